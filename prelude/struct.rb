@@ -1,0 +1,386 @@
+# frozen_string_literal: true
+#
+# Struct: Struct.new(:a, :b, keyword_init: true) { ... } builds a new class
+# with accessors for the given members. Behaviour and messages follow CRuby
+# 3.1's struct.c.
+#
+# Representation: a struct class keeps its member list in the class
+# instance variable @__members__ (and keyword_init in @__keyword_init__);
+# an instance keeps its values, in member order, in the array @__values__.
+# Accessors are defined with define_method, so each struct class creation
+# is a dynamic method definition, as the dispatch layer expects.
+class Struct
+  include Enumerable
+
+  # On Struct itself: make a new struct class. On a struct class (which
+  # inherits this singleton method): make an instance, as Class#new does.
+  def self.new(*args, **kw, &block)
+    unless equal?(Struct)
+      # CRuby 3.1 warns about Point.new(x: 1) when keyword_init is not given
+      # (the warning is issued here so that it points at the caller).
+      if args.empty? && !kw.empty? && RubyVM::Prelude.struct_keyword_init(self).nil? &&
+         instance_method(:initialize).owner.equal?(Struct)
+        warn("Passing only keyword arguments to Struct#initialize will behave differently " \
+             "from Ruby 3.2. Please use a Hash literal like .new({k: v}) instead of .new(k: v).",
+             uplevel: 1)
+      end
+      return super
+    end
+
+    kw.each_key do |key|
+      raise ArgumentError, "unknown keyword: #{key.inspect}" unless key == :keyword_init
+    end
+    # keyword_init? answers true, false or nil (not given).
+    keyword_init = kw[:keyword_init]
+    keyword_init = true if keyword_init
+
+    class_name = nil
+    if !args.empty? && !args[0].is_a?(Symbol)
+      class_name = args.shift
+      unless class_name.is_a?(String)
+        conv = class_name.respond_to?(:to_str, true) ? class_name.__send__(:to_str) : nil
+        unless conv.is_a?(String)
+          raise TypeError,
+                "no implicit conversion of #{RubyVM::Prelude.implicit_name(class_name)} into String"
+        end
+        class_name = conv
+      end
+    elsif args.empty?
+      raise ArgumentError, "wrong number of arguments (given 0, expected 1+)"
+    end
+
+    members = []
+    args.each do |m|
+      name =
+        case m
+        when Symbol then m
+        when String then m.to_sym
+        else raise TypeError, "#{m.inspect} is not a symbol"
+        end
+      raise ArgumentError, "duplicate member: #{name}" if members.include?(name)
+      members << name
+    end
+
+    klass = Class.new(self)
+    klass.instance_variable_set(:@__members__, members.freeze)
+    klass.instance_variable_set(:@__keyword_init__, keyword_init)
+    members.each_with_index do |name, index|
+      klass.define_method(name) { @__values__[index] }
+      klass.define_method(:"#{name}=") do |value|
+        RubyVM::Prelude.check_struct_frozen(self)
+        @__values__[index] = value
+      end
+    end
+
+    unless class_name.nil?
+      first = class_name[0]
+      unless first && first >= "A" && first <= "Z"
+        raise NameError, "identifier #{class_name} needs to be constant"
+      end
+      if Struct.const_defined?(class_name, false)
+        warn("redefining constant Struct::#{class_name}", uplevel: 1)
+        Struct.__send__(:remove_const, class_name)
+      end
+      Struct.const_set(class_name, klass)
+    end
+
+    klass.class_eval(&block) if block
+    klass
+  end
+
+  def self.[](*args, **kw, &block)
+    RubyVM::Prelude.struct_class_only(self, :[])
+    new(*args, **kw, &block)
+  end
+
+  def self.members
+    RubyVM::Prelude.struct_class_only(self, :members)
+    RubyVM::Prelude.struct_members(self).dup
+  end
+
+  def self.keyword_init?
+    RubyVM::Prelude.struct_class_only(self, :keyword_init?)
+    RubyVM::Prelude.struct_keyword_init(self)
+  end
+
+  def self.inspect
+    text = super
+    return text if equal?(Struct)
+    RubyVM::Prelude.struct_keyword_init(self) == true ? "#{text}(keyword_init: true)" : text
+  end
+
+  def initialize(*args, **kw)
+    members = RubyVM::Prelude.struct_members(self.class)
+    keyword_init = RubyVM::Prelude.struct_keyword_init(self.class)
+    values = Array.new(members.size)
+
+    if keyword_init == true
+      if args.size == 1 && args[0].is_a?(Hash) && kw.empty?
+        kw = args[0]
+      elsif !args.empty?
+        given = args.size + (kw.empty? ? 0 : 1)
+        raise ArgumentError, "wrong number of arguments (given #{given}, expected 0)"
+      end
+      unknown = []
+      kw.each do |key, value|
+        index = key.is_a?(Symbol) || key.is_a?(String) ? members.index(key.to_sym) : nil
+        if index.nil?
+          unknown << key
+        else
+          values[index] = value
+        end
+      end
+      raise ArgumentError, "unknown keywords: #{unknown.join(', ')}" unless unknown.empty?
+    else
+      args = args + [kw] unless kw.empty?
+      raise ArgumentError, "struct size differs" if args.size > members.size
+      args.each_with_index { |value, index| values[index] = value }
+    end
+    @__values__ = values
+    nil
+  end
+
+  def initialize_copy(orig)
+    super
+    @__values__ = orig.instance_variable_get(:@__values__).dup
+    self
+  end
+
+  def members
+    RubyVM::Prelude.struct_members(self.class).dup
+  end
+
+  def to_a
+    @__values__.dup
+  end
+
+  def values
+    @__values__.dup
+  end
+
+  def deconstruct
+    @__values__.dup
+  end
+
+  def size
+    @__values__.size
+  end
+
+  def length
+    @__values__.size
+  end
+
+  def [](key)
+    @__values__[RubyVM::Prelude.struct_index(self, key)]
+  end
+
+  def []=(key, value)
+    index = RubyVM::Prelude.struct_index(self, key)
+    RubyVM::Prelude.check_struct_frozen(self)
+    @__values__[index] = value
+  end
+
+  def each
+    return enum_for(:each) { size } unless block_given?
+    i = 0
+    while i < @__values__.size
+      yield @__values__[i]
+      i += 1
+    end
+    self
+  end
+
+  def each_pair
+    return enum_for(:each_pair) { size } unless block_given?
+    members = RubyVM::Prelude.struct_members(self.class)
+    i = 0
+    while i < members.size
+      yield [members[i], @__values__[i]]
+      i += 1
+    end
+    self
+  end
+
+  def to_h
+    members = RubyVM::Prelude.struct_members(self.class)
+    hash = {}
+    members.each_with_index do |name, i|
+      if block_given?
+        pair = yield(name, @__values__[i])
+        ary = RubyVM::Prelude.check_array(pair)
+        raise TypeError, "wrong element type #{pair.class} (expected array)" if ary.nil?
+        if ary.size != 2
+          raise ArgumentError, "element has wrong array length (expected 2, was #{ary.size})"
+        end
+        hash[ary[0]] = ary[1]
+      else
+        hash[name] = @__values__[i]
+      end
+    end
+    hash
+  end
+
+  def deconstruct_keys(keys)
+    return to_h if keys.nil?
+    unless keys.is_a?(Array)
+      raise TypeError, "wrong argument type #{keys.class} (expected Array or nil)"
+    end
+    hash = {}
+    return hash if keys.size > @__values__.size
+    keys.each do |key|
+      index = RubyVM::Prelude.struct_position(self, key)
+      return hash if index.nil?
+      hash[key] = @__values__[index]
+    end
+    hash
+  end
+
+  def values_at(*selectors)
+    n = @__values__.size
+    result = []
+    selectors.each do |sel|
+      if sel.is_a?(Range)
+        first = sel.begin.nil? ? 0 : RubyVM::Prelude.to_long(sel.begin)
+        last = sel.end.nil? ? n : RubyVM::Prelude.to_long(sel.end)
+        first += n if first < 0
+        raise RangeError, "#{sel.inspect} out of range" if first < 0
+        last += n if last < 0
+        last += 1 unless sel.exclude_end? || sel.end.nil?
+        len = last - first
+        len = 0 if len < 0
+        j = first
+        while j < first + len
+          result << (j < n ? @__values__[j] : nil)
+          j += 1
+        end
+      else
+        result << @__values__[RubyVM::Prelude.struct_index(self, RubyVM::Prelude.to_long(sel))]
+      end
+    end
+    result
+  end
+
+  def dig(key, *rest)
+    index = RubyVM::Prelude.struct_position(self, key)
+    value = index.nil? ? nil : @__values__[index]
+    RubyVM::Prelude.dig(value, rest)
+  end
+
+  def ==(other)
+    return true if equal?(other)
+    return false unless other.class.equal?(self.class)
+    mine = @__values__
+    theirs = other.instance_variable_get(:@__values__)
+    return false unless mine.size == theirs.size
+    i = 0
+    while i < mine.size
+      return false unless mine[i] == theirs[i]
+      i += 1
+    end
+    true
+  end
+
+  def eql?(other)
+    return true if equal?(other)
+    return false unless other.class.equal?(self.class)
+    mine = @__values__
+    theirs = other.instance_variable_get(:@__values__)
+    return false unless mine.size == theirs.size
+    i = 0
+    while i < mine.size
+      return false unless mine[i].eql?(theirs[i])
+      i += 1
+    end
+    true
+  end
+
+  def hash
+    [self.class, @__values__].hash
+  end
+
+  def inspect
+    cname = self.class.name
+    text = +"#<struct "
+    text << cname unless cname.nil?
+    done = RubyVM::Prelude.guard_inspect(self) do
+      members = RubyVM::Prelude.struct_members(self.class)
+      members.each_with_index do |name, i|
+        text << (i > 0 ? ", " : (cname.nil? ? "" : " "))
+        text << (RubyVM::Prelude.identifier?(name) ? name.to_s : name.inspect)
+        text << "=" << @__values__[i].inspect
+      end
+    end
+    unless done
+      # Recursive: CRuby prints the class path followed by ":...".
+      text = +"#<struct "
+      text << (cname.nil? ? self.class.inspect : cname) << ":...>"
+      return text
+    end
+    text << ">"
+  end
+
+  def to_s
+    inspect
+  end
+end
+
+# Struct support, kept out of Struct's own namespace.
+module RubyVM::Prelude
+  def self.struct_members(klass)
+    c = klass
+    until c.nil?
+      members = c.instance_variable_get(:@__members__)
+      return members unless members.nil?
+      c = c.superclass
+    end
+    raise TypeError, "uninitialized struct"
+  end
+
+  def self.struct_keyword_init(klass)
+    c = klass
+    until c.nil?
+      return c.instance_variable_get(:@__keyword_init__) if c.instance_variable_get(:@__members__)
+      c = c.superclass
+    end
+    nil
+  end
+
+  # Struct.[], Struct.members and Struct.keyword_init? exist only on the
+  # generated classes, not on Struct itself.
+  def self.struct_class_only(klass, name)
+    return unless klass.equal?(Struct)
+    raise NoMethodError.new("undefined method `#{name}' for Struct:Class", name)
+  end
+
+  # Index of a member given by name or position, or nil (rb_struct_pos).
+  def self.struct_position(struct, key)
+    members = struct_members(struct.class)
+    if key.is_a?(Symbol) || key.is_a?(String)
+      return members.index(key.to_sym)
+    end
+    return nil unless key.is_a?(Integer)
+    index = key < 0 ? key + members.size : key
+    index >= 0 && index < members.size ? index : nil
+  end
+
+  # Like struct_position, but raising CRuby's errors for bad keys.
+  def self.struct_index(struct, key)
+    n = struct_members(struct.class).size
+    if key.is_a?(Symbol) || key.is_a?(String)
+      index = struct_members(struct.class).index(key.to_sym)
+      raise NameError.new("no member '#{key}' in struct", key) if index.nil?
+      return index
+    end
+    offset = to_long(key)
+    index = offset < 0 ? offset + n : offset
+    raise IndexError, "offset #{offset} too small for struct(size:#{n})" if index < 0
+    raise IndexError, "offset #{offset} too large for struct(size:#{n})" if index >= n
+    index
+  end
+
+  def self.check_struct_frozen(struct)
+    return unless struct.frozen?
+    raise FrozenError.new("can't modify frozen #{struct.class}: #{struct.inspect}",
+                          receiver: struct)
+  end
+end

@@ -1,0 +1,75 @@
+//! IO: `$stdout`, `$stderr`, `STDOUT`, `STDERR` with write/puts/print.
+
+use crate::class::cls;
+use crate::interp::Vm;
+use crate::object::Body;
+use crate::value::{Value, symbol};
+
+fn fd(vm: &Vm, s: Value) -> i64 {
+    vm.ivar_get_name(s, symbol::intern("@fd")).as_fixnum().unwrap_or(1)
+}
+
+fn write(vm: &mut Vm, s: Value, b: &[u8]) {
+    if fd(vm, s) == 2 {
+        vm.write_err(b);
+    } else {
+        vm.write_out(b);
+    }
+}
+
+pub fn init(vm: &mut Vm) {
+    let io = vm.new_class(Some("IO"), cls::OBJECT, Some(cls::OBJECT));
+    vm.io_class = io;
+    vm.def_builtin(io, "write", -1, |vm, s, a, _| {
+        let mut n = 0;
+        for v in a {
+            let b = vm.value_to_bytes(*v)?;
+            n += b.len();
+            write(vm, s, &b);
+        }
+        Ok(Value::int(n as i64))
+    });
+    vm.def_builtin(io, "print", -1, |vm, s, a, _| {
+        for v in a {
+            let b = vm.value_to_bytes(*v)?;
+            write(vm, s, &b);
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(io, "<<", 1, |vm, s, a, _| {
+        let b = vm.value_to_bytes(a[0])?;
+        write(vm, s, &b);
+        Ok(s)
+    });
+    vm.def_builtin(io, "puts", -1, |vm, s, a, _| {
+        let mut out = Vec::new();
+        super::kernel::puts_into(vm, a, &mut out)?;
+        write(vm, s, &out);
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(io, "printf", -1, |vm, s, a, _| {
+        let r = super::string::format(vm, a)?;
+        let b = vm.string_bytes(r);
+        write(vm, s, &b);
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(io, "flush", 0, |vm, s, _, _| {
+        vm.flush();
+        Ok(s)
+    });
+    vm.def_builtin(io, "sync", 0, |_, _, _, _| Ok(Value::TRUE));
+    vm.def_builtin(io, "sync=", 1, |_, _, a, _| Ok(a[0]));
+    vm.def_builtin(io, "fileno", 0, |vm, s, _, _| Ok(Value::int(fd(vm, s))));
+    vm.def_builtin(io, "tty?", 0, |_, _, _, _| Ok(Value::FALSE));
+    vm.def_builtin(io, "isatty", 0, |_, _, _, _| Ok(Value::FALSE));
+    for (name, gname, n) in [("STDOUT", "$stdout", 1), ("STDERR", "$stderr", 2)] {
+        let o = vm.heap.alloc(io, Body::Object(Vec::new()));
+        vm.ivar_set_name(o, symbol::intern("@fd"), Value::int(n));
+        vm.classes.set_const(cls::OBJECT, symbol::intern(name), o);
+        vm.globals.insert(symbol::intern(gname), o);
+    }
+    let stdin = vm.heap.alloc(io, Body::Object(Vec::new()));
+    vm.ivar_set_name(stdin, symbol::intern("@fd"), Value::int(0));
+    vm.classes.set_const(cls::OBJECT, symbol::intern("STDIN"), stdin);
+    vm.globals.insert(symbol::intern("$stdin"), stdin);
+}

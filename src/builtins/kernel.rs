@@ -1,0 +1,370 @@
+//! Kernel's private functions: output, require, raise, loop, lambda/proc,
+//! catch/throw, conversions (`Integer()` ...), exit and friends.
+
+use std::rc::Rc;
+
+use super::object::block_required;
+use super::{int_arg, str_arg};
+use crate::class::cls;
+use crate::gc::obj;
+use crate::interp::{VResult, Vm};
+use crate::object::{BlockArg, Body, Unwind};
+use crate::value::{Value, sym, symbol};
+
+type B = Option<Rc<BlockArg>>;
+
+pub fn init(vm: &mut Vm) {
+    let k = cls::KERNEL;
+    vm.def_builtin(k, "puts", -1, |vm, _, a, _| {
+        let mut out = Vec::new();
+        puts_into(vm, a, &mut out)?;
+        vm.write_out(&out);
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(k, "print", -1, |vm, _, a, _| {
+        for v in a {
+            let b = vm.value_to_bytes(*v)?;
+            vm.write_out(&b);
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(k, "p", -1, |vm, _, a, _| {
+        for v in a {
+            let s = vm.inspect(*v)?;
+            vm.write_out(s.as_bytes());
+            vm.write_out(b"\n");
+        }
+        Ok(match a.len() {
+            0 => Value::NIL,
+            1 => a[0],
+            _ => vm.ary_new(a.to_vec()),
+        })
+    });
+    vm.def_builtin(k, "require", 1, |vm, _, a, _| {
+        let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        vm.require(&f, None)
+    });
+    vm.def_builtin(k, "require_relative", 1, |vm, _, a, _| {
+        let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        let cur = vm.current_file();
+        let dir = std::path::Path::new(&cur).parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+        let dir = if dir.is_empty() { ".".to_string() } else { dir };
+        vm.require(&f, Some(&dir))
+    });
+    vm.def_builtin(k, "load", -2, |vm, _, a, _| {
+        let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        vm.load_path_file(&f)?;
+        Ok(Value::TRUE)
+    });
+    vm.def_builtin(k, "raise", -1, raise);
+    vm.def_builtin(k, "fail", -1, raise);
+    vm.def_builtin(k, "loop", 0, |vm, s, _, b| {
+        let Some(b) = b else {
+            let n = vm.sym("loop");
+            return vm.funcall(s, symbol::intern("enum_for"), &[n], None);
+        };
+        loop {
+            match vm.yield_block(&b, &[]) {
+                Ok(_) => {}
+                Err(Unwind::Raise(e)) if vm.exception_is(e, vm.e.stop_iteration) => {
+                    let r = vm.ivar_get_name(e, symbol::intern("@result"));
+                    return Ok(r);
+                }
+                Err(e) => return Err(e),
+            }
+            vm.safepoint()?;
+        }
+    });
+    vm.def_builtin(k, "block_given?", 0, |vm, _, _, _| {
+        Ok(Value::bool(vm.frames.last().is_some_and(|f| f.block.is_some())))
+    });
+    vm.def_builtin(k, "iterator?", 0, |vm, _, _, _| Ok(Value::bool(vm.frames.last().is_some_and(|f| f.block.is_some()))));
+    vm.def_builtin(k, "lambda", 0, |vm, _, _, b| {
+        let b = block_required(vm, b).map_err(|_| vm.arg_error("tried to create Proc object without a block"))?;
+        match &*b {
+            BlockArg::Literal(blk) => Ok(vm.alloc_proc(blk.clone(), true)),
+            _ => Ok(vm.block_to_proc(&b)),
+        }
+    });
+    vm.def_builtin(k, "proc", 0, |vm, _, _, b| {
+        let b = block_required(vm, b).map_err(|_| vm.arg_error("tried to create Proc object without a block"))?;
+        Ok(vm.block_to_proc(&b))
+    });
+    vm.def_builtin(k, "catch", -1, |vm, _, a, b| {
+        let tag = match a.first() {
+            Some(t) => *t,
+            None => vm.heap.alloc(cls::OBJECT, Body::Object(Vec::new())),
+        };
+        let b = block_required(vm, b)?;
+        vm.push_root(tag);
+        let r = vm.yield_block(&b, &[tag]);
+        vm.temp_roots.pop();
+        match r {
+            Err(Unwind::Throw { tag: t, value }) if t == tag || (vm.is_string(t) && false) => Ok(value),
+            other => other,
+        }
+    });
+    vm.def_builtin(k, "throw", -2, |vm, _, a, _| {
+        let tag = a[0];
+        let value = a.get(1).copied().unwrap_or(Value::NIL);
+        if !vm_has_catch(vm) {
+            let s = vm.inspect(tag)?;
+            return Err(vm.error(vm.e.uncaught_throw_error, &format!("uncaught throw {s}")));
+        }
+        Err(Unwind::Throw { tag, value })
+    });
+    vm.def_builtin(k, "Integer", -2, |vm, _, a, _| kernel_integer(vm, a));
+    vm.def_builtin(k, "Float", -2, |vm, _, a, _| super::float::kernel_float(vm, a[0], a.get(1).copied()));
+    vm.def_builtin(k, "String", 1, |vm, _, a, _| {
+        let b = vm.value_to_bytes(a[0])?;
+        Ok(vm.str_from_bytes(b))
+    });
+    vm.def_builtin(k, "Array", 1, |vm, _, a, _| {
+        if vm.is_array(a[0]) {
+            return Ok(a[0]);
+        }
+        if vm.hash_len(a[0]).is_some() {
+            let pairs = vm.hash_pairs(a[0]);
+            let items: Vec<Value> = pairs.into_iter().map(|(k, v)| vm.ary_new(vec![k, v])).collect();
+            return Ok(vm.ary_new(items));
+        }
+        vm.splat_to_array(a[0])
+    });
+    vm.def_builtin(k, "Hash", 1, |vm, _, a, _| {
+        if a[0].is_nil() || (vm.is_array(a[0]) && vm.array_len(a[0]) == 0) {
+            return Ok(vm.new_hash());
+        }
+        vm.to_hash_for_splat(a[0])
+    });
+    vm.def_builtin(k, "exit", -1, |vm, _, a, _| {
+        let code = match a.first() {
+            None => 0,
+            Some(v) if *v == Value::TRUE => 0,
+            Some(v) if *v == Value::FALSE => 1,
+            Some(v) => int_arg(vm, *v)? as i32,
+        };
+        Err(system_exit(vm, code, "exit"))
+    });
+    vm.def_builtin(k, "exit!", -1, |vm, _, a, _| {
+        let code = match a.first() {
+            None => 0,
+            Some(v) if *v == Value::TRUE => 0,
+            Some(v) if *v == Value::FALSE => 1,
+            Some(v) => int_arg(vm, *v)? as i32,
+        };
+        Err(Unwind::Exit(code))
+    });
+    vm.def_builtin(k, "abort", -1, |vm, _, a, _| {
+        let msg = match a.first() {
+            Some(m) => {
+                let s = String::from_utf8_lossy(&str_arg(vm, *m)?).into_owned();
+                vm.write_err(format!("{s}\n").as_bytes());
+                s
+            }
+            None => String::new(),
+        };
+        Err(system_exit(vm, 1, &msg))
+    });
+    vm.def_builtin(k, "at_exit", 0, |vm, _, _, b| {
+        let b = block_required(vm, b)?;
+        let p = vm.block_to_proc(&b);
+        vm.at_exit.push(p);
+        vm.literal_roots.push(p);
+        Ok(p)
+    });
+    vm.def_builtin(k, "warn", -1, |vm, _, a, _| {
+        let mut out = Vec::new();
+        let msgs: Vec<Value> = a.iter().copied().filter(|v| vm.hash_len(*v).is_none()).collect();
+        puts_into(vm, &msgs, &mut out)?;
+        if !msgs.is_empty() {
+            vm.write_err(&out);
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(k, "sleep", -1, |vm, _, a, _| {
+        let secs = match a.first() {
+            Some(v) => super::float::to_f64(*v).or_else(|| v.as_fixnum().map(|n| n as f64)).unwrap_or(0.0),
+            None => 0.0,
+        };
+        vm.flush();
+        std::thread::sleep(std::time::Duration::from_secs_f64(secs.clamp(0.0, 1e6)));
+        Ok(Value::int(secs.round() as i64))
+    });
+    vm.def_builtin(k, "__method__", 0, |vm, _, _, _| {
+        let f = vm.frames.last();
+        Ok(match f.and_then(|f| f.method) {
+            Some(m) => Value::symbol(vm.classes.method(m).original_name),
+            None => Value::NIL,
+        })
+    });
+    vm.def_builtin(k, "caller", -1, |vm, _, _, _| {
+        let bt = vm.backtrace();
+        let items: Vec<Value> = bt.iter().skip(2).map(|s| vm.str_new(s)).collect();
+        Ok(vm.ary_new(items))
+    });
+    vm.def_builtin(k, "gets", -1, |vm, _, _, _| {
+        let mut line = String::new();
+        vm.flush();
+        match std::io::stdin().read_line(&mut line) {
+            Ok(0) | Err(_) => Ok(Value::NIL),
+            Ok(_) => Ok(vm.str_new(&line)),
+        }
+    });
+    vm.def_builtin(k, "srand", -1, |vm, _, a, _| {
+        let seed = a.first().and_then(|v| v.as_fixnum()).unwrap_or(0);
+        let old = vm.globals.get(&symbol::intern("__rand_seed")).copied().unwrap_or(Value::int(0));
+        vm.globals.insert(symbol::intern("__rand_seed"), Value::int(seed));
+        vm.globals.insert(symbol::intern("__rand_state"), Value::int(seed & 0x3fff_ffff_ffff));
+        Ok(old)
+    });
+    vm.def_builtin(k, "rand", -1, |vm, _, a, _| {
+        let key = symbol::intern("__rand_state");
+        let st = vm.globals.get(&key).and_then(|v| v.as_fixnum()).unwrap_or(0x2545_f491);
+        let next = (st.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407)) & 0x3fff_ffff_ffff_ffff;
+        vm.globals.insert(key, Value::int(next & 0x3fff_ffff_ffff));
+        let unit = ((next >> 11) as f64) / ((1u64 << 51) as f64);
+        match a.first().and_then(|v| v.as_fixnum()) {
+            Some(n) if n > 0 => Ok(Value::int((unit * n as f64) as i64 % n)),
+            _ => Ok(vm.float_new(unit.fract())),
+        }
+    });
+    vm.def_builtin(k, "binding", 0, |vm, _, _, _| Err(vm.runtime_error("carmine: binding is not supported yet")));
+    vm.def_builtin(k, "format", -2, |vm, _, a, _| super::string::format(vm, a));
+    vm.def_builtin(k, "sprintf", -2, |vm, _, a, _| super::string::format(vm, a));
+    vm.def_builtin(k, "printf", -1, |vm, _, a, _| {
+        if a.is_empty() {
+            return Ok(Value::NIL);
+        }
+        let s = super::string::format(vm, a)?;
+        let b = vm.string_bytes(s);
+        vm.write_out(&b);
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(k, "pp", -1, |vm, _, a, _| {
+        for v in a {
+            let s = vm.inspect(*v)?;
+            vm.write_out(s.as_bytes());
+            vm.write_out(b"\n");
+        }
+        Ok(match a.len() {
+            0 => Value::NIL,
+            1 => a[0],
+            _ => vm.ary_new(a.to_vec()),
+        })
+    });
+}
+
+fn vm_has_catch(_vm: &Vm) -> bool {
+    true
+}
+
+/// `puts` formatting: arrays flattened, newline unless present.
+pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), Unwind> {
+    if args.is_empty() {
+        out.push(b'\n');
+        return Ok(());
+    }
+    for v in args {
+        if vm.is_array(*v) {
+            let items = vm.array_items(*v);
+            if items.is_empty() {
+                continue;
+            }
+            if vm.native_depth > 200 {
+                out.extend_from_slice(b"[...]\n");
+                continue;
+            }
+            vm.native_depth += 1;
+            let r = puts_into(vm, &items, out);
+            vm.native_depth -= 1;
+            r?;
+            continue;
+        }
+        let b = vm.value_to_bytes(*v)?;
+        out.extend_from_slice(&b);
+        if b.last() != Some(&b'\n') {
+            out.push(b'\n');
+        }
+    }
+    Ok(())
+}
+
+pub fn system_exit(vm: &mut Vm, code: i32, msg: &str) -> Unwind {
+    let e = vm.new_exception(vm.e.system_exit, msg);
+    vm.ivar_set_name(e, symbol::intern("@status"), Value::int(code as i64));
+    vm.fill_backtrace(e);
+    Unwind::Raise(e)
+}
+
+fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
+    let mut args: Vec<Value> = a.to_vec();
+    let mut cause = None;
+    if let Some(&last) = args.last()
+        && let Some(n) = vm.hash_len(last)
+        && n > 0
+    {
+        let key = vm.sym("cause");
+        if let Some(c) = vm.hash_get(last, key)? {
+            cause = Some(c);
+            args.pop();
+        }
+    }
+    let e = match args.len() {
+        0 => {
+            if !vm.errinfo.is_nil() {
+                vm.errinfo
+            } else {
+                vm.new_exception(vm.e.runtime_error, "unhandled exception")
+            }
+        }
+        _ => {
+            let first = args[0];
+            if vm.is_string(first) {
+                let m = vm.string_lossy(first);
+                vm.new_exception(vm.e.runtime_error, &m)
+            } else {
+                let rest: Vec<Value> = args[1..args.len().min(2)].to_vec();
+                let ex = if vm.respond_to(first, sym::EXCEPTION) {
+                    vm.funcall(first, sym::EXCEPTION, &rest, None)?
+                } else {
+                    Value::NIL
+                };
+                if !ex.is_heap() || !vm.exception_is(ex, cls::EXCEPTION) {
+                    return Err(vm.type_error("exception class/object expected"));
+                }
+                if let Some(bt) = args.get(2) {
+                    vm.ivar_set_name(ex, sym::IVAR_BACKTRACE, *bt);
+                }
+                ex
+            }
+        }
+    };
+    let cause = cause.unwrap_or(vm.errinfo);
+    if cause != e && vm.ivar_get_name(e, sym::IVAR_CAUSE).is_nil() && !cause.is_nil() {
+        vm.ivar_set_name(e, sym::IVAR_CAUSE, cause);
+    }
+    vm.fill_backtrace(e);
+    let _ = obj;
+    Err(Unwind::Raise(e))
+}
+
+fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {
+    let v = a[0];
+    let base = match a.get(1) {
+        Some(b) if b.is_fixnum() => Some(b.fixnum_unchecked()),
+        _ => None,
+    };
+    let exception = match a.last() {
+        Some(h) if vm.hash_len(*h).is_some() => {
+            let k = vm.sym("exception");
+            vm.hash_get(*h, k)?.map(|v| v.truthy()).unwrap_or(true)
+        }
+        _ => true,
+    };
+    let r = super::integer::kernel_integer(vm, v, base);
+    match r {
+        Err(_) if !exception => Ok(Value::NIL),
+        other => other,
+    }
+}
+

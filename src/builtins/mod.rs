@@ -1,0 +1,126 @@
+//! Core classes implemented in Rust, one file per class, plus the Ruby
+//! prelude and libraries embedded in the binary.
+
+pub mod array;
+pub mod exception;
+pub mod float;
+pub mod hash;
+pub mod integer;
+pub mod io;
+pub mod kernel;
+pub mod module;
+pub mod object;
+pub mod proc;
+pub mod range;
+pub mod regexp;
+pub mod rubyvm;
+pub mod string;
+pub mod symbol;
+
+use crate::gc::obj;
+use crate::interp::Vm;
+use crate::object::{Body, Unwind};
+use crate::value::Value;
+
+/// Core methods written in Ruby, loaded at boot in this order.
+pub const PRELUDE: &[(&str, &str)] = &[
+    ("core", include_str!("../../prelude/core.rb")),
+    ("internal", include_str!("../../prelude/internal.rb")),
+    ("comparable", include_str!("../../prelude/comparable.rb")),
+    ("enumerable", include_str!("../../prelude/enumerable.rb")),
+    ("enumerator", include_str!("../../prelude/enumerator.rb")),
+    ("struct", include_str!("../../prelude/struct.rb")),
+];
+
+/// Libraries for `require`.
+pub const LIBS: &[(&str, &str)] = &[("set", include_str!("../../lib/set.rb")), ("ostruct", include_str!("../../lib/ostruct.rb"))];
+
+pub fn init(vm: &mut Vm) {
+    object::init(vm);
+    kernel::init(vm);
+    module::init(vm);
+    integer::init(vm);
+    float::init(vm);
+    string::init(vm);
+    symbol::init(vm);
+    array::init(vm);
+    hash::init(vm);
+    range::init(vm);
+    proc::init(vm);
+    exception::init(vm);
+    regexp::init(vm);
+    io::init(vm);
+    rubyvm::init(vm);
+}
+
+/// An Integer argument (Fixnum only), with CRuby's TypeError otherwise.
+pub fn int_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
+    if let Some(n) = v.as_fixnum() {
+        return Ok(n);
+    }
+    if v.is_flonum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Float(_))) {
+        let f = float::to_f64(v).unwrap_or(0.0);
+        if f.is_finite() {
+            return Ok(f as i64);
+        }
+    }
+    if v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Bignum(_)) {
+        return Err(vm.error(vm.e.range_error, "bignum too big to convert into `long'"));
+    }
+    if !v.is_nil() && vm.respond_to(v, crate::value::sym::TO_INT) {
+        let r = vm.funcall(v, crate::value::sym::TO_INT, &[], None)?;
+        if let Some(n) = r.as_fixnum() {
+            return Ok(n);
+        }
+    }
+    let c = type_name(vm, v);
+    Err(vm.type_error(&format!("no implicit conversion of {c} into Integer")))
+}
+
+/// A String argument's bytes, with CRuby's TypeError otherwise.
+pub fn str_arg(vm: &mut Vm, v: Value) -> Result<Vec<u8>, Unwind> {
+    if vm.is_string(v) {
+        return Ok(vm.string_bytes(v));
+    }
+    if v.is_heap() && vm.respond_to(v, crate::value::sym::TO_STR) {
+        let r = vm.funcall(v, crate::value::sym::TO_STR, &[], None)?;
+        if vm.is_string(r) {
+            return Ok(vm.string_bytes(r));
+        }
+    }
+    let c = type_name(vm, v);
+    Err(vm.type_error(&format!("no implicit conversion of {c} into String")))
+}
+
+/// The name CRuby's conversion errors use: `nil`, `true`, or the class.
+pub fn type_name(vm: &Vm, v: Value) -> String {
+    if v.is_nil() {
+        "nil".into()
+    } else if v == Value::TRUE {
+        "true".into()
+    } else if v == Value::FALSE {
+        "false".into()
+    } else {
+        vm.class_name(vm.real_class_of(v))
+    }
+}
+
+/// A Symbol or String argument as a method/ivar name.
+pub fn name_arg(vm: &mut Vm, v: Value) -> Result<crate::value::SymbolId, Unwind> {
+    if let Some(s) = v.as_symbol() {
+        return Ok(s);
+    }
+    if vm.is_string(v) {
+        let s = vm.string_lossy(v);
+        return Ok(crate::value::symbol::intern(&s));
+    }
+    let s = vm.inspect(v)?;
+    Err(vm.type_error(&format!("{s} is not a symbol nor a string")))
+}
+
+pub fn check_frozen(vm: &mut Vm, v: Value) -> Result<(), Unwind> {
+    if v.is_heap() && obj(v).is_frozen() {
+        return Err(vm.frozen_error(v));
+    }
+    Ok(())
+}

@@ -1,0 +1,629 @@
+//! Module and Class: definition-time methods (attr_*, include, prepend,
+//! define_method, visibility, aliases, constants), reflection, Class.new
+//! and object allocation. Each change reports to dispatch's invalidation.
+
+use std::rc::Rc;
+
+use super::object::block_required;
+use super::{check_frozen, name_arg};
+use crate::class::{AllocKind, ClassKind, MethodKind, Visibility, cls};
+use crate::dispatch::{Reason, lookup};
+use crate::gc::obj;
+use crate::interp::{VResult, Vm};
+use crate::object::{BlockArg, Body, RHash, RString, Unwind};
+use crate::value::{ClassId, Value, sym, symbol};
+
+type B = Option<Rc<BlockArg>>;
+
+fn this(vm: &mut Vm, s: Value) -> Result<ClassId, Unwind> {
+    vm.as_class(s).ok_or_else(|| vm.type_error("not a class/module"))
+}
+
+pub fn init(vm: &mut Vm) {
+    let m = cls::MODULE;
+    vm.def_builtin(m, "name", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        Ok(match &vm.classes.get(c).name {
+            Some(n) => {
+                let n = n.clone();
+                vm.str_new(&n)
+            }
+            None => Value::NIL,
+        })
+    });
+    vm.def_builtin(m, "to_s", 0, mod_to_s);
+    vm.def_builtin(m, "inspect", 0, mod_to_s);
+    vm.def_builtin(m, "===", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let k = vm.class_of(a[0]);
+        Ok(Value::bool(vm.classes.is_subclass_of(k, c)))
+    });
+    vm.def_builtin(m, "==", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
+    vm.def_builtin(m, "<", 1, |vm, s, a, _| compare(vm, s, a[0], false));
+    vm.def_builtin(m, "<=", 1, |vm, s, a, _| compare(vm, s, a[0], true));
+    vm.def_builtin(m, ">", 1, |vm, s, a, _| compare(vm, a[0], s, false));
+    vm.def_builtin(m, ">=", 1, |vm, s, a, _| compare(vm, a[0], s, true));
+    vm.def_builtin(m, "ancestors", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        let a: Vec<Value> = vm.classes.ancestors(c).iter().map(|k| vm.class_value(*k)).collect();
+        Ok(vm.ary_new(a))
+    });
+    vm.def_builtin(m, "included_modules", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        let a: Vec<Value> =
+            vm.classes.ancestors(c).iter().filter(|k| vm.classes.is_module(**k)).map(|k| vm.class_value(*k)).collect();
+        Ok(vm.ary_new(a))
+    });
+    vm.def_builtin(m, "include?", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let Some(k) = vm.as_class(a[0]) else { return Ok(Value::FALSE) };
+        Ok(Value::bool(c != k && vm.classes.is_module(k) && vm.classes.ancestors(c).contains(&k)))
+    });
+    vm.def_builtin(m, "include", -2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        for v in a.iter().rev() {
+            let Some(k) = vm.as_class(*v) else {
+                let cn = super::type_name(vm, *v);
+                return Err(vm.type_error(&format!("wrong argument type {cn} (expected Module)")));
+            };
+            include_module(vm, c, k, false)?;
+            vm.funcall(*v, sym::INCLUDED, &[s], None)?;
+        }
+        Ok(s)
+    });
+    vm.def_builtin(m, "prepend", -2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        for v in a.iter().rev() {
+            let Some(k) = vm.as_class(*v) else {
+                return Err(vm.type_error("wrong argument type (expected Module)"));
+            };
+            include_module(vm, c, k, true)?;
+            vm.funcall(*v, sym::PREPENDED, &[s], None)?;
+        }
+        Ok(s)
+    });
+    for hook in ["included", "extended", "prepended", "inherited", "method_added", "method_removed", "method_undefined"] {
+        vm.def_private_builtin(m, hook, -1, |_, _, _, _| Ok(Value::NIL));
+    }
+    vm.def_builtin(m, "attr_reader", -1, |vm, s, a, _| attr(vm, s, a, true, false));
+    vm.def_builtin(m, "attr_writer", -1, |vm, s, a, _| attr(vm, s, a, false, true));
+    vm.def_builtin(m, "attr_accessor", -1, |vm, s, a, _| attr(vm, s, a, true, true));
+    vm.def_builtin(m, "attr", -1, |vm, s, a, _| attr(vm, s, a, true, false));
+    vm.def_builtin(m, "define_method", -2, define_method);
+    vm.def_builtin(m, "alias_method", 2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let new = name_arg(vm, a[0])?;
+        let old = name_arg(vm, a[1])?;
+        vm.alias_method(c, new, old)?;
+        Ok(Value::symbol(new))
+    });
+    vm.def_builtin(m, "remove_method", -1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        for v in a {
+            let n = name_arg(vm, *v)?;
+            if vm.classes.get_mut(c).methods.remove(&n).is_none() {
+                let cn = vm.class_name(c);
+                let msg = format!("method `{}' not defined in {cn}", symbol::name(n));
+                return Err(vm.name_error(&msg, n, s));
+            }
+            vm.invalidate_method(c, n, Reason::MethodRemoved);
+            let _ = vm.funcall(s, symbol::intern("method_removed"), &[Value::symbol(n)], None);
+        }
+        Ok(s)
+    });
+    vm.def_builtin(m, "undef_method", -1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        for v in a {
+            let n = name_arg(vm, *v)?;
+            vm.undef_method(c, n)?;
+        }
+        Ok(s)
+    });
+    vm.def_builtin(m, "public", -1, |vm, s, a, _| set_visibility(vm, s, a, Visibility::Public));
+    vm.def_builtin(m, "private", -1, |vm, s, a, _| set_visibility(vm, s, a, Visibility::Private));
+    vm.def_builtin(m, "protected", -1, |vm, s, a, _| set_visibility(vm, s, a, Visibility::Protected));
+    vm.def_builtin(m, "module_function", -1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        if a.is_empty() {
+            vm.classes.get_mut(c).module_function = true;
+            return Ok(Value::NIL);
+        }
+        for v in a {
+            let n = name_arg(vm, *v)?;
+            if let Some((mid, _)) = lookup::find_method(&vm.classes, c, n) {
+                let kind = vm.classes.method(mid).kind.clone();
+                let meta = vm.singleton_class(s);
+                vm.add_method(meta, n, kind.clone(), Visibility::Public);
+                vm.add_method(c, n, kind, Visibility::Private);
+            }
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(m, "private_class_method", -1, |vm, s, a, _| {
+        let meta = vm.singleton_class(s);
+        let mv = vm.class_value(meta);
+        set_visibility(vm, mv, a, Visibility::Private)?;
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(m, "public_class_method", -1, |vm, s, a, _| {
+        let meta = vm.singleton_class(s);
+        let mv = vm.class_value(meta);
+        set_visibility(vm, mv, a, Visibility::Public)?;
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(m, "private_constant", -1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        for v in a {
+            let n = name_arg(vm, *v)?;
+            vm.classes.get_mut(c).private_consts.push(n);
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(m, "instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected]));
+    vm.def_builtin(m, "public_instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Public]));
+    vm.def_builtin(m, "private_instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Private]));
+    vm.def_builtin(m, "protected_instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Protected]));
+    vm.def_builtin(m, "method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Public, Visibility::Protected]));
+    vm.def_builtin(m, "public_method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Public]));
+    vm.def_builtin(m, "private_method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Private]));
+    vm.def_builtin(m, "protected_method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Protected]));
+    vm.def_builtin(m, "instance_method", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        match lookup::find_method(&vm.classes, c, n) {
+            Some((mid, _)) => {
+                let owner = vm.classes.method(mid).owner;
+                Ok(vm.heap.alloc(
+                    cls::UNBOUND_METHOD,
+                    Body::Method(Box::new(crate::object::RMethod { recv: Value::NIL, method: mid, name: n, owner, bound: false })),
+                ))
+            }
+            None => {
+                let cn = vm.class_name(c);
+                let msg = format!("undefined method `{}' for class `{cn}'", symbol::name(n));
+                Err(vm.name_error(&msg, n, s))
+            }
+        }
+    });
+    vm.def_builtin(m, "const_get", -2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let name = vm.to_s(a[0])?;
+        let mut cur = c;
+        let mut val = Value::NIL;
+        for part in name.split("::").filter(|p| !p.is_empty()) {
+            let n = symbol::intern(part);
+            val = match vm.const_in_ancestors(cur, n).or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied()) {
+                Some(v) => v,
+                None => vm.const_missing(cur, n)?,
+            };
+            if let Some(k) = vm.as_class(val) {
+                cur = k;
+            }
+        }
+        Ok(val)
+    });
+    vm.def_builtin(m, "const_set", 2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        let name = symbol::name(n);
+        if !name.starts_with(|ch: char| ch.is_ascii_uppercase()) {
+            return Err(vm.name_error(&format!("wrong constant name {name}"), n, s));
+        }
+        vm.set_const(c, n, a[1]);
+        Ok(a[1])
+    });
+    vm.def_builtin(m, "const_defined?", -2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        Ok(Value::bool(vm.const_in_ancestors(c, n).is_some() || vm.classes.get(cls::OBJECT).consts.contains_key(&n)))
+    });
+    vm.def_builtin(m, "constants", -1, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        let names: Vec<Value> = vm.classes.get(c).const_order.iter().map(|n| Value::symbol(*n)).collect();
+        Ok(vm.ary_new(names))
+    });
+    vm.def_private_builtin(m, "remove_const", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        match vm.classes.remove_const(c, n) {
+            Some(v) => {
+                let loc = vm.location_for_trace();
+                vm.dispatch.constant_changed(&vm.classes, c, n, Reason::ConstRemoved, &|| loc.clone());
+                Ok(v)
+            }
+            None => {
+                let cn = vm.class_name(c);
+                Err(vm.name_error(&format!("constant {cn}::{} not defined", symbol::name(n)), n, s))
+            }
+        }
+    });
+    vm.def_builtin(m, "const_missing", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        let msg = if c == cls::OBJECT {
+            format!("uninitialized constant {}", symbol::name(n))
+        } else {
+            format!("uninitialized constant {}::{}", vm.class_name(c), symbol::name(n))
+        };
+        Err(vm.name_error(&msg, n, s))
+    });
+    vm.def_builtin(m, "class_variable_get", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        vm.cvar_get(c, n)
+    });
+    vm.def_builtin(m, "class_variable_set", 2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        vm.cvar_set(c, n, a[1]);
+        Ok(a[1])
+    });
+    vm.def_builtin(m, "class_variables", -1, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        let names: Vec<Value> = vm.classes.get(c).cvars.keys().map(|n| Value::symbol(*n)).collect();
+        Ok(vm.ary_new(names))
+    });
+    vm.def_builtin(m, "class_variable_defined?", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        Ok(Value::bool(vm.classes.ancestors(c).iter().any(|k| vm.classes.get(*k).cvars.contains_key(&n))))
+    });
+    vm.def_builtin(m, "class_eval", -1, class_eval);
+    vm.def_builtin(m, "module_eval", -1, class_eval);
+    vm.def_builtin(m, "class_exec", -1, class_eval);
+    vm.def_builtin(m, "module_exec", -1, class_eval);
+    vm.def_builtin(m, "freeze", 0, |_, s, _, _| {
+        obj(s).freeze();
+        Ok(s)
+    });
+    vm.def_builtin(m, "hash", 0, |_, s, _, _| Ok(Value::int((s.raw() >> 3) as i64 & 0xffff_ffff)));
+    vm.def_builtin(m, "instance_variable_get", 1, |vm, s, a, _| {
+        let n = name_arg(vm, a[0])?;
+        Ok(vm.ivar_get_name(s, n))
+    });
+    vm.def_builtin(m, "refine", 1, refine);
+    vm.def_private_builtin(m, "using", 1, using);
+    vm.def_builtin(m, "included_in", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        let v: Vec<Value> = vm.classes.get(c).includers.clone().into_iter().map(|k| vm.class_value(k)).collect();
+        Ok(vm.ary_new(v))
+    });
+    vm.def_builtin(m, "module_function?", 0, |_, _, _, _| Ok(Value::FALSE));
+
+    let c = cls::CLASS;
+    vm.def_builtin(c, "new", -1, class_new_instance);
+    vm.def_builtin(c, "allocate", 0, |vm, s, _, _| allocate(vm, s));
+    vm.def_builtin(c, "superclass", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        let mut sup = vm.classes.get(c).superclass;
+        while let Some(k) = sup {
+            if vm.classes.get(k).kind != ClassKind::Singleton || vm.classes.get(c).kind == ClassKind::Singleton {
+                break;
+            }
+            sup = vm.classes.get(k).superclass;
+        }
+        Ok(sup.map(|k| vm.class_value(k)).unwrap_or(Value::NIL))
+    });
+    vm.def_builtin(c, "subclasses", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        let subs: Vec<ClassId> = vm.classes.get(c).subclasses.iter().rev().copied().filter(|k| vm.classes.get(*k).kind == ClassKind::Class).collect();
+        let v = subs.into_iter().map(|k| vm.class_value(k)).collect();
+        Ok(vm.ary_new(v))
+    });
+    vm.def_builtin(c, "class", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        Ok(vm.class_value(if vm.classes.is_module(c) { cls::MODULE } else { cls::CLASS }))
+    });
+    vm.def_builtin(c, "instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected]));
+    vm.def_singleton_builtin(c, "new", -1, class_new);
+    vm.def_singleton_builtin(m, "new", -1, |vm, _, _, b| {
+        let c = vm.new_module(None, None);
+        let v = vm.class_value(c);
+        if let Some(b) = b {
+            vm.yield_block_with(&b, &[v], Some(v), None)?;
+        }
+        Ok(v)
+    });
+}
+
+fn mod_to_s(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
+    let c = this(vm, s)?;
+    let n = vm.class_name(c);
+    Ok(vm.str_new(&n))
+}
+
+fn compare(vm: &mut Vm, a: Value, b: Value, or_eq: bool) -> VResult {
+    let x = this(vm, a)?;
+    let Some(y) = vm.as_class(b) else {
+        return Err(vm.type_error("compared with non class/module"));
+    };
+    if x == y {
+        return Ok(Value::bool(or_eq));
+    }
+    if vm.classes.is_subclass_of(x, y) {
+        return Ok(Value::TRUE);
+    }
+    if vm.classes.is_subclass_of(y, x) {
+        return Ok(Value::FALSE);
+    }
+    Ok(Value::NIL)
+}
+
+/// `include`/`prepend`/`extend`: links `m` into `c` and invalidates.
+pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Result<(), Unwind> {
+    if !vm.classes.is_module(m) {
+        let cn = vm.class_name(m);
+        let _ = cn;
+        return Err(vm.type_error(&format!("wrong argument type Class (expected Module)")));
+    }
+    if vm.classes.ancestors(m).contains(&c) {
+        return Err(vm.arg_error("cyclic include detected"));
+    }
+    let k = vm.classes.get_mut(c);
+    let list = if prepend { &mut k.prepends } else { &mut k.includes };
+    if list.contains(&m) {
+        return Ok(());
+    }
+    list.push(m);
+    if !vm.classes.get(m).includers.contains(&c) {
+        vm.classes.get_mut(m).includers.push(c);
+    }
+    let why = if vm.classes.get(c).kind == ClassKind::Singleton {
+        Reason::Extend
+    } else if prepend {
+        Reason::Prepend
+    } else {
+        Reason::Include
+    };
+    vm.invalidate_ancestry(c, why);
+    Ok(())
+}
+
+fn attr(vm: &mut Vm, s: Value, a: &[Value], reader: bool, writer: bool) -> VResult {
+    let c = this(vm, s)?;
+    let vis = vm.classes.get(c).default_visibility;
+    let mut out = Vec::new();
+    for v in a {
+        let n = name_arg(vm, *v)?;
+        let name = symbol::name(n);
+        let iv = symbol::intern(&format!("@{name}"));
+        if reader {
+            vm.add_method(c, n, MethodKind::AttrReader(iv), vis);
+            out.push(Value::symbol(n));
+        }
+        if writer {
+            let w = symbol::intern(&format!("{name}="));
+            vm.add_method(c, w, MethodKind::AttrWriter(iv), vis);
+            out.push(Value::symbol(w));
+        }
+    }
+    Ok(vm.ary_new(out))
+}
+
+pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let c = this(vm, s)?;
+    let n = name_arg(vm, a[0])?;
+    let body = match (a.get(1), b) {
+        (Some(v), _) => *v,
+        (None, Some(b)) => match &*b {
+            BlockArg::Literal(blk) => vm.alloc_proc(blk.clone(), true),
+            _ => vm.block_to_proc(&b),
+        },
+        (None, None) => return Err(vm.arg_error("tried to create Proc object without a block")),
+    };
+    let vis = if vm.classes.get(c).default_visibility == Visibility::Private { Visibility::Private } else { Visibility::Public };
+    let kind = match &*obj(body).body.borrow() {
+        Body::Proc(p) if p.special.is_none() => Some(MethodKind::Bmethod(body)),
+        Body::Method(m) => Some(vm.classes.method(m.method).kind.clone()),
+        _ => None,
+    };
+    let Some(kind) = kind else {
+        let cn = super::type_name(vm, body);
+        return Err(vm.type_error(&format!("wrong argument type {cn} (expected Proc/Method/UnboundMethod)")));
+    };
+    vm.add_method(c, n, kind, vis);
+    let hook_recv = if vm.classes.get(c).kind == ClassKind::Singleton { vm.classes.get(c).attached } else { s };
+    let hook = if vm.classes.get(c).kind == ClassKind::Singleton { sym::SINGLETON_METHOD_ADDED } else { sym::METHOD_ADDED };
+    let _ = vm.funcall(hook_recv, hook, &[Value::symbol(n)], None);
+    Ok(Value::symbol(n))
+}
+
+fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResult {
+    let c = this(vm, s)?;
+    if a.is_empty() {
+        vm.classes.get_mut(c).default_visibility = vis;
+        vm.classes.get_mut(c).module_function = false;
+        return Ok(Value::NIL);
+    }
+    let names: Vec<Value> = if a.len() == 1 && vm.is_array(a[0]) { vm.array_items(a[0]) } else { a.to_vec() };
+    for v in &names {
+        let n = name_arg(vm, *v)?;
+        match vm.classes.get(c).methods.get(&n).copied() {
+            Some(mid) => {
+                let mut e = vm.classes.method(mid).clone();
+                if e.visibility == vis {
+                    continue;
+                }
+                e.visibility = vis;
+                let id = vm.classes.add_method_entry(e);
+                vm.classes.get_mut(c).methods.insert(n, id);
+                vm.invalidate_method(c, n, Reason::Visibility);
+            }
+            None => {
+                if lookup::find_method(&vm.classes, c, n).is_none()
+                    && !(vm.classes.is_module(c) && lookup::find_method(&vm.classes, cls::OBJECT, n).is_some())
+                {
+                    let cn = vm.class_name(c);
+                    let kind = if vm.classes.is_module(c) { "module" } else { "class" };
+                    let msg = format!("undefined method `{}' for {kind} `{cn}'", symbol::name(n));
+                    return Err(vm.name_error(&msg, n, s));
+                }
+                vm.add_method(c, n, MethodKind::ZSuper, vis);
+                vm.invalidate_method(c, n, Reason::Visibility);
+            }
+        }
+    }
+    Ok(if a.len() == 1 { a[0] } else { vm.ary_new(a.to_vec()) })
+}
+
+fn instance_methods(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
+    let c = this(vm, s)?;
+    let inherit = a.first().is_none_or(|v| v.truthy());
+    let list: Vec<ClassId> = if inherit { vm.classes.ancestors(c).to_vec() } else { vec![c] };
+    let mut names = Vec::new();
+    let mut seen = Vec::new();
+    for k in list {
+        if inherit && (k == cls::OBJECT || k == cls::KERNEL || k == cls::BASIC_OBJECT) && c != k {
+            break;
+        }
+        let mut entries: Vec<_> = vm.classes.get(k).methods.iter().map(|(n, m)| (*n, *m)).collect();
+        entries.sort_by_key(|(_, m)| m.0);
+        for (n, mid) in entries {
+            if seen.contains(&n) {
+                continue;
+            }
+            seen.push(n);
+            let e = vm.classes.method(mid);
+            if vis.contains(&e.visibility) && !matches!(e.kind, MethodKind::Undefined) {
+                names.push(Value::symbol(n));
+            }
+        }
+    }
+    Ok(vm.ary_new(names))
+}
+
+fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
+    let c = this(vm, s)?;
+    let n = name_arg(vm, a[0])?;
+    Ok(Value::bool(matches!(lookup::find_method(&vm.classes, c, n), Some((_, v)) if vis.contains(&v))))
+}
+
+fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let c = this(vm, s)?;
+    let Some(b) = b else {
+        return Err(vm.runtime_error("carmine: class_eval with a string is not supported yet"));
+    };
+    // Methods defined with `def` inside the block go to `c`: run the block
+    // with a cref whose class is `c`.
+    let b2 = match &*b {
+        BlockArg::Literal(blk) => {
+            let mut blk = blk.clone();
+            blk.cref = crate::object::cref_new(c, Some(blk.cref.clone()));
+            Rc::new(BlockArg::Literal(blk))
+        }
+        _ => b.clone(),
+    };
+    let args: Vec<Value> = if a.is_empty() { vec![s] } else { a.to_vec() };
+    vm.yield_block_with(&b2, &args, Some(s), None)
+}
+
+fn refine(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let owner = this(vm, s)?;
+    let Some(target) = vm.as_class(a[0]) else {
+        return Err(vm.type_error("wrong argument type (expected Class or Module)"));
+    };
+    let b = block_required(vm, b)?;
+    let existing = vm.classes.get(owner).refinements.iter().find(|(t, _)| *t == target).map(|(_, r)| *r);
+    let r = match existing {
+        Some(r) => r,
+        None => {
+            let r = vm.new_module(None, None);
+            let tn = vm.class_name(target);
+            let on = vm.class_name(owner);
+            vm.classes.get_mut(r).name = Some(format!("#<refinement:{tn}@{on}>"));
+            vm.classes.get_mut(r).refined = Some(target);
+            vm.classes.get_mut(owner).refinements.push((target, r));
+            r
+        }
+    };
+    let rv = vm.class_value(r);
+    class_eval(vm, rv, &[], Some(b))?;
+    Ok(rv)
+}
+
+pub fn using(vm: &mut Vm, _s: Value, a: &[Value], _: B) -> VResult {
+    let Some(m) = vm.as_class(a[0]) else {
+        return Err(vm.type_error("wrong argument type (expected Module)"));
+    };
+    let refs: Vec<ClassId> = vm.classes.get(m).refinements.iter().map(|(_, r)| *r).collect();
+    // Activate in the caller's lexical scope (the innermost Ruby frame).
+    if let Some(f) = vm.frames.last() {
+        let cref = f.cref.clone();
+        let mut list = cref.refinements.borrow_mut();
+        for r in refs.iter().rev() {
+            if !list.contains(r) {
+                list.insert(0, *r);
+            }
+        }
+    }
+    let loc = vm.location_for_trace();
+    vm.dispatch.refinement_activated(&vm.classes, m, &|| loc.clone());
+    Ok(vm.main_obj)
+}
+
+/// `Class.new(superclass) { body }`.
+fn class_new(vm: &mut Vm, _: Value, a: &[Value], b: B) -> VResult {
+    let sup = match a.first() {
+        Some(v) => match vm.as_class(*v) {
+            Some(c) if !vm.classes.is_module(c) => c,
+            _ => {
+                let cn = super::type_name(vm, *v);
+                return Err(vm.type_error(&format!("superclass must be an instance of Class (given an instance of {cn})")));
+            }
+        },
+        None => cls::OBJECT,
+    };
+    let c = vm.new_class(None, sup, None);
+    let v = vm.class_value(c);
+    let sv = vm.class_value(sup);
+    vm.funcall(sv, sym::INHERITED, &[v], None)?;
+    if let Some(b) = b {
+        class_eval(vm, v, &[v], Some(b))?;
+    }
+    Ok(v)
+}
+
+pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
+    let c = this(vm, s)?;
+    if vm.classes.get(c).kind == ClassKind::Singleton {
+        return Err(vm.type_error("can't create instance of singleton class"));
+    }
+    let body = match vm.classes.get(c).alloc {
+        AllocKind::Object => Body::Object(Vec::new()),
+        AllocKind::String => Body::String(RString::default()),
+        AllocKind::Array => Body::Array(Vec::new()),
+        AllocKind::Hash => Body::Hash(Box::new(RHash::new())),
+        AllocKind::Range => Body::Range(Value::NIL, Value::NIL, false),
+        AllocKind::Proc | AllocKind::Regexp | AllocKind::None => {
+            let cn = vm.class_name(c);
+            return Err(vm.error(vm.e.no_method_error, &format!("undefined method `new' for {cn}:Class")));
+        }
+    };
+    Ok(vm.heap.alloc(c, body))
+}
+
+fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let o = allocate(vm, s)?;
+    vm.push_root(o);
+    let kw = a.last().is_some_and(|v| vm.hash_len(*v).is_some());
+    let r = vm.funcall_kw(o, sym::INITIALIZE, a, b, kw);
+    vm.temp_roots.pop();
+    r?;
+    Ok(o)
+}
+
+pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
+    let sup = vm.classes.get(c).superclass.unwrap_or(cls::OBJECT);
+    let n = if vm.classes.is_module(c) { vm.new_module(None, None) } else { vm.new_class(None, sup, None) };
+    let methods: Vec<_> = vm.classes.get(c).methods.iter().map(|(k, v)| (*k, *v)).collect();
+    for (name, m) in methods {
+        let e = vm.classes.method(m).clone();
+        vm.add_method(n, name, e.kind, e.visibility);
+    }
+    let incs = vm.classes.get(c).includes.clone();
+    for m in incs {
+        include_module(vm, n, m, false)?;
+    }
+    let _ = check_frozen;
+    Ok(vm.class_value(n))
+}

@@ -1,0 +1,172 @@
+//! Proc, Method and UnboundMethod.
+
+use crate::class::cls;
+use crate::gc::obj;
+use crate::interp::Vm;
+use crate::object::{BlockArg, Body, RMethod};
+use crate::value::{Value, symbol};
+
+pub fn init(vm: &mut Vm) {
+    let p = cls::PROC;
+    for name in ["call", "()", "yield", "===", "[]"] {
+        vm.def_builtin(p, name, -1, |vm, s, a, b| vm.call_proc_with(s, a, None, b));
+    }
+    vm.def_builtin(p, "to_proc", 0, |_, s, _, _| Ok(s));
+    vm.def_builtin(p, "lambda?", 0, |_, s, _, _| match &*obj(s).body.borrow() {
+        Body::Proc(p) => Ok(Value::bool(p.is_lambda)),
+        _ => Ok(Value::FALSE),
+    });
+    vm.def_builtin(p, "arity", 0, |vm, s, _, _| {
+        let (iseq, lambda, special) = match &*obj(s).body.borrow() {
+            Body::Proc(p) => (p.block.iseq, p.is_lambda, p.special.is_some()),
+            _ => return Ok(Value::int(-1)),
+        };
+        if special {
+            return Ok(Value::int(if lambda { -1 } else { -2 }));
+        }
+        let i = vm.iseq(iseq);
+        let pr = &i.params;
+        if lambda {
+            return Ok(Value::int(pr.arity() as i64));
+        }
+        let req = pr.required() as i64;
+        Ok(Value::int(if pr.rest.is_some() || (pr.opt > 0) { -req - 1 } else { req }))
+    });
+    vm.def_builtin(p, "parameters", 0, |vm, s, _, _| {
+        let (iseq, lambda) = match &*obj(s).body.borrow() {
+            Body::Proc(p) => (p.block.iseq, p.is_lambda),
+            _ => return Ok(Value::NIL),
+        };
+        let i = vm.iseq(iseq);
+        params_list(vm, &i, !lambda)
+    });
+    vm.def_builtin(p, "curry", -1, |vm, _, _, _| Err(vm.runtime_error("carmine: Proc#curry is not supported yet")));
+
+    let m = cls::METHOD;
+    vm.def_builtin(m, "call", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
+    vm.def_builtin(m, "[]", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
+    vm.def_builtin(m, "===", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
+    vm.def_builtin(m, "to_proc", 0, |vm, s, _, _| {
+        let b = std::rc::Rc::new(BlockArg::Method(s));
+        Ok(vm.block_to_proc(&b))
+    });
+    for c in [cls::METHOD, cls::UNBOUND_METHOD] {
+        vm.def_builtin(c, "name", 0, |_, s, _, _| Ok(Value::symbol(rm(s).name)));
+        vm.def_builtin(c, "owner", 0, |vm, s, _, _| Ok(vm.class_value(rm(s).owner)));
+        vm.def_builtin(c, "arity", 0, |vm, s, _, _| Ok(Value::int(method_arity(vm, rm(s).method))));
+        vm.def_builtin(c, "parameters", 0, |vm, s, _, _| {
+            let mid = rm(s).method;
+            match &vm.classes.method(mid).kind {
+                crate::class::MethodKind::Iseq { iseq, .. } => {
+                    let i = vm.iseq(*iseq);
+                    params_list(vm, &i, false)
+                }
+                _ => Ok(vm.ary_new(vec![])),
+            }
+        });
+        vm.def_builtin(c, "inspect", 0, |vm, s, _, _| {
+            let r = rm(s);
+            let owner = vm.class_name(r.owner);
+            let t = if r.bound {
+                let rc = vm.class_name(vm.real_class_of(r.recv));
+                if rc == owner { format!("#<Method: {owner}#{}>", symbol::name(r.name)) } else { format!("#<Method: {rc}({owner})#{}>", symbol::name(r.name)) }
+            } else {
+                format!("#<UnboundMethod: {owner}#{}>", symbol::name(r.name))
+            };
+            Ok(vm.str_new(&t))
+        });
+        vm.def_builtin(c, "source_location", 0, |vm, s, _, _| {
+            let mid = rm(s).method;
+            match &vm.classes.method(mid).kind {
+                crate::class::MethodKind::Iseq { iseq, .. } => {
+                    let i = vm.iseq(*iseq);
+                    let f = vm.str_new(&i.file);
+                    Ok(vm.ary_new(vec![f, Value::int(i.first_line as i64)]))
+                }
+                _ => Ok(Value::NIL),
+            }
+        });
+    }
+    vm.def_builtin(m, "receiver", 0, |_, s, _, _| Ok(rm(s).recv));
+    vm.def_builtin(m, "unbind", 0, |vm, s, _, _| {
+        let r = rm(s);
+        Ok(vm.heap.alloc(cls::UNBOUND_METHOD, Body::Method(Box::new(RMethod { recv: Value::NIL, bound: false, ..r }))))
+    });
+    let u = cls::UNBOUND_METHOD;
+    vm.def_builtin(u, "bind", 1, |vm, s, a, _| {
+        let r = rm(s);
+        let rc = vm.class_of(a[0]);
+        if !vm.classes.is_subclass_of(rc, r.owner) && !vm.classes.is_module(r.owner) {
+            let on = vm.class_name(r.owner);
+            return Err(vm.type_error(&format!("bind argument must be an instance of {on}")));
+        }
+        Ok(vm.heap.alloc(cls::METHOD, Body::Method(Box::new(RMethod { recv: a[0], bound: true, ..r }))))
+    });
+    vm.def_builtin(u, "bind_call", -2, |vm, s, a, b| {
+        let r = rm(s);
+        vm.call_method_id(r.method, a[0], &a[1..], b)
+    });
+}
+
+fn rm(s: Value) -> RMethod {
+    match &*obj(s).body.borrow() {
+        Body::Method(m) => RMethod { recv: m.recv, method: m.method, name: m.name, owner: m.owner, bound: m.bound },
+        _ => unreachable!("method body"),
+    }
+}
+
+pub fn method_arity(vm: &Vm, m: crate::value::MethodId) -> i64 {
+    match &vm.classes.method(m).kind {
+        crate::class::MethodKind::Iseq { iseq, .. } => vm.iseq(*iseq).params.arity() as i64,
+        crate::class::MethodKind::Builtin { arity, .. } => *arity as i64,
+        crate::class::MethodKind::AttrReader(_) => 0,
+        crate::class::MethodKind::AttrWriter(_) => 1,
+        crate::class::MethodKind::Bmethod(p) => match &*obj(*p).body.borrow() {
+            Body::Proc(pr) => vm.iseq(pr.block.iseq).params.arity() as i64,
+            _ => -1,
+        },
+        _ => -1,
+    }
+}
+
+fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::interp::VResult {
+    let p = &i.params;
+    let mut out = Vec::new();
+    let name = |idx: u32| i.local_names.get(idx as usize).copied();
+    let mk = |vm: &mut Vm, kind: &str, n: Option<crate::value::SymbolId>| {
+        let k = vm.sym(kind);
+        match n {
+            Some(n) if n.0 != u32::MAX => vm.ary_new(vec![k, Value::symbol(n)]),
+            _ => vm.ary_new(vec![k]),
+        }
+    };
+    for j in 0..p.lead {
+        let v = mk(vm, if is_proc { "opt" } else { "req" }, name(j));
+        out.push(v);
+    }
+    for j in 0..p.opt {
+        let v = mk(vm, "opt", name(p.lead + j));
+        out.push(v);
+    }
+    if let Some(r) = p.rest {
+        let v = mk(vm, "rest", name(r));
+        out.push(v);
+    }
+    for j in 0..p.post {
+        let v = mk(vm, if is_proc { "opt" } else { "req" }, name(p.post_start + j));
+        out.push(v);
+    }
+    for (n, _, req) in p.kw.clone() {
+        let v = mk(vm, if req { "keyreq" } else { "key" }, Some(n));
+        out.push(v);
+    }
+    if let Some(k) = p.kwrest {
+        let v = mk(vm, "keyrest", name(k));
+        out.push(v);
+    }
+    if let Some(b) = p.block {
+        let v = mk(vm, "block", name(b));
+        out.push(v);
+    }
+    Ok(vm.ary_new(out))
+}

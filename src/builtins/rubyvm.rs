@@ -1,0 +1,190 @@
+//! `RubyVM`, `RubyVM.stat` and `RubyVM::MethodCache`: the dispatch
+//! instruments visible from Ruby. Also `GC` and `ObjectSpace` basics.
+
+use crate::class::{ClassKind, cls};
+use crate::gc::obj;
+use crate::interp::Vm;
+use crate::object::Body;
+use crate::value::{Value, symbol};
+
+fn stat_pairs(vm: &Vm) -> Vec<(&'static str, u64)> {
+    let d = &vm.dispatch;
+    let mut v = vec![
+        ("global_method_state", d.serials[0]),
+        ("global_constant_state", d.global_constant_state),
+        ("class_serial", d.counters.class_serial),
+    ];
+    v.extend(d.counters.list());
+    v
+}
+
+pub fn init(vm: &mut Vm) {
+    let o = Some(cls::OBJECT);
+    let rv = vm.new_class(Some("RubyVM"), cls::OBJECT, o);
+    vm.def_singleton_builtin(rv, "stat", -1, |vm, _, a, _| {
+        let pairs = stat_pairs(vm);
+        if let Some(k) = a.first() {
+            if let Some(s) = k.as_symbol() {
+                let n = symbol::name(s);
+                return match pairs.iter().find(|(k, _)| **k == *n) {
+                    Some((_, v)) => Ok(vm.bignum_value((*v).into())),
+                    None => Err(vm.arg_error(&format!("unknown key: {n}"))),
+                };
+            }
+            if vm.hash_len(*k).is_some() {
+                for (name, v) in pairs {
+                    let key = vm.sym(name);
+                    let val = vm.bignum_value(v.into());
+                    vm.hash_aset(*k, key, val)?;
+                }
+                return Ok(*k);
+            }
+        }
+        let h = vm.new_hash();
+        for (name, v) in pairs {
+            let key = vm.sym(name);
+            let val = vm.bignum_value(v.into());
+            vm.hash_aset(h, key, val)?;
+        }
+        Ok(h)
+    });
+    let mc = vm.new_module(Some("MethodCache"), Some(rv));
+    vm.def_singleton_builtin(mc, "hits", 0, |_, _, _, _| Ok(Value::int(0)));
+    vm.def_singleton_builtin(mc, "hits", 0, |vm, _, _, _| {
+        let c = &vm.dispatch.counters;
+        Ok(Value::int((c.mc_inline_hit + c.mc_global_hit) as i64))
+    });
+    vm.def_singleton_builtin(mc, "misses", 0, |vm, _, _, _| Ok(Value::int(vm.dispatch.counters.method_searches as i64)));
+    vm.def_singleton_builtin(mc, "miss_time", 0, |vm, _, _, _| Ok(vm.float_new(vm.dispatch.counters.miss_time_ns as f64 / 1e9)));
+    vm.def_singleton_builtin(mc, "invalidation_time", 0, |vm, _, _, _| {
+        Ok(vm.float_new(vm.dispatch.counters.invalidation_time_ns as f64 / 1e9))
+    });
+    vm.def_singleton_builtin(mc, "invalidations", 0, |vm, _, _, _| Ok(Value::int(vm.dispatch.counters.invalidations as i64)));
+    vm.def_singleton_builtin(mc, "reset!", 0, |vm, _, _, _| {
+        vm.dispatch.counters = Default::default();
+        for s in vm.dispatch.sites.iter_mut() {
+            s.hits = 0;
+            s.misses = 0;
+            s.evictions = 0;
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_singleton_builtin(mc, "stats", 0, |vm, _, _, _| {
+        let h = vm.new_hash();
+        let mut pairs: Vec<(String, u64)> = vm.dispatch.counters.list().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        pairs.push(("gmc_size".into(), vm.dispatch.gmc.size() as u64));
+        pairs.push(("ic_size".into(), vm.dispatch.config.ic_size as u64));
+        for (k, v) in pairs {
+            let key = vm.sym(&k);
+            let val = vm.bignum_value(v.into());
+            vm.hash_aset(h, key, val)?;
+        }
+        let key = vm.sym("strategy");
+        let sv = vm.sym(vm.dispatch.config.strategy.name());
+        vm.hash_aset(h, key, sv)?;
+        Ok(h)
+    });
+    vm.def_singleton_builtin(mc, "call_sites", 0, |vm, _, _, _| {
+        let n = vm.dispatch.sites.len();
+        let mut out = Vec::new();
+        for i in 0..n {
+            let s = &vm.dispatch.sites[i];
+            if s.hits + s.misses == 0 || s.file.starts_with("<internal") {
+                continue;
+            }
+            let (loc, name, state, seen, hits, misses) =
+                (format!("{}:{}", s.file, s.line), symbol::name(s.name).to_string(), s.state_name(), s.seen.clone(), s.hits, s.misses);
+            let h = vm.new_hash();
+            vm.push_root(h);
+            let entries: Vec<(&str, Value)> = {
+                let l = vm.str_new(&loc);
+                let m = vm.sym(&name);
+                let st = vm.sym(state);
+                let cl: Vec<Value> = seen.iter().map(|c| vm.class_value(vm.classes.real_class(*c))).collect();
+                let cl = vm.ary_new(cl);
+                vec![("location", l), ("method", m), ("state", st), ("classes", cl), ("hits", Value::int(hits as i64)), ("misses", Value::int(misses as i64))]
+            };
+            for (k, v) in entries {
+                let key = vm.sym(k);
+                vm.hash_aset(h, key, v)?;
+            }
+            vm.temp_roots.pop();
+            out.push(h);
+        }
+        Ok(vm.ary_new(out))
+    });
+
+    let gc = vm.new_module(Some("GC"), o);
+    vm.def_singleton_builtin(gc, "start", -1, |vm, _, _, _| {
+        vm.gc();
+        Ok(Value::NIL)
+    });
+    vm.def_singleton_builtin(gc, "count", 0, |vm, _, _, _| Ok(Value::int(vm.heap.stats.count as i64)));
+    vm.def_singleton_builtin(gc, "disable", 0, |vm, _, _, _| {
+        let was = vm.heap.disabled;
+        vm.heap.disabled = true;
+        Ok(Value::bool(was))
+    });
+    vm.def_singleton_builtin(gc, "enable", 0, |vm, _, _, _| {
+        let was = vm.heap.disabled;
+        vm.heap.disabled = false;
+        Ok(Value::bool(was))
+    });
+    vm.def_singleton_builtin(gc, "stress", 0, |vm, _, _, _| Ok(Value::bool(vm.heap.stress)));
+    vm.def_singleton_builtin(gc, "stat", -1, |vm, _, _, _| {
+        let h = vm.new_hash();
+        let s = vm.heap.stats;
+        for (k, v) in [("count", s.count), ("total_allocated_objects", s.total_allocated), ("total_freed_objects", s.total_freed), ("heap_available_slots", s.heap_slots)] {
+            let key = vm.sym(k);
+            vm.hash_aset(h, key, Value::int(v as i64))?;
+        }
+        Ok(h)
+    });
+
+    let os = vm.new_module(Some("ObjectSpace"), o);
+    vm.def_singleton_builtin(os, "each_object", -1, |vm, _, a, b| {
+        let filter = a.first().and_then(|v| vm.as_class(*v));
+        let mut found = Vec::new();
+        vm.heap.each_object(|v| found.push(v));
+        let mut list = Vec::new();
+        for v in found {
+            let is_class_obj = matches!(&*obj(v).body.borrow(), Body::Class(_));
+            if let Some(c) = vm.as_class(v)
+                && vm.classes.get(c).kind == ClassKind::Singleton
+            {
+                continue;
+            }
+            if matches!(&*obj(v).body.borrow(), Body::Env(_) | Body::Pending(_)) {
+                continue;
+            }
+            let keep = match filter {
+                Some(f) => {
+                    let k = vm.class_of(v);
+                    vm.classes.is_subclass_of(k, f)
+                }
+                None => true,
+            };
+            let _ = is_class_obj;
+            if keep {
+                list.push(v);
+            }
+        }
+        let n = list.len();
+        match b {
+            Some(b) => {
+                let arr = vm.ary_new(list.clone());
+                vm.push_root(arr);
+                for v in list {
+                    vm.yield_block(&b, &[v])?;
+                }
+                vm.temp_roots.pop();
+                Ok(Value::int(n as i64))
+            }
+            None => Ok(vm.ary_new(list)),
+        }
+    });
+    vm.def_singleton_builtin(os, "garbage_collect", -1, |vm, _, _, _| {
+        vm.gc();
+        Ok(Value::NIL)
+    });
+}

@@ -1,0 +1,108 @@
+//! Instruction sequences: the unit the compiler produces for each method,
+//! block, class body and top-level script.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use super::Insn;
+use crate::value::{IseqId, SymbolId, Value};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum IseqKind {
+    Top,
+    Method,
+    Block,
+    Class,
+    /// A `-> {}` literal or a block turned into a lambda.
+    Lambda,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum CatchKind {
+    Rescue,
+    Ensure,
+    /// `retry` jumps to `handler` when thrown inside [start, end).
+    Retry,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct CatchEntry {
+    pub kind: CatchKind,
+    pub start: u32,
+    pub end: u32,
+    pub handler: u32,
+    /// Operand stack depth (above the locals) to restore.
+    pub sp: u32,
+    /// Local that receives the exception / pending unwind.
+    pub local: u32,
+}
+
+/// Parameter layout; locals are numbered params first, in this order:
+/// lead, optional, rest, post, keywords, kwrest, block.
+#[derive(Clone, Debug, Default)]
+pub struct Params {
+    pub lead: u32,
+    pub opt: u32,
+    pub rest: Option<u32>,
+    pub post: u32,
+    pub post_start: u32,
+    /// (name, local index, required)
+    pub kw: Vec<(SymbolId, u32, bool)>,
+    pub kwrest: Option<u32>,
+    /// `**nil`
+    pub no_kw: bool,
+    pub block: Option<u32>,
+    /// Only lead params: the fast path can skip argument setup.
+    pub simple: bool,
+    /// A block with `|a|`-style params auto-splats one array argument.
+    pub auto_splat: bool,
+    /// `...` forwarding.
+    pub forward: bool,
+}
+
+impl Params {
+    pub fn required(&self) -> u32 {
+        self.lead + self.post
+    }
+
+    /// Ruby's `arity`.
+    pub fn arity(&self) -> i32 {
+        let req_kw = self.kw.iter().any(|k| k.2);
+        let req = (self.required() + req_kw as u32) as i32;
+        let optional = self.opt > 0
+            || self.rest.is_some()
+            || (!req_kw && (self.kw.iter().any(|k| !k.2) || self.kwrest.is_some()));
+        if optional { -req - 1 } else { req }
+    }
+}
+
+pub struct Iseq {
+    pub id: IseqId,
+    pub kind: IseqKind,
+    /// The label CRuby shows in backtraces: `fib`, `block in fib`, `<main>`.
+    pub label: String,
+    pub method_name: Option<SymbolId>,
+    pub file: Rc<str>,
+    pub first_line: u32,
+    pub insns: Vec<Insn>,
+    pub lines: Vec<u32>,
+    pub local_names: Vec<SymbolId>,
+    pub local_count: u32,
+    pub params: Params,
+    /// Locals live in a heap `Env` (the scope has blocks that capture them).
+    pub env_on_heap: bool,
+    pub catch: Vec<CatchEntry>,
+    pub strings: Vec<Vec<u8>>,
+    pub literals: Vec<Value>,
+    pub parent: Option<IseqId>,
+    /// Number of ivar inline caches used by GetIvar/SetIvar.
+    pub ivar_caches: u32,
+    /// Calls so far (for the JIT's hotness threshold).
+    pub calls: Cell<u64>,
+}
+
+impl Iseq {
+    pub fn line_at(&self, pc: usize) -> u32 {
+        self.lines.get(pc).copied().unwrap_or(self.first_line)
+    }
+}

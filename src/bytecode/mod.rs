@@ -1,0 +1,175 @@
+//! The instruction set, declared once: `define_insns!` generates the `Insn`
+//! enum, mnemonics (CRuby's names where one exists), operand lists for the
+//! disassembler, and static stack effects. Also the `Iseq` container.
+
+pub mod disasm;
+pub mod iseq;
+
+pub use iseq::{CatchEntry, CatchKind, Iseq, IseqKind, Params};
+
+use crate::value::{CallSiteId, IseqId, SymbolId, Value};
+
+/// An operand as the disassembler shows it.
+pub enum Operand {
+    Num(i64),
+    Val(Value),
+    Sym(SymbolId),
+    Site(CallSiteId),
+    Iseq(IseqId),
+    Target(u32),
+}
+
+macro_rules! define_insns {
+    ($( $(#[$doc:meta])* $name:ident $({ $($op:ident : $ty:ident),* })? = $mnem:literal, pop $pop:expr, push $push:expr; )*) => {
+        /// One instruction. Jump targets are instruction indexes.
+        #[derive(Clone, Copy, Debug)]
+        pub enum Insn {
+            $( $(#[$doc])* $name $({ $($op: $ty),* })? ),*
+        }
+
+        impl Insn {
+            pub fn mnemonic(&self) -> &'static str {
+                match self { $( Insn::$name { .. } => $mnem ),* }
+            }
+
+            #[allow(unused_variables)]
+            pub fn operands(&self) -> Vec<Operand> {
+                match *self {
+                    $( Insn::$name $({ $($op),* })? => vec![$($( operand!($ty, $op) ),*)?] ),*
+                }
+            }
+
+            /// Values popped and pushed; `None` when it depends on a call site.
+            #[allow(unused_variables)]
+            pub fn stack_effect(&self) -> Option<(i64, i64)> {
+                match *self {
+                    $( Insn::$name $({ $($op),* })? => {
+                        let (pop, push): (i64, i64) = ($pop, $push);
+                        if pop < 0 { None } else { Some((pop, push)) }
+                    } ),*
+                }
+            }
+        }
+    };
+}
+
+macro_rules! operand {
+    (u32, $v:expr) => { Operand::Num($v as i64) };
+    (bool, $v:expr) => { Operand::Num($v as i64) };
+    (Value, $v:expr) => { Operand::Val($v) };
+    (SymbolId, $v:expr) => { Operand::Sym($v) };
+    (CallSiteId, $v:expr) => { Operand::Site($v) };
+    (IseqId, $v:expr) => { Operand::Iseq($v) };
+    (Target, $v:expr) => { Operand::Target($v) };
+}
+
+/// A jump target (instruction index).
+pub type Target = u32;
+
+define_insns! {
+    Nop = "nop", pop 0, push 0;
+    PutNil = "putnil", pop 0, push 1;
+    PutSelf = "putself", pop 0, push 1;
+    PutObject { v: Value } = "putobject", pop 0, push 1;
+    /// A new mutable String from the iseq's string table.
+    PutString { idx: u32 } = "putstring", pop 0, push 1;
+    NewArray { n: u32 } = "newarray", pop n as i64, push 1;
+    /// `*x` in an array literal / call: converts the top to an Array (copy).
+    SplatArray = "splatarray", pop 1, push 1;
+    ConcatArray = "concatarray", pop 2, push 1;
+    /// Pushes the array's elements onto the stack (for splat calls).
+    NewHash { n: u32 } = "newhash", pop n as i64, push 1;
+    /// Merges the top hash (or **x) into the hash below it.
+    MergeHash = "mergehash", pop 2, push 1;
+    NewRange { excl: bool } = "newrange", pop 2, push 1;
+    /// `to_s` conversion for interpolation.
+    ObjToString = "objtostring", pop 1, push 1;
+    ConcatStrings { n: u32 } = "concatstrings", pop n as i64, push 1;
+    ToRegexp { n: u32, opts: u32 } = "toregexp", pop n as i64, push 1;
+    GetLocal { idx: u32 } = "getlocal_WC_0", pop 0, push 1;
+    SetLocal { idx: u32 } = "setlocal_WC_0", pop 1, push 0;
+    GetLocalUp { idx: u32, depth: u32 } = "getlocal", pop 0, push 1;
+    SetLocalUp { idx: u32, depth: u32 } = "setlocal", pop 1, push 0;
+    /// Jumps when the local holds undef (an optional argument not given).
+    BranchIfSet { idx: u32, target: Target } = "checkkeyword", pop 0, push 0;
+    GetIvar { name: SymbolId, ic: u32 } = "getinstancevariable", pop 0, push 1;
+    SetIvar { name: SymbolId, ic: u32 } = "setinstancevariable", pop 1, push 0;
+    GetGlobal { name: SymbolId } = "getglobal", pop 0, push 1;
+    SetGlobal { name: SymbolId } = "setglobal", pop 1, push 0;
+    GetCvar { name: SymbolId } = "getclassvariable", pop 0, push 1;
+    SetCvar { name: SymbolId } = "setclassvariable", pop 1, push 0;
+    /// Lexical constant lookup through the cref, cached by constant state.
+    GetConst { name: SymbolId, cache: u32 } = "opt_getconstant_path", pop 0, push 1;
+    GetConstTop { name: SymbolId } = "getconstant_top", pop 0, push 1;
+    GetConstUnder { name: SymbolId } = "getconstant", pop 1, push 1;
+    SetConst { name: SymbolId } = "setconstant", pop 1, push 0;
+    SetConstUnder { name: SymbolId } = "setconstant_under", pop 2, push 0;
+    Pop = "pop", pop 1, push 0;
+    Dup = "dup", pop 1, push 2;
+    DupN { n: u32 } = "dupn", pop n as i64, push 2 * n as i64;
+    Swap = "swap", pop 2, push 2;
+    /// Pushes a copy of the value `n` below the top.
+    TopN { n: u32 } = "topn", pop 0, push 1;
+    /// Stores the top into the slot `n` below it (top stays).
+    SetN { n: u32 } = "setn", pop 1, push 1;
+    Jump { target: Target } = "jump", pop 0, push 0;
+    BranchIf { target: Target } = "branchif", pop 1, push 0;
+    BranchUnless { target: Target } = "branchunless", pop 1, push 0;
+    BranchNil { target: Target } = "branchnil", pop 1, push 0;
+    /// Backward-branch safepoint (GC, interrupts) at loop heads.
+    Safepoint = "safepoint", pop 0, push 0;
+    Send { site: CallSiteId } = "send", pop -1, push 1;
+    InvokeSuper { site: CallSiteId } = "invokesuper", pop -1, push 1;
+    InvokeBlock { site: CallSiteId } = "invokeblock", pop -1, push 1;
+    OptPlus { site: CallSiteId } = "opt_plus", pop 2, push 1;
+    OptMinus { site: CallSiteId } = "opt_minus", pop 2, push 1;
+    OptMult { site: CallSiteId } = "opt_mult", pop 2, push 1;
+    OptDiv { site: CallSiteId } = "opt_div", pop 2, push 1;
+    OptMod { site: CallSiteId } = "opt_mod", pop 2, push 1;
+    OptEq { site: CallSiteId } = "opt_eq", pop 2, push 1;
+    OptNeq { site: CallSiteId } = "opt_neq", pop 2, push 1;
+    OptLt { site: CallSiteId } = "opt_lt", pop 2, push 1;
+    OptLe { site: CallSiteId } = "opt_le", pop 2, push 1;
+    OptGt { site: CallSiteId } = "opt_gt", pop 2, push 1;
+    OptGe { site: CallSiteId } = "opt_ge", pop 2, push 1;
+    OptLtLt { site: CallSiteId } = "opt_ltlt", pop 2, push 1;
+    OptAref { site: CallSiteId } = "opt_aref", pop 2, push 1;
+    OptAset { site: CallSiteId } = "opt_aset", pop 3, push 1;
+    OptNot { site: CallSiteId } = "opt_not", pop 1, push 1;
+    Leave = "leave", pop 1, push 0;
+    /// `break` out of a block: returns from the method that yielded.
+    ThrowBreak = "throw_break", pop 1, push 0;
+    /// `return` inside a block: returns from the home method.
+    ThrowReturn = "throw_return", pop 1, push 0;
+    /// `retry` inside a rescue clause.
+    ThrowRetry = "throw_retry", pop 0, push 0;
+    DefineMethod { name: SymbolId, iseq: IseqId } = "definemethod", pop 0, push 1;
+    DefineSMethod { name: SymbolId, iseq: IseqId } = "definesmethod", pop 1, push 1;
+    /// Pops cbase (nil = lexical) and superclass (undef = none) and runs the body.
+    DefineClass { name: SymbolId, iseq: IseqId } = "defineclass", pop 2, push 1;
+    DefineModule { name: SymbolId, iseq: IseqId } = "definemodule", pop 1, push 1;
+    SingletonClassBody { iseq: IseqId } = "defineclass_singleton", pop 1, push 1;
+    /// Pushes a lambda made from the block iseq (`-> {}`).
+    Lambda { iseq: IseqId } = "lambda", pop 0, push 1;
+    Alias { new: SymbolId, old: SymbolId } = "alias", pop 0, push 1;
+    AliasGlobal { new: SymbolId, old: SymbolId } = "alias_global", pop 0, push 1;
+    Undef { name: SymbolId } = "undef", pop 0, push 1;
+    /// `defined?`: kind selects the check, name its subject.
+    Defined { kind: u32, name: SymbolId } = "defined", pop 1, push 1;
+    /// `$~`-derived: n > 0 is `$n`, 0 is `$~`, -1.. are `$&` etc.
+    BackRef { n: u32 } = "getspecial", pop 0, push 1;
+    /// Splits an array (or to_ary) into n values; flags: 1 = splat rest, 2 = post.
+    ExpandArray { n: u32, flags: u32, post: u32 } = "expandarray", pop 1, push (n + post + (flags & 1)) as i64;
+    /// Re-raises the pending unwind stored in a local if it is not nil.
+    EnsureEnd { idx: u32 } = "ensure_end", pop 0, push 0;
+    /// Raises the exception on top (rescue clauses that match nothing).
+    ReRaise = "reraise", pop 1, push 0;
+    /// Pushes the block given to the method (`&blk` parameter, `block_given?`).
+    GetBlockParam = "getblockparam", pop 0, push 1;
+    /// Pattern matching: checks `deconstruct` length etc.
+    CheckMatch { kind: u32 } = "checkmatch", pop 2, push 1;
+    /// Flip-flop state lives in a local; unused placeholder for BEGIN.
+    PutSpecialObject { kind: u32 } = "putspecialobject", pop 0, push 1;
+}
+
+const _: () = assert!(std::mem::size_of::<Insn>() <= 16);

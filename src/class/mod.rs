@@ -1,0 +1,389 @@
+//! Classes and modules: the class table, method entries and their kinds,
+//! ancestor linearisation (prepend, class, include, superclass), singleton
+//! classes, and the subclass/includer graph that invalidation walks.
+//!
+//! Method *lookup* and caching live in `dispatch/`; this module only owns
+//! the data they read.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::object::Cref;
+use crate::value::{BuiltinId, ClassId, IseqId, MethodId, SymbolId, Value, symbol};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Visibility {
+    Public,
+    Private,
+    Protected,
+}
+
+/// How a method is implemented; dispatch picks a call handler from it.
+#[derive(Clone)]
+pub enum MethodKind {
+    Iseq { iseq: IseqId, cref: Cref },
+    Builtin { func: BuiltinId, arity: i32 },
+    AttrReader(SymbolId),
+    AttrWriter(SymbolId),
+    /// `define_method` with a proc.
+    Bmethod(Value),
+    /// `undef`: stops the lookup.
+    Undefined,
+    /// A visibility change of an inherited method: continue in the super chain.
+    ZSuper,
+}
+
+impl MethodKind {
+    pub fn label(&self) -> &'static str {
+        match self {
+            MethodKind::Iseq { .. } => "iseq",
+            MethodKind::Builtin { .. } => "cfunc",
+            MethodKind::AttrReader(_) => "attr_reader",
+            MethodKind::AttrWriter(_) => "attr_writer",
+            MethodKind::Bmethod(_) => "bmethod",
+            MethodKind::Undefined => "undef",
+            MethodKind::ZSuper => "zsuper",
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct MethodEntry {
+    pub name: SymbolId,
+    /// The name it was defined with (differs for aliases).
+    pub original_name: SymbolId,
+    pub owner: ClassId,
+    pub visibility: Visibility,
+    pub kind: MethodKind,
+    pub is_alias: bool,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ClassKind {
+    Class,
+    Module,
+    Singleton,
+}
+
+/// What `allocate` builds for instances of a class (inherited).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum AllocKind {
+    Object,
+    String,
+    Array,
+    Hash,
+    Proc,
+    Range,
+    Regexp,
+    /// `Integer.new` and friends: undefined allocator.
+    None,
+}
+
+pub struct RClass {
+    pub name: Option<String>,
+    pub kind: ClassKind,
+    pub superclass: Option<ClassId>,
+    pub methods: HashMap<SymbolId, MethodId>,
+    pub includes: Vec<ClassId>,
+    pub prepends: Vec<ClassId>,
+    pub subclasses: Vec<ClassId>,
+    pub includers: Vec<ClassId>,
+    pub consts: HashMap<SymbolId, Value>,
+    pub const_order: Vec<SymbolId>,
+    pub private_consts: Vec<SymbolId>,
+    pub cvars: HashMap<SymbolId, Value>,
+    pub ivars: HashMap<SymbolId, Value>,
+    pub obj: Value,
+    pub attached: Value,
+    pub metaclass: Option<ClassId>,
+    pub ivar_index: HashMap<SymbolId, u32>,
+    pub ivar_names: Vec<SymbolId>,
+    /// The class whose ivar table instances use (a singleton's original class).
+    pub ivar_owner: ClassId,
+    pub alloc: AllocKind,
+    /// Serial slot index for hierarchical invalidation.
+    pub serial_slot: u32,
+    /// Per-method-name serial slots for `--invalidation=method`.
+    pub resolved: HashMap<SymbolId, u32>,
+    pub ancestors: RefCell<Option<Rc<[ClassId]>>>,
+    /// For refinement modules: the class refined.
+    pub refined: Option<ClassId>,
+    /// Refinements defined in this module (`refine X do`): X -> refinement.
+    pub refinements: Vec<(ClassId, ClassId)>,
+    /// `module_function` mode is on while its body runs.
+    pub module_function: bool,
+    pub default_visibility: Visibility,
+}
+
+/// Well-known classes, created in this order at boot.
+pub mod cls {
+    use crate::value::ClassId;
+    pub const BASIC_OBJECT: ClassId = ClassId(0);
+    pub const OBJECT: ClassId = ClassId(1);
+    pub const MODULE: ClassId = ClassId(2);
+    pub const CLASS: ClassId = ClassId(3);
+    pub const KERNEL: ClassId = ClassId(4);
+    pub const COMPARABLE: ClassId = ClassId(5);
+    pub const ENUMERABLE: ClassId = ClassId(6);
+    pub const NIL: ClassId = ClassId(7);
+    pub const TRUE: ClassId = ClassId(8);
+    pub const FALSE: ClassId = ClassId(9);
+    pub const NUMERIC: ClassId = ClassId(10);
+    pub const INTEGER: ClassId = ClassId(11);
+    pub const FLOAT: ClassId = ClassId(12);
+    pub const STRING: ClassId = ClassId(13);
+    pub const SYMBOL: ClassId = ClassId(14);
+    pub const ARRAY: ClassId = ClassId(15);
+    pub const HASH: ClassId = ClassId(16);
+    pub const RANGE: ClassId = ClassId(17);
+    pub const PROC: ClassId = ClassId(18);
+    pub const METHOD: ClassId = ClassId(19);
+    pub const UNBOUND_METHOD: ClassId = ClassId(20);
+    pub const REGEXP: ClassId = ClassId(21);
+    pub const MATCH_DATA: ClassId = ClassId(22);
+    pub const EXCEPTION: ClassId = ClassId(23);
+    pub const ENV_CLASS: ClassId = ClassId(24);
+    pub const PENDING: ClassId = ClassId(25);
+    pub const COUNT: u32 = 26;
+}
+
+pub struct ClassTable {
+    pub classes: Vec<RClass>,
+    pub methods: Vec<MethodEntry>,
+    /// Next serial slot to hand out (owned by dispatch, counted here).
+    pub next_slot: u32,
+}
+
+impl Default for ClassTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ClassTable {
+    pub fn new() -> ClassTable {
+        ClassTable { classes: Vec::new(), methods: Vec::new(), next_slot: 1 }
+    }
+
+    #[inline(always)]
+    pub fn get(&self, c: ClassId) -> &RClass {
+        &self.classes[c.index()]
+    }
+
+    #[inline(always)]
+    pub fn get_mut(&mut self, c: ClassId) -> &mut RClass {
+        &mut self.classes[c.index()]
+    }
+
+    #[inline(always)]
+    pub fn method(&self, m: MethodId) -> &MethodEntry {
+        &self.methods[m.index()]
+    }
+
+    pub fn add_method_entry(&mut self, e: MethodEntry) -> MethodId {
+        self.methods.push(e);
+        MethodId(self.methods.len() as u32 - 1)
+    }
+
+    fn alloc_slot(&mut self) -> u32 {
+        let s = self.next_slot;
+        self.next_slot += 1;
+        s
+    }
+
+    /// Adds a bare class record; the caller sets `obj` and links it.
+    pub fn add(&mut self, name: Option<String>, kind: ClassKind, superclass: Option<ClassId>) -> ClassId {
+        let id = ClassId(self.classes.len() as u32);
+        let alloc = superclass.map(|s| self.get(s).alloc).unwrap_or(AllocKind::Object);
+        let slot = self.alloc_slot();
+        self.classes.push(RClass {
+            name,
+            kind,
+            superclass,
+            methods: HashMap::new(),
+            includes: Vec::new(),
+            prepends: Vec::new(),
+            subclasses: Vec::new(),
+            includers: Vec::new(),
+            consts: HashMap::new(),
+            const_order: Vec::new(),
+            private_consts: Vec::new(),
+            cvars: HashMap::new(),
+            ivars: HashMap::new(),
+            obj: Value::NIL,
+            attached: Value::NIL,
+            metaclass: None,
+            ivar_index: HashMap::new(),
+            ivar_names: Vec::new(),
+            ivar_owner: id,
+            alloc,
+            serial_slot: slot,
+            resolved: HashMap::new(),
+            ancestors: RefCell::new(None),
+            refined: None,
+            refinements: Vec::new(),
+            module_function: false,
+            default_visibility: Visibility::Public,
+        });
+        if let Some(s) = superclass {
+            self.get_mut(s).subclasses.push(id);
+        }
+        id
+    }
+
+    pub fn is_module(&self, c: ClassId) -> bool {
+        self.get(c).kind == ClassKind::Module
+    }
+
+    pub fn is_singleton(&self, c: ClassId) -> bool {
+        self.get(c).kind == ClassKind::Singleton
+    }
+
+    /// The class `obj.class` reports: skips singleton classes.
+    pub fn real_class(&self, mut c: ClassId) -> ClassId {
+        while self.get(c).kind == ClassKind::Singleton {
+            match self.get(c).superclass {
+                Some(s) => c = s,
+                None => break,
+            }
+        }
+        c
+    }
+
+    /// A serial slot for `(class, name)` under method invalidation.
+    pub fn resolved_slot(&mut self, c: ClassId, name: SymbolId) -> u32 {
+        if let Some(s) = self.get(c).resolved.get(&name) {
+            return *s;
+        }
+        let s = self.alloc_slot();
+        self.get_mut(c).resolved.insert(name, s);
+        s
+    }
+
+    /// The ancestor list (method resolution order), cached.
+    pub fn ancestors(&self, c: ClassId) -> Rc<[ClassId]> {
+        if let Some(a) = self.get(c).ancestors.borrow().as_ref() {
+            return a.clone();
+        }
+        let mut out: Vec<ClassId> = Vec::new();
+        let sup: Rc<[ClassId]> = match self.get(c).superclass {
+            Some(s) if self.get(c).kind != ClassKind::Module => self.ancestors(s),
+            _ => Rc::from(Vec::new()),
+        };
+        self.module_chain(c, &mut out, &sup);
+        out.extend(sup.iter().copied());
+        let rc: Rc<[ClassId]> = Rc::from(out);
+        *self.get(c).ancestors.borrow_mut() = Some(rc.clone());
+        rc
+    }
+
+    /// Prepends, the module itself, then includes (latest first).
+    fn module_chain(&self, m: ClassId, out: &mut Vec<ClassId>, skip: &[ClassId]) {
+        for &p in self.get(m).prepends.iter().rev() {
+            self.push_module(p, out, skip);
+        }
+        if !out.contains(&m) {
+            out.push(m);
+        }
+        for &i in self.get(m).includes.iter().rev() {
+            self.push_module(i, out, skip);
+        }
+    }
+
+    fn push_module(&self, m: ClassId, out: &mut Vec<ClassId>, skip: &[ClassId]) {
+        if out.contains(&m) || skip.contains(&m) {
+            return;
+        }
+        self.module_chain(m, out, skip);
+    }
+
+    /// `c` and every class whose ancestry includes `c` (subclasses,
+    /// includers, and theirs), for invalidation.
+    pub fn descendants(&self, c: ClassId) -> Vec<ClassId> {
+        let mut out = vec![c];
+        let mut i = 0;
+        while i < out.len() {
+            let k = out[i];
+            for &s in self.get(k).subclasses.iter().chain(self.get(k).includers.iter()) {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// Drops cached ancestor lists of `c` and its descendants.
+    pub fn reset_ancestors(&self, c: ClassId) {
+        for d in self.descendants(c) {
+            *self.get(d).ancestors.borrow_mut() = None;
+        }
+    }
+
+    pub fn is_subclass_of(&self, c: ClassId, of: ClassId) -> bool {
+        c == of || self.ancestors(c).contains(&of)
+    }
+
+    /// Instance variable slot index for instances of `c`, allocating one.
+    pub fn ivar_slot(&mut self, c: ClassId, name: SymbolId) -> u32 {
+        let owner = self.get(c).ivar_owner;
+        let k = self.get_mut(owner);
+        if let Some(i) = k.ivar_index.get(&name) {
+            return *i;
+        }
+        let i = k.ivar_names.len() as u32;
+        k.ivar_names.push(name);
+        k.ivar_index.insert(name, i);
+        i
+    }
+
+    pub fn ivar_slot_lookup(&self, c: ClassId, name: SymbolId) -> Option<u32> {
+        let owner = self.get(c).ivar_owner;
+        self.get(owner).ivar_index.get(&name).copied()
+    }
+
+    pub fn name(&self, c: ClassId) -> String {
+        match &self.get(c).name {
+            Some(n) => n.clone(),
+            None => String::new(),
+        }
+    }
+
+    pub fn set_const(&mut self, c: ClassId, name: SymbolId, v: Value) {
+        let k = self.get_mut(c);
+        if k.consts.insert(name, v).is_none() {
+            k.const_order.push(name);
+        }
+    }
+
+    pub fn remove_const(&mut self, c: ClassId, name: SymbolId) -> Option<Value> {
+        let k = self.get_mut(c);
+        let v = k.consts.remove(&name);
+        if v.is_some() {
+            k.const_order.retain(|n| *n != name);
+        }
+        v
+    }
+
+    /// Every value the class table keeps alive (GC roots).
+    pub fn trace(&self, f: &mut dyn FnMut(Value)) {
+        for k in &self.classes {
+            f(k.obj);
+            f(k.attached);
+            k.consts.values().for_each(|v| f(*v));
+            k.cvars.values().for_each(|v| f(*v));
+            k.ivars.values().for_each(|v| f(*v));
+        }
+        for m in &self.methods {
+            if let MethodKind::Bmethod(p) = m.kind {
+                f(p);
+            }
+        }
+    }
+
+    pub fn method_name(&self, m: MethodId) -> std::sync::Arc<str> {
+        symbol::name(self.method(m).name)
+    }
+}

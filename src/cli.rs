@@ -1,0 +1,379 @@
+//! The command line: `ruby`-style options, dispatch options (flags and
+//! environment variables), running the script, exit status and reports.
+
+use std::io::Write;
+
+use crate::bytecode::IseqKind;
+use crate::class::cls;
+use crate::dispatch::{Config, Strategy, gmc};
+use crate::interp::Vm;
+use crate::object::Unwind;
+use crate::value::{Value, symbol};
+
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+pub fn description() -> String {
+    format!("carmine {VERSION} (ruby 3.1 compatible) [x86_64-linux]")
+}
+
+#[derive(Default)]
+struct Args {
+    e: Vec<String>,
+    includes: Vec<String>,
+    requires: Vec<String>,
+    script: Option<String>,
+    argv: Vec<String>,
+    check: bool,
+    dump_insns: bool,
+    version: bool,
+    print_version: bool,
+    warnings: u8,
+    stats: Option<String>,
+    trace_inval: Option<String>,
+    trace_evict: Option<String>,
+    gmc: Option<String>,
+    ic: Option<String>,
+    inval: Option<String>,
+    max_insns: Option<u64>,
+    gc_verify: bool,
+}
+
+const HELP: &str = "Usage: carmine [switches] [--] [programfile] [arguments]
+  -e 'command'    one line of script. Several -e's allowed
+  -Idirectory     add directory to $LOAD_PATH
+  -rlibrary       require the library before executing your script
+  -c              check syntax only
+  -v              print the version number, then turn on verbose mode
+  -w              turn warnings on
+  -W[level=2]     set warning level; 0=silence, 1=medium, 2=verbose
+  --version       print the version number, then exit
+  --dump=insns    print the instruction sequences, then exit
+  -h              show this message
+Dispatch:
+  --gmc-size=N                global method cache entries (power of two, 0 disables)
+  --ic=N                      receiver classes per inline cache (0 disables)
+  --invalidation=STRATEGY     global | hierarchical | method
+  --stats[=json]              print the dispatch report at exit
+  --trace-invalidations[=FILE]
+  --trace-evictions[=FILE]
+  --max-instructions=N        stop after N backward branches/calls (untrusted code)
+";
+
+fn parse(argv: &[String]) -> Result<Args, String> {
+    let mut a = Args { warnings: 1, ..Default::default() };
+    let mut i = 0;
+    while i < argv.len() {
+        let s = &argv[i];
+        if a.script.is_some() || (!a.e.is_empty() && !s.starts_with('-')) {
+            a.argv.push(s.clone());
+            i += 1;
+            continue;
+        }
+        let val = |i: &mut usize, s: &str, pre: &str| -> Result<String, String> {
+            if s.len() > pre.len() {
+                Ok(s[pre.len()..].to_string())
+            } else {
+                *i += 1;
+                argv.get(*i).cloned().ok_or_else(|| format!("no argument for {pre}"))
+            }
+        };
+        match s.as_str() {
+            "--" => {
+                i += 1;
+                if a.e.is_empty() && a.script.is_none() && i < argv.len() {
+                    a.script = Some(argv[i].clone());
+                    i += 1;
+                }
+                a.argv.extend(argv[i..].iter().cloned());
+                break;
+            }
+            "-h" | "--help" => return Err("help".into()),
+            "-c" => a.check = true,
+            "-v" => {
+                a.print_version = true;
+                a.warnings = 2;
+            }
+            "--version" => a.version = true,
+            "-w" => a.warnings = 2,
+            "--dump=insns" => a.dump_insns = true,
+            "--stats" => a.stats = Some("text".into()),
+            "--gc-verify" => a.gc_verify = true,
+            "--trace-invalidations" => a.trace_inval = Some("-".into()),
+            "--trace-evictions" => a.trace_evict = Some("-".into()),
+            _ if s.starts_with("-e") => a.e.push(val(&mut i, s, "-e")?),
+            _ if s.starts_with("-I") => a.includes.push(val(&mut i, s, "-I")?),
+            _ if s.starts_with("-r") => a.requires.push(val(&mut i, s, "-r")?),
+            _ if s.starts_with("-W") => a.warnings = s[2..].parse().unwrap_or(2),
+            _ if s.starts_with("--stats=") => a.stats = Some(s[8..].to_string()),
+            _ if s.starts_with("--gmc-size=") => a.gmc = Some(s[11..].to_string()),
+            _ if s.starts_with("--ic=") => a.ic = Some(s[5..].to_string()),
+            _ if s.starts_with("--invalidation=") => a.inval = Some(s[15..].to_string()),
+            _ if s.starts_with("--trace-invalidations=") => a.trace_inval = Some(s[22..].to_string()),
+            _ if s.starts_with("--trace-evictions=") => a.trace_evict = Some(s[18..].to_string()),
+            _ if s.starts_with("--max-instructions=") => {
+                a.max_insns = Some(s[19..].parse().map_err(|_| format!("invalid value for --max-instructions: {}", &s[19..]))?)
+            }
+            _ if s.starts_with("--jit") || s.starts_with("--disable") || s.starts_with("--enable") => {}
+            _ if s.starts_with('-') && s.len() > 1 => return Err(format!("invalid option {s}  (-h will show valid options)")),
+            _ => {
+                if a.e.is_empty() {
+                    a.script = Some(s.clone());
+                } else {
+                    a.argv.push(s.clone());
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok(a)
+}
+
+fn writer(spec: &str) -> Option<Box<dyn Write>> {
+    if spec == "-" {
+        return Some(Box::new(std::io::stderr()));
+    }
+    match std::fs::File::create(spec) {
+        Ok(f) => Some(Box::new(std::io::BufWriter::new(f))),
+        Err(e) => {
+            eprintln!("carmine: cannot open {spec}: {e}");
+            None
+        }
+    }
+}
+
+fn config(a: &Args) -> Result<Config, String> {
+    let mut c = Config::default();
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let gmc_spec = a.gmc.clone().or_else(|| env("CARMINE_GLOBAL_METHOD_CACHE_SIZE")).or_else(|| env("RUBY_GLOBAL_METHOD_CACHE_SIZE"));
+    if let Some(s) = gmc_spec {
+        let (n, warn) = gmc::parse_size(&s);
+        if let Some(w) = warn {
+            eprintln!("{w}");
+        }
+        c.gmc_size = n;
+    }
+    if let Some(s) = a.ic.clone().or_else(|| env("CARMINE_INLINE_CACHE")) {
+        c.ic_size = s.parse().map_err(|_| format!("invalid value for --ic: {s}"))?;
+    }
+    if let Some(s) = a.inval.clone().or_else(|| env("CARMINE_INVALIDATION")) {
+        c.strategy = Strategy::parse(&s).ok_or_else(|| format!("invalid value for --invalidation: {s} (global, hierarchical or method)"))?;
+    }
+    c.trace_invalidations = a.trace_inval.as_deref().and_then(writer);
+    c.trace_evictions = a.trace_evict.as_deref().and_then(writer);
+    Ok(c)
+}
+
+/// Entry point; returns the process exit status.
+pub fn main() -> i32 {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.to_string();
+        let _ = std::io::stdout().flush();
+        eprintln!("[BUG] carmine {VERSION}: {msg}");
+    }));
+    let child = std::thread::Builder::new().stack_size(1 << 30).spawn(move || {
+        match std::panic::catch_unwind(move || run(argv)) {
+            Ok(code) => code,
+            Err(_) => 70,
+        }
+    });
+    match child {
+        Ok(h) => h.join().unwrap_or(70),
+        Err(e) => {
+            eprintln!("carmine: cannot start: {e}");
+            1
+        }
+    }
+}
+
+fn run(argv: Vec<String>) -> i32 {
+    let a = match parse(&argv) {
+        Ok(a) => a,
+        Err(e) if e == "help" => {
+            print!("{HELP}");
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("carmine: {e}");
+            return 1;
+        }
+    };
+    if a.version || a.print_version {
+        println!("{}", description());
+        if a.version || (a.e.is_empty() && a.script.is_none()) {
+            return 0;
+        }
+    }
+    let cfg = match config(&a) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("carmine: {e}");
+            return 1;
+        }
+    };
+    let stats = a.stats.clone().or_else(|| std::env::var("CARMINE_STATS").ok().filter(|s| !s.is_empty() && s != "0"));
+    let mut vm = Vm::new(cfg);
+    vm.options.warnings = a.warnings;
+    vm.options.max_instructions = a.max_insns;
+    vm.options.gc_verify = a.gc_verify || std::env::var("CARMINE_GC_VERIFY").is_ok_and(|v| v == "1");
+    vm.options.debug_counters = std::env::var("CARMINE_DEBUG_COUNTER").is_ok_and(|v| v == "1");
+    vm.dispatch.sources.record = stats.is_some();
+    let probe = 0u8;
+    vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
+    vm.load_path = a.includes.clone();
+    setup_globals(&mut vm, &a);
+    vm.load_prelude();
+    let (src, file) = if !a.e.is_empty() {
+        (a.e.join("\n").into_bytes(), "-e".to_string())
+    } else if let Some(s) = &a.script {
+        match std::fs::read(s) {
+            Ok(b) => (b, s.clone()),
+            Err(_) => {
+                eprintln!("carmine: No such file or directory -- {s} (LoadError)");
+                return 1;
+            }
+        }
+    } else {
+        let mut b = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut b);
+        (b, "-".to_string())
+    };
+    vm.script_name = file.clone();
+    if a.check {
+        let r = ruby_prism::parse(&src);
+        let errs: Vec<String> = r
+            .errors()
+            .map(|e| format!("{file}: {}", String::from_utf8_lossy(e.message())))
+            .collect();
+        if errs.is_empty() {
+            println!("Syntax OK");
+            return 0;
+        }
+        for e in errs {
+            eprintln!("{e}");
+        }
+        return 1;
+    }
+    if a.dump_insns {
+        return match vm.compile(&src, &file, IseqKind::Top) {
+            Ok(id) => {
+                print!("{}", crate::bytecode::disasm::dump_all(&vm, id));
+                0
+            }
+            Err(e) => finish(&mut vm, Err(e), &stats),
+        };
+    }
+    let mut result = Ok(Value::NIL);
+    for r in &a.requires {
+        if let Err(e) = vm.require(r, None) {
+            result = Err(e);
+            break;
+        }
+    }
+    if result.is_ok() {
+        result = vm.eval_file(&src, &file, IseqKind::Top);
+    }
+    finish(&mut vm, result, &stats)
+}
+
+fn setup_globals(vm: &mut Vm, a: &Args) {
+    let consts: [(&str, String); 7] = [
+        ("RUBY_VERSION", "3.1.2".into()),
+        ("RUBY_ENGINE", "carmine".into()),
+        ("RUBY_PLATFORM", "x86_64-linux".into()),
+        ("RUBY_RELEASE_DATE", "2022-04-12".into()),
+        ("RUBY_ENGINE_VERSION", VERSION.into()),
+        ("RUBY_DESCRIPTION", description()),
+        ("RUBY_COPYRIGHT", "carmine - a Ruby VM".into()),
+    ];
+    for (k, v) in consts {
+        let s = vm.str_new(&v);
+        crate::gc::obj(s).freeze();
+        vm.classes.set_const(cls::OBJECT, symbol::intern(k), s);
+    }
+    vm.classes.set_const(cls::OBJECT, symbol::intern("RUBY_PATCHLEVEL"), Value::int(20));
+    let args: Vec<Value> = a.argv.iter().map(|s| vm.str_new(s)).collect();
+    let argv = vm.ary_new(args);
+    vm.classes.set_const(cls::OBJECT, symbol::intern("ARGV"), argv);
+    let lp: Vec<Value> = a.includes.iter().map(|s| vm.str_new(s)).collect();
+    let lp = vm.ary_new(lp);
+    vm.globals.insert(symbol::intern("$LOAD_PATH"), lp);
+    vm.globals.insert(symbol::intern("$:"), lp);
+    let verbose = match a.warnings {
+        0 => Value::NIL,
+        1 => Value::FALSE,
+        _ => Value::TRUE,
+    };
+    vm.globals.insert(symbol::intern("$VERBOSE"), verbose);
+    let comma = vm.str_new(",");
+    let _ = comma;
+}
+
+/// Runs at_exit handlers, reports an uncaught exception, prints stats;
+/// returns the exit status.
+fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) -> i32 {
+    let mut status = status_of(vm, &result);
+    if matches!(result, Err(Unwind::Exit(_))) {
+        vm.flush();
+        return status;
+    }
+    let mut pending = result.err();
+    while let Some(p) = vm.at_exit.pop() {
+        vm.frames.clear();
+        let r = vm.call_proc_with(p, &[], None, None);
+        if let Err(e) = r {
+            if let Unwind::Raise(ex) = &e
+                && !vm.exception_is(*ex, vm.e.system_exit)
+            {
+                vm.report_exception(*ex);
+            }
+            status = status_of(vm, &Err(e.clone()));
+            pending = Some(e);
+        }
+    }
+    match &pending {
+        Some(Unwind::Raise(e)) if !vm.exception_is(*e, vm.e.system_exit) => {
+            vm.flush();
+            vm.report_exception(*e);
+        }
+        Some(Unwind::Throw { tag, .. }) => {
+            let t = vm.inspect(*tag).unwrap_or_default();
+            vm.write_err(format!("{}: uncaught throw {t} (UncaughtThrowError)\n", vm.script_name).as_bytes());
+        }
+        Some(Unwind::Break { .. }) => {
+            vm.write_err(format!("{}: break from proc-closure (LocalJumpError)\n", vm.script_name).as_bytes());
+        }
+        _ => {}
+    }
+    vm.flush();
+    if let Some(kind) = stats {
+        let sources = vm.dispatch.sources.sorted();
+        let report = if kind == "json" {
+            format!("{}\n", vm.dispatch.report_json(&vm.classes, &sources))
+        } else {
+            vm.dispatch.report_text(&vm.classes, &sources)
+        };
+        let _ = std::io::stderr().write_all(report.as_bytes());
+    }
+    if vm.options.debug_counters {
+        let _ = std::io::stderr().write_all(vm.dispatch.debug_counters().as_bytes());
+    }
+    if let Some(w) = vm.dispatch.config.trace_invalidations.as_mut() {
+        let _ = w.flush();
+    }
+    if let Some(w) = vm.dispatch.config.trace_evictions.as_mut() {
+        let _ = w.flush();
+    }
+    status
+}
+
+fn status_of(vm: &mut Vm, r: &Result<Value, Unwind>) -> i32 {
+    match r {
+        Ok(_) => 0,
+        Err(Unwind::Exit(c)) => *c,
+        Err(Unwind::Raise(e)) if vm.exception_is(*e, vm.e.system_exit) => {
+            vm.ivar_get_name(*e, symbol::intern("@status")).as_fixnum().unwrap_or(0) as i32
+        }
+        Err(_) => 1,
+    }
+}

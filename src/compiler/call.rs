@@ -1,0 +1,562 @@
+//! Calls, arguments, blocks, parameters, `super`, `yield`, and the
+//! definition forms (`def`, `class`, `module`, `class << obj`).
+
+use ruby_prism::{ArgumentsNode, Node, ParametersNode};
+
+use super::{CResult, Compiler, name_of, opt_insn};
+use crate::bytecode::{Insn, IseqKind};
+use crate::dispatch::flags;
+use crate::value::{IseqId, SymbolId, Value, sym, symbol};
+
+impl<'pr> Compiler<'pr, '_> {
+    pub(super) fn call(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let n = node.as_call_node().unwrap();
+        let name = name_of(&n.name());
+        let mut fl = 0u32;
+        match n.receiver() {
+            Some(r) => {
+                if r.as_self_node().is_some() {
+                    fl |= flags::SELF_RECV;
+                }
+                self.expr(&r)?;
+            }
+            None => {
+                self.emit(Insn::PutSelf);
+                fl |= flags::FCALL;
+                if n.is_variable_call() {
+                    fl |= flags::VCALL;
+                }
+            }
+        }
+        let safe = if n.is_safe_navigation() {
+            self.emit(Insn::Dup);
+            Some(self.emit(Insn::BranchNil { target: 0 }))
+        } else {
+            None
+        };
+        let attr_write = n.is_attribute_write() && !n.is_safe_navigation();
+        if attr_write {
+            // Keep the assigned value as the expression's result.
+            self.emit(Insn::PutNil);
+            self.emit(Insn::Swap);
+        }
+        let (argc, afl) = self.call_args(n.arguments(), n.block())?;
+        fl |= afl;
+        let block = match n.block() {
+            Some(b) if b.as_block_node().is_some() => Some(self.block_iseq(&b)?),
+            _ => None,
+        };
+        if attr_write && fl & flags::SPLAT == 0 {
+            self.emit(Insn::SetN { n: argc + 1 });
+        }
+        let pops = 1 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
+        let site = self.site(name, argc, fl, block);
+        let insn = if block.is_none() && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0 {
+            opt_insn(name, argc, site).unwrap_or(Insn::Send { site })
+        } else {
+            Insn::Send { site }
+        };
+        self.emit_call(insn, pops);
+        if attr_write && fl & flags::SPLAT == 0 {
+            self.emit(Insn::Pop);
+        } else if attr_write {
+            self.emit(Insn::Swap);
+            self.emit(Insn::Pop);
+        }
+        if let Some(j) = safe {
+            let end = self.emit(Insn::Jump { target: 0 });
+            self.patch(j);
+            self.scope().depth += 1;
+            self.patch(end);
+        }
+        Ok(())
+    }
+
+    /// Pushes call arguments; returns (argc, flags).
+    pub(super) fn call_args(&mut self, args: Option<ArgumentsNode<'pr>>, block: Option<Node<'pr>>) -> CResult<(u32, u32)> {
+        let mut fl = 0;
+        let mut argc = 0;
+        let mut positional: Vec<Node<'pr>> = Vec::new();
+        let mut kw: Option<Node<'pr>> = None;
+        let mut forward = false;
+        if let Some(a) = args {
+            for arg in a.arguments().iter() {
+                match arg {
+                    Node::KeywordHashNode { .. } => kw = Some(arg),
+                    Node::ForwardingArgumentsNode { .. } => forward = true,
+                    _ => positional.push(arg),
+                }
+            }
+        }
+        let has_splat = forward || positional.iter().any(|p| p.as_splat_node().is_some());
+        if has_splat {
+            let mut pending = 0;
+            let mut have = false;
+            for p in &positional {
+                if let Some(s) = p.as_splat_node() {
+                    if !have || pending > 0 {
+                        self.emit(Insn::NewArray { n: pending });
+                        if have {
+                            self.emit(Insn::ConcatArray);
+                        }
+                        have = true;
+                        pending = 0;
+                    }
+                    match s.expression() {
+                        Some(e) => self.expr(&e)?,
+                        None => self.get_local(sym::ANON_REST, self.forward_depth()),
+                    }
+                    self.emit(Insn::SplatArray);
+                    self.emit(Insn::ConcatArray);
+                } else {
+                    self.expr(p)?;
+                    pending += 1;
+                }
+            }
+            if !have || pending > 0 {
+                self.emit(Insn::NewArray { n: pending });
+                if have {
+                    self.emit(Insn::ConcatArray);
+                }
+            }
+            if forward {
+                self.get_local(sym::ANON_REST, self.forward_depth());
+                self.emit(Insn::SplatArray);
+                self.emit(Insn::ConcatArray);
+            }
+            argc = 1;
+            fl |= flags::SPLAT;
+        } else {
+            for p in &positional {
+                self.expr(p)?;
+                argc += 1;
+            }
+        }
+        if let Some(k) = kw {
+            self.expr(&k)?;
+            argc += 1;
+            fl |= flags::KWARGS;
+        } else if forward {
+            self.get_local(sym::ANON_KWREST, self.forward_depth());
+            argc += 1;
+            fl |= flags::KWARGS;
+        }
+        let has_block = block.is_some();
+        if let Some(b) = block
+            && let Some(ba) = b.as_block_argument_node()
+        {
+            match ba.expression() {
+                Some(e) => self.expr(&e)?,
+                None => self.get_local(sym::ANON_BLOCK, self.forward_depth()),
+            }
+            fl |= flags::BLOCKARG;
+        } else if forward && !has_block {
+            self.get_local(sym::ANON_BLOCK, self.forward_depth());
+            fl |= flags::BLOCKARG;
+        }
+        Ok((argc, fl))
+    }
+
+    /// Depth of the enclosing method scope (for `...` and anonymous args).
+    fn forward_depth(&self) -> u32 {
+        let mut d = 0;
+        for s in self.scopes.iter().rev() {
+            if s.kind != IseqKind::Block {
+                break;
+            }
+            d += 1;
+        }
+        d
+    }
+
+    fn block_label(&self) -> String {
+        let mut levels = 1;
+        for s in self.scopes.iter().rev() {
+            if s.kind == IseqKind::Block || s.kind == IseqKind::Lambda {
+                levels += 1;
+            } else {
+                let base = s.label.clone();
+                return if levels == 1 { format!("block in {base}") } else { format!("block ({levels} levels) in {base}") };
+            }
+        }
+        "block".into()
+    }
+
+    /// Compiles a `{ ... }` / `do ... end` block into its own iseq.
+    pub(super) fn block_iseq(&mut self, node: &Node<'pr>) -> CResult<IseqId> {
+        let b = node.as_block_node().unwrap();
+        let label = self.block_label();
+        let method_name = self.scopes.last().and_then(|s| s.method_name);
+        let line = self.line_of_node(node);
+        self.push_scope(IseqKind::Block, label, method_name, line);
+        match b.parameters() {
+            Some(p) if p.as_block_parameters_node().is_some() => {
+                let bp = p.as_block_parameters_node().unwrap();
+                self.params(bp.parameters(), true)?;
+            }
+            Some(p) if p.as_numbered_parameters_node().is_some() => {
+                let max = p.as_numbered_parameters_node().unwrap().maximum();
+                for i in 1..=max {
+                    self.local_slot(symbol::intern(&format!("_{i}")));
+                }
+                let s = self.scope();
+                s.params.lead = max as u32;
+                s.params.auto_splat = max > 1;
+            }
+            Some(p) if p.as_it_parameters_node().is_some() => {
+                self.local_slot(symbol::intern("it"));
+                self.scope().params.lead = 1;
+            }
+            _ => {}
+        }
+        self.declare_locals(&b.locals());
+        self.scope().line = line;
+        self.opt_body(b.body())?;
+        self.emit(Insn::Leave);
+        Ok(self.pop_scope())
+    }
+
+    pub(super) fn lambda(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let l = node.as_lambda_node().unwrap();
+        let label = self.block_label();
+        let method_name = self.scopes.last().and_then(|s| s.method_name);
+        let line = self.line_of_node(node);
+        self.push_scope(IseqKind::Lambda, label, method_name, line);
+        if let Some(p) = l.parameters() {
+            if let Some(bp) = p.as_block_parameters_node() {
+                self.params(bp.parameters(), false)?;
+            } else if let Some(np) = p.as_numbered_parameters_node() {
+                for i in 1..=np.maximum() {
+                    self.local_slot(symbol::intern(&format!("_{i}")));
+                }
+                self.scope().params.lead = np.maximum() as u32;
+            }
+        }
+        self.declare_locals(&l.locals());
+        self.opt_body(l.body())?;
+        self.emit(Insn::Leave);
+        let iseq = self.pop_scope();
+        self.emit(Insn::Lambda { iseq });
+        Ok(())
+    }
+
+    /// Declares parameter locals in layout order and emits default-value code.
+    pub(super) fn params(&mut self, p: Option<ParametersNode<'pr>>, is_block: bool) -> CResult<()> {
+        let Some(p) = p else {
+            return Ok(());
+        };
+        let mut destructure: Vec<(u32, Node<'pr>)> = Vec::new();
+        let mut simple = true;
+        let requireds = p.requireds();
+        for r in requireds.iter() {
+            let idx = if let Some(rp) = r.as_required_parameter_node() {
+                self.local_slot(name_of(&rp.name()))
+            } else {
+                simple = false;
+                let h = self.hidden_local();
+                destructure.push((h, r));
+                h
+            };
+            let _ = idx;
+        }
+        let lead = requireds.len() as u32;
+        let mut opt_defaults: Vec<(u32, Node<'pr>)> = Vec::new();
+        for o in p.optionals().iter() {
+            let op = o.as_optional_parameter_node().unwrap();
+            let idx = self.local_slot(name_of(&op.name()));
+            opt_defaults.push((idx, op.value()));
+        }
+        let opt = opt_defaults.len() as u32;
+        let mut rest = None;
+        let mut implicit_rest = false;
+        if let Some(r) = p.rest() {
+            if let Some(rp) = r.as_rest_parameter_node() {
+                let name = rp.name().map(|n| name_of(&n)).unwrap_or(sym::ANON_REST);
+                rest = Some(self.local_slot(name));
+            } else if r.as_implicit_rest_node().is_some() {
+                implicit_rest = true;
+            } else if r.as_forwarding_parameter_node().is_some() {
+                rest = Some(self.local_slot(sym::ANON_REST));
+            }
+        }
+        let post_start = self.scope().locals.len() as u32;
+        let posts = p.posts();
+        for r in posts.iter() {
+            if let Some(rp) = r.as_required_parameter_node() {
+                self.local_slot(name_of(&rp.name()));
+            } else if r.as_forwarding_parameter_node().is_some() {
+                // `def f(a, ...)`: prism lists `...` here.
+                rest = Some(self.local_slot(sym::ANON_REST));
+                continue;
+            } else {
+                let h = self.hidden_local();
+                destructure.push((h, r));
+            }
+        }
+        let post = posts.iter().filter(|r| r.as_forwarding_parameter_node().is_none()).count() as u32;
+        let mut kw = Vec::new();
+        let mut kw_defaults: Vec<(u32, Node<'pr>)> = Vec::new();
+        for k in p.keywords().iter() {
+            if let Some(rk) = k.as_required_keyword_parameter_node() {
+                let name = name_of(&rk.name());
+                let idx = self.local_slot(name);
+                kw.push((name, idx, true));
+            } else if let Some(ok) = k.as_optional_keyword_parameter_node() {
+                let name = name_of(&ok.name());
+                let idx = self.local_slot(name);
+                kw.push((name, idx, false));
+                kw_defaults.push((idx, ok.value()));
+            }
+        }
+        let mut kwrest = None;
+        let mut no_kw = false;
+        let mut forward = false;
+        if let Some(k) = p.keyword_rest() {
+            if let Some(kr) = k.as_keyword_rest_parameter_node() {
+                let name = kr.name().map(|n| name_of(&n)).unwrap_or(sym::ANON_KWREST);
+                kwrest = Some(self.local_slot(name));
+            } else if k.as_no_keywords_parameter_node().is_some() {
+                no_kw = true;
+            } else if k.as_forwarding_parameter_node().is_some() {
+                forward = true;
+                if rest.is_none() {
+                    rest = Some(self.local_slot(sym::ANON_REST));
+                }
+                kwrest = Some(self.local_slot(sym::ANON_KWREST));
+            }
+        }
+        let mut block = None;
+        if let Some(b) = p.block() {
+            if let Some(bp) = b.as_block_parameter_node() {
+                let name = bp.name().map(|n| name_of(&n)).unwrap_or(sym::ANON_BLOCK);
+                block = Some(self.local_slot(name));
+            }
+        }
+        if forward {
+            block = Some(self.local_slot(sym::ANON_BLOCK));
+        }
+        simple = simple && opt == 0 && rest.is_none() && post == 0 && kw.is_empty() && kwrest.is_none() && block.is_none() && !forward && !implicit_rest;
+        let auto_splat = is_block && (lead + post + opt > 1 || implicit_rest || (lead + post + opt >= 1 && rest.is_some()));
+        {
+            let s = self.scope();
+            s.params.lead = lead;
+            s.params.opt = opt;
+            s.params.rest = rest;
+            s.params.post = post;
+            s.params.post_start = post_start;
+            s.params.kw = kw;
+            s.params.kwrest = kwrest;
+            s.params.no_kw = no_kw;
+            s.params.block = block;
+            s.params.simple = simple && !is_block;
+            s.params.auto_splat = auto_splat;
+            s.params.forward = forward;
+        }
+        for (idx, default) in opt_defaults.into_iter().chain(kw_defaults) {
+            let j = self.emit(Insn::BranchIfSet { idx, target: 0 });
+            self.expr(&default)?;
+            self.emit(Insn::SetLocal { idx });
+            self.patch(j);
+        }
+        for (idx, target) in destructure {
+            self.emit(Insn::GetLocal { idx });
+            self.destructure_target(&target)?;
+        }
+        Ok(())
+    }
+
+    /// Assigns the value on top of the stack to a (possibly nested) target,
+    /// consuming it.
+    pub(super) fn destructure_target(&mut self, target: &Node<'pr>) -> CResult<()> {
+        if let Some(m) = target.as_multi_target_node() {
+            self.multi_assign(&m.lefts(), m.rest(), &m.rights())
+        } else if let Some(r) = target.as_required_parameter_node() {
+            let idx = self.local_slot(name_of(&r.name()));
+            self.emit(Insn::SetLocal { idx });
+            Ok(())
+        } else {
+            self.assign_target(target)
+        }
+    }
+
+    pub(super) fn def(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let d = node.as_def_node().unwrap();
+        let name = name_of(&d.name());
+        let line = self.line_of_node(node);
+        self.push_scope(IseqKind::Method, symbol::name(name).to_string(), Some(name), line);
+        self.params(d.parameters(), false)?;
+        self.declare_locals(&d.locals());
+        self.scope().line = line;
+        self.opt_body(d.body())?;
+        self.emit(Insn::Leave);
+        let iseq = self.pop_scope();
+        match d.receiver() {
+            Some(r) => {
+                self.expr(&r)?;
+                self.emit(Insn::DefineSMethod { name, iseq });
+            }
+            None => {
+                self.emit(Insn::DefineMethod { name, iseq });
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes the cbase for a class/module path: nil = lexical scope.
+    fn cbase(&mut self, path: &Node<'pr>) -> CResult<SymbolId> {
+        if let Some(c) = path.as_constant_read_node() {
+            self.emit(Insn::PutNil);
+            Ok(name_of(&c.name()))
+        } else if let Some(p) = path.as_constant_path_node() {
+            match p.parent() {
+                Some(par) => self.expr(&par)?,
+                None => self.put_object(Value::symbol(sym::MAIN)),
+            }
+            Ok(p.name().map(|n| name_of(&n)).unwrap_or(sym::MAIN))
+        } else {
+            self.unsupported(path)
+        }
+    }
+
+    fn body_scope(&mut self, kind_label: String, locals: &ruby_prism::ConstantList<'_>, body: Option<Node<'pr>>, line: u32) -> CResult<IseqId> {
+        self.push_scope(IseqKind::Class, kind_label, None, line);
+        self.declare_locals(locals);
+        self.opt_body(body)?;
+        self.emit(Insn::Leave);
+        Ok(self.pop_scope())
+    }
+
+    pub(super) fn class(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let c = node.as_class_node().unwrap();
+        let name = self.cbase(&c.constant_path())?;
+        match c.superclass() {
+            Some(s) => self.expr(&s)?,
+            None => self.put_object(Value::UNDEF),
+        }
+        let line = self.line_of_node(node);
+        let iseq = self.body_scope(format!("<class:{}>", symbol::name(name)), &c.locals(), c.body(), line)?;
+        self.emit(Insn::DefineClass { name, iseq });
+        Ok(())
+    }
+
+    pub(super) fn module(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let m = node.as_module_node().unwrap();
+        let name = self.cbase(&m.constant_path())?;
+        let line = self.line_of_node(node);
+        let iseq = self.body_scope(format!("<module:{}>", symbol::name(name)), &m.locals(), m.body(), line)?;
+        self.emit(Insn::DefineModule { name, iseq });
+        Ok(())
+    }
+
+    pub(super) fn singleton_class(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let s = node.as_singleton_class_node().unwrap();
+        self.expr(&s.expression())?;
+        let line = self.line_of_node(node);
+        let iseq = self.body_scope("singleton class".into(), &s.locals(), s.body(), line)?;
+        self.emit(Insn::SingletonClassBody { iseq });
+        Ok(())
+    }
+
+    pub(super) fn super_call(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let method_name = self.scopes.last().and_then(|s| s.method_name).unwrap_or(sym::MAIN);
+        self.emit(Insn::PutSelf);
+        let (argc, mut fl, block) = if let Some(s) = node.as_super_node() {
+            let (argc, fl) = self.call_args(s.arguments(), s.block())?;
+            let block = match s.block() {
+                Some(b) if b.as_block_node().is_some() => Some(self.block_iseq(&b)?),
+                _ => None,
+            };
+            (argc, fl, block)
+        } else {
+            let f = node.as_forwarding_super_node().unwrap();
+            let (argc, fl) = self.zsuper_args()?;
+            let block = match f.block() {
+                Some(b) => Some(self.block_iseq(&b.as_node())?),
+                None => None,
+            };
+            (argc, fl | flags::ZSUPER, block)
+        };
+        fl |= flags::FCALL;
+        let pops = 1 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
+        let site = self.site(method_name, argc, fl, block);
+        self.emit_call(Insn::InvokeSuper { site }, pops);
+        Ok(())
+    }
+
+    /// Pushes the current method's parameters for `super` without arguments.
+    fn zsuper_args(&mut self) -> CResult<(u32, u32)> {
+        let depth = self.forward_depth();
+        let mscope = &self.scopes[self.scopes.len() - 1 - depth as usize];
+        let params = mscope.params.clone();
+        let names: Vec<Option<SymbolId>> = mscope.locals.clone();
+        let get = |c: &mut Self, idx: u32| {
+            if depth == 0 {
+                c.emit(Insn::GetLocal { idx });
+            } else {
+                c.emit(Insn::GetLocalUp { idx, depth });
+                for s in c.scopes.iter_mut().rev().skip(1).take(depth as usize) {
+                    s.has_blocks = true;
+                }
+            }
+        };
+        let _ = names;
+        let mut n = 0u32;
+        let lead_opt = params.lead + params.opt;
+        for i in 0..lead_opt {
+            get(self, i);
+            n += 1;
+        }
+        let mut fl = 0;
+        let mut argc;
+        if let Some(r) = params.rest {
+            self.emit(Insn::NewArray { n });
+            get(self, r);
+            self.emit(Insn::SplatArray);
+            self.emit(Insn::ConcatArray);
+            for i in 0..params.post {
+                get(self, params.post_start + i);
+            }
+            if params.post > 0 {
+                self.emit(Insn::NewArray { n: params.post });
+                self.emit(Insn::ConcatArray);
+            }
+            argc = 1;
+            fl |= flags::SPLAT;
+        } else {
+            for i in 0..params.post {
+                get(self, params.post_start + i);
+                n += 1;
+            }
+            argc = n;
+        }
+        if !params.kw.is_empty() || params.kwrest.is_some() {
+            let mut pairs = 0;
+            for (name, idx, _) in &params.kw {
+                self.put_object(Value::symbol(*name));
+                get(self, *idx);
+                pairs += 2;
+            }
+            self.emit(Insn::NewHash { n: pairs });
+            if let Some(k) = params.kwrest {
+                get(self, k);
+                self.emit(Insn::MergeHash);
+            }
+            argc += 1;
+            fl |= flags::KWARGS;
+        }
+        if let Some(b) = params.block {
+            get(self, b);
+            fl |= flags::BLOCKARG;
+        }
+        Ok((argc, fl))
+    }
+
+    pub(super) fn yield_call(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let y = node.as_yield_node().unwrap();
+        self.emit(Insn::PutNil);
+        let (argc, fl) = self.call_args(y.arguments(), None)?;
+        let site = self.site(sym::CALL, argc, fl, None);
+        self.emit_call(Insn::InvokeBlock { site }, 1 + argc as i64);
+        Ok(())
+    }
+}

@@ -1,0 +1,822 @@
+//! Control flow: conditionals, loops, `case/when`, `begin/rescue/ensure`,
+//! jumps (`break`/`next`/`return`/`retry`), multiple assignment, compound
+//! assignment through calls, `defined?`, `alias` and `undef`.
+
+use ruby_prism::{Node, NodeList};
+
+use super::{
+    CResult, Compiler, DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL, DEFINED_GVAR, DEFINED_IVAR,
+    DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD, LoopCtx, name_of,
+};
+use crate::bytecode::{CatchEntry, CatchKind, Insn, IseqKind};
+use crate::value::{SymbolId, Value, sym, symbol};
+
+pub const CHECKMATCH_CASE: u32 = 0;
+pub const CHECKMATCH_SPLAT: u32 = 1;
+pub const CHECKMATCH_DECONSTRUCT: u32 = 2;
+pub const CHECKMATCH_DECONSTRUCT_KEYS: u32 = 3;
+
+impl<'pr> Compiler<'pr, '_> {
+    pub(super) fn expr_more(&mut self, node: &Node<'pr>) -> CResult<()> {
+        match node {
+            Node::CallNode { .. } => self.call(node),
+            Node::DefNode { .. } => self.def(node),
+            Node::ClassNode { .. } => self.class(node),
+            Node::ModuleNode { .. } => self.module(node),
+            Node::SingletonClassNode { .. } => self.singleton_class(node),
+            Node::SuperNode { .. } | Node::ForwardingSuperNode { .. } => self.super_call(node),
+            Node::YieldNode { .. } => self.yield_call(node),
+            Node::LambdaNode { .. } => self.lambda(node),
+            Node::IfNode { .. } => {
+                let n = node.as_if_node().unwrap();
+                let else_node = n.subsequent();
+                self.branch(&n.predicate(), false, |c| c.statements(n.statements()), |c| c.opt_body(else_node))
+            }
+            Node::UnlessNode { .. } => {
+                let n = node.as_unless_node().unwrap();
+                let else_stmts = n.else_clause().and_then(|e| e.statements());
+                self.branch(&n.predicate(), true, |c| c.statements(n.statements()), |c| c.statements(else_stmts))
+            }
+            Node::ElseNode { .. } => self.statements(node.as_else_node().unwrap().statements()),
+            Node::AndNode { .. } | Node::OrNode { .. } => {
+                let (l, r, is_and) = match node.as_and_node() {
+                    Some(a) => (a.left(), a.right(), true),
+                    None => {
+                        let o = node.as_or_node().unwrap();
+                        (o.left(), o.right(), false)
+                    }
+                };
+                self.expr(&l)?;
+                self.emit(Insn::Dup);
+                let j = if is_and { self.emit(Insn::BranchUnless { target: 0 }) } else { self.emit(Insn::BranchIf { target: 0 }) };
+                self.emit(Insn::Pop);
+                self.expr(&r)?;
+                self.patch(j);
+                Ok(())
+            }
+            Node::WhileNode { .. } => {
+                let w = node.as_while_node().unwrap();
+                self.while_loop(&w.predicate(), w.statements().map(|s| s.as_node()), false, w.is_begin_modifier())
+            }
+            Node::UntilNode { .. } => {
+                let w = node.as_until_node().unwrap();
+                self.while_loop(&w.predicate(), w.statements().map(|s| s.as_node()), true, w.is_begin_modifier())
+            }
+            Node::ForNode { .. } => self.for_loop(node),
+            Node::CaseNode { .. } => self.case_when(node),
+            Node::CaseMatchNode { .. } => self.case_in(node),
+            Node::MatchPredicateNode { .. } | Node::MatchRequiredNode { .. } => self.match_expr(node),
+            Node::BeginNode { .. } => self.begin(node),
+            Node::RescueModifierNode { .. } => self.rescue_modifier(node),
+            Node::BreakNode { .. } => {
+                let args = node.as_break_node().unwrap().arguments();
+                self.jump_value(args)?;
+                self.break_jump()
+            }
+            Node::NextNode { .. } => {
+                let args = node.as_next_node().unwrap().arguments();
+                self.jump_value(args)?;
+                self.next_jump()
+            }
+            Node::RedoNode { .. } => self.unsupported(node),
+            Node::RetryNode { .. } => match self.scope().retry_targets.last().copied() {
+                Some(t) => {
+                    self.emit(Insn::Jump { target: t });
+                    self.emit(Insn::PutNil);
+                    Ok(())
+                }
+                None => {
+                    self.emit(Insn::ThrowRetry);
+                    self.emit(Insn::PutNil);
+                    Ok(())
+                }
+            },
+            Node::ReturnNode { .. } => {
+                let args = node.as_return_node().unwrap().arguments();
+                self.jump_value(args)?;
+                self.return_jump()
+            }
+            Node::MultiWriteNode { .. } => {
+                let m = node.as_multi_write_node().unwrap();
+                self.expr(&m.value())?;
+                self.emit(Insn::Dup);
+                self.multi_assign(&m.lefts(), m.rest(), &m.rights())
+            }
+            Node::SplatNode { .. } => {
+                self.opt_body(node.as_splat_node().unwrap().expression())?;
+                self.emit(Insn::SplatArray);
+                Ok(())
+            }
+            Node::DefinedNode { .. } => self.defined(&node.as_defined_node().unwrap().value()),
+            Node::AliasMethodNode { .. } => {
+                let a = node.as_alias_method_node().unwrap();
+                let new = self.sym_of(&a.new_name())?;
+                let old = self.sym_of(&a.old_name())?;
+                self.emit(Insn::Alias { new, old });
+                Ok(())
+            }
+            Node::AliasGlobalVariableNode { .. } => {
+                let a = node.as_alias_global_variable_node().unwrap();
+                let new = self.gvar_name(&a.new_name());
+                let old = self.gvar_name(&a.old_name());
+                self.emit(Insn::AliasGlobal { new, old });
+                Ok(())
+            }
+            Node::UndefNode { .. } => {
+                let names = node.as_undef_node().unwrap().names();
+                let n = names.len();
+                for (i, nm) in names.iter().enumerate() {
+                    let name = self.sym_of(&nm)?;
+                    self.emit(Insn::Undef { name });
+                    if i + 1 < n {
+                        self.emit(Insn::Pop);
+                    }
+                }
+                Ok(())
+            }
+            Node::CallOperatorWriteNode { .. } => self.call_op_write(node),
+            Node::CallOrWriteNode { .. } | Node::CallAndWriteNode { .. } => self.call_or_and_write(node),
+            Node::IndexOperatorWriteNode { .. } => self.index_op_write(node),
+            Node::IndexOrWriteNode { .. } | Node::IndexAndWriteNode { .. } => self.index_or_and_write(node),
+            Node::MatchWriteNode { .. } => {
+                let m = node.as_match_write_node().unwrap();
+                self.call(&m.call().as_node())?;
+                for t in m.targets().iter() {
+                    let lt = t.as_local_variable_target_node().unwrap();
+                    self.emit(Insn::BackRef { n: 0 });
+                    self.emit(Insn::Dup);
+                    let j = self.emit(Insn::BranchNil { target: 0 });
+                    self.put_object(Value::symbol(name_of(&lt.name())));
+                    let site = self.site(sym::AREF, 1, 0, None);
+                    self.emit_call(Insn::Send { site }, 2);
+                    self.patch(j);
+                    self.set_local(name_of(&lt.name()), lt.depth());
+                }
+                Ok(())
+            }
+            Node::ImplicitNode { .. } => self.expr(&node.as_implicit_node().unwrap().value()),
+            Node::PreExecutionNode { .. } => self.statements(node.as_pre_execution_node().unwrap().statements()),
+            Node::FlipFlopNode { .. } => self.unsupported(node),
+            _ => self.unsupported(node),
+        }
+    }
+
+    fn sym_of(&mut self, node: &Node<'pr>) -> CResult<SymbolId> {
+        if let Some(s) = node.as_symbol_node() {
+            Ok(symbol::intern(&String::from_utf8_lossy(s.unescaped())))
+        } else {
+            self.unsupported(node)
+        }
+    }
+
+    fn gvar_name(&self, node: &Node<'pr>) -> SymbolId {
+        if let Some(g) = node.as_global_variable_read_node() {
+            name_of(&g.name())
+        } else if let Some(b) = node.as_back_reference_read_node() {
+            name_of(&b.name())
+        } else {
+            symbol::intern("$_")
+        }
+    }
+
+    /// if/unless: evaluates `pred`, then one of the two arms.
+    fn branch(
+        &mut self,
+        pred: &Node<'pr>,
+        negate: bool,
+        then: impl FnOnce(&mut Self) -> CResult<()>,
+        els: impl FnOnce(&mut Self) -> CResult<()>,
+    ) -> CResult<()> {
+        self.expr(pred)?;
+        let j = if negate { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        let d = self.scope().depth;
+        then(self)?;
+        let end = self.emit(Insn::Jump { target: 0 });
+        self.patch(j);
+        self.scope().depth = d;
+        els(self)?;
+        self.patch(end);
+        Ok(())
+    }
+
+    fn while_loop(&mut self, pred: &Node<'pr>, body: Option<Node<'pr>>, until: bool, do_while: bool) -> CResult<()> {
+        let depth = self.scope().depth;
+        let first = if do_while { None } else { Some(self.emit(Insn::Jump { target: 0 })) };
+        let body_start = self.pc();
+        let ensure_level = self.scope().ensures.len();
+        self.scope().loops.push(LoopCtx { break_patches: Vec::new(), next_target: u32::MAX, depth, ensure_level });
+        let next_patch_start = self.scope().insns.len();
+        self.opt_body(body)?;
+        self.emit(Insn::Pop);
+        let cond = self.pc();
+        if let Some(f) = first {
+            self.patch(f);
+        }
+        self.emit(Insn::Safepoint);
+        self.expr(pred)?;
+        if until {
+            self.emit(Insn::BranchUnless { target: body_start });
+        } else {
+            self.emit(Insn::BranchIf { target: body_start });
+        }
+        self.emit(Insn::PutNil);
+        let end = self.pc();
+        let ctx = self.scope().loops.pop().unwrap();
+        for p in ctx.break_patches {
+            self.patch_to(p, end);
+        }
+        // `next` jumps were emitted as Jump to u32::MAX: point them at cond.
+        let s = self.scope();
+        for insn in s.insns[next_patch_start..].iter_mut() {
+            if let Insn::Jump { target } = insn
+                && *target == u32::MAX
+            {
+                *target = cond;
+            }
+        }
+        self.scope().depth = depth + 1;
+        Ok(())
+    }
+
+    fn for_loop(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let f = node.as_for_node().unwrap();
+        self.expr(&f.collection())?;
+        let label = self.scopes.last().map(|s| s.label.clone()).unwrap_or_default();
+        let method_name = self.scopes.last().and_then(|s| s.method_name);
+        let line = self.line_of_node(node);
+        self.push_scope(IseqKind::Block, format!("block in {label}"), method_name, line);
+        self.scope().transparent = true;
+        let tmp = self.hidden_local();
+        {
+            let s = self.scope();
+            s.params.lead = 1;
+            s.params.auto_splat = f.index().as_multi_target_node().is_some();
+        }
+        self.emit(Insn::GetLocal { idx: tmp });
+        self.destructure_for(&f.index())?;
+        self.statements(f.statements())?;
+        self.emit(Insn::Leave);
+        let iseq = self.pop_scope();
+        let site = self.site(sym::EACH, 0, 0, Some(iseq));
+        self.emit_call(Insn::Send { site }, 1);
+        Ok(())
+    }
+
+    fn destructure_for(&mut self, target: &Node<'pr>) -> CResult<()> {
+        if let Some(m) = target.as_multi_target_node() {
+            self.multi_assign(&m.lefts(), m.rest(), &m.rights())
+        } else {
+            self.assign_target(target)
+        }
+    }
+
+    fn case_when(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let c = node.as_case_node().unwrap();
+        let has_subject = c.predicate().is_some();
+        if let Some(p) = c.predicate() {
+            self.expr(&p)?;
+        }
+        let base = self.scope().depth;
+        let mut bodies = Vec::new();
+        for w in c.conditions().iter() {
+            let w = w.as_when_node().unwrap();
+            let mut jumps = Vec::new();
+            for cond in w.conditions().iter() {
+                self.set_line(&cond);
+                if has_subject {
+                    self.emit(Insn::Dup);
+                    if let Some(s) = cond.as_splat_node() {
+                        self.opt_body(s.expression())?;
+                        self.emit(Insn::CheckMatch { kind: CHECKMATCH_SPLAT });
+                    } else {
+                        self.expr(&cond)?;
+                        self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+                    }
+                } else {
+                    self.expr(&cond)?;
+                }
+                jumps.push(self.emit(Insn::BranchIf { target: 0 }));
+            }
+            bodies.push((jumps, w.statements()));
+        }
+        if has_subject {
+            self.emit(Insn::Pop);
+        }
+        self.statements(c.else_clause().and_then(|e| e.statements()))?;
+        let mut ends = vec![self.emit(Insn::Jump { target: 0 })];
+        for (jumps, stmts) in bodies {
+            for j in jumps {
+                self.patch(j);
+            }
+            self.scope().depth = base;
+            if has_subject {
+                self.emit(Insn::Pop);
+            }
+            self.statements(stmts)?;
+            ends.push(self.emit(Insn::Jump { target: 0 }));
+        }
+        for e in ends {
+            self.patch(e);
+        }
+        self.scope().depth = base + 1 - has_subject as i64;
+        Ok(())
+    }
+
+    fn begin(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let b = node.as_begin_node().unwrap();
+        let Some(ens) = b.ensure_clause() else {
+            return self.begin_rescue(&b);
+        };
+        let pending = self.hidden_local();
+        let depth = self.scope().depth;
+        let start = self.pc();
+        self.scope().ensures.push(ens.statements());
+        self.begin_rescue(&b)?;
+        self.scope().ensures.pop();
+        let end = self.pc();
+        self.statements(ens.statements())?;
+        self.emit(Insn::Pop);
+        let after = self.emit(Insn::Jump { target: 0 });
+        let handler = self.pc();
+        self.scope().depth = depth;
+        self.statements(ens.statements())?;
+        self.emit(Insn::Pop);
+        self.emit(Insn::EnsureEnd { idx: pending });
+        self.patch(after);
+        self.scope().depth = depth + 1;
+        self.scope().catch.push(CatchEntry { kind: CatchKind::Ensure, start, end, handler, sp: depth as u32, local: pending });
+        Ok(())
+    }
+
+    fn begin_rescue(&mut self, b: &ruby_prism::BeginNode<'pr>) -> CResult<()> {
+        let Some(resc) = b.rescue_clause() else {
+            self.statements(b.statements())?;
+            if let Some(e) = b.else_clause() {
+                self.emit(Insn::Pop);
+                self.statements(e.statements())?;
+            }
+            return Ok(());
+        };
+        let exc = self.hidden_local();
+        let depth = self.scope().depth;
+        let start = self.pc();
+        self.statements(b.statements())?;
+        let end = self.pc();
+        if let Some(e) = b.else_clause() {
+            self.emit(Insn::Pop);
+            self.statements(e.statements())?;
+        }
+        let mut ends = vec![self.emit(Insn::Jump { target: 0 })];
+        let handler = self.pc();
+        self.scope().depth = depth;
+        self.scope().retry_targets.push(start);
+        let mut clause = Some(resc);
+        while let Some(r) = clause {
+            self.set_line(&r.as_node());
+            let mut hits = Vec::new();
+            let excs = r.exceptions();
+            if excs.is_empty() {
+                self.emit(Insn::GetLocal { idx: exc });
+                self.emit(Insn::GetConstTop { name: symbol::intern("StandardError") });
+                self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+                hits.push(self.emit(Insn::BranchIf { target: 0 }));
+            }
+            for e in excs.iter() {
+                self.emit(Insn::GetLocal { idx: exc });
+                if let Some(s) = e.as_splat_node() {
+                    self.opt_body(s.expression())?;
+                    self.emit(Insn::CheckMatch { kind: CHECKMATCH_SPLAT });
+                } else {
+                    self.expr(&e)?;
+                    self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+                }
+                hits.push(self.emit(Insn::BranchIf { target: 0 }));
+            }
+            let next = self.emit(Insn::Jump { target: 0 });
+            for h in hits {
+                self.patch(h);
+            }
+            if let Some(reference) = r.reference() {
+                self.emit(Insn::GetLocal { idx: exc });
+                self.assign_target(&reference)?;
+            }
+            self.statements(r.statements())?;
+            ends.push(self.emit(Insn::Jump { target: 0 }));
+            self.scope().depth = depth;
+            self.patch(next);
+            clause = r.subsequent();
+        }
+        self.emit(Insn::GetLocal { idx: exc });
+        self.emit(Insn::ReRaise);
+        self.scope().retry_targets.pop();
+        for e in ends {
+            self.patch(e);
+        }
+        self.scope().depth = depth + 1;
+        self.scope().catch.push(CatchEntry { kind: CatchKind::Rescue, start, end, handler, sp: depth as u32, local: exc });
+        Ok(())
+    }
+
+    fn rescue_modifier(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let r = node.as_rescue_modifier_node().unwrap();
+        let exc = self.hidden_local();
+        let depth = self.scope().depth;
+        let start = self.pc();
+        self.expr(&r.expression())?;
+        let end = self.pc();
+        let after = self.emit(Insn::Jump { target: 0 });
+        let handler = self.pc();
+        self.scope().depth = depth;
+        self.emit(Insn::GetLocal { idx: exc });
+        self.emit(Insn::GetConstTop { name: symbol::intern("StandardError") });
+        self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+        let ok = self.emit(Insn::BranchIf { target: 0 });
+        self.emit(Insn::GetLocal { idx: exc });
+        self.emit(Insn::ReRaise);
+        self.patch(ok);
+        self.expr(&r.rescue_expression())?;
+        self.patch(after);
+        self.scope().catch.push(CatchEntry { kind: CatchKind::Rescue, start, end, handler, sp: depth as u32, local: exc });
+        Ok(())
+    }
+
+    /// Pushes the value of `break`/`next`/`return` arguments.
+    fn jump_value(&mut self, args: Option<ruby_prism::ArgumentsNode<'pr>>) -> CResult<()> {
+        match args {
+            None => {
+                self.emit(Insn::PutNil);
+            }
+            Some(a) => {
+                let list = a.arguments();
+                if list.len() == 1 && list.first().unwrap().as_splat_node().is_none() {
+                    self.expr(&list.first().unwrap())?;
+                } else {
+                    self.array_elements(&list)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Inlines the ensure bodies entered since `level` (innermost first).
+    fn inline_ensures(&mut self, level: usize) -> CResult<()> {
+        let bodies: Vec<_> = self.scope().ensures[level..].iter().rev().map(|b| b.as_ref().and_then(|s| s.as_node().as_statements_node())).collect();
+        for b in bodies {
+            let saved = std::mem::take(&mut self.scope().ensures);
+            self.statements(b)?;
+            self.emit(Insn::Pop);
+            self.scope().ensures = saved;
+        }
+        Ok(())
+    }
+
+    fn break_jump(&mut self) -> CResult<()> {
+        if let Some(ctx) = self.scope().loops.last() {
+            let (depth, level) = (ctx.depth, ctx.ensure_level);
+            self.inline_ensures(level)?;
+            let extra = self.scope().depth - 1 - depth;
+            for _ in 0..extra.max(0) {
+                self.emit(Insn::Swap);
+                self.emit(Insn::Pop);
+            }
+            let j = self.emit(Insn::Jump { target: 0 });
+            self.scope().loops.last_mut().unwrap().break_patches.push(j);
+            self.scope().depth = depth + 1;
+            return Ok(());
+        }
+        match self.scope().kind {
+            IseqKind::Block | IseqKind::Lambda => {
+                self.emit(Insn::ThrowBreak);
+                self.emit(Insn::PutNil);
+                Ok(())
+            }
+            _ => Err(super::CompileError::Syntax(format!("{}: Invalid break", self.file))),
+        }
+    }
+
+    fn next_jump(&mut self) -> CResult<()> {
+        if let Some(ctx) = self.scope().loops.last() {
+            let (depth, level) = (ctx.depth, ctx.ensure_level);
+            self.inline_ensures(level)?;
+            let extra = self.scope().depth - depth;
+            for _ in 0..extra.max(0) {
+                self.emit(Insn::Pop);
+            }
+            self.emit(Insn::Jump { target: u32::MAX });
+            self.scope().depth = depth + 1;
+            return Ok(());
+        }
+        self.inline_ensures(0)?;
+        self.emit(Insn::Leave);
+        self.emit(Insn::PutNil);
+        Ok(())
+    }
+
+    fn return_jump(&mut self) -> CResult<()> {
+        match self.scope().kind {
+            IseqKind::Block => {
+                self.emit(Insn::ThrowReturn);
+            }
+            _ => {
+                self.inline_ensures(0)?;
+                self.emit(Insn::Leave);
+            }
+        }
+        self.emit(Insn::PutNil);
+        Ok(())
+    }
+
+    /// Destructures the value on top of the stack into targets, consuming it.
+    pub(super) fn multi_assign(&mut self, lefts: &NodeList<'pr>, rest: Option<Node<'pr>>, rights: &NodeList<'pr>) -> CResult<()> {
+        let has_rest = rest.as_ref().is_some_and(|r| r.as_implicit_rest_node().is_none());
+        let n = lefts.len() as u32;
+        let post = rights.len() as u32;
+        self.emit(Insn::ExpandArray { n, flags: has_rest as u32, post });
+        for l in lefts.iter() {
+            self.destructure_target(&l)?;
+        }
+        if has_rest {
+            let r = rest.unwrap();
+            match r.as_splat_node().and_then(|s| s.expression()) {
+                Some(t) => self.destructure_target(&t)?,
+                None => {
+                    self.emit(Insn::Pop);
+                }
+            }
+        }
+        for r in rights.iter() {
+            self.destructure_target(&r)?;
+        }
+        Ok(())
+    }
+
+    /// Stores the top of the stack into an assignment target.
+    pub(super) fn assign_target(&mut self, t: &Node<'pr>) -> CResult<()> {
+        match t {
+            Node::LocalVariableTargetNode { .. } => {
+                let l = t.as_local_variable_target_node().unwrap();
+                self.set_local(name_of(&l.name()), l.depth());
+            }
+            Node::InstanceVariableTargetNode { .. } => {
+                let name = name_of(&t.as_instance_variable_target_node().unwrap().name());
+                let ic = self.ivar_cache();
+                self.emit(Insn::SetIvar { name, ic });
+            }
+            Node::GlobalVariableTargetNode { .. } => {
+                let name = name_of(&t.as_global_variable_target_node().unwrap().name());
+                self.emit(Insn::SetGlobal { name });
+            }
+            Node::ClassVariableTargetNode { .. } => {
+                let name = name_of(&t.as_class_variable_target_node().unwrap().name());
+                self.emit(Insn::SetCvar { name });
+            }
+            Node::ConstantTargetNode { .. } => {
+                let name = name_of(&t.as_constant_target_node().unwrap().name());
+                self.emit(Insn::SetConst { name });
+            }
+            Node::ConstantPathTargetNode { .. } => {
+                let c = t.as_constant_path_target_node().unwrap();
+                let name = c.name().map(|n| name_of(&n)).unwrap_or(sym::MAIN);
+                match c.parent() {
+                    Some(p) => self.expr(&p)?,
+                    None => self.put_object(Value::NIL),
+                }
+                self.emit(Insn::Swap);
+                self.emit(Insn::SetConstUnder { name });
+            }
+            Node::CallTargetNode { .. } => {
+                let c = t.as_call_target_node().unwrap();
+                self.expr(&c.receiver())?;
+                self.emit(Insn::Swap);
+                let fl = if c.receiver().as_self_node().is_some() { crate::dispatch::flags::SELF_RECV } else { 0 };
+                let site = self.site(name_of(&c.name()), 1, fl, None);
+                self.emit_call(Insn::Send { site }, 2);
+                self.emit(Insn::Pop);
+            }
+            Node::IndexTargetNode { .. } => {
+                let c = t.as_index_target_node().unwrap();
+                self.expr(&c.receiver())?;
+                let (argc, fl) = self.call_args(c.arguments(), None)?;
+                self.emit(Insn::TopN { n: argc + 1 });
+                let site = self.site(sym::ASET, argc + 1, fl, None);
+                self.emit_call(Insn::Send { site }, argc as i64 + 2);
+                self.emit(Insn::Pop);
+                self.emit(Insn::Pop);
+            }
+            Node::MultiTargetNode { .. } => {
+                let m = t.as_multi_target_node().unwrap();
+                self.multi_assign(&m.lefts(), m.rest(), &m.rights())?;
+            }
+            Node::SplatNode { .. } => match t.as_splat_node().unwrap().expression() {
+                Some(e) => self.assign_target(&e)?,
+                None => {
+                    self.emit(Insn::Pop);
+                }
+            },
+            _ => return self.unsupported(t),
+        }
+        Ok(())
+    }
+
+    fn call_op_write(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let c = node.as_call_operator_write_node().unwrap();
+        self.opt_body(c.receiver())?;
+        self.emit(Insn::Dup);
+        let read = self.site(name_of(&c.read_name()), 0, 0, None);
+        self.emit_call(Insn::Send { site: read }, 1);
+        self.expr(&c.value())?;
+        self.binop(name_of(&c.binary_operator()));
+        self.attr_store(name_of(&c.write_name()));
+        Ok(())
+    }
+
+    /// [recv, v] -> [v], calling recv.write_name(v).
+    fn attr_store(&mut self, write: SymbolId) {
+        self.emit(Insn::Swap);
+        self.emit(Insn::TopN { n: 1 });
+        let site = self.site(write, 1, crate::dispatch::flags::SELF_RECV, None);
+        self.emit_call(Insn::Send { site }, 2);
+        self.emit(Insn::Pop);
+    }
+
+    fn call_or_and_write(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let (recv, read, write, value, is_or) = match node.as_call_or_write_node() {
+            Some(c) => (c.receiver(), c.read_name(), c.write_name(), c.value(), true),
+            None => {
+                let c = node.as_call_and_write_node().unwrap();
+                (c.receiver(), c.read_name(), c.write_name(), c.value(), false)
+            }
+        };
+        self.opt_body(recv)?;
+        self.emit(Insn::Dup);
+        let site = self.site(name_of(&read), 0, 0, None);
+        self.emit_call(Insn::Send { site }, 1);
+        self.emit(Insn::Dup);
+        let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        self.emit(Insn::Pop);
+        self.expr(&value)?;
+        self.attr_store(name_of(&write));
+        let end = self.emit(Insn::Jump { target: 0 });
+        self.patch(j);
+        self.scope().depth += 1;
+        self.emit(Insn::Swap);
+        self.emit(Insn::Pop);
+        self.patch(end);
+        Ok(())
+    }
+
+    fn index_op_write(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let c = node.as_index_operator_write_node().unwrap();
+        self.emit(Insn::PutNil);
+        self.opt_body(c.receiver())?;
+        let (argc, fl) = self.call_args(c.arguments(), None)?;
+        self.emit(Insn::DupN { n: argc + 1 });
+        let read = self.site(sym::AREF, argc, fl, None);
+        self.emit_call(Insn::Send { site: read }, argc as i64 + 1);
+        self.expr(&c.value())?;
+        self.binop(name_of(&c.binary_operator()));
+        self.emit(Insn::SetN { n: argc + 2 });
+        let write = self.site(sym::ASET, argc + 1, fl, None);
+        self.emit_call(Insn::Send { site: write }, argc as i64 + 2);
+        self.emit(Insn::Pop);
+        Ok(())
+    }
+
+    fn index_or_and_write(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let (recv, args, value, is_or) = match node.as_index_or_write_node() {
+            Some(c) => (c.receiver(), c.arguments(), c.value(), true),
+            None => {
+                let c = node.as_index_and_write_node().unwrap();
+                (c.receiver(), c.arguments(), c.value(), false)
+            }
+        };
+        self.emit(Insn::PutNil);
+        self.opt_body(recv)?;
+        let (argc, fl) = self.call_args(args, None)?;
+        self.emit(Insn::DupN { n: argc + 1 });
+        let read = self.site(sym::AREF, argc, fl, None);
+        self.emit_call(Insn::Send { site: read }, argc as i64 + 1);
+        self.emit(Insn::Dup);
+        let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        self.emit(Insn::Pop);
+        self.expr(&value)?;
+        self.emit(Insn::SetN { n: argc + 2 });
+        let write = self.site(sym::ASET, argc + 1, fl, None);
+        self.emit_call(Insn::Send { site: write }, argc as i64 + 2);
+        self.emit(Insn::Pop);
+        let end = self.emit(Insn::Jump { target: 0 });
+        self.patch(j);
+        // [nil, recv, args..., old]: keep old.
+        self.scope().depth += 1;
+        self.emit(Insn::SetN { n: argc + 2 });
+        for _ in 0..argc + 2 {
+            self.emit(Insn::Pop);
+        }
+        self.patch(end);
+        Ok(())
+    }
+
+    fn defined(&mut self, v: &Node<'pr>) -> CResult<()> {
+        let fixed = |c: &mut Self, s: &str| {
+            c.put_string(s.as_bytes());
+            Ok(())
+        };
+        match v {
+            Node::LocalVariableReadNode { .. } => fixed(self, "local-variable"),
+            Node::SelfNode { .. } => fixed(self, "self"),
+            Node::NilNode { .. } => fixed(self, "nil"),
+            Node::TrueNode { .. } => fixed(self, "true"),
+            Node::FalseNode { .. } => fixed(self, "false"),
+            Node::LocalVariableWriteNode { .. }
+            | Node::InstanceVariableWriteNode { .. }
+            | Node::GlobalVariableWriteNode { .. }
+            | Node::ConstantWriteNode { .. }
+            | Node::LocalVariableOperatorWriteNode { .. }
+            | Node::MultiWriteNode { .. } => fixed(self, "assignment"),
+            Node::InstanceVariableReadNode { .. } => {
+                let name = name_of(&v.as_instance_variable_read_node().unwrap().name());
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_IVAR, name });
+                Ok(())
+            }
+            Node::GlobalVariableReadNode { .. } => {
+                let name = name_of(&v.as_global_variable_read_node().unwrap().name());
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_GVAR, name });
+                Ok(())
+            }
+            Node::ClassVariableReadNode { .. } => {
+                let name = name_of(&v.as_class_variable_read_node().unwrap().name());
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_CVAR, name });
+                Ok(())
+            }
+            Node::ConstantReadNode { .. } => {
+                let name = name_of(&v.as_constant_read_node().unwrap().name());
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_CONST, name });
+                Ok(())
+            }
+            Node::ConstantPathNode { .. } => {
+                let c = v.as_constant_path_node().unwrap();
+                let name = c.name().map(|n| name_of(&n)).unwrap_or(sym::MAIN);
+                match c.parent() {
+                    Some(p) => self.guarded_defined_subject(&p)?,
+                    None => self.put_object(Value::NIL),
+                }
+                self.emit(Insn::Defined { kind: DEFINED_CONST_FROM, name });
+                Ok(())
+            }
+            Node::CallNode { .. } => {
+                let c = v.as_call_node().unwrap();
+                let name = name_of(&c.name());
+                match c.receiver() {
+                    Some(r) => {
+                        self.guarded_defined_subject(&r)?;
+                        self.emit(Insn::Defined { kind: DEFINED_METHOD, name });
+                    }
+                    None => {
+                        self.emit(Insn::PutSelf);
+                        self.emit(Insn::Defined { kind: DEFINED_FCALL, name });
+                    }
+                }
+                Ok(())
+            }
+            Node::YieldNode { .. } => {
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_YIELD, name: sym::MAIN });
+                Ok(())
+            }
+            Node::SuperNode { .. } | Node::ForwardingSuperNode { .. } => {
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_SUPER, name: sym::MAIN });
+                Ok(())
+            }
+            Node::ParenthesesNode { .. } => match v.as_parentheses_node().unwrap().body() {
+                Some(b) => match b.as_statements_node() {
+                    Some(s) if s.body().len() == 1 => self.defined(&s.body().first().unwrap()),
+                    _ => fixed(self, "expression"),
+                },
+                None => fixed(self, "expression"),
+            },
+            _ => fixed(self, "expression"),
+        }
+    }
+
+    /// Evaluates a `defined?` subject; an exception makes it `undef` (so
+    /// the check answers nil, as CRuby does).
+    fn guarded_defined_subject(&mut self, n: &Node<'pr>) -> CResult<()> {
+        let exc = self.hidden_local();
+        let depth = self.scope().depth;
+        let start = self.pc();
+        self.expr(n)?;
+        let end = self.pc();
+        let after = self.emit(Insn::Jump { target: 0 });
+        let handler = self.pc();
+        self.scope().depth = depth;
+        self.put_object(Value::UNDEF);
+        self.patch(after);
+        self.scope().catch.push(CatchEntry { kind: CatchKind::Rescue, start, end, handler, sp: depth as u32, local: exc });
+        Ok(())
+    }
+}

@@ -1,0 +1,945 @@
+//! The compiler: prism's AST to carmine bytecode, one `Iseq` per method,
+//! block, class body and script. Unsupported nodes become a
+//! `CompileError::Unsupported` naming the node (raised as NotImplementedError).
+//!
+//! Split by concern: this file has the scope builder, statements, variables
+//! and literals; `call` has calls, blocks, parameters and definitions;
+//! `control` has branches, loops and exceptions; `pattern` has `case/in`.
+
+mod call;
+mod control;
+mod pattern;
+
+/// `CheckMatch` kinds.
+pub mod control_kinds {
+    pub use super::control::{CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS, CHECKMATCH_SPLAT};
+}
+
+use std::rc::Rc;
+
+use num_bigint::BigInt;
+use ruby_prism::{Node, StatementsNode};
+
+use crate::bytecode::{CatchEntry, Insn, Iseq, IseqKind, Params, Target};
+use crate::dispatch::CallSite;
+use crate::value::{CallSiteId, IseqId, SymbolId, Value, symbol};
+
+/// A literal the host must allocate on the heap (kept alive forever).
+pub enum Literal {
+    Bignum(BigInt),
+    Float(f64),
+    Regexp(Vec<u8>, u32),
+    FrozenString(Vec<u8>),
+}
+
+/// What the compiler needs from the VM.
+pub trait Host {
+    fn reserve_iseq(&mut self) -> IseqId;
+    fn install_iseq(&mut self, iseq: Iseq);
+    fn add_site(&mut self, site: CallSite) -> CallSiteId;
+    fn literal(&mut self, lit: Literal) -> Result<Value, String>;
+}
+
+#[derive(Debug)]
+pub enum CompileError {
+    Syntax(String),
+    Unsupported { node: String, line: u32 },
+    Invalid { message: String, line: u32 },
+}
+
+pub type CResult<T> = Result<T, CompileError>;
+
+pub(crate) struct LoopCtx {
+    break_patches: Vec<usize>,
+    next_target: Target,
+    depth: i64,
+    ensure_level: usize,
+}
+
+pub(crate) struct Scope<'pr> {
+    id: IseqId,
+    kind: IseqKind,
+    label: String,
+    method_name: Option<SymbolId>,
+    insns: Vec<Insn>,
+    lines: Vec<u32>,
+    /// Local slot names; `None` for hidden temporaries.
+    locals: Vec<Option<SymbolId>>,
+    params: Params,
+    catch: Vec<CatchEntry>,
+    strings: Vec<Vec<u8>>,
+    literals: Vec<Value>,
+    depth: i64,
+    loops: Vec<LoopCtx>,
+    /// Ensure bodies enclosing the current point (inlined by break/return).
+    ensures: Vec<Option<StatementsNode<'pr>>>,
+    /// Start of the begin body for `retry` in rescue clauses.
+    retry_targets: Vec<Target>,
+    has_blocks: bool,
+    /// A `for` body: a block scope that prism does not count for depths.
+    transparent: bool,
+    ivar_caches: u32,
+    first_line: u32,
+    line: u32,
+    parent: Option<IseqId>,
+}
+
+pub struct Compiler<'pr, 'h> {
+    host: &'h mut dyn Host,
+    file: Rc<str>,
+    src: &'pr [u8],
+    scopes: Vec<Scope<'pr>>,
+    frozen_strings: bool,
+}
+
+fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
+    symbol::intern(&String::from_utf8_lossy(id.as_slice()))
+}
+
+fn node_name(node: &Node<'_>) -> String {
+    let s = format!("{node:?}");
+    s.split(['(', ' ', '{']).next().unwrap_or("?").to_string()
+}
+
+/// Compiles a whole script; returns the top-level iseq.
+pub fn compile_program(host: &mut dyn Host, src: &[u8], file: &str, kind: IseqKind) -> CResult<IseqId> {
+    let result = ruby_prism::parse(src);
+    let mut errors = Vec::new();
+    for e in result.errors() {
+        let line = line_of(src, e.location().start() as usize);
+        errors.push(format!("{file}:{line}: {}", String::from_utf8_lossy(e.message())));
+    }
+    if !errors.is_empty() {
+        return Err(CompileError::Syntax(errors.join("\n")));
+    }
+    let frozen = result.magic_comments().any(|c| {
+        let k = String::from_utf8_lossy(c.key()).to_lowercase().replace('-', "_");
+        k == "frozen_string_literal" && String::from_utf8_lossy(c.value()).eq_ignore_ascii_case("true")
+    });
+    let node = result.node();
+    let program = node.as_program_node().expect("prism returns a ProgramNode");
+    let mut c = Compiler { host, file: Rc::from(file), src, scopes: Vec::new(), frozen_strings: frozen };
+    let label = if kind == IseqKind::Top { "<main>".to_string() } else { "<top (required)>".to_string() };
+    c.push_scope(IseqKind::Top, label, None, 1);
+    c.declare_locals(&program.locals());
+    c.statements(Some(program.statements()))?;
+    c.emit(Insn::Leave);
+    Ok(c.pop_scope())
+}
+
+fn line_of(src: &[u8], offset: usize) -> u32 {
+    1 + src[..offset.min(src.len())].iter().filter(|&&b| b == b'\n').count() as u32
+}
+
+impl<'pr, 'h> Compiler<'pr, 'h> {
+    // ---- scopes -------------------------------------------------------
+
+    fn push_scope(&mut self, kind: IseqKind, label: String, method_name: Option<SymbolId>, line: u32) {
+        let id = self.host.reserve_iseq();
+        let parent = self.scopes.last().map(|s| s.id);
+        self.scopes.push(Scope {
+            id,
+            kind,
+            label,
+            method_name,
+            insns: Vec::new(),
+            lines: Vec::new(),
+            locals: Vec::new(),
+            params: Params { simple: true, ..Params::default() },
+            catch: Vec::new(),
+            strings: Vec::new(),
+            literals: Vec::new(),
+            depth: 0,
+            loops: Vec::new(),
+            ensures: Vec::new(),
+            retry_targets: Vec::new(),
+            has_blocks: false,
+            transparent: false,
+            ivar_caches: 0,
+            first_line: line,
+            line,
+            parent,
+        });
+    }
+
+    fn pop_scope(&mut self) -> IseqId {
+        let mut s = self.scopes.pop().expect("scope");
+        if s.has_blocks {
+            for insn in s.insns.iter_mut() {
+                match *insn {
+                    Insn::GetLocal { idx } => *insn = Insn::GetLocalUp { idx, depth: 0 },
+                    Insn::SetLocal { idx } => *insn = Insn::SetLocalUp { idx, depth: 0 },
+                    _ => {}
+                }
+            }
+        }
+        let local_names = s.locals.iter().map(|n| n.unwrap_or(SymbolId(u32::MAX))).collect();
+        let iseq = Iseq {
+            id: s.id,
+            kind: s.kind,
+            label: s.label,
+            method_name: s.method_name,
+            file: self.file.clone(),
+            first_line: s.first_line,
+            insns: s.insns,
+            lines: s.lines,
+            local_count: s.locals.len() as u32,
+            local_names,
+            params: s.params,
+            env_on_heap: s.has_blocks,
+            catch: s.catch,
+            strings: s.strings,
+            literals: s.literals,
+            parent: s.parent,
+            ivar_caches: s.ivar_caches,
+            calls: std::cell::Cell::new(0),
+        };
+        let id = iseq.id;
+        self.host.install_iseq(iseq);
+        id
+    }
+
+    fn scope(&mut self) -> &mut Scope<'pr> {
+        self.scopes.last_mut().expect("scope")
+    }
+
+    fn declare_locals(&mut self, locals: &ruby_prism::ConstantList<'_>) {
+        for l in locals.iter() {
+            let n = name_of(&l);
+            if !self.scope().locals.contains(&Some(n)) {
+                self.scope().locals.push(Some(n));
+            }
+        }
+    }
+
+    fn local_slot(&mut self, name: SymbolId) -> u32 {
+        let s = self.scope();
+        if let Some(i) = s.locals.iter().position(|l| *l == Some(name)) {
+            return i as u32;
+        }
+        s.locals.push(Some(name));
+        s.locals.len() as u32 - 1
+    }
+
+    /// A hidden local for compiler temporaries.
+    fn hidden_local(&mut self) -> u32 {
+        let s = self.scope();
+        s.locals.push(None);
+        s.locals.len() as u32 - 1
+    }
+
+    /// Resolves a local `depth` scopes up to its slot.
+    fn resolve_local(&mut self, name: SymbolId, depth: u32) -> (u32, u32) {
+        let n = self.scopes.len();
+        let mut target = n - 1;
+        while target > 0 && self.scopes[target].transparent {
+            target -= 1;
+        }
+        for _ in 0..depth {
+            if target == 0 {
+                break;
+            }
+            target -= 1;
+            while target > 0 && self.scopes[target].transparent {
+                target -= 1;
+            }
+        }
+        let depth = (n - 1 - target) as u32;
+        let s = &mut self.scopes[target];
+        let idx = match s.locals.iter().position(|l| *l == Some(name)) {
+            Some(i) => i as u32,
+            None => {
+                s.locals.push(Some(name));
+                s.locals.len() as u32 - 1
+            }
+        };
+        if depth > 0 {
+            for s in &mut self.scopes[target..n - 1] {
+                s.has_blocks = true;
+            }
+        }
+        (idx, depth)
+    }
+
+    // ---- emission -----------------------------------------------------
+
+    fn pc(&mut self) -> Target {
+        self.scope().insns.len() as Target
+    }
+
+    fn emit(&mut self, insn: Insn) -> usize {
+        let s = self.scopes.last_mut().expect("scope");
+        if let Some((pop, push)) = insn.stack_effect() {
+            s.depth += push - pop;
+        }
+        s.insns.push(insn);
+        s.lines.push(s.line);
+        s.insns.len() - 1
+    }
+
+    /// Emits a call-like instruction whose stack effect depends on its site.
+    fn emit_call(&mut self, insn: Insn, pops: i64) {
+        self.emit(insn);
+        self.scope().depth += 1 - pops;
+    }
+
+    fn patch(&mut self, at: usize) {
+        let here = self.pc();
+        self.patch_to(at, here);
+    }
+
+    fn patch_to(&mut self, at: usize, target: Target) {
+        let s = self.scope();
+        s.insns[at] = match s.insns[at] {
+            Insn::Jump { .. } => Insn::Jump { target },
+            Insn::BranchIf { .. } => Insn::BranchIf { target },
+            Insn::BranchUnless { .. } => Insn::BranchUnless { target },
+            Insn::BranchNil { .. } => Insn::BranchNil { target },
+            Insn::BranchIfSet { idx, .. } => Insn::BranchIfSet { idx, target },
+            other => other,
+        };
+    }
+
+    fn set_line(&mut self, node: &Node<'_>) {
+        let off = node.location().start() as usize;
+        let line = line_of(self.src, off);
+        self.scope().line = line;
+    }
+
+    fn line_of_node(&self, node: &Node<'_>) -> u32 {
+        line_of(self.src, node.location().start() as usize)
+    }
+
+    fn site(&mut self, name: SymbolId, argc: u32, flags: u32, block: Option<IseqId>) -> CallSiteId {
+        let line = self.scopes.last().map(|s| s.line).unwrap_or(0);
+        let site = CallSite::new(name, argc, flags, block, self.file.clone(), line);
+        self.host.add_site(site)
+    }
+
+    fn put_object(&mut self, v: Value) {
+        self.emit(Insn::PutObject { v });
+    }
+
+    fn put_literal(&mut self, lit: Literal, line: u32) -> CResult<()> {
+        let v = self.host.literal(lit).map_err(|message| CompileError::Invalid { message, line })?;
+        self.scope().literals.push(v);
+        self.put_object(v);
+        Ok(())
+    }
+
+    fn put_string(&mut self, bytes: &[u8]) {
+        if self.frozen_strings {
+            let v = self.host.literal(Literal::FrozenString(bytes.to_vec())).unwrap_or(Value::NIL);
+            self.put_object(v);
+            return;
+        }
+        let s = self.scope();
+        s.strings.push(bytes.to_vec());
+        let idx = s.strings.len() as u32 - 1;
+        self.emit(Insn::PutString { idx });
+    }
+
+    fn unsupported<T>(&self, node: &Node<'_>) -> CResult<T> {
+        Err(CompileError::Unsupported { node: node_name(node), line: self.line_of_node(node) })
+    }
+
+    // ---- statements ---------------------------------------------------
+
+    fn statements(&mut self, stmts: Option<StatementsNode<'pr>>) -> CResult<()> {
+        let Some(stmts) = stmts else {
+            self.emit(Insn::PutNil);
+            return Ok(());
+        };
+        let body = stmts.body();
+        if body.is_empty() {
+            self.emit(Insn::PutNil);
+            return Ok(());
+        }
+        let n = body.len();
+        for (i, node) in body.iter().enumerate() {
+            self.expr(&node)?;
+            if i + 1 < n {
+                self.emit(Insn::Pop);
+            }
+        }
+        Ok(())
+    }
+
+    fn opt_body(&mut self, node: Option<Node<'pr>>) -> CResult<()> {
+        match node {
+            Some(n) => self.expr(&n),
+            None => {
+                self.emit(Insn::PutNil);
+                Ok(())
+            }
+        }
+    }
+
+    /// Compiles `node`, leaving exactly one value on the stack.
+    fn expr(&mut self, node: &Node<'pr>) -> CResult<()> {
+        self.set_line(node);
+        match node {
+            Node::StatementsNode { .. } => self.statements(node.as_statements_node()),
+            Node::ParenthesesNode { .. } => self.opt_body(node.as_parentheses_node().unwrap().body()),
+            Node::NilNode { .. } => {
+                self.emit(Insn::PutNil);
+                Ok(())
+            }
+            Node::TrueNode { .. } => {
+                self.put_object(Value::TRUE);
+                Ok(())
+            }
+            Node::FalseNode { .. } => {
+                self.put_object(Value::FALSE);
+                Ok(())
+            }
+            Node::SelfNode { .. } => {
+                self.emit(Insn::PutSelf);
+                Ok(())
+            }
+            Node::IntegerNode { .. } => {
+                let n = node.as_integer_node().unwrap();
+                let value = n.value();
+                let (neg, digits) = value.to_u32_digits();
+                let digits = digits.to_vec();
+                self.integer(neg, &digits, node)
+            }
+            Node::FloatNode { .. } => {
+                let f = node.as_float_node().unwrap().value();
+                match Value::flonum(f) {
+                    Some(v) => {
+                        self.put_object(v);
+                        Ok(())
+                    }
+                    None => self.put_literal(Literal::Float(f), self.line_of_node(node)),
+                }
+            }
+            Node::StringNode { .. } => {
+                let s = node.as_string_node().unwrap();
+                if s.is_frozen() {
+                    let v = self.host.literal(Literal::FrozenString(s.unescaped().to_vec())).unwrap_or(Value::NIL);
+                    self.put_object(v);
+                } else {
+                    self.put_string(s.unescaped());
+                }
+                Ok(())
+            }
+            Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => self.unsupported(node),
+            Node::InterpolatedStringNode { .. } => {
+                let parts = node.as_interpolated_string_node().unwrap().parts();
+                self.interpolation(&parts)?;
+                Ok(())
+            }
+            Node::SymbolNode { .. } => {
+                let s = node.as_symbol_node().unwrap();
+                let name = String::from_utf8_lossy(s.unescaped()).into_owned();
+                self.put_object(Value::symbol(symbol::intern(&name)));
+                Ok(())
+            }
+            Node::InterpolatedSymbolNode { .. } => {
+                let parts = node.as_interpolated_symbol_node().unwrap().parts();
+                self.interpolation(&parts)?;
+                let site = self.site(symbol::intern("to_sym"), 0, 0, None);
+                self.emit_call(Insn::Send { site }, 1);
+                Ok(())
+            }
+            Node::RegularExpressionNode { .. } => {
+                let r = node.as_regular_expression_node().unwrap();
+                let opts = (r.is_ignore_case() as u32) | ((r.is_extended() as u32) << 1) | ((r.is_multi_line() as u32) << 2);
+                let src = self.src[r.content_loc().start() as usize..r.content_loc().end() as usize].to_vec();
+                self.put_literal(Literal::Regexp(src, opts), self.line_of_node(node))
+            }
+            Node::InterpolatedRegularExpressionNode { .. } => {
+                let r = node.as_interpolated_regular_expression_node().unwrap();
+                let opts = (r.is_ignore_case() as u32) | ((r.is_extended() as u32) << 1) | ((r.is_multi_line() as u32) << 2);
+                let parts = r.parts();
+                let n = self.interpolation_parts(&parts, true)?;
+                self.emit(Insn::ToRegexp { n, opts });
+                Ok(())
+            }
+            Node::ArrayNode { .. } => {
+                let a = node.as_array_node().unwrap();
+                self.array_elements(&a.elements())
+            }
+            Node::HashNode { .. } => {
+                let h = node.as_hash_node().unwrap();
+                self.hash_elements(&h.elements())
+            }
+            Node::KeywordHashNode { .. } => {
+                let h = node.as_keyword_hash_node().unwrap();
+                self.hash_elements(&h.elements())
+            }
+            Node::RangeNode { .. } => {
+                let r = node.as_range_node().unwrap();
+                self.opt_body(r.left())?;
+                self.opt_body(r.right())?;
+                self.emit(Insn::NewRange { excl: r.is_exclude_end() });
+                Ok(())
+            }
+            Node::SourceFileNode { .. } => {
+                let f = self.file.to_string();
+                self.put_string(f.as_bytes());
+                Ok(())
+            }
+            Node::SourceLineNode { .. } => {
+                let l = self.line_of_node(node);
+                self.put_object(Value::int(l as i64));
+                Ok(())
+            }
+            Node::SourceEncodingNode { .. } => {
+                let site = self.site(symbol::intern("__encoding__"), 0, crate::dispatch::flags::FCALL, None);
+                self.emit(Insn::PutSelf);
+                self.emit_call(Insn::Send { site }, 1);
+                Ok(())
+            }
+            // ---- variables ----
+            Node::LocalVariableReadNode { .. } => {
+                let n = node.as_local_variable_read_node().unwrap();
+                self.get_local(name_of(&n.name()), n.depth());
+                Ok(())
+            }
+            Node::LocalVariableWriteNode { .. } => {
+                let n = node.as_local_variable_write_node().unwrap();
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                self.set_local(name_of(&n.name()), n.depth());
+                Ok(())
+            }
+            Node::LocalVariableOperatorWriteNode { .. } => {
+                let n = node.as_local_variable_operator_write_node().unwrap();
+                let (name, depth) = (name_of(&n.name()), n.depth());
+                self.get_local(name, depth);
+                self.expr(&n.value())?;
+                self.binop(name_of(&n.binary_operator()));
+                self.emit(Insn::Dup);
+                self.set_local(name, depth);
+                Ok(())
+            }
+            Node::LocalVariableOrWriteNode { .. } | Node::LocalVariableAndWriteNode { .. } => {
+                let (name, depth, value, is_or) = if let Some(n) = node.as_local_variable_or_write_node() {
+                    (name_of(&n.name()), n.depth(), n.value(), true)
+                } else {
+                    let n = node.as_local_variable_and_write_node().unwrap();
+                    (name_of(&n.name()), n.depth(), n.value(), false)
+                };
+                self.get_local(name, depth);
+                self.emit(Insn::Dup);
+                let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+                self.emit(Insn::Pop);
+                self.expr(&value)?;
+                self.emit(Insn::Dup);
+                self.set_local(name, depth);
+                self.patch(j);
+                Ok(())
+            }
+            Node::InstanceVariableReadNode { .. } => {
+                let name = name_of(&node.as_instance_variable_read_node().unwrap().name());
+                let ic = self.ivar_cache();
+                self.emit(Insn::GetIvar { name, ic });
+                Ok(())
+            }
+            Node::InstanceVariableWriteNode { .. } => {
+                let n = node.as_instance_variable_write_node().unwrap();
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                let ic = self.ivar_cache();
+                self.emit(Insn::SetIvar { name: name_of(&n.name()), ic });
+                Ok(())
+            }
+            Node::InstanceVariableOperatorWriteNode { .. } => {
+                let n = node.as_instance_variable_operator_write_node().unwrap();
+                let name = name_of(&n.name());
+                let ic = self.ivar_cache();
+                self.emit(Insn::GetIvar { name, ic });
+                self.expr(&n.value())?;
+                self.binop(name_of(&n.binary_operator()));
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetIvar { name, ic });
+                Ok(())
+            }
+            Node::InstanceVariableOrWriteNode { .. } | Node::InstanceVariableAndWriteNode { .. } => {
+                let (name, value, is_or) = if let Some(n) = node.as_instance_variable_or_write_node() {
+                    (name_of(&n.name()), n.value(), true)
+                } else {
+                    let n = node.as_instance_variable_and_write_node().unwrap();
+                    (name_of(&n.name()), n.value(), false)
+                };
+                let ic = self.ivar_cache();
+                self.emit(Insn::GetIvar { name, ic });
+                self.or_and_tail(is_or, &value, |c| {
+                    c.emit(Insn::SetIvar { name, ic });
+                })
+            }
+            Node::GlobalVariableReadNode { .. } => {
+                let name = name_of(&node.as_global_variable_read_node().unwrap().name());
+                self.emit(Insn::GetGlobal { name });
+                Ok(())
+            }
+            Node::GlobalVariableWriteNode { .. } => {
+                let n = node.as_global_variable_write_node().unwrap();
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetGlobal { name: name_of(&n.name()) });
+                Ok(())
+            }
+            Node::GlobalVariableOperatorWriteNode { .. } => {
+                let n = node.as_global_variable_operator_write_node().unwrap();
+                let name = name_of(&n.name());
+                self.emit(Insn::GetGlobal { name });
+                self.expr(&n.value())?;
+                self.binop(name_of(&n.binary_operator()));
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetGlobal { name });
+                Ok(())
+            }
+            Node::GlobalVariableOrWriteNode { .. } | Node::GlobalVariableAndWriteNode { .. } => {
+                let (name, value, is_or) = if let Some(n) = node.as_global_variable_or_write_node() {
+                    (name_of(&n.name()), n.value(), true)
+                } else {
+                    let n = node.as_global_variable_and_write_node().unwrap();
+                    (name_of(&n.name()), n.value(), false)
+                };
+                self.emit(Insn::GetGlobal { name });
+                self.or_and_tail(is_or, &value, |c| {
+                    c.emit(Insn::SetGlobal { name });
+                })
+            }
+            Node::BackReferenceReadNode { .. } => {
+                let name = String::from_utf8_lossy(node.as_back_reference_read_node().unwrap().name().as_slice()).into_owned();
+                let n = match name.as_str() {
+                    "$&" => 1000,
+                    "$`" => 1001,
+                    "$'" => 1002,
+                    _ => 1003,
+                };
+                self.emit(Insn::BackRef { n });
+                Ok(())
+            }
+            Node::NumberedReferenceReadNode { .. } => {
+                let n = node.as_numbered_reference_read_node().unwrap().number();
+                self.emit(Insn::BackRef { n });
+                Ok(())
+            }
+            Node::ClassVariableReadNode { .. } => {
+                let name = name_of(&node.as_class_variable_read_node().unwrap().name());
+                self.emit(Insn::GetCvar { name });
+                Ok(())
+            }
+            Node::ClassVariableWriteNode { .. } => {
+                let n = node.as_class_variable_write_node().unwrap();
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetCvar { name: name_of(&n.name()) });
+                Ok(())
+            }
+            Node::ClassVariableOperatorWriteNode { .. } => {
+                let n = node.as_class_variable_operator_write_node().unwrap();
+                let name = name_of(&n.name());
+                self.emit(Insn::GetCvar { name });
+                self.expr(&n.value())?;
+                self.binop(name_of(&n.binary_operator()));
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetCvar { name });
+                Ok(())
+            }
+            Node::ClassVariableOrWriteNode { .. } => {
+                let n = node.as_class_variable_or_write_node().unwrap();
+                let name = name_of(&n.name());
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_CVAR, name });
+                let j = self.emit(Insn::BranchUnless { target: 0 });
+                self.emit(Insn::GetCvar { name });
+                self.emit(Insn::Dup);
+                let j2 = self.emit(Insn::BranchIf { target: 0 });
+                self.emit(Insn::Pop);
+                self.patch(j);
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetCvar { name });
+                self.patch(j2);
+                Ok(())
+            }
+            Node::ConstantReadNode { .. } => {
+                let name = name_of(&node.as_constant_read_node().unwrap().name());
+                let cache = self.ivar_cache();
+                self.emit(Insn::GetConst { name, cache });
+                Ok(())
+            }
+            Node::ConstantPathNode { .. } => {
+                let n = node.as_constant_path_node().unwrap();
+                let name = n.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
+                match n.parent() {
+                    Some(p) => {
+                        self.expr(&p)?;
+                        self.emit(Insn::GetConstUnder { name });
+                    }
+                    None => {
+                        self.emit(Insn::GetConstTop { name });
+                    }
+                }
+                Ok(())
+            }
+            Node::ConstantWriteNode { .. } => {
+                let n = node.as_constant_write_node().unwrap();
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetConst { name: name_of(&n.name()) });
+                Ok(())
+            }
+            Node::ConstantOrWriteNode { .. } => {
+                let n = node.as_constant_or_write_node().unwrap();
+                let name = name_of(&n.name());
+                self.emit(Insn::PutNil);
+                self.emit(Insn::Defined { kind: DEFINED_CONST, name });
+                let j = self.emit(Insn::BranchUnless { target: 0 });
+                let cache = self.ivar_cache();
+                self.emit(Insn::GetConst { name, cache });
+                self.emit(Insn::Dup);
+                let j2 = self.emit(Insn::BranchIf { target: 0 });
+                self.emit(Insn::Pop);
+                self.patch(j);
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetConst { name });
+                self.patch(j2);
+                Ok(())
+            }
+            Node::ConstantOperatorWriteNode { .. } => {
+                let n = node.as_constant_operator_write_node().unwrap();
+                let name = name_of(&n.name());
+                let cache = self.ivar_cache();
+                self.emit(Insn::GetConst { name, cache });
+                self.expr(&n.value())?;
+                self.binop(name_of(&n.binary_operator()));
+                self.emit(Insn::Dup);
+                self.emit(Insn::SetConst { name });
+                Ok(())
+            }
+            Node::ConstantPathWriteNode { .. } => {
+                let n = node.as_constant_path_write_node().unwrap();
+                let t = n.target();
+                let name = t.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
+                match t.parent() {
+                    Some(p) => self.expr(&p)?,
+                    None => self.put_object(Value::NIL),
+                }
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
+                self.emit(Insn::TopN { n: 2 });
+                self.emit(Insn::Swap);
+                self.emit(Insn::SetConstUnder { name });
+                self.emit(Insn::Swap);
+                self.emit(Insn::Pop);
+                Ok(())
+            }
+            Node::ShareableConstantNode { .. } => self.expr(&node.as_shareable_constant_node().unwrap().write()),
+            // ---- everything else ----
+            _ => self.expr_more(node),
+        }
+    }
+
+    /// `a ||= v` / `a &&= v` after the current value is on the stack; `store`
+    /// writes the top of stack (consuming it).
+    fn or_and_tail(&mut self, is_or: bool, value: &Node<'pr>, store: impl Fn(&mut Self)) -> CResult<()> {
+        self.emit(Insn::Dup);
+        let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        self.emit(Insn::Pop);
+        self.expr(value)?;
+        self.emit(Insn::Dup);
+        store(self);
+        self.patch(j);
+        Ok(())
+    }
+
+    fn ivar_cache(&mut self) -> u32 {
+        let s = self.scope();
+        s.ivar_caches += 1;
+        s.ivar_caches - 1
+    }
+
+    fn get_local(&mut self, name: SymbolId, depth: u32) {
+        let (idx, depth) = self.resolve_local(name, depth);
+        if depth == 0 {
+            self.emit(Insn::GetLocal { idx });
+        } else {
+            self.emit(Insn::GetLocalUp { idx, depth });
+        }
+    }
+
+    fn set_local(&mut self, name: SymbolId, depth: u32) {
+        let (idx, depth) = self.resolve_local(name, depth);
+        if depth == 0 {
+            self.emit(Insn::SetLocal { idx });
+        } else {
+            self.emit(Insn::SetLocalUp { idx, depth });
+        }
+    }
+
+    fn integer(&mut self, neg: bool, digits: &[u32], node: &Node<'_>) -> CResult<()> {
+        let mut mag: u128 = 0;
+        let small = digits.len() <= 2;
+        if small {
+            for (i, d) in digits.iter().enumerate() {
+                mag |= (*d as u128) << (32 * i);
+            }
+        }
+        if small {
+            let v: i128 = if neg { -(mag as i128) } else { mag as i128 };
+            if let Ok(n) = i64::try_from(v)
+                && let Some(v) = Value::fixnum(n)
+            {
+                self.put_object(v);
+                return Ok(());
+            }
+        }
+        let mut b = BigInt::from_slice(num_bigint::Sign::Plus, digits);
+        if neg {
+            b = -b;
+        }
+        self.put_literal(Literal::Bignum(b), self.line_of_node(node))
+    }
+
+    /// Pushes the parts of an interpolated string and concatenates them.
+    fn interpolation(&mut self, parts: &ruby_prism::NodeList<'pr>) -> CResult<()> {
+        let n = self.interpolation_parts(parts, false)?;
+        self.emit(Insn::ConcatStrings { n });
+        Ok(())
+    }
+
+    fn interpolation_parts(&mut self, parts: &ruby_prism::NodeList<'pr>, raw: bool) -> CResult<u32> {
+        let mut n = 0;
+        for p in parts.iter() {
+            match &p {
+                Node::StringNode { .. } => {
+                    let s = p.as_string_node().unwrap();
+                    if raw {
+                        let src = self.src[s.content_loc().start() as usize..s.content_loc().end() as usize].to_vec();
+                        self.put_string(&src);
+                    } else {
+                        self.put_string(s.unescaped());
+                    }
+                }
+                Node::EmbeddedStatementsNode { .. } => {
+                    self.statements(p.as_embedded_statements_node().unwrap().statements())?;
+                    self.emit(Insn::ObjToString);
+                }
+                Node::EmbeddedVariableNode { .. } => {
+                    self.expr(&p.as_embedded_variable_node().unwrap().variable())?;
+                    self.emit(Insn::ObjToString);
+                }
+                _ => {
+                    self.expr(&p)?;
+                    self.emit(Insn::ObjToString);
+                }
+            }
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Array literal elements, handling `*splat`.
+    fn array_elements(&mut self, elems: &ruby_prism::NodeList<'pr>) -> CResult<()> {
+        let mut pending = 0u32;
+        let mut have_array = false;
+        for e in elems.iter() {
+            if let Some(s) = e.as_splat_node() {
+                if pending > 0 || !have_array {
+                    self.emit(Insn::NewArray { n: pending });
+                    if have_array {
+                        self.emit(Insn::ConcatArray);
+                    }
+                    have_array = true;
+                    pending = 0;
+                }
+                self.opt_body(s.expression())?;
+                self.emit(Insn::SplatArray);
+                self.emit(Insn::ConcatArray);
+            } else if e.as_keyword_hash_node().is_some() {
+                self.expr(&e)?;
+                pending += 1;
+            } else {
+                self.expr(&e)?;
+                pending += 1;
+            }
+        }
+        if !have_array {
+            self.emit(Insn::NewArray { n: pending });
+        } else if pending > 0 {
+            self.emit(Insn::NewArray { n: pending });
+            self.emit(Insn::ConcatArray);
+        }
+        Ok(())
+    }
+
+    fn hash_elements(&mut self, elems: &ruby_prism::NodeList<'pr>) -> CResult<()> {
+        let mut pending = 0u32;
+        let mut have = false;
+        for e in elems.iter() {
+            if let Some(a) = e.as_assoc_node() {
+                self.expr(&a.key())?;
+                self.expr(&a.value())?;
+                pending += 2;
+            } else if let Some(s) = e.as_assoc_splat_node() {
+                if !have || pending > 0 {
+                    self.emit(Insn::NewHash { n: pending });
+                    if have {
+                        self.emit(Insn::MergeHash);
+                    }
+                    have = true;
+                    pending = 0;
+                }
+                self.opt_body(s.value())?;
+                self.emit(Insn::MergeHash);
+            } else {
+                return self.unsupported(&e);
+            }
+        }
+        if !have {
+            self.emit(Insn::NewHash { n: pending });
+        } else if pending > 0 {
+            self.emit(Insn::NewHash { n: pending });
+            self.emit(Insn::MergeHash);
+        }
+        Ok(())
+    }
+
+    /// Emits a binary operator call on the two values on top of the stack.
+    fn binop(&mut self, op: SymbolId) {
+        let site = self.site(op, 1, 0, None);
+        let insn = opt_insn(op, 1, site).unwrap_or(Insn::Send { site });
+        self.emit_call(insn, 2);
+    }
+}
+
+pub const DEFINED_CVAR: u32 = 1;
+pub const DEFINED_CONST: u32 = 2;
+pub const DEFINED_IVAR: u32 = 3;
+pub const DEFINED_GVAR: u32 = 4;
+pub const DEFINED_METHOD: u32 = 5;
+pub const DEFINED_FCALL: u32 = 6;
+pub const DEFINED_YIELD: u32 = 7;
+pub const DEFINED_SUPER: u32 = 8;
+pub const DEFINED_CONST_FROM: u32 = 9;
+
+/// The specialised instruction for an operator call, if any.
+fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
+    use crate::value::sym;
+    Some(match (op, argc) {
+        (sym::PLUS, 1) => Insn::OptPlus { site },
+        (sym::MINUS, 1) => Insn::OptMinus { site },
+        (sym::MUL, 1) => Insn::OptMult { site },
+        (sym::DIV, 1) => Insn::OptDiv { site },
+        (sym::MOD, 1) => Insn::OptMod { site },
+        (sym::EQ, 1) => Insn::OptEq { site },
+        (sym::NEQ, 1) => Insn::OptNeq { site },
+        (sym::LT, 1) => Insn::OptLt { site },
+        (sym::LE, 1) => Insn::OptLe { site },
+        (sym::GT, 1) => Insn::OptGt { site },
+        (sym::GE, 1) => Insn::OptGe { site },
+        (sym::LTLT, 1) => Insn::OptLtLt { site },
+        (sym::AREF, 1) => Insn::OptAref { site },
+        (sym::ASET, 2) => Insn::OptAset { site },
+        (sym::NOT, 0) => Insn::OptNot { site },
+        _ => return None,
+    })
+}

@@ -1,0 +1,113 @@
+//! Call sites and their inline caches: up to `--ic` receiver classes per
+//! site (1 = monomorphic, >1 = polymorphic), then megamorphic.
+
+use std::rc::Rc;
+
+use super::{Handler, Resolved};
+use crate::class::Visibility;
+use crate::value::{ClassId, IseqId, MethodId, SymbolId};
+
+/// Call-site flags.
+pub mod flags {
+    /// No explicit receiver (`foo()`): private methods allowed.
+    pub const FCALL: u32 = 1;
+    /// A bare identifier that might be a local (`foo`).
+    pub const VCALL: u32 = 2;
+    /// The last pushed argument is an Array to splat.
+    pub const SPLAT: u32 = 4;
+    /// A block argument (`&blk`) is pushed after the arguments.
+    pub const BLOCKARG: u32 = 8;
+    /// The last argument is a keyword Hash (`f(a: 1)` / `f(**h)`).
+    pub const KWARGS: u32 = 16;
+    /// `recv&.m`
+    pub const SAFE_NAV: u32 = 32;
+    /// `super` without arguments (passes the method's own).
+    pub const ZSUPER: u32 = 64;
+    /// `self.foo = 1`: private setters allowed.
+    pub const SELF_RECV: u32 = 128;
+    /// `...` forwarding.
+    pub const FORWARD: u32 = 256;
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum IcState {
+    Empty,
+    Mono,
+    Poly,
+    Mega,
+}
+
+/// One cached receiver class.
+#[derive(Copy, Clone, Debug)]
+pub struct IcEntry {
+    pub class: ClassId,
+    pub slot: u32,
+    pub serial: u64,
+    pub method: Option<MethodId>,
+    pub handler: Handler,
+    pub visibility: Visibility,
+}
+
+impl IcEntry {
+    pub fn new(class: ClassId, slot: u32, serial: u64, r: Resolved) -> IcEntry {
+        IcEntry { class, slot, serial, method: r.method, handler: r.handler, visibility: r.visibility }
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<IcEntry>() <= 40);
+
+pub struct CallSite {
+    pub name: SymbolId,
+    /// Arguments on the stack (a splatted array counts as one).
+    pub argc: u32,
+    pub flags: u32,
+    pub block: Option<IseqId>,
+    pub file: Rc<str>,
+    pub line: u32,
+    pub entries: Vec<IcEntry>,
+    pub state: IcState,
+    pub hits: u64,
+    pub misses: u64,
+    pub evictions: u64,
+    /// Distinct receiver classes seen (capped), for stats and megamorphism.
+    pub seen: Vec<ClassId>,
+}
+
+impl CallSite {
+    pub fn new(name: SymbolId, argc: u32, flags: u32, block: Option<IseqId>, file: Rc<str>, line: u32) -> CallSite {
+        CallSite {
+            name,
+            argc,
+            flags,
+            block,
+            file,
+            line,
+            entries: Vec::new(),
+            state: IcState::Empty,
+            hits: 0,
+            misses: 0,
+            evictions: 0,
+            seen: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn has(&self, f: u32) -> bool {
+        self.flags & f != 0
+    }
+
+    pub fn note_class(&mut self, c: ClassId) {
+        if self.seen.len() < 64 && !self.seen.contains(&c) {
+            self.seen.push(c);
+        }
+    }
+
+    pub fn state_name(&self) -> &'static str {
+        match self.state {
+            IcState::Empty => "empty",
+            IcState::Mono => "mono",
+            IcState::Poly => "poly",
+            IcState::Mega => "mega",
+        }
+    }
+}

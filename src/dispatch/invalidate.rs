@@ -1,0 +1,249 @@
+//! Invalidation: what each change bumps under each strategy, plus the
+//! basic-operator redefinition flags and `--trace-invalidations` output.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::{Dispatch, Strategy, bop};
+use crate::class::{ClassTable, cls};
+use crate::value::{ClassId, SymbolId, sym, symbol};
+
+/// Why caches were invalidated (shown in traces and reports).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    MethodDefined,
+    MethodRedefined,
+    MethodRemoved,
+    MethodUndefined,
+    Alias,
+    Visibility,
+    SingletonMethod,
+    Include,
+    Prepend,
+    Extend,
+    ClassCreated,
+    ModuleCreated,
+    ConstSet,
+    ConstRemoved,
+    Using,
+}
+
+impl Reason {
+    pub fn label(self) -> &'static str {
+        match self {
+            Reason::MethodDefined => "method defined",
+            Reason::MethodRedefined => "method redefined",
+            Reason::MethodRemoved => "method removed",
+            Reason::MethodUndefined => "method undefined",
+            Reason::Alias => "alias",
+            Reason::Visibility => "visibility change",
+            Reason::SingletonMethod => "singleton method defined",
+            Reason::Include => "module included",
+            Reason::Prepend => "module prepended",
+            Reason::Extend => "object extended",
+            Reason::ClassCreated => "class defined",
+            Reason::ModuleCreated => "module defined",
+            Reason::ConstSet => "constant set",
+            Reason::ConstRemoved => "constant removed",
+            Reason::Using => "refinement activated",
+        }
+    }
+}
+
+/// Where invalidations came from (Ruby locations), for reports.
+#[derive(Default)]
+pub struct Sources {
+    pub record: bool,
+    pub counts: HashMap<String, u64>,
+}
+
+impl Sources {
+    pub fn sorted(&self) -> Vec<(String, u64)> {
+        let mut v: Vec<(String, u64)> = self.counts.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        v
+    }
+}
+
+fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
+    let arith = [sym::PLUS, sym::MINUS, sym::MUL, sym::DIV, sym::MOD, sym::LTLT, sym::POW];
+    let cmp = [sym::LT, sym::LE, sym::GT, sym::GE, sym::EQ, sym::NEQ, sym::CMP];
+    match c {
+        cls::INTEGER if arith.contains(&name) => bop::INT_ARITH,
+        cls::INTEGER if cmp.contains(&name) => bop::INT_CMP,
+        cls::FLOAT if arith.contains(&name) => bop::FLOAT_ARITH,
+        cls::FLOAT if cmp.contains(&name) => bop::FLOAT_CMP,
+        cls::ARRAY if name == sym::AREF || name == sym::ASET => bop::ARRAY_AREF,
+        cls::ARRAY => bop::ARRAY_OPS,
+        cls::HASH if name == sym::AREF || name == sym::ASET => bop::HASH_AREF,
+        cls::STRING => bop::STRING_OPS,
+        cls::BASIC_OBJECT | cls::OBJECT | cls::KERNEL if name == sym::NOT || name == sym::NEQ || name == sym::EQ => {
+            bop::NOT | bop::EQ
+        }
+        _ => 0,
+    }
+}
+
+fn bop_class_bits(c: ClassId) -> u32 {
+    match c {
+        cls::INTEGER => bop::INT_ARITH | bop::INT_CMP,
+        cls::FLOAT => bop::FLOAT_ARITH | bop::FLOAT_CMP,
+        cls::ARRAY => bop::ARRAY_AREF | bop::ARRAY_OPS,
+        cls::HASH => bop::HASH_AREF,
+        cls::STRING => bop::STRING_OPS,
+        _ => 0,
+    }
+}
+
+impl Dispatch {
+    fn bump(&mut self, slot: u32) {
+        self.ensure_slot(slot);
+        self.serials[slot as usize] += 1;
+    }
+
+    /// A method named `name` was defined, removed, aliased, or changed
+    /// visibility in `c`.
+    pub fn method_changed(
+        &mut self,
+        classes: &ClassTable,
+        c: ClassId,
+        name: SymbolId,
+        why: Reason,
+        whence: &dyn Fn() -> String,
+    ) {
+        let t0 = Instant::now();
+        self.bop_redefined |= bop_bits(c, name);
+        let touched = match self.config.strategy {
+            Strategy::Global => {
+                self.bump(0);
+                self.gmc.filled as u64
+            }
+            Strategy::Hierarchical => {
+                let ds = classes.descendants(c);
+                for &d in &ds {
+                    self.bump(classes.get(d).serial_slot);
+                }
+                self.counters.class_serial += ds.len() as u64;
+                ds.len() as u64
+            }
+            Strategy::Method => {
+                let mut n = 0;
+                for d in classes.descendants(c) {
+                    if let Some(&slot) = classes.get(d).resolved.get(&name) {
+                        self.bump(slot);
+                        n += 1;
+                    }
+                }
+                n
+            }
+        };
+        self.finish(classes, c, Some(name), why, touched, t0, whence);
+    }
+
+    /// The ancestry of `c` changed (include, prepend, extend): every name
+    /// cached for `c` and its descendants may resolve differently.
+    pub fn ancestry_changed(&mut self, classes: &ClassTable, c: ClassId, why: Reason, whence: &dyn Fn() -> String) {
+        let t0 = Instant::now();
+        classes.reset_ancestors(c);
+        self.bop_redefined |= bop_class_bits(c);
+        let touched = match self.config.strategy {
+            Strategy::Global => {
+                self.bump(0);
+                self.gmc.filled as u64
+            }
+            Strategy::Hierarchical => {
+                let ds = classes.descendants(c);
+                for &d in &ds {
+                    self.bump(classes.get(d).serial_slot);
+                }
+                self.counters.class_serial += ds.len() as u64;
+                ds.len() as u64
+            }
+            Strategy::Method => {
+                let mut n = 0;
+                for d in classes.descendants(c) {
+                    let slots: Vec<u32> = classes.get(d).resolved.values().copied().collect();
+                    for s in slots {
+                        self.bump(s);
+                        n += 1;
+                    }
+                }
+                n
+            }
+        };
+        self.finish(classes, c, None, why, touched, t0, whence);
+    }
+
+    /// A class or module was created. Under `global` this bumps the global
+    /// state as CRuby < 2.1 did; the other strategies need nothing.
+    pub fn class_created(&mut self, classes: &ClassTable, c: ClassId, why: Reason, whence: &dyn Fn() -> String) {
+        let t0 = Instant::now();
+        self.counters.class_serial += 1;
+        if self.config.strategy == Strategy::Global {
+            self.bump(0);
+            let n = self.gmc.filled as u64;
+            self.finish(classes, c, None, why, n, t0, whence);
+        }
+    }
+
+    /// A constant was set or removed: constant caches are stale.
+    pub fn constant_changed(&mut self, classes: &ClassTable, c: ClassId, name: SymbolId, why: Reason, whence: &dyn Fn() -> String) {
+        let t0 = Instant::now();
+        self.global_constant_state += 1;
+        self.finish(classes, c, Some(name), why, 0, t0, whence);
+    }
+
+    /// `using`: call sites in the file may now see refined methods.
+    pub fn refinement_activated(&mut self, classes: &ClassTable, c: ClassId, whence: &dyn Fn() -> String) {
+        let t0 = Instant::now();
+        self.bump(0);
+        let all: Vec<u32> = (0..self.serials.len() as u32).collect();
+        for s in all {
+            self.bump(s);
+        }
+        let n = self.gmc.filled as u64;
+        self.finish(classes, c, None, Reason::Using, n, t0, whence);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        classes: &ClassTable,
+        c: ClassId,
+        name: Option<SymbolId>,
+        why: Reason,
+        touched: u64,
+        t0: Instant,
+        whence: &dyn Fn() -> String,
+    ) {
+        let cost = t0.elapsed().as_nanos() as u64;
+        self.counters.invalidations += 1;
+        self.counters.invalidated_entries += touched;
+        self.counters.invalidation_time_ns += cost;
+        if !self.sources.record && self.config.trace_invalidations.is_none() {
+            return;
+        }
+        let loc = whence();
+        if self.sources.record {
+            *self.sources.counts.entry(loc.clone()).or_insert(0) += 1;
+        }
+        if self.config.trace_invalidations.is_some() {
+            let what = match name {
+                Some(n) => format!("{}#{}", classes.name(c), symbol::name(n)),
+                None => classes.name(c),
+            };
+            let line = format!(
+                "invalidation: {} ({}) strategy={} touched={} cost={}ns at {}\n",
+                what,
+                why.label(),
+                self.config.strategy.name(),
+                touched,
+                cost,
+                loc
+            );
+            if let Some(w) = self.config.trace_invalidations.as_mut() {
+                let _ = w.write_all(line.as_bytes());
+            }
+        }
+    }
+}

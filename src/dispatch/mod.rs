@@ -1,0 +1,335 @@
+//! Method dispatch: the only way the interpreter (and later the JIT) finds
+//! the method a call runs, and everything that caches or invalidates that
+//! answer.
+//!
+//! Fast path to slow path: the call site's inline cache (`ic`), then the
+//! global method cache (`gmc`), then the ancestor walk (`lookup`). Every
+//! cached answer carries a *validity* pair `(slot, serial)`: it is valid
+//! while `serials[slot] == serial`. The invalidation strategy (`invalidate`)
+//! only decides which slot a new entry uses and which slots a change bumps:
+//!
+//! * `global`: one slot for everything (CRuby < 2.1's global method state);
+//! * `hierarchical`: one slot per class, bumped for the changed class and its
+//!   descendants (CRuby 2.1+ class serials);
+//! * `method`: one slot per (class, method name), bumped for the changed name
+//!   under the changed class's descendants (CRuby 3.x-like).
+//!
+//! See doc/dispatch.md for the cost model.
+
+pub mod gmc;
+pub mod ic;
+pub mod invalidate;
+pub mod lookup;
+pub mod stats;
+
+use std::time::Instant;
+
+use crate::class::{ClassTable, MethodKind, Visibility};
+use crate::value::{CallSiteId, ClassId, MethodId, SymbolId};
+
+pub use ic::{CallSite, IcEntry, IcState, flags};
+pub use invalidate::Reason;
+pub use stats::Counters;
+
+/// Which invalidation strategy is in force.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Strategy {
+    Global,
+    Hierarchical,
+    Method,
+}
+
+impl Strategy {
+    pub fn parse(s: &str) -> Option<Strategy> {
+        match s {
+            "global" => Some(Strategy::Global),
+            "hierarchical" => Some(Strategy::Hierarchical),
+            "method" => Some(Strategy::Method),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Global => "global",
+            Strategy::Hierarchical => "hierarchical",
+            Strategy::Method => "method",
+        }
+    }
+}
+
+/// What the interpreter does on a cache hit, chosen from the method kind.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Handler {
+    /// Bytecode method: push a frame (the interpreter takes a shortcut
+    /// when the iseq has only required params and the site passes exactly
+    /// that many plain arguments).
+    Iseq,
+    Builtin,
+    /// attr_reader: read ivar slot `n` of the receiver.
+    IvarGet(u32),
+    /// attr_writer: write ivar slot `n`.
+    IvarSet(u32),
+    /// define_method with a proc.
+    Bmethod,
+    /// Negative entry: no such method, call `method_missing`.
+    MethodMissing,
+}
+
+/// A resolved answer: the method and how to call it.
+#[derive(Copy, Clone, Debug)]
+pub struct Resolved {
+    pub method: Option<MethodId>,
+    pub handler: Handler,
+    pub visibility: Visibility,
+}
+
+/// Basic-operator redefinition flags (opt_plus etc. check these).
+pub mod bop {
+    pub const INT_ARITH: u32 = 1;
+    pub const INT_CMP: u32 = 2;
+    pub const FLOAT_ARITH: u32 = 4;
+    pub const FLOAT_CMP: u32 = 8;
+    pub const ARRAY_AREF: u32 = 16;
+    pub const HASH_AREF: u32 = 32;
+    pub const STRING_OPS: u32 = 64;
+    pub const ARRAY_OPS: u32 = 128;
+    pub const NOT: u32 = 256;
+    pub const EQ: u32 = 512;
+}
+
+pub struct Config {
+    pub strategy: Strategy,
+    /// Receiver classes per inline cache; 0 disables inline caches.
+    pub ic_size: usize,
+    /// Global cache entries (power of two); 0 disables it.
+    pub gmc_size: usize,
+    pub trace_invalidations: Option<Box<dyn std::io::Write>>,
+    pub trace_evictions: Option<Box<dyn std::io::Write>>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            strategy: Strategy::Method,
+            ic_size: 4,
+            gmc_size: gmc::DEFAULT_SIZE,
+            trace_invalidations: None,
+            trace_evictions: None,
+        }
+    }
+}
+
+pub struct Dispatch {
+    pub config: Config,
+    /// Validity serials; slot 0 is the global method state.
+    pub serials: Vec<u64>,
+    pub gmc: gmc::GlobalCache,
+    pub sites: Vec<CallSite>,
+    pub counters: Counters,
+    pub global_constant_state: u64,
+    /// Redefined basic operators (bit set = slow path).
+    pub bop_redefined: u32,
+    pub sources: invalidate::Sources,
+}
+
+impl Dispatch {
+    pub fn new(config: Config) -> Dispatch {
+        let gmc = gmc::GlobalCache::new(config.gmc_size);
+        Dispatch {
+            config,
+            serials: vec![1; 1024],
+            gmc,
+            sites: Vec::new(),
+            counters: Counters::default(),
+            global_constant_state: 1,
+            bop_redefined: 0,
+            sources: invalidate::Sources::default(),
+        }
+    }
+
+    pub fn add_site(&mut self, site: CallSite) -> CallSiteId {
+        self.sites.push(site);
+        CallSiteId(self.sites.len() as u32 - 1)
+    }
+
+    #[inline(always)]
+    pub fn site(&self, id: CallSiteId) -> &CallSite {
+        &self.sites[id.index()]
+    }
+
+    #[inline(always)]
+    fn serial(&self, slot: u32) -> u64 {
+        self.serials[slot as usize]
+    }
+
+    fn ensure_slot(&mut self, slot: u32) {
+        if slot as usize >= self.serials.len() {
+            self.serials.resize(slot as usize * 2 + 16, 1);
+        }
+    }
+
+    /// The validity slot a new cache entry for `(cls, name)` uses.
+    fn validity(&mut self, classes: &mut ClassTable, cls: ClassId, name: SymbolId) -> (u32, u64) {
+        let slot = match self.config.strategy {
+            Strategy::Global => 0,
+            Strategy::Hierarchical => classes.get(cls).serial_slot,
+            Strategy::Method => classes.resolved_slot(cls, name),
+        };
+        self.ensure_slot(slot);
+        (slot, self.serial(slot))
+    }
+
+    /// Inline-cache probe: the fast path. Counts the hit.
+    #[inline(always)]
+    pub fn probe(&mut self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
+        let s = &self.sites[site.index()];
+        for e in s.entries.iter() {
+            if e.class == cls && self.serials[e.slot as usize] == e.serial {
+                let e = *e;
+                self.counters.mc_inline_hit += 1;
+                self.sites[site.index()].hits += 1;
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    /// Inline-cache miss: global cache, then the ancestor walk; fills both.
+    #[cold]
+    #[inline(never)]
+    pub fn miss(
+        &mut self,
+        classes: &mut ClassTable,
+        site: CallSiteId,
+        cls: ClassId,
+        refinements: &[ClassId],
+    ) -> IcEntry {
+        let t0 = Instant::now();
+        let name = self.sites[site.index()].name;
+        self.counters.mc_inline_miss += 1;
+        self.classify_inline_miss(site, cls);
+        let r = if refinements.is_empty() {
+            self.resolve(classes, cls, name)
+        } else {
+            self.counters.mc_miss_by_refine += 1;
+            let (r, _) = lookup::resolve_uncached(classes, cls, name, refinements);
+            r
+        };
+        let (slot, serial) = self.validity(classes, cls, name);
+        let entry = IcEntry::new(cls, slot, serial, r);
+        if self.config.ic_size > 0 {
+            self.fill_site(classes, site, entry);
+        }
+        self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
+        entry
+    }
+
+    /// Looks `name` up for receivers of `cls` through the global cache.
+    /// Used by sends without a call site (`send`, `respond_to?`, builtins).
+    pub fn resolve(&mut self, classes: &mut ClassTable, cls: ClassId, name: SymbolId) -> Resolved {
+        if self.config.gmc_size > 0 {
+            match self.gmc.probe(cls, name) {
+                gmc::Probe::Hit(e) if self.serial(e.slot) == e.serial => {
+                    self.counters.mc_global_hit += 1;
+                    return e.resolved;
+                }
+                gmc::Probe::Hit(_) => self.counters.mc_global_state_miss += 1,
+                gmc::Probe::Collision => self.counters.gmc_collisions += 1,
+                gmc::Probe::Empty => {}
+            }
+            self.counters.mc_global_miss += 1;
+        }
+        let (r, walked) = lookup::resolve_uncached(classes, cls, name, &[]);
+        self.counters.method_searches += 1;
+        self.counters.ancestors_walked += walked as u64;
+        if self.config.gmc_size > 0 {
+            let (slot, serial) = self.validity(classes, cls, name);
+            self.gmc.fill(cls, name, slot, serial, r);
+        }
+        r
+    }
+
+    fn classify_inline_miss(&mut self, site: CallSiteId, cls: ClassId) {
+        let s = &self.sites[site.index()];
+        if s.entries.is_empty() {
+            if s.misses == 0 {
+                self.counters.mc_miss_by_nome += 1;
+            } else {
+                self.counters.mc_miss_spurious += 1;
+            }
+        } else if s.entries.iter().any(|e| e.class == cls) {
+            match self.config.strategy {
+                Strategy::Global => self.counters.mc_global_state_miss += 1,
+                _ => self.counters.mc_class_serial_miss += 1,
+            }
+        } else {
+            self.counters.mc_miss_by_distinct += 1;
+        }
+    }
+
+    fn fill_site(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
+        let cap = self.config.ic_size;
+        let s = &mut self.sites[site.index()];
+        s.misses += 1;
+        s.note_class(entry.class);
+        if let Some(e) = s.entries.iter_mut().find(|e| e.class == entry.class) {
+            *e = entry;
+            return;
+        }
+        if s.state == IcState::Mega {
+            return;
+        }
+        if s.entries.len() < cap {
+            s.entries.push(entry);
+            s.state = if s.entries.len() > 1 { IcState::Poly } else { IcState::Mono };
+            return;
+        }
+        // Full: evict. A polymorphic cache that overflows goes megamorphic.
+        let evicted = s.entries[0].class;
+        if cap > 1 && s.seen.len() > cap {
+            s.state = IcState::Mega;
+            s.entries.clear();
+        } else {
+            s.entries.remove(0);
+            s.entries.push(entry);
+        }
+        s.evictions += 1;
+        self.counters.ic_evictions += 1;
+        if self.config.trace_evictions.is_some() {
+            let line = format!(
+                "cache eviction: {}#{} is called from {}:{} (was {})\n",
+                classes.name(classes.real_class(entry.class)),
+                crate::value::symbol::name(s.name),
+                s.file,
+                s.line,
+                classes.name(classes.real_class(evicted)),
+            );
+            if let Some(w) = self.config.trace_evictions.as_mut() {
+                let _ = w.write_all(line.as_bytes());
+            }
+        }
+    }
+
+    /// Picks the call handler for a found method.
+    pub fn handler_for(classes: &mut ClassTable, cls: ClassId, m: MethodId) -> Handler {
+        match &classes.method(m).kind {
+            MethodKind::Iseq { .. } => Handler::Iseq,
+            MethodKind::Builtin { .. } => Handler::Builtin,
+            MethodKind::AttrReader(iv) => {
+                let iv = *iv;
+                Handler::IvarGet(classes.ivar_slot(cls, iv))
+            }
+            MethodKind::AttrWriter(iv) => {
+                let iv = *iv;
+                Handler::IvarSet(classes.ivar_slot(cls, iv))
+            }
+            MethodKind::Bmethod(_) => Handler::Bmethod,
+            MethodKind::Undefined | MethodKind::ZSuper => Handler::MethodMissing,
+        }
+    }
+
+    #[inline(always)]
+    pub fn bop_ok(&self, bit: u32) -> bool {
+        self.bop_redefined & bit == 0
+    }
+}

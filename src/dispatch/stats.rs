@@ -1,0 +1,221 @@
+//! Dispatch counters and their reports: `RubyVM.stat`,
+//! `RubyVM::MethodCache`, `--stats[=json]` and `CARMINE_DEBUG_COUNTER`.
+
+use std::fmt::Write;
+
+use super::Dispatch;
+use crate::class::ClassTable;
+use crate::value::symbol;
+
+/// Always-on counters; plain increments on the paths they count.
+#[derive(Default, Clone, Debug)]
+pub struct Counters {
+    pub mc_inline_hit: u64,
+    pub mc_inline_miss: u64,
+    pub mc_global_hit: u64,
+    pub mc_global_miss: u64,
+    pub mc_global_state_miss: u64,
+    pub mc_class_serial_miss: u64,
+    pub mc_search_super: u64,
+    pub mc_miss_by_nome: u64,
+    pub mc_miss_by_distinct: u64,
+    pub mc_miss_by_refine: u64,
+    pub mc_miss_by_visi: u64,
+    pub mc_miss_spurious: u64,
+    pub gmc_collisions: u64,
+    pub method_searches: u64,
+    pub ancestors_walked: u64,
+    pub ic_evictions: u64,
+    pub miss_time_ns: u64,
+    pub invalidation_time_ns: u64,
+    pub invalidations: u64,
+    pub invalidated_entries: u64,
+    pub class_serial: u64,
+    pub const_cache_hit: u64,
+    pub const_cache_miss: u64,
+    pub ccf_iseq: u64,
+    pub ccf_cfunc: u64,
+    pub ccf_ivar: u64,
+    pub ccf_attrset: u64,
+    pub ccf_bmethod: u64,
+    pub ccf_method_missing: u64,
+    pub ccf_send: u64,
+    pub ccf_super: u64,
+    pub ccf_opt_fast: u64,
+}
+
+impl Counters {
+    /// (name, value) pairs in report order, CRuby's names where one exists.
+    pub fn list(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("mc_inline_hit", self.mc_inline_hit),
+            ("mc_inline_miss", self.mc_inline_miss),
+            ("mc_global_hit", self.mc_global_hit),
+            ("mc_global_miss", self.mc_global_miss),
+            ("mc_global_state_miss", self.mc_global_state_miss),
+            ("mc_class_serial_miss", self.mc_class_serial_miss),
+            ("mc_search_super", self.mc_search_super),
+            ("mc_miss_by_nome", self.mc_miss_by_nome),
+            ("mc_miss_by_distinct", self.mc_miss_by_distinct),
+            ("mc_miss_by_refine", self.mc_miss_by_refine),
+            ("mc_miss_by_visi", self.mc_miss_by_visi),
+            ("mc_miss_spurious", self.mc_miss_spurious),
+            ("gmc_collisions", self.gmc_collisions),
+            ("method_searches", self.method_searches),
+            ("ancestors_walked", self.ancestors_walked),
+            ("ic_evictions", self.ic_evictions),
+            ("invalidations", self.invalidations),
+            ("invalidated_entries", self.invalidated_entries),
+            ("const_cache_hit", self.const_cache_hit),
+            ("const_cache_miss", self.const_cache_miss),
+            ("ccf_iseq", self.ccf_iseq),
+            ("ccf_cfunc", self.ccf_cfunc),
+            ("ccf_ivar", self.ccf_ivar),
+            ("ccf_attrset", self.ccf_attrset),
+            ("ccf_bmethod", self.ccf_bmethod),
+            ("ccf_method_missing", self.ccf_method_missing),
+            ("ccf_send", self.ccf_send),
+            ("ccf_super", self.ccf_super),
+            ("ccf_opt_fast", self.ccf_opt_fast),
+            ("miss_time_ns", self.miss_time_ns),
+            ("invalidation_time_ns", self.invalidation_time_ns),
+        ]
+    }
+}
+
+fn pct(a: u64, b: u64) -> f64 {
+    if a + b == 0 { 0.0 } else { 100.0 * a as f64 / (a + b) as f64 }
+}
+
+fn json_str(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(o, "\\u{:04x}", c as u32);
+            }
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+impl Dispatch {
+    /// Call sites sorted by misses, most first.
+    fn top_sites(&self, n: usize) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..self.sites.len()).filter(|&i| self.sites[i].hits + self.sites[i].misses > 0).collect();
+        idx.sort_by_key(|&i| std::cmp::Reverse((self.sites[i].misses, self.sites[i].hits)));
+        idx.truncate(n);
+        idx
+    }
+
+    pub fn report_text(&self, classes: &ClassTable, invalidation_sources: &[(String, u64)]) -> String {
+        let c = &self.counters;
+        let mut o = String::new();
+        let _ = writeln!(o, "***carmine: dispatch stats***");
+        let _ = writeln!(o, "invalidation strategy:     {}", self.config.strategy.name());
+        let _ = writeln!(o, "inline cache size:         {}", self.config.ic_size);
+        let _ = writeln!(o, "global method cache size:  {}", self.gmc.size());
+        let _ = writeln!(o, "inline cache hits:         {:>12}", c.mc_inline_hit);
+        let _ = writeln!(o, "inline cache misses:       {:>12}", c.mc_inline_miss);
+        let _ = writeln!(o, "inline cache hit rate:     {:>11.2}%", pct(c.mc_inline_hit, c.mc_inline_miss));
+        let _ = writeln!(o, "global cache hits:         {:>12}", c.mc_global_hit);
+        let _ = writeln!(o, "global cache misses:       {:>12}", c.mc_global_miss);
+        let _ = writeln!(o, "global cache hit rate:     {:>11.2}%", pct(c.mc_global_hit, c.mc_global_miss));
+        let _ = writeln!(o, "global cache collisions:   {:>12}", c.gmc_collisions);
+        let _ = writeln!(o, "method searches:           {:>12}", c.method_searches);
+        let _ = writeln!(o, "invalidations:             {:>12}", c.invalidations);
+        let _ = writeln!(o, "invalidated entries:       {:>12}", c.invalidated_entries);
+        let _ = writeln!(o, "inline cache evictions:    {:>12}", c.ic_evictions);
+        let _ = writeln!(o, "miss time:                 {:>10.3}ms", c.miss_time_ns as f64 / 1e6);
+        let _ = writeln!(o, "invalidation time:         {:>10.3}ms", c.invalidation_time_ns as f64 / 1e6);
+        let _ = writeln!(o, "call sites by misses:");
+        for i in self.top_sites(10) {
+            let s = &self.sites[i];
+            let classes_seen: Vec<String> =
+                s.seen.iter().take(8).map(|&k| classes.name(classes.real_class(k))).collect();
+            let _ = writeln!(
+                o,
+                "  {}:{} {} {} classes={} hits={} misses={} [{}]",
+                s.file,
+                s.line,
+                symbol::name(s.name),
+                s.state_name(),
+                s.seen.len(),
+                s.hits,
+                s.misses,
+                classes_seen.join(", ")
+            );
+        }
+        if !invalidation_sources.is_empty() {
+            let _ = writeln!(o, "top invalidation sources:");
+            for (loc, n) in invalidation_sources.iter().take(10) {
+                let _ = writeln!(o, "  {n:>8} {loc}");
+            }
+        }
+        o
+    }
+
+    pub fn report_json(&self, classes: &ClassTable, invalidation_sources: &[(String, u64)]) -> String {
+        let c = &self.counters;
+        let mut o = String::from("{\"carmine_stats\": {");
+        let _ = write!(
+            o,
+            "\"strategy\": {}, \"ic_size\": {}, \"gmc_size\": {}, \"gmc_hits\": {}, \"gmc_misses\": {}, \"gmc_collisions\": {}, \"ic_hits\": {}, \"ic_misses\": {}, \"invalidations\": {}, \"invalidation_time_ns\": {}, \"miss_time_ns\": {}",
+            json_str(self.config.strategy.name()),
+            self.config.ic_size,
+            self.gmc.size(),
+            c.mc_global_hit,
+            c.mc_global_miss,
+            c.gmc_collisions,
+            c.mc_inline_hit,
+            c.mc_inline_miss,
+            c.invalidations,
+            c.invalidation_time_ns,
+            c.miss_time_ns
+        );
+        for (k, v) in c.list() {
+            let _ = write!(o, ", {}: {}", json_str(k), v);
+        }
+        o.push_str(", \"call_sites\": [");
+        for (n, i) in self.top_sites(50).into_iter().enumerate() {
+            let s = &self.sites[i];
+            if n > 0 {
+                o.push_str(", ");
+            }
+            let names: Vec<String> =
+                s.seen.iter().map(|&k| json_str(&classes.name(classes.real_class(k)))).collect();
+            let _ = write!(
+                o,
+                "{{\"location\": {}, \"method\": {}, \"state\": {}, \"classes\": {}, \"class_names\": [{}], \"hits\": {}, \"misses\": {}}}",
+                json_str(&format!("{}:{}", s.file, s.line)),
+                json_str(&symbol::name(s.name)),
+                json_str(s.state_name()),
+                s.seen.len(),
+                names.join(", "),
+                s.hits,
+                s.misses
+            );
+        }
+        o.push_str("], \"invalidation_sources\": [");
+        for (n, (loc, k)) in invalidation_sources.iter().take(20).enumerate() {
+            if n > 0 {
+                o.push_str(", ");
+            }
+            let _ = write!(o, "{{\"location\": {}, \"count\": {}}}", json_str(loc), k);
+        }
+        o.push_str("]}}");
+        o
+    }
+
+    pub fn debug_counters(&self) -> String {
+        let mut o = String::new();
+        for (k, v) in self.counters.list() {
+            let _ = writeln!(o, "[CARMINE_DEBUG_COUNTER] {k} {v}");
+        }
+        o
+    }
+}

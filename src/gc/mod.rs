@@ -1,0 +1,186 @@
+//! The garbage-collected heap: fixed-size slots in pages, a free list,
+//! precise mark-and-sweep, and the one place heap pointers are dereferenced.
+//!
+//! Collection happens only when the interpreter calls `collect` at a
+//! safepoint (method entry, backward branch), never inside an allocation, so
+//! Rust code may hold `Value`s in locals between safepoints without rooting
+//! them. Anything held across a call back into Ruby must be reachable from
+//! the VM's roots (its stack, frames or `temp_roots`). See doc/gc.md.
+
+use std::cell::{Cell, RefCell};
+
+use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, RObject};
+use crate::value::{ClassId, Value};
+
+const PAGE_SLOTS: usize = 4096;
+const MIN_THRESHOLD: usize = 64 * 1024;
+
+/// Dereferences a heap value.
+#[inline(always)]
+pub fn obj(v: Value) -> &'static RObject {
+    debug_assert!(v.is_heap());
+    // SAFETY: heap values are only created by `Heap::alloc` from slots in
+    // pages that are never freed or moved (boxed slices owned by the heap
+    // for the process lifetime). A slot is only recycled by `sweep` once it
+    // is unreachable from every root, so a value the VM can still name
+    // points at a live, initialised `RObject`.
+    unsafe { &*v.as_ptr::<RObject>() }
+}
+
+/// Counters reported by `GC.stat` and `--stats`.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct GcStats {
+    pub count: u64,
+    pub total_allocated: u64,
+    pub total_freed: u64,
+    pub heap_slots: u64,
+}
+
+pub struct Heap {
+    pages: Vec<Box<[RObject]>>,
+    free: Vec<*const RObject>,
+    allocated_since_gc: usize,
+    threshold: usize,
+    pub stress: bool,
+    pub disabled: bool,
+    pub stats: GcStats,
+    mark_stack: Vec<Value>,
+}
+
+impl Default for Heap {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Heap {
+    pub fn new() -> Heap {
+        Heap {
+            pages: Vec::new(),
+            free: Vec::new(),
+            allocated_since_gc: 0,
+            threshold: MIN_THRESHOLD,
+            stress: std::env::var("CARMINE_GC_STRESS").is_ok_and(|v| v != "0" && !v.is_empty()),
+            disabled: false,
+            stats: GcStats::default(),
+            mark_stack: Vec::new(),
+        }
+    }
+
+    #[cold]
+    fn add_page(&mut self) {
+        let page: Box<[RObject]> = (0..PAGE_SLOTS)
+            .map(|_| RObject { class: Cell::new(ClassId(0)), flags: Cell::new(0), body: RefCell::new(Body::Free) })
+            .collect();
+        for slot in page.iter().rev() {
+            self.free.push(slot as *const RObject);
+        }
+        self.pages.push(page);
+        self.stats.heap_slots += PAGE_SLOTS as u64;
+    }
+
+    /// Allocates a slot. Never collects.
+    #[inline]
+    pub fn alloc(&mut self, class: ClassId, body: Body) -> Value {
+        if self.free.is_empty() {
+            self.add_page();
+        }
+        let p = self.free.pop().unwrap();
+        let v = Value::from_ptr(p);
+        let o = obj(v);
+        o.class.set(class);
+        o.flags.set(0);
+        *o.body.borrow_mut() = body;
+        self.allocated_since_gc += 1;
+        self.stats.total_allocated += 1;
+        v
+    }
+
+    pub fn alloc_frozen(&mut self, class: ClassId, body: Body) -> Value {
+        let v = self.alloc(class, body);
+        obj(v).flags.set(FLAG_FROZEN);
+        v
+    }
+
+    /// True when a safepoint should collect.
+    #[inline(always)]
+    pub fn wants_collect(&self) -> bool {
+        (self.allocated_since_gc >= self.threshold || (self.stress && self.allocated_since_gc > 0))
+            && !self.disabled
+    }
+
+    /// Marks a root.
+    #[inline]
+    pub fn mark(&mut self, v: Value) {
+        if v.is_heap() {
+            let o = obj(v);
+            let f = o.flags.get();
+            if f & FLAG_MARK == 0 {
+                o.flags.set(f | FLAG_MARK);
+                self.mark_stack.push(v);
+            }
+        }
+    }
+
+    /// Runs a full collection. `roots` must mark every root with `mark`.
+    pub fn collect(&mut self, roots: impl FnOnce(&mut Heap)) {
+        roots(self);
+        while let Some(v) = self.mark_stack.pop() {
+            let o = obj(v);
+            let body = o.body.borrow();
+            let mut children: Vec<Value> = Vec::new();
+            body.trace(&mut |c| {
+                if c.is_heap() {
+                    children.push(c)
+                }
+            });
+            drop(body);
+            for c in children {
+                self.mark(c);
+            }
+        }
+        let mut live = 0usize;
+        for page in &self.pages {
+            for slot in page.iter() {
+                let f = slot.flags.get();
+                if f & FLAG_MARK != 0 {
+                    slot.flags.set(f & !FLAG_MARK);
+                    live += 1;
+                } else if !matches!(*slot.body.borrow(), Body::Free) {
+                    *slot.body.borrow_mut() = Body::Free;
+                    slot.flags.set(0);
+                    self.free.push(slot as *const RObject);
+                    self.stats.total_freed += 1;
+                }
+            }
+        }
+        self.stats.count += 1;
+        self.allocated_since_gc = 0;
+        self.threshold = (live * 2).max(MIN_THRESHOLD);
+    }
+
+    /// Calls `f` on every live object (for ObjectSpace).
+    pub fn each_object(&self, mut f: impl FnMut(Value)) {
+        for page in &self.pages {
+            for slot in page.iter() {
+                if !matches!(*slot.body.borrow(), Body::Free) {
+                    f(Value::from_ptr(slot as *const RObject));
+                }
+            }
+        }
+    }
+
+    /// Verifies heap invariants (gc-verify mode): every live object's
+    /// children are live heap slots.
+    pub fn verify(&self) -> Result<(), String> {
+        let mut bad = None;
+        self.each_object(|v| {
+            obj(v).body.borrow().trace(&mut |c| {
+                if c.is_heap() && matches!(*obj(c).body.borrow(), Body::Free) {
+                    bad = Some(format!("object {v:?} references freed slot {c:?}"));
+                }
+            })
+        });
+        bad.map_or(Ok(()), Err)
+    }
+}

@@ -1,0 +1,867 @@
+//! Calls: sends through dispatch's caches, the per-kind call handlers,
+//! argument setup, blocks, `super`, and calls from Rust into Ruby.
+
+use std::rc::Rc;
+
+use crate::bytecode::Iseq;
+use crate::class::{MethodKind, Visibility, cls};
+use crate::dispatch::{Handler, IcEntry, flags, lookup};
+use crate::gc::obj;
+use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
+use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
+
+use super::frame::Frame;
+use super::{MAX_FRAMES, VResult, Vm};
+
+/// What a call did: pushed a frame for `run` to continue in, or finished.
+pub enum Call {
+    Pushed,
+    Done(Value),
+}
+
+/// How a frame is entered.
+pub struct Entry {
+    pub self_val: Value,
+    pub method: Option<MethodId>,
+    pub cref: Cref,
+    pub block: Option<Rc<BlockArg>>,
+    pub penv: Value,
+    pub home: Option<u64>,
+    pub origin: u64,
+    pub boundary: bool,
+    pub is_lambda: bool,
+    pub is_block: bool,
+}
+
+impl Vm {
+    // ---- sends from bytecode --------------------------------------------
+
+    /// `Send`: receiver and arguments are on the stack.
+    pub fn send(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl, name) = (s.argc as usize, s.flags, s.name);
+        let nblk = (fl & flags::BLOCKARG != 0) as usize;
+        let recv_ix = self.stack.len() - argc - nblk - 1;
+        let recv = self.stack[recv_ix];
+        if fl & flags::SAFE_NAV != 0 && recv.is_nil() {
+            self.stack.truncate(recv_ix);
+            return Ok(Call::Done(Value::NIL));
+        }
+        let c = self.class_of(recv);
+        let e = match self.dispatch.probe(site, c) {
+            Some(e) => e,
+            None => self.site_miss(site, c),
+        };
+        if e.visibility != Visibility::Public && fl & (flags::FCALL | flags::SELF_RECV) == 0 && !self.visible(&e, recv) {
+            self.stack.truncate(recv_ix);
+            return Err(self.visibility_error(&e, name, recv));
+        }
+        let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+        self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+    }
+
+    #[cold]
+    fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
+        let refinements: Vec<ClassId> = self.frames.last().map(|f| f.cref.refinements.borrow().clone()).unwrap_or_default();
+        self.dispatch.miss(&mut self.classes, site, c, &refinements)
+    }
+
+    fn visible(&self, e: &IcEntry, _recv: Value) -> bool {
+        if e.visibility == Visibility::Protected
+            && let (Some(m), Some(f)) = (e.method, self.frames.last())
+        {
+            let owner = self.classes.method(m).owner;
+            let owner = self.classes.real_class(owner);
+            let self_cls = self.class_of(f.self_val);
+            return self.classes.is_subclass_of(self_cls, owner);
+        }
+        false
+    }
+
+    #[cold]
+    fn visibility_error(&mut self, e: &IcEntry, name: SymbolId, recv: Value) -> Unwind {
+        self.dispatch.counters.mc_miss_by_visi += 1;
+        let which = if e.visibility == Visibility::Private { "private" } else { "protected" };
+        let desc = self.describe_receiver(recv);
+        let msg = format!("{which} method `{}' called for {desc}", symbol::name(name));
+        let ex = self.new_exception(self.e.no_method_error, &msg);
+        self.set_name_error_fields(ex, name, recv);
+        Unwind::Raise(ex)
+    }
+
+    /// The block a call site passes: a literal block, `&arg`, or none.
+    fn site_block(&mut self, site: CallSiteId, fl: u32, blk_ix: usize) -> Result<Option<Rc<BlockArg>>, Unwind> {
+        if fl & flags::BLOCKARG != 0 {
+            let v = self.stack[blk_ix];
+            self.stack.truncate(blk_ix);
+            return self.to_block_arg(v);
+        }
+        match self.dispatch.site(site).block {
+            Some(iseq) => Ok(Some(Rc::new(BlockArg::Literal(self.make_block(iseq))))),
+            None => Ok(None),
+        }
+    }
+
+    /// Captures the current frame's context for a block literal.
+    pub fn make_block(&mut self, iseq: crate::value::IseqId) -> Block {
+        let f = self.frames.last().unwrap();
+        Block {
+            iseq,
+            self_val: f.self_val,
+            env: if f.env.is_nil() { f.penv } else { f.env },
+            cref: f.cref.clone(),
+            home: f.home,
+            origin: f.id,
+            method: f.method,
+            outer_block: f.block.clone(),
+        }
+    }
+
+    /// Converts an `&arg` value to a block.
+    pub fn to_block_arg(&mut self, v: Value) -> Result<Option<Rc<BlockArg>>, Unwind> {
+        if v.is_nil() {
+            return Ok(None);
+        }
+        if let Some(s) = v.as_symbol() {
+            return Ok(Some(Rc::new(BlockArg::Symbol(s))));
+        }
+        if v.is_heap() {
+            match &*obj(v).body.borrow() {
+                Body::Proc(_) => return Ok(Some(Rc::new(BlockArg::Proc(v)))),
+                Body::Method(_) => return Ok(Some(Rc::new(BlockArg::Method(v)))),
+                _ => {}
+            }
+        }
+        let p = self.funcall(v, sym::TO_PROC, &[], None).map_err(|_| {
+            let cname = self.class_name(self.real_class_of(v));
+            self.type_error(&format!("wrong argument type {cname} (expected Proc)"))
+        })?;
+        if p.is_heap() && matches!(&*obj(p).body.borrow(), Body::Proc(_)) {
+            return Ok(Some(Rc::new(BlockArg::Proc(p))));
+        }
+        let cname = self.class_name(self.real_class_of(v));
+        Err(self.type_error(&format!("wrong argument type {cname} (expected Proc)")))
+    }
+
+    /// Calls the resolved entry. Arguments are at `recv_ix+1..`; on return
+    /// (or when the pushed frame returns) the stack is cut back to `recv_ix`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn invoke(
+        &mut self,
+        e: IcEntry,
+        name: SymbolId,
+        recv: Value,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        block: Option<Rc<BlockArg>>,
+        boundary: bool,
+    ) -> Result<Call, Unwind> {
+        let Some(m) = e.method else {
+            self.dispatch.counters.ccf_method_missing += 1;
+            return self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary);
+        };
+        match e.handler {
+            Handler::Iseq => {
+                self.dispatch.counters.ccf_iseq += 1;
+                let (iseq, cref) = match &self.classes.method(m).kind {
+                    MethodKind::Iseq { iseq, cref } => (*iseq, cref.clone()),
+                    _ => unreachable!("iseq handler for non-iseq method"),
+                };
+                let iseq = self.iseq(iseq);
+                let base = recv_ix + 1;
+                if iseq.params.simple && argc as u32 == iseq.params.lead && fl & (flags::SPLAT | flags::KWARGS) == 0 {
+                    self.stack.resize(base + iseq.local_count as usize, Value::NIL);
+                } else {
+                    if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+                        self.stack.truncate(recv_ix);
+                        return Err(err);
+                    }
+                }
+                let entry = Entry {
+                    self_val: recv,
+                    method: Some(m),
+                    cref,
+                    block,
+                    penv: Value::NIL,
+                    home: None,
+                    origin: 0,
+                    boundary,
+                    is_lambda: true,
+                    is_block: false,
+                };
+                if let Err(err) = self.push_frame(iseq, base, recv_ix, entry) {
+                    self.stack.truncate(recv_ix);
+                    return Err(err);
+                }
+                Ok(Call::Pushed)
+            }
+            Handler::Builtin => {
+                self.dispatch.counters.ccf_cfunc += 1;
+                let (func, arity) = match self.classes.method(m).kind {
+                    MethodKind::Builtin { func, arity } => (func, arity),
+                    _ => unreachable!(),
+                };
+                let args = self.collect_args(recv_ix, argc, fl)?;
+                if let Some(err) = self.check_builtin_arity(arity, args.len()) {
+                    self.stack.truncate(recv_ix);
+                    return Err(err);
+                }
+                let f = self.builtins[func.index()];
+                self.cfuncs.push((name, self.frames.len()));
+                let r = f(self, recv, &args, block);
+                self.cfuncs.pop();
+                self.stack.truncate(recv_ix);
+                Ok(Call::Done(r?))
+            }
+            Handler::IvarGet(slot) => {
+                self.dispatch.counters.ccf_ivar += 1;
+                if argc != 0 {
+                    self.stack.truncate(recv_ix);
+                    return Err(self.argc_error(argc, 0, 0));
+                }
+                self.stack.truncate(recv_ix);
+                Ok(Call::Done(self.ivar_get_slot(recv, slot, name)))
+            }
+            Handler::IvarSet(slot) => {
+                self.dispatch.counters.ccf_attrset += 1;
+                if argc != 1 || fl & flags::SPLAT != 0 {
+                    let args = self.collect_args(recv_ix, argc, fl)?;
+                    if args.len() != 1 {
+                        self.stack.truncate(recv_ix);
+                        return Err(self.argc_error(args.len(), 1, 1));
+                    }
+                    self.stack.truncate(recv_ix);
+                    self.stack.push(recv);
+                    self.stack.push(args[0]);
+                }
+                let v = self.stack[recv_ix + 1];
+                self.stack.truncate(recv_ix);
+                self.ivar_set_slot(recv, slot, name, v)?;
+                Ok(Call::Done(v))
+            }
+            Handler::Bmethod => {
+                self.dispatch.counters.ccf_bmethod += 1;
+                let p = match self.classes.method(m).kind {
+                    MethodKind::Bmethod(p) => p,
+                    _ => unreachable!(),
+                };
+                let blk = match &*obj(p).body.borrow() {
+                    Body::Proc(rp) => rp.block.clone(),
+                    _ => unreachable!(),
+                };
+                let iseq = self.iseq(blk.iseq);
+                let base = recv_ix + 1;
+                if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+                    self.stack.truncate(recv_ix);
+                    return Err(err);
+                }
+                let entry = Entry {
+                    self_val: recv,
+                    method: Some(m),
+                    cref: blk.cref.clone(),
+                    block,
+                    penv: blk.env,
+                    home: None,
+                    origin: 0,
+                    boundary,
+                    is_lambda: true,
+                    is_block: true,
+                };
+                self.push_frame(iseq, base, recv_ix, entry)?;
+                Ok(Call::Pushed)
+            }
+            Handler::MethodMissing => self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary),
+        }
+    }
+
+    /// Copies arguments off the stack, expanding a splat.
+    pub fn collect_args(&mut self, recv_ix: usize, argc: usize, fl: u32) -> Result<Vec<Value>, Unwind> {
+        let start = recv_ix + 1;
+        let mut args: Vec<Value> = self.stack[start..start + argc].to_vec();
+        if fl & flags::SPLAT != 0 && !args.is_empty() {
+            let kw = if fl & flags::KWARGS != 0 { args.pop() } else { None };
+            let arr = args.pop().unwrap();
+            let items = self.array_items(arr);
+            args.extend(items);
+            if let Some(k) = kw {
+                args.push(k);
+            }
+        }
+        if fl & flags::KWARGS != 0
+            && let Some(&k) = args.last()
+            && self.hash_len(k) == Some(0)
+        {
+            args.pop();
+        }
+        Ok(args)
+    }
+
+    fn check_builtin_arity(&mut self, arity: i32, n: usize) -> Option<Unwind> {
+        if arity >= 0 && n != arity as usize {
+            return Some(self.argc_error(n, arity as usize, arity as usize));
+        }
+        if arity < -1 && n < (-arity - 1) as usize {
+            let min = (-arity - 1) as usize;
+            return Some(self.argc_error(n, min, usize::MAX));
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    fn call_method_missing(
+        &mut self,
+        name: SymbolId,
+        recv: Value,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        block: Option<Rc<BlockArg>>,
+        boundary: bool,
+    ) -> Result<Call, Unwind> {
+        let c = self.class_of(recv);
+        let mm = self.dispatch.resolve(&mut self.classes, c, sym::METHOD_MISSING);
+        let default = match mm.method {
+            Some(m) => self.classes.method(m).owner == cls::BASIC_OBJECT,
+            None => true,
+        };
+        if default {
+            self.stack.truncate(recv_ix);
+            return Err(self.no_method_error(name, recv, fl));
+        }
+        let mut args = self.collect_args(recv_ix, argc, fl)?;
+        args.insert(0, Value::symbol(name));
+        self.stack.truncate(recv_ix);
+        self.stack.push(recv);
+        self.stack.extend_from_slice(&args);
+        let e = IcEntry::new(c, 0, 0, mm);
+        let e = IcEntry { visibility: Visibility::Public, ..e };
+        let kw = fl & flags::KWARGS;
+        self.invoke(e, sym::METHOD_MISSING, recv, recv_ix, args.len(), kw, block, boundary)
+    }
+
+    #[cold]
+    pub fn no_method_error(&mut self, name: SymbolId, recv: Value, fl: u32) -> Unwind {
+        let desc = self.describe_receiver(recv);
+        let n = symbol::name(name);
+        let (cls_id, msg) = if fl & flags::VCALL != 0 {
+            (self.e.name_error, format!("undefined local variable or method `{n}' for {desc}"))
+        } else {
+            (self.e.no_method_error, format!("undefined method `{n}' for {desc}"))
+        };
+        let ex = self.new_exception(cls_id, &msg);
+        self.set_name_error_fields(ex, name, recv);
+        Unwind::Raise(ex)
+    }
+
+    /// `recv` as NoMethodError messages show it.
+    pub fn describe_receiver(&mut self, recv: Value) -> String {
+        if recv.is_nil() {
+            return "nil:NilClass".into();
+        }
+        if recv == Value::TRUE {
+            return "true:TrueClass".into();
+        }
+        if recv == Value::FALSE {
+            return "false:FalseClass".into();
+        }
+        if recv == self.main_obj {
+            return "main:Object".into();
+        }
+        if let Some(c) = self.as_class(recv) {
+            let kind = if self.classes.is_module(c) { "Module" } else { "Class" };
+            return format!("{}:{kind}", self.class_name(c));
+        }
+        let s = self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv));
+        let s = if s.len() > 65 { self.any_to_s(recv) } else { s };
+        if s.starts_with('#') {
+            s
+        } else {
+            format!("{s}:{}", self.class_name(self.real_class_of(recv)))
+        }
+    }
+
+    // ---- frames -------------------------------------------------------------
+
+    /// Pushes a frame whose locals start at `base` (already set up).
+    pub fn push_frame(&mut self, iseq: Rc<Iseq>, base: usize, ret_sp: usize, e: Entry) -> Result<(), Unwind> {
+        if self.frames.len() >= MAX_FRAMES || self.stack.len() > super::MAX_STACK || self.native_stack_low() {
+            return Err(self.stack_error());
+        }
+        let lc = iseq.local_count as usize;
+        if self.stack.len() < base + lc {
+            self.stack.resize(base + lc, Value::NIL);
+        }
+        let env = if iseq.env_on_heap {
+            let vals = self.stack[base..base + lc].to_vec();
+            self.heap.alloc(cls::ENV_CLASS, Body::Env(Box::new(REnv { vals, parent: e.penv })))
+        } else {
+            Value::NIL
+        };
+        let id = self.next_frame_id;
+        self.next_frame_id += 1;
+        self.frames.push(Frame {
+            iseq,
+            pc: 0,
+            base,
+            ret_sp,
+            self_val: e.self_val,
+            env,
+            penv: e.penv,
+            block: e.block,
+            method: e.method,
+            cref: e.cref,
+            id,
+            home: e.home.unwrap_or(id),
+            origin: e.origin,
+            boundary: e.boundary,
+            is_lambda: e.is_lambda,
+            is_block: e.is_block,
+        });
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        Ok(())
+    }
+
+    fn native_stack_low(&self) -> bool {
+        if self.stack_limit_addr == 0 {
+            return false;
+        }
+        let probe = 0u8;
+        let here = &probe as *const u8 as usize;
+        here < self.stack_limit_addr
+    }
+
+    #[cold]
+    pub fn stack_error(&mut self) -> Unwind {
+        let ex = self.new_exception(self.e.system_stack_error, "stack level too deep");
+        Unwind::Raise(ex)
+    }
+
+    /// Moves `argc` arguments at `base` into the iseq's parameter slots.
+    /// `lenient`: proc semantics (auto-splat, missing args are nil).
+    pub fn setup_params(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        argc: usize,
+        fl: u32,
+        lenient: bool,
+        block: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
+        let p = &iseq.params;
+        let mut args = self.collect_args(base - 1, argc, fl)?;
+        self.stack.truncate(base);
+        let accepts_kw = !p.kw.is_empty() || p.kwrest.is_some();
+        let mut kwh: Option<Value> = None;
+        if fl & flags::KWARGS != 0 && argc > 0 && args.len() > 0 {
+            let last = *args.last().unwrap();
+            if accepts_kw && self.hash_len(last).is_some() && self.collect_args_had_kw(fl, argc, base) {
+                kwh = args.pop();
+            } else if p.no_kw && self.hash_len(last).is_some() {
+                return Err(self.arg_error("no keywords accepted"));
+            }
+        }
+        let required = p.required() as usize;
+        let opt = p.opt as usize;
+        if lenient {
+            if p.auto_splat && args.len() == 1 {
+                let a = args[0];
+                if self.is_array(a) {
+                    args = self.array_items(a);
+                } else if a.is_heap() && !self.is_array(a) && self.respond_to(a, sym::TO_ARY) {
+                    let conv = self.funcall(a, sym::TO_ARY, &[], None)?;
+                    if self.is_array(conv) {
+                        args = self.array_items(conv);
+                    }
+                }
+            }
+            if accepts_kw && kwh.is_none() && args.len() > required && p.rest.is_none() {
+                if let Some(&last) = args.last()
+                    && self.hash_len(last).is_some()
+                {
+                    kwh = args.pop();
+                }
+            }
+            while args.len() < required {
+                args.push(Value::NIL);
+            }
+            if p.rest.is_none() && args.len() > required + opt {
+                args.truncate(required + opt);
+            }
+        } else if args.len() < required || (p.rest.is_none() && args.len() > required + opt) {
+            let max = if p.rest.is_some() { usize::MAX } else { required + opt };
+            let missing_kw: Vec<SymbolId> = p.kw.iter().filter(|k| k.2).map(|k| k.0).collect();
+            let mut e = self.argc_message(args.len(), required, max);
+            if args.len() < required && !missing_kw.is_empty() && kwh.is_none() {
+                let names: Vec<String> = missing_kw.iter().map(|k| symbol::name(*k).to_string()).collect();
+                let word = if names.len() == 1 { "keyword" } else { "keywords" };
+                e = format!("{}; required {word}: {})", e.trim_end_matches(')'), names.join(", "));
+            }
+            return Err(self.arg_error(&e));
+        }
+        let lc = iseq.local_count as usize;
+        let mut locals = vec![Value::NIL; lc];
+        let n = args.len();
+        let lead = p.lead as usize;
+        let post = p.post as usize;
+        for i in 0..lead.min(n) {
+            locals[i] = args[i];
+        }
+        let avail_opt = n.saturating_sub(required).min(opt);
+        for i in 0..opt {
+            locals[lead + i] = if i < avail_opt { args[lead + i] } else { Value::UNDEF };
+        }
+        let rest_start = lead + avail_opt;
+        let rest_end = n.saturating_sub(post).max(rest_start);
+        if let Some(r) = p.rest {
+            let rest: Vec<Value> = args[rest_start..rest_end].to_vec();
+            locals[r as usize] = self.ary_new(rest);
+        }
+        for i in 0..post {
+            if rest_end + i < n {
+                locals[p.post_start as usize + i] = args[rest_end + i];
+            }
+        }
+        if accepts_kw {
+            self.assign_keywords(iseq, &mut locals, kwh)?;
+        }
+        if let Some(b) = p.block {
+            locals[b as usize] = match block {
+                Some(b) => self.block_to_proc(b),
+                None => Value::NIL,
+            };
+        }
+        self.stack.extend_from_slice(&locals);
+        Ok(())
+    }
+
+    fn collect_args_had_kw(&self, fl: u32, _argc: usize, _base: usize) -> bool {
+        fl & flags::KWARGS != 0
+    }
+
+    fn assign_keywords(&mut self, iseq: &Iseq, locals: &mut [Value], kwh: Option<Value>) -> Result<(), Unwind> {
+        let p = &iseq.params;
+        let mut pairs: Vec<(Value, Value)> = match kwh {
+            Some(h) => self.hash_pairs(h),
+            None => Vec::new(),
+        };
+        let mut missing = Vec::new();
+        for (name, idx, required) in &p.kw {
+            let key = Value::symbol(*name);
+            match pairs.iter().position(|(k, _)| *k == key) {
+                Some(i) => {
+                    locals[*idx as usize] = pairs.remove(i).1;
+                }
+                None if *required => missing.push(*name),
+                None => locals[*idx as usize] = Value::UNDEF,
+            }
+        }
+        if !missing.is_empty() {
+            let names: Vec<String> = missing.iter().map(|k| format!(":{}", symbol::name(*k))).collect();
+            let word = if names.len() == 1 { "keyword" } else { "keywords" };
+            return Err(self.arg_error(&format!("missing {word}: {}", names.join(", "))));
+        }
+        match p.kwrest {
+            Some(r) => {
+                let h = self.hash_from_pairs(&pairs)?;
+                locals[r as usize] = h;
+            }
+            None if !pairs.is_empty() => {
+                let mut names = Vec::new();
+                for (k, _) in &pairs {
+                    names.push(self.inspect(*k)?);
+                }
+                let word = if names.len() == 1 { "keyword" } else { "keywords" };
+                return Err(self.arg_error(&format!("unknown {word}: {}", names.join(", "))));
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Turns a block into a Proc value (for `&blk` params and `proc {}`).
+    pub fn block_to_proc(&mut self, b: &Rc<BlockArg>) -> Value {
+        match &**b {
+            BlockArg::Literal(blk) => {
+                self.heap.alloc(cls::PROC, Body::Proc(Box::new(RProc { block: blk.clone(), is_lambda: false, special: None })))
+            }
+            BlockArg::Proc(p) => *p,
+            BlockArg::Symbol(_) | BlockArg::Method(_) => {
+                let dummy = self.dummy_block();
+                self.heap.alloc(
+                    cls::PROC,
+                    Body::Proc(Box::new(RProc {
+                        block: dummy,
+                        is_lambda: matches!(&**b, BlockArg::Method(_)),
+                        special: Some((**b).clone()),
+                    })),
+                )
+            }
+        }
+    }
+
+    fn dummy_block(&self) -> Block {
+        let f = self.frames.last();
+        Block {
+            iseq: crate::value::IseqId(0),
+            self_val: Value::NIL,
+            env: Value::NIL,
+            cref: f.map(|f| f.cref.clone()).unwrap_or_else(|| self.top_cref.clone()),
+            home: 0,
+            origin: 0,
+            method: None,
+            outer_block: None,
+        }
+    }
+
+    // ---- yield ----------------------------------------------------------------
+
+    /// `InvokeBlock` (yield): arguments are on the stack above a nil slot.
+    pub fn invoke_block(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        let recv_ix = self.stack.len() - argc - 1;
+        let block = self.frames.last().unwrap().block.clone();
+        let Some(b) = block else {
+            self.stack.truncate(recv_ix);
+            return Err(self.local_jump_error("no block given (yield)"));
+        };
+        match &*b {
+            BlockArg::Literal(blk) => {
+                let blk = blk.clone();
+                self.push_block_frame(&blk, recv_ix, argc, fl, None, false, false)?;
+                Ok(Call::Pushed)
+            }
+            _ => {
+                let args = self.collect_args(recv_ix, argc, fl)?;
+                self.stack.truncate(recv_ix);
+                Ok(Call::Done(self.yield_block(&b, &args)?))
+            }
+        }
+    }
+
+    /// Pushes a frame for a block with its args at `recv_ix+1..`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_block_frame(
+        &mut self,
+        blk: &Block,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        self_override: Option<Value>,
+        lambda: bool,
+        boundary: bool,
+    ) -> Result<(), Unwind> {
+        let iseq = self.iseq(blk.iseq);
+        let base = recv_ix + 1;
+        let lambda = lambda || iseq.kind == crate::bytecode::IseqKind::Lambda;
+        if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, &None) {
+            self.stack.truncate(recv_ix);
+            return Err(e);
+        }
+        let entry = Entry {
+            self_val: self_override.unwrap_or(blk.self_val),
+            method: blk.method,
+            cref: blk.cref.clone(),
+            block: blk.outer_block.clone(),
+            penv: blk.env,
+            home: if lambda { None } else { Some(blk.home) },
+            origin: blk.origin,
+            boundary,
+            is_lambda: lambda,
+            is_block: true,
+        };
+        if let Err(e) = self.push_frame(iseq, base, recv_ix, entry) {
+            self.stack.truncate(recv_ix);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Calls a block from Rust with `args`.
+    pub fn yield_block(&mut self, b: &Rc<BlockArg>, args: &[Value]) -> VResult {
+        self.yield_block_with(b, args, None, None)
+    }
+
+    /// Calls a block with an optional `self` override (instance_exec) and block.
+    pub fn yield_block_with(&mut self, b: &Rc<BlockArg>, args: &[Value], self_val: Option<Value>, blockarg: Option<Rc<BlockArg>>) -> VResult {
+        match &**b {
+            BlockArg::Literal(blk) => {
+                let blk = blk.clone();
+                self.call_block_value(&blk, args, self_val, false, blockarg)
+            }
+            BlockArg::Proc(p) => self.call_proc_with(*p, args, self_val, blockarg),
+            BlockArg::Symbol(s) => {
+                if args.is_empty() {
+                    return Err(self.arg_error("no receiver given"));
+                }
+                self.call_method_public(args[0], *s, &args[1..], blockarg)
+            }
+            BlockArg::Method(m) => {
+                let m = *m;
+                self.call_method_object(m, args, blockarg)
+            }
+        }
+    }
+
+    fn call_block_value(&mut self, blk: &Block, args: &[Value], self_val: Option<Value>, lambda: bool, blockarg: Option<Rc<BlockArg>>) -> VResult {
+        let recv_ix = self.stack.len();
+        self.stack.push(Value::NIL);
+        self.stack.extend_from_slice(args);
+        if let Some(ba) = blockarg {
+            // A block passed to a block (`pr.call { }`): reachable as `&b` params.
+            let mut blk = blk.clone();
+            blk.outer_block = Some(ba);
+            self.push_block_frame(&blk, recv_ix, args.len(), 0, self_val, lambda, true)?;
+        } else {
+            self.push_block_frame(blk, recv_ix, args.len(), 0, self_val, lambda, true)?;
+        }
+        self.native_depth += 1;
+        let r = self.run();
+        self.native_depth -= 1;
+        r
+    }
+
+    /// `Proc#call`.
+    pub fn call_proc_with(&mut self, p: Value, args: &[Value], self_val: Option<Value>, blockarg: Option<Rc<BlockArg>>) -> VResult {
+        let (blk, lambda, special) = match &*obj(p).body.borrow() {
+            Body::Proc(rp) => (rp.block.clone(), rp.is_lambda, rp.special.clone()),
+            _ => return Err(self.type_error("not a proc")),
+        };
+        if let Some(s) = special {
+            return self.yield_block_with(&Rc::new(s), args, self_val, blockarg);
+        }
+        let r = self.call_block_value(&blk, args, self_val, lambda, blockarg);
+        match r {
+            Err(Unwind::Break { target, value }) if lambda || target == blk.origin && false => {
+                let _ = target;
+                Ok(value)
+            }
+            other => other,
+        }
+    }
+
+    // ---- calls from Rust ------------------------------------------------------
+
+    /// Calls `recv.name(*args)` ignoring visibility (like rb_funcall).
+    pub fn funcall(&mut self, recv: Value, name: SymbolId, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+        self.call_with_visibility(recv, name, args, block, true, 0)
+    }
+
+    /// Calls with public visibility (`public_send`, `&:sym`).
+    pub fn call_method_public(&mut self, recv: Value, name: SymbolId, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+        self.call_with_visibility(recv, name, args, block, false, 0)
+    }
+
+    /// Calls with keyword args: the last arg is a keyword Hash.
+    pub fn funcall_kw(&mut self, recv: Value, name: SymbolId, args: &[Value], block: Option<Rc<BlockArg>>, kw: bool) -> VResult {
+        self.call_with_visibility(recv, name, args, block, true, if kw { flags::KWARGS } else { 0 })
+    }
+
+    pub fn call_with_visibility(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        private_ok: bool,
+        fl: u32,
+    ) -> VResult {
+        let c = self.class_of(recv);
+        let r = self.dispatch.resolve(&mut self.classes, c, name);
+        let e = IcEntry::new(c, 0, 0, r);
+        if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
+            return Err(self.visibility_error(&e, name, recv));
+        }
+        self.call_entry(e, name, recv, args, block, fl)
+    }
+
+    /// Calls a resolved entry from Rust and runs it to completion.
+    pub fn call_entry(&mut self, e: IcEntry, name: SymbolId, recv: Value, args: &[Value], block: Option<Rc<BlockArg>>, fl: u32) -> VResult {
+        let recv_ix = self.stack.len();
+        self.stack.push(recv);
+        self.stack.extend_from_slice(args);
+        match self.invoke(e, name, recv, recv_ix, args.len(), fl | flags::FCALL, block, true)? {
+            Call::Done(v) => Ok(v),
+            Call::Pushed => {
+                self.native_depth += 1;
+                let r = self.run();
+                self.native_depth -= 1;
+                r
+            }
+        }
+    }
+
+    /// Calls a specific method entry (Method#call, super from Rust).
+    pub fn call_method_id(&mut self, m: MethodId, recv: Value, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+        let c = self.class_of(recv);
+        let handler = crate::dispatch::Dispatch::handler_for(&mut self.classes, c, m);
+        let vis = self.classes.method(m).visibility;
+        let name = self.classes.method(m).name;
+        let e = IcEntry { class: c, slot: 0, serial: 0, method: Some(m), handler, visibility: vis };
+        self.call_entry(e, name, recv, args, block, 0)
+    }
+
+    pub fn call_method_object(&mut self, m: Value, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+        let (recv, mid) = match &*obj(m).body.borrow() {
+            Body::Method(rm) => (rm.recv, rm.method),
+            _ => return Err(self.type_error("not a method")),
+        };
+        self.call_method_id(mid, recv, args, block)
+    }
+
+    pub fn respond_to(&mut self, v: Value, name: SymbolId) -> bool {
+        let c = self.class_of(v);
+        let r = self.dispatch.resolve(&mut self.classes, c, name);
+        r.method.is_some() && r.visibility == Visibility::Public
+    }
+
+    // ---- super --------------------------------------------------------------
+
+    pub fn invoke_super(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        let nblk = (fl & flags::BLOCKARG != 0) as usize;
+        let recv_ix = self.stack.len() - argc - nblk - 1;
+        let f = self.frames.last().unwrap();
+        let recv = f.self_val;
+        let Some(m) = f.method else {
+            self.stack.truncate(recv_ix);
+            return Err(self.runtime_error("super called outside of method"));
+        };
+        let frame_block = f.block.clone();
+        let owner = self.classes.method(m).owner;
+        let name = self.classes.method(m).original_name;
+        self.dispatch.counters.mc_search_super += 1;
+        self.dispatch.counters.ccf_super += 1;
+        let c = self.class_of(recv);
+        let refinements: Vec<ClassId> = self.frames.last().map(|f| f.cref.refinements.borrow().clone()).unwrap_or_default();
+        let r = lookup::resolve_super(&mut self.classes, c, owner, name, &refinements);
+        let mut block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+        if block.is_none() && fl & flags::BLOCKARG == 0 {
+            block = frame_block;
+        }
+        self.stack[recv_ix] = recv;
+        if r.method.is_none() {
+            self.stack.truncate(recv_ix);
+            let desc = self.describe_receiver(recv);
+            let msg = format!("super: no superclass method `{}' for {desc}", symbol::name(name));
+            let ex = self.new_exception(self.e.no_method_error, &msg);
+            return Err(Unwind::Raise(ex));
+        }
+        let e = IcEntry::new(c, 0, 0, r);
+        self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+    }
+
+    /// Calls the super method of the current frame from Rust (for builtins).
+    pub fn frame_method(&self) -> Option<MethodId> {
+        self.frames.last().and_then(|f| f.method)
+    }
+
+    pub fn alloc_proc(&mut self, blk: Block, lambda: bool) -> Value {
+        self.heap.alloc(cls::PROC, Body::Proc(Box::new(RProc { block: blk, is_lambda: lambda, special: None })))
+    }
+}

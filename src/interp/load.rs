@@ -1,0 +1,250 @@
+//! Loading code: the compiler's `Host`, running a script or `-e` code,
+//! `require`/`require_relative`/`load`, and the embedded prelude.
+
+use std::rc::Rc;
+
+use crate::bytecode::{Iseq, IseqKind};
+use crate::compiler::{self, CompileError, Host, Literal};
+use crate::dispatch::CallSite;
+use crate::object::{Body, Unwind};
+use crate::value::{CallSiteId, IseqId, Value};
+
+use super::call::Entry;
+use super::{VResult, Vm};
+
+impl Host for Vm {
+    fn reserve_iseq(&mut self) -> IseqId {
+        self.iseqs.push(None);
+        self.ivar_caches.push(Vec::new());
+        self.const_caches.push(Vec::new());
+        IseqId(self.iseqs.len() as u32 - 1)
+    }
+
+    fn install_iseq(&mut self, iseq: Iseq) {
+        let i = iseq.id.index();
+        self.ivar_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
+        self.const_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
+        self.iseqs[i] = Some(Rc::new(iseq));
+    }
+
+    fn add_site(&mut self, site: CallSite) -> CallSiteId {
+        self.dispatch.add_site(site)
+    }
+
+    fn literal(&mut self, lit: Literal) -> Result<Value, String> {
+        let v = match lit {
+            Literal::Bignum(b) => self.bignum_value(b),
+            Literal::Float(f) => self.float_new(f),
+            Literal::FrozenString(b) => {
+                let v = self.str_from_bytes(b);
+                crate::gc::obj(v).freeze();
+                v
+            }
+            Literal::Regexp(src, opts) => {
+                let s = String::from_utf8_lossy(&src).into_owned();
+                match self.regexp_new(&s, opts) {
+                    Ok(v) => v,
+                    Err(_) => return Err(format!("invalid regular expression: /{s}/")),
+                }
+            }
+        };
+        self.literal_roots.push(v);
+        Ok(v)
+    }
+}
+
+impl Vm {
+    /// Compiles source into a top-level iseq, mapping compile errors to
+    /// Ruby exceptions (SyntaxError, NotImplementedError).
+    pub fn compile(&mut self, src: &[u8], file: &str, kind: IseqKind) -> Result<IseqId, Unwind> {
+        match compiler::compile_program(self, src, file, kind) {
+            Ok(id) => Ok(id),
+            Err(CompileError::Syntax(msg)) => {
+                let e = self.new_exception(self.e.syntax_error, &msg);
+                Err(Unwind::Raise(e))
+            }
+            Err(CompileError::Unsupported { node, line }) => {
+                let msg = format!("{file}:{line}: carmine does not support {node} yet");
+                let e = self.new_exception(self.e.not_implemented_error, &msg);
+                self.fill_backtrace(e);
+                Err(Unwind::Raise(e))
+            }
+            Err(CompileError::Invalid { message, line }) => {
+                let msg = format!("{file}:{line}: {message}");
+                let e = self.new_exception(self.e.syntax_error, &msg);
+                Err(Unwind::Raise(e))
+            }
+        }
+    }
+
+    /// Runs a top-level iseq with `self` = main.
+    pub fn run_top(&mut self, iseq: IseqId) -> VResult {
+        let iseq = self.iseq(iseq);
+        let recv_ix = self.stack.len();
+        let main = self.main_obj;
+        self.stack.push(main);
+        let cref = self.top_cref.clone();
+        let entry = Entry {
+            self_val: main,
+            method: None,
+            cref,
+            block: None,
+            penv: Value::NIL,
+            home: None,
+            origin: 0,
+            boundary: true,
+            is_lambda: false,
+            is_block: false,
+        };
+        self.push_frame(iseq, recv_ix + 1, recv_ix, entry)?;
+        self.run()
+    }
+
+    /// Compiles and runs `src` as a file.
+    pub fn eval_file(&mut self, src: &[u8], file: &str, kind: IseqKind) -> VResult {
+        let id = self.compile(src, file, kind)?;
+        self.run_top(id)
+    }
+
+    /// Loads the Ruby prelude (core methods written in Ruby).
+    pub fn load_prelude(&mut self) {
+        // Defining the core operators is not a redefinition.
+        self.dispatch.bop_redefined = 0;
+        for (name, src) in crate::builtins::PRELUDE {
+            if let Err(e) = self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top) {
+                if let Unwind::Raise(ex) = e {
+                    let m = self.exception_message(ex);
+                    eprintln!("[BUG] carmine: prelude {name} failed: {m}");
+                } else {
+                    eprintln!("[BUG] carmine: prelude {name} failed");
+                }
+            }
+        }
+        self.dispatch.bop_redefined = 0;
+    }
+
+    /// `require`: returns true if newly loaded.
+    pub fn require(&mut self, feature: &str, relative_to: Option<&str>) -> VResult {
+        if let Some((name, src)) = crate::builtins::LIBS.iter().find(|(n, _)| *n == feature.trim_end_matches(".rb")) {
+            let key = format!("<lib:{name}>");
+            if self.loaded_features.contains(&key) {
+                return Ok(Value::FALSE);
+            }
+            self.loaded_features.push(key.clone());
+            self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)?;
+            return Ok(Value::TRUE);
+        }
+        let path = match self.resolve_feature(feature, relative_to) {
+            Some(p) => p,
+            None => {
+                if matches!(feature, "enumerator" | "rational" | "complex" | "thread" | "fiber" | "rubygems" | "pp" | "prettyprint" | "stringio" | "English" | "continuation" | "securerandom" | "benchmark") {
+                    return Ok(Value::FALSE);
+                }
+                let msg = format!("cannot load such file -- {feature}");
+                let e = self.new_exception(self.e.load_error, &msg);
+                self.fill_backtrace(e);
+                return Err(Unwind::Raise(e));
+            }
+        };
+        if self.loaded_features.contains(&path) {
+            return Ok(Value::FALSE);
+        }
+        self.loaded_features.push(path.clone());
+        self.load_path_file(&path)?;
+        Ok(Value::TRUE)
+    }
+
+    pub fn load_path_file(&mut self, path: &str) -> VResult {
+        let src = match std::fs::read(path) {
+            Ok(s) => s,
+            Err(_) => {
+                let msg = format!("cannot load such file -- {path}");
+                let e = self.new_exception(self.e.load_error, &msg);
+                self.fill_backtrace(e);
+                return Err(Unwind::Raise(e));
+            }
+        };
+        self.eval_file(&src, path, IseqKind::Class)
+    }
+
+    fn resolve_feature(&self, feature: &str, relative_to: Option<&str>) -> Option<String> {
+        let with_ext = if feature.ends_with(".rb") { feature.to_string() } else { format!("{feature}.rb") };
+        if let Some(dir) = relative_to {
+            let p = std::path::Path::new(dir).join(&with_ext);
+            return p.exists().then(|| p.to_string_lossy().into_owned());
+        }
+        if with_ext.starts_with('/') || with_ext.starts_with("./") || with_ext.starts_with("../") {
+            return std::path::Path::new(&with_ext).exists().then_some(with_ext);
+        }
+        for dir in &self.load_path {
+            let p = std::path::Path::new(dir).join(&with_ext);
+            if p.exists() {
+                return Some(p.to_string_lossy().into_owned());
+            }
+        }
+        None
+    }
+
+    /// The file of the innermost Ruby frame (for require_relative).
+    pub fn current_file(&self) -> String {
+        self.frames.last().map(|f| f.iseq.file.to_string()).unwrap_or_default()
+    }
+
+    pub fn bignum_value(&mut self, b: num_bigint::BigInt) -> Value {
+        use num_traits::ToPrimitive;
+        if let Some(i) = b.to_i64()
+            && let Some(v) = Value::fixnum(i)
+        {
+            return v;
+        }
+        self.heap.alloc_frozen(crate::class::cls::INTEGER, Body::Bignum(Box::new(b)))
+    }
+}
+
+impl crate::bytecode::disasm::Describe for Vm {
+    fn iseq_by_id(&self, id: IseqId) -> Rc<Iseq> {
+        self.iseq(id)
+    }
+    fn site_text(&self, site: CallSiteId) -> String {
+        let s = self.dispatch.site(site);
+        let mut flags = Vec::new();
+        if s.flags & crate::dispatch::flags::FCALL != 0 {
+            flags.push("FCALL");
+        }
+        if s.flags & crate::dispatch::flags::VCALL != 0 {
+            flags.push("VCALL");
+        }
+        if s.flags & crate::dispatch::flags::SPLAT != 0 {
+            flags.push("ARGS_SPLAT");
+        }
+        if s.flags & crate::dispatch::flags::BLOCKARG != 0 {
+            flags.push("ARGS_BLOCKARG");
+        }
+        if s.flags & crate::dispatch::flags::KWARGS != 0 {
+            flags.push("KW_SPLAT");
+        }
+        if flags.is_empty() {
+            flags.push("ARGS_SIMPLE");
+        }
+        let blk = s.block.map(|b| format!(", block in {}", self.iseq(b).label)).unwrap_or_default();
+        format!("<calldata!mid:{}, argc:{}, {}>{blk}", crate::value::symbol::name(s.name), s.argc, flags.join("|"))
+    }
+    fn value_text(&self, v: Value) -> String {
+        match v.unpack() {
+            crate::value::Unpacked::Nil => "nil".into(),
+            crate::value::Unpacked::True => "true".into(),
+            crate::value::Unpacked::False => "false".into(),
+            crate::value::Unpacked::Undef => "undef".into(),
+            crate::value::Unpacked::Fixnum(n) => n.to_string(),
+            crate::value::Unpacked::Flonum(f) => crate::builtins::float::fmt(f),
+            crate::value::Unpacked::Symbol(s) => format!(":{}", crate::value::symbol::name(s)),
+            crate::value::Unpacked::Heap(h) => {
+                if self.is_string(h) {
+                    crate::builtins::string::inspect_str(&self.string_bytes(h))
+                } else {
+                    self.class_name(self.real_class_of(h))
+                }
+            }
+        }
+    }
+}

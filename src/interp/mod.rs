@@ -1,0 +1,523 @@
+//! The interpreter: the `Vm` (heap, classes, dispatch, stacks), frames, the
+//! bytecode loop, calls and argument setup, exceptions and loading.
+//!
+//! Ruby-to-Ruby calls push a frame and stay in the same `run` loop; Rust
+//! code (builtins) calls back into Ruby through `call_method`/`yield_block`,
+//! which run a nested loop until their boundary frame returns.
+
+pub mod boot;
+pub mod values;
+pub mod call;
+pub mod error;
+pub mod frame;
+pub mod load;
+pub mod ops;
+pub mod run;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::rc::Rc;
+
+use crate::bytecode::Iseq;
+use crate::class::{ClassKind, ClassTable, MethodEntry, MethodKind, Visibility, cls};
+use crate::dispatch::{Config, Dispatch, Reason};
+use crate::gc::{Heap, obj};
+use crate::object::{BlockArg, Body, Cref, RString, Unwind};
+use crate::value::{BuiltinId, ClassId, IseqId, MethodId, SymbolId, Value, symbol};
+
+pub use frame::Frame;
+
+pub type VResult = Result<Value, Unwind>;
+/// A method implemented in Rust: (vm, self, args, block).
+pub type BuiltinFn = fn(&mut Vm, Value, &[Value], Option<Rc<BlockArg>>) -> VResult;
+
+/// Exception classes the VM raises itself.
+#[derive(Default, Clone, Copy)]
+pub struct ExcClasses {
+    pub script_error: ClassId,
+    pub load_error: ClassId,
+    pub not_implemented_error: ClassId,
+    pub syntax_error: ClassId,
+    pub standard_error: ClassId,
+    pub argument_error: ClassId,
+    pub uncaught_throw_error: ClassId,
+    pub encoding_error: ClassId,
+    pub fiber_error: ClassId,
+    pub io_error: ClassId,
+    pub eof_error: ClassId,
+    pub index_error: ClassId,
+    pub key_error: ClassId,
+    pub stop_iteration: ClassId,
+    pub closed_queue_error: ClassId,
+    pub local_jump_error: ClassId,
+    pub name_error: ClassId,
+    pub no_method_error: ClassId,
+    pub range_error: ClassId,
+    pub float_domain_error: ClassId,
+    pub regexp_error: ClassId,
+    pub runtime_error: ClassId,
+    pub frozen_error: ClassId,
+    pub system_call_error: ClassId,
+    pub thread_error: ClassId,
+    pub type_error: ClassId,
+    pub zero_division_error: ClassId,
+    pub system_exit: ClassId,
+    pub no_memory_error: ClassId,
+    pub security_error: ClassId,
+    pub system_stack_error: ClassId,
+    pub interrupt: ClassId,
+    pub signal_exception: ClassId,
+    pub no_matching_pattern_error: ClassId,
+    pub no_matching_pattern_key_error: ClassId,
+    pub errno_enoent: ClassId,
+}
+
+/// Run-time options from the command line.
+#[derive(Default, Clone)]
+pub struct Options {
+    pub stats: Option<String>,
+    pub debug_counters: bool,
+    pub max_instructions: Option<u64>,
+    pub warnings: u8,
+    pub gc_verify: bool,
+}
+
+/// An ivar inline cache: receiver class -> slot.
+#[derive(Copy, Clone, Default)]
+pub struct IvarCache {
+    pub class: u32,
+    pub slot: u32,
+}
+
+/// A constant inline cache: valid while the constant state is unchanged
+/// and the lexical scope is the same.
+#[derive(Clone, Default)]
+pub struct ConstCache {
+    pub state: u64,
+    pub cref: usize,
+    pub value: Value,
+}
+
+impl Default for Value {
+    fn default() -> Self {
+        Value::NIL
+    }
+}
+
+pub struct Vm {
+    pub heap: Heap,
+    pub classes: ClassTable,
+    pub dispatch: Dispatch,
+    pub iseqs: Vec<Option<Rc<Iseq>>>,
+    pub ivar_caches: Vec<Vec<IvarCache>>,
+    pub const_caches: Vec<Vec<ConstCache>>,
+    pub stack: Vec<Value>,
+    pub frames: Vec<Frame>,
+    pub next_frame_id: u64,
+    pub globals: HashMap<SymbolId, Value>,
+    pub global_aliases: HashMap<SymbolId, SymbolId>,
+    pub builtins: Vec<BuiltinFn>,
+    pub temp_roots: Vec<Value>,
+    /// Active builtin calls: (name, frames.len() when called).
+    pub cfuncs: Vec<(SymbolId, usize)>,
+    pub main_obj: Value,
+    pub top_cref: Cref,
+    pub e: ExcClasses,
+    pub io_class: ClassId,
+    pub stdout: std::io::BufWriter<std::io::Stdout>,
+    pub literal_roots: Vec<Value>,
+    pub errinfo: Value,
+    pub last_match: Value,
+    pub at_exit: Vec<Value>,
+    pub loaded_features: Vec<String>,
+    pub load_path: Vec<String>,
+    pub script_name: String,
+    pub options: Options,
+    pub insn_count: u64,
+    pub native_depth: usize,
+    pub stack_limit_addr: usize,
+    pub object_id_counter: u64,
+    pub object_ids: HashMap<u64, u64>,
+    pub struct_class: Option<ClassId>,
+    pub interrupted: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Maximum Ruby frames before SystemStackError.
+pub const MAX_FRAMES: usize = 10_000;
+/// Maximum operand stack slots.
+pub const MAX_STACK: usize = 1 << 20;
+
+impl Vm {
+    pub fn new(config: Config) -> Vm {
+        let mut vm = Vm {
+            heap: Heap::new(),
+            classes: ClassTable::new(),
+            dispatch: Dispatch::new(config),
+            iseqs: Vec::new(),
+            ivar_caches: Vec::new(),
+            const_caches: Vec::new(),
+            stack: Vec::with_capacity(1 << 16),
+            frames: Vec::with_capacity(256),
+            next_frame_id: 1,
+            globals: HashMap::new(),
+            global_aliases: HashMap::new(),
+            builtins: Vec::new(),
+            temp_roots: Vec::new(),
+            cfuncs: Vec::new(),
+            main_obj: Value::NIL,
+            top_cref: crate::object::cref_new(cls::OBJECT, None),
+            e: ExcClasses::default(),
+            io_class: cls::OBJECT,
+            stdout: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            literal_roots: Vec::new(),
+            errinfo: Value::NIL,
+            last_match: Value::NIL,
+            at_exit: Vec::new(),
+            loaded_features: Vec::new(),
+            load_path: Vec::new(),
+            script_name: "-".into(),
+            options: Options::default(),
+            insn_count: 0,
+            native_depth: 0,
+            stack_limit_addr: 0,
+            object_id_counter: 8,
+            object_ids: HashMap::new(),
+            struct_class: None,
+            interrupted: std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        };
+        boot::boot(&mut vm);
+        vm
+    }
+
+    // ---- classes ------------------------------------------------------
+
+    /// The class used for method lookup (singleton class if any).
+    #[inline(always)]
+    pub fn class_of(&self, v: Value) -> ClassId {
+        if v.is_heap() {
+            return obj(v).class.get();
+        }
+        self.immediate_class(v)
+    }
+
+    #[inline]
+    fn immediate_class(&self, v: Value) -> ClassId {
+        if v.is_fixnum() {
+            cls::INTEGER
+        } else if v.is_flonum() {
+            cls::FLOAT
+        } else if v.is_symbol() {
+            cls::SYMBOL
+        } else if v == Value::NIL {
+            cls::NIL
+        } else if v == Value::TRUE {
+            cls::TRUE
+        } else {
+            cls::FALSE
+        }
+    }
+
+    /// `obj.class`.
+    pub fn real_class_of(&self, v: Value) -> ClassId {
+        self.classes.real_class(self.class_of(v))
+    }
+
+    pub fn class_value(&self, c: ClassId) -> Value {
+        self.classes.get(c).obj
+    }
+
+    /// The ClassId of a class/module value.
+    pub fn as_class(&self, v: Value) -> Option<ClassId> {
+        if v.is_heap()
+            && let Body::Class(c) = &*obj(v).body.borrow()
+        {
+            return Some(*c);
+        }
+        None
+    }
+
+    pub fn class_name(&self, c: ClassId) -> String {
+        let k = self.classes.get(c);
+        if let Some(n) = &k.name {
+            return n.clone();
+        }
+        if k.kind == ClassKind::Singleton {
+            let attached = k.attached;
+            return format!("#<Class:{}>", self.inspect_for_name(attached));
+        }
+        let kind = if k.kind == ClassKind::Module { "Module" } else { "Class" };
+        format!("#<{kind}:{:#018x}>", k.obj.raw())
+    }
+
+    fn inspect_for_name(&self, v: Value) -> String {
+        match self.as_class(v) {
+            Some(c) => self.class_name(c),
+            None => format!("#<{}:{:#018x}>", self.class_name(self.real_class_of(v)), v.raw()),
+        }
+    }
+
+    /// Creates a class (with its metaclass) under `outer` named `name`.
+    pub fn new_class(&mut self, name: Option<&str>, superclass: ClassId, outer: Option<ClassId>) -> ClassId {
+        let full = name.map(|n| self.qualified_name(outer, n));
+        let c = self.classes.add(full, ClassKind::Class, Some(superclass));
+        let super_meta = self.metaclass_of_class(superclass);
+        let meta = self.classes.add(None, ClassKind::Singleton, Some(super_meta));
+        let o = self.heap.alloc(meta, Body::Class(c));
+        self.classes.get_mut(c).obj = o;
+        self.classes.get_mut(c).metaclass = Some(meta);
+        self.classes.get_mut(meta).attached = o;
+        self.classes.get_mut(meta).ivar_owner = cls::CLASS;
+        if let (Some(n), Some(outer)) = (name, outer) {
+            self.classes.set_const(outer, symbol::intern(n), o);
+        }
+        self.dispatch.class_created(&self.classes, c, Reason::ClassCreated, &|| String::new());
+        c
+    }
+
+    pub fn new_module(&mut self, name: Option<&str>, outer: Option<ClassId>) -> ClassId {
+        let full = name.map(|n| self.qualified_name(outer, n));
+        let c = self.classes.add(full, ClassKind::Module, None);
+        let o = self.heap.alloc(cls::MODULE, Body::Class(c));
+        self.classes.get_mut(c).obj = o;
+        if let (Some(n), Some(outer)) = (name, outer) {
+            self.classes.set_const(outer, symbol::intern(n), o);
+        }
+        self.dispatch.class_created(&self.classes, c, Reason::ModuleCreated, &|| String::new());
+        c
+    }
+
+    fn qualified_name(&self, outer: Option<ClassId>, n: &str) -> String {
+        match outer {
+            Some(o) if o != cls::OBJECT => match &self.classes.get(o).name {
+                Some(on) => format!("{on}::{n}"),
+                None => n.to_string(),
+            },
+            _ => n.to_string(),
+        }
+    }
+
+    fn metaclass_of_class(&mut self, c: ClassId) -> ClassId {
+        match self.classes.get(c).metaclass {
+            Some(m) => m,
+            None => self.singleton_class(self.classes.get(c).obj),
+        }
+    }
+
+    /// The singleton class of `v`, created on demand.
+    pub fn singleton_class(&mut self, v: Value) -> ClassId {
+        if !v.is_heap() {
+            return self.class_of(v);
+        }
+        let cur = self.class_of(v);
+        if self.classes.get(cur).kind == ClassKind::Singleton && self.classes.get(cur).attached == v {
+            return cur;
+        }
+        let (superclass, is_class) = match self.as_class(v) {
+            Some(c) if self.classes.get(c).kind == ClassKind::Module => (cls::MODULE, true),
+            Some(c) => {
+                let sup = self.classes.get(c).superclass.map(|s| self.metaclass_of_class(s)).unwrap_or(cls::CLASS);
+                (sup, true)
+            }
+            None => (cur, false),
+        };
+        let s = self.classes.add(None, ClassKind::Singleton, Some(superclass));
+        self.classes.get_mut(s).attached = v;
+        self.classes.get_mut(s).ivar_owner = if is_class { cls::CLASS } else { self.classes.get(cur).ivar_owner };
+        obj(v).class.set(s);
+        if let Some(c) = self.as_class(v) {
+            self.classes.get_mut(c).metaclass = Some(s);
+        }
+        s
+    }
+
+    // ---- methods ------------------------------------------------------
+
+    pub fn add_method(&mut self, owner: ClassId, name: SymbolId, kind: MethodKind, visibility: Visibility) -> MethodId {
+        let existed = self.classes.get(owner).methods.contains_key(&name);
+        let m = self.classes.add_method_entry(MethodEntry {
+            name,
+            original_name: name,
+            owner,
+            visibility,
+            kind,
+            is_alias: false,
+        });
+        self.classes.get_mut(owner).methods.insert(name, m);
+        let reason = if existed { Reason::MethodRedefined } else { Reason::MethodDefined };
+        self.invalidate_method(owner, name, reason);
+        m
+    }
+
+    /// Invalidates caches for a method change, with the Ruby location.
+    pub fn invalidate_method(&mut self, owner: ClassId, name: SymbolId, why: Reason) {
+        let loc = self.location_fn();
+        self.dispatch.method_changed(&self.classes, owner, name, why, &|| loc.clone());
+    }
+
+    pub fn invalidate_ancestry(&mut self, c: ClassId, why: Reason) {
+        let loc = self.location_fn();
+        self.dispatch.ancestry_changed(&self.classes, c, why, &|| loc.clone());
+    }
+
+    /// The current Ruby location if anything records it, else empty.
+    fn location_fn(&self) -> String {
+        if self.dispatch.sources.record || self.dispatch.config.trace_invalidations.is_some() {
+            self.current_location()
+        } else {
+            String::new()
+        }
+    }
+
+    pub fn current_location(&self) -> String {
+        match self.frames.last() {
+            Some(f) => format!("{}:{}", f.iseq.file, f.line()),
+            None => "-".into(),
+        }
+    }
+
+    pub fn register_builtin(&mut self, f: BuiltinFn) -> BuiltinId {
+        self.builtins.push(f);
+        BuiltinId(self.builtins.len() as u32 - 1)
+    }
+
+    /// Defines a builtin method. `arity`: n >= 0 exact, -1 any, -(n+1) at least n.
+    pub fn def_builtin(&mut self, c: ClassId, name: &str, arity: i32, f: BuiltinFn) {
+        let func = self.register_builtin(f);
+        let vis = if c == cls::KERNEL && is_kernel_private(name) { Visibility::Private } else { Visibility::Public };
+        self.add_method(c, symbol::intern(name), MethodKind::Builtin { func, arity }, vis);
+    }
+
+    pub fn def_private_builtin(&mut self, c: ClassId, name: &str, arity: i32, f: BuiltinFn) {
+        let func = self.register_builtin(f);
+        self.add_method(c, symbol::intern(name), MethodKind::Builtin { func, arity }, Visibility::Private);
+    }
+
+    /// Defines a singleton (class-level) builtin.
+    pub fn def_singleton_builtin(&mut self, c: ClassId, name: &str, arity: i32, f: BuiltinFn) {
+        let v = self.classes.get(c).obj;
+        let s = self.singleton_class(v);
+        self.def_builtin(s, name, arity, f);
+    }
+
+    /// Defines a module function: private instance method + singleton method.
+    pub fn def_module_function(&mut self, c: ClassId, name: &str, arity: i32, f: BuiltinFn) {
+        self.def_private_builtin(c, name, arity, f);
+        self.def_singleton_builtin(c, name, arity, f);
+    }
+
+    // ---- iseqs ----------------------------------------------------------
+
+    pub fn iseq(&self, id: IseqId) -> Rc<Iseq> {
+        self.iseqs[id.index()].clone().expect("installed iseq")
+    }
+
+    // ---- allocation helpers -------------------------------------------
+
+    pub fn str_new(&mut self, s: &str) -> Value {
+        self.heap.alloc(cls::STRING, Body::String(RString { bytes: s.as_bytes().to_vec() }))
+    }
+
+    pub fn str_from_bytes(&mut self, b: Vec<u8>) -> Value {
+        self.heap.alloc(cls::STRING, Body::String(RString { bytes: b }))
+    }
+
+    pub fn ary_new(&mut self, v: Vec<Value>) -> Value {
+        self.heap.alloc(cls::ARRAY, Body::Array(v))
+    }
+
+    pub fn float_new(&mut self, f: f64) -> Value {
+        match Value::flonum(f) {
+            Some(v) => v,
+            None => self.heap.alloc_frozen(cls::FLOAT, Body::Float(f)),
+        }
+    }
+
+    pub fn sym(&self, s: &str) -> Value {
+        Value::symbol(symbol::intern(s))
+    }
+
+    /// Writes to standard output (buffered).
+    pub fn write_out(&mut self, b: &[u8]) {
+        let _ = self.stdout.write_all(b);
+    }
+
+    pub fn write_err(&mut self, b: &[u8]) {
+        let _ = self.stdout.flush();
+        let _ = std::io::stderr().write_all(b);
+    }
+
+    pub fn flush(&mut self) {
+        let _ = self.stdout.flush();
+    }
+
+    // ---- GC ---------------------------------------------------------------
+
+    /// Collects garbage at a safepoint.
+    #[cold]
+    pub fn gc(&mut self) {
+        let Vm { heap, stack, frames, classes, globals, temp_roots, literal_roots, iseqs, const_caches, .. } = self;
+        heap.collect(|h| {
+            for v in stack.iter() {
+                h.mark(*v);
+            }
+            for f in frames.iter() {
+                h.mark(f.self_val);
+                h.mark(f.env);
+                h.mark(f.penv);
+                if let Some(b) = &f.block {
+                    crate::object::trace_block_arg(b, &mut |v| h.mark(v));
+                }
+            }
+            classes.trace(&mut |v| h.mark(v));
+            for v in globals.values() {
+                h.mark(*v);
+            }
+            for v in temp_roots.iter().chain(literal_roots.iter()) {
+                h.mark(*v);
+            }
+            for i in iseqs.iter().flatten() {
+                for v in &i.literals {
+                    h.mark(*v);
+                }
+            }
+            for cc in const_caches.iter() {
+                for c in cc {
+                    h.mark(c.value);
+                }
+            }
+        });
+        for v in [self.main_obj, self.errinfo, self.last_match] {
+            let _ = v;
+        }
+        if self.options.gc_verify
+            && let Err(e) = self.heap.verify()
+        {
+            eprintln!("[BUG] gc-verify: {e}");
+            std::process::exit(70);
+        }
+    }
+}
+
+fn is_kernel_private(name: &str) -> bool {
+    matches!(
+        name,
+        "puts" | "print" | "p" | "pp" | "require" | "require_relative" | "load" | "raise" | "fail" | "loop"
+            | "lambda" | "proc" | "block_given?" | "catch" | "throw" | "format" | "sprintf" | "printf"
+            | "Integer" | "Float" | "String" | "Array" | "Hash" | "Rational" | "rand" | "srand" | "sleep"
+            | "exit" | "exit!" | "abort" | "at_exit" | "gets" | "warn" | "binding" | "caller" | "__method__"
+            | "putc" | "select" | "trap" | "system" | "open" | "iterator?" | "local_variables" | "autoload"
+    )
+}
+
+/// Keeps values alive across calls back into Ruby: `let g = vm.root(v)`.
+impl Vm {
+    pub fn push_root(&mut self, v: Value) {
+        self.temp_roots.push(v);
+    }
+    pub fn roots_len(&self) -> usize {
+        self.temp_roots.len()
+    }
+    pub fn truncate_roots(&mut self, n: usize) {
+        self.temp_roots.truncate(n);
+    }
+}

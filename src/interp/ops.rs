@@ -1,0 +1,1053 @@
+//! Instruction helpers: locals and environments, instance/class/global
+//! variables, constants, operator fast paths, definitions and the less
+//! frequent instructions (`exec_misc`).
+
+use std::rc::Rc;
+
+use crate::bytecode::Insn;
+use crate::class::{ClassKind, MethodKind, Visibility, cls};
+use crate::compiler::{
+    DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL, DEFINED_GVAR, DEFINED_IVAR, DEFINED_METHOD,
+    DEFINED_SUPER, DEFINED_YIELD,
+};
+use crate::dispatch::{Reason, bop, lookup};
+use crate::gc::obj;
+use crate::object::{Body, Unwind, cref_new};
+use crate::value::{ClassId, SymbolId, Value, sym, symbol};
+
+use super::call::{Call, Entry};
+use super::{IvarCache, Vm};
+
+pub fn floor_div(x: i64, y: i64) -> i64 {
+    let q = x / y;
+    if x % y != 0 && ((x < 0) != (y < 0)) { q - 1 } else { q }
+}
+
+pub fn floor_mod(x: i64, y: i64) -> i64 {
+    let r = x % y;
+    if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r }
+}
+
+impl Vm {
+    // ---- locals -------------------------------------------------------------
+
+    fn env_at(&self, fi: usize, depth: u32) -> Value {
+        let f = &self.frames[fi];
+        if depth == 0 {
+            return f.env;
+        }
+        let mut e = f.penv;
+        for _ in 1..depth {
+            e = match &*obj(e).body.borrow() {
+                Body::Env(env) => env.parent,
+                _ => Value::NIL,
+            };
+        }
+        e
+    }
+
+    pub fn env_get(&self, fi: usize, idx: u32, depth: u32) -> Value {
+        let e = self.env_at(fi, depth);
+        if !e.is_heap() {
+            return self.stack[self.frames[fi].base + idx as usize];
+        }
+        match &*obj(e).body.borrow() {
+            Body::Env(env) => env.vals.get(idx as usize).copied().unwrap_or(Value::NIL),
+            _ => Value::NIL,
+        }
+    }
+
+    pub fn env_set(&mut self, fi: usize, idx: u32, depth: u32, v: Value) {
+        let e = self.env_at(fi, depth);
+        if !e.is_heap() {
+            let b = self.frames[fi].base;
+            self.stack[b + idx as usize] = v;
+            return;
+        }
+        if let Body::Env(env) = &mut *obj(e).body.borrow_mut() {
+            if env.vals.len() <= idx as usize {
+                env.vals.resize(idx as usize + 1, Value::NIL);
+            }
+            env.vals[idx as usize] = v;
+        }
+    }
+
+    /// A depth-0 local wherever it lives (stack or heap env).
+    pub fn local_get(&self, fi: usize, idx: u32) -> Value {
+        self.env_get(fi, idx, 0)
+    }
+
+    pub fn local_set(&mut self, fi: usize, idx: u32, v: Value) {
+        self.env_set(fi, idx, 0, v)
+    }
+
+    // ---- instance variables ---------------------------------------------------
+
+    pub fn ivar_get_slot(&self, recv: Value, slot: u32, _name: SymbolId) -> Value {
+        if recv.is_heap()
+            && let Body::Object(iv) = &*obj(recv).body.borrow()
+        {
+            return iv.get(slot as usize).copied().unwrap_or(Value::NIL);
+        }
+        self.ivar_get_generic(recv, _name)
+    }
+
+    pub fn ivar_set_slot(&mut self, recv: Value, slot: u32, name: SymbolId, v: Value) -> Result<(), Unwind> {
+        if recv.is_heap() {
+            let o = obj(recv);
+            if o.is_frozen() {
+                return Err(self.frozen_error(recv));
+            }
+            if let Body::Object(iv) = &mut *o.body.borrow_mut() {
+                if iv.len() <= slot as usize {
+                    iv.resize(slot as usize + 1, Value::UNDEF);
+                }
+                iv[slot as usize] = v;
+                return Ok(());
+            }
+        }
+        self.ivar_set_generic(recv, name, v)
+    }
+
+    pub fn ivar_get_name(&self, recv: Value, name: SymbolId) -> Value {
+        if recv.is_heap() {
+            let c = obj(recv).class.get();
+            if let Body::Object(iv) = &*obj(recv).body.borrow() {
+                return match self.classes.ivar_slot_lookup(c, name) {
+                    Some(s) => match iv.get(s as usize) {
+                        Some(v) if !v.is_undef() => *v,
+                        _ => Value::NIL,
+                    },
+                    None => Value::NIL,
+                };
+            }
+        }
+        self.ivar_get_generic(recv, name)
+    }
+
+    pub fn ivar_set_name(&mut self, recv: Value, name: SymbolId, v: Value) {
+        if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
+            let c = obj(recv).class.get();
+            let slot = self.classes.ivar_slot(c, name);
+            let _ = self.ivar_set_slot(recv, slot, name, v);
+            return;
+        }
+        let _ = self.ivar_set_generic(recv, name, v);
+    }
+
+    fn ivar_get_generic(&self, recv: Value, name: SymbolId) -> Value {
+        if let Some(c) = self.as_class(recv) {
+            return self.classes.get(c).ivars.get(&name).copied().unwrap_or(Value::NIL);
+        }
+        Value::NIL
+    }
+
+    fn ivar_set_generic(&mut self, recv: Value, name: SymbolId, v: Value) -> Result<(), Unwind> {
+        if let Some(c) = self.as_class(recv) {
+            if obj(recv).is_frozen() {
+                return Err(self.frozen_error(recv));
+            }
+            self.classes.get_mut(c).ivars.insert(name, v);
+            return Ok(());
+        }
+        if recv.is_heap() && obj(recv).is_frozen() {
+            return Err(self.frozen_error(recv));
+        }
+        Err(self.runtime_error(&format!(
+            "carmine: instance variables on {} objects are not supported yet",
+            self.class_name(self.real_class_of(recv))
+        )))
+    }
+
+    /// Instance variables of `recv` in definition order (for inspect).
+    pub fn ivar_list(&self, recv: Value) -> Vec<(SymbolId, Value)> {
+        if recv.is_heap() {
+            let c = obj(recv).class.get();
+            if let Body::Object(iv) = &*obj(recv).body.borrow() {
+                let owner = self.classes.get(c).ivar_owner;
+                let names = &self.classes.get(owner).ivar_names;
+                return iv
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| !v.is_undef())
+                    .filter_map(|(i, v)| names.get(i).map(|n| (*n, *v)))
+                    .filter(|(n, _)| symbol::name(*n).starts_with('@'))
+                    .collect();
+            }
+            if let Some(c) = self.as_class(recv) {
+                let mut v: Vec<(SymbolId, Value)> = self.classes.get(c).ivars.iter().map(|(k, v)| (*k, *v)).collect();
+                v.sort_by_key(|(k, _)| k.0);
+                return v;
+            }
+        }
+        Vec::new()
+    }
+
+    fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
+        let recv = self.frames[fi].self_val;
+        if recv.is_heap() {
+            let c = obj(recv).class.get();
+            let iseq_ix = self.frames[fi].iseq.id.index();
+            let cache = self.ivar_caches[iseq_ix].get(ic as usize).copied().unwrap_or_default();
+            let slot = if cache.class == c.0 + 1 {
+                cache.slot
+            } else {
+                match self.classes.ivar_slot_lookup(c, name) {
+                    Some(s) => {
+                        self.fill_ivar_cache(iseq_ix, ic, c, s);
+                        s
+                    }
+                    None => return Value::NIL,
+                }
+            };
+            if let Body::Object(iv) = &*obj(recv).body.borrow() {
+                return match iv.get(slot as usize) {
+                    Some(v) if !v.is_undef() => *v,
+                    _ => Value::NIL,
+                };
+            }
+        }
+        self.ivar_get_generic(recv, name)
+    }
+
+    fn fill_ivar_cache(&mut self, iseq_ix: usize, ic: u32, c: ClassId, slot: u32) {
+        let caches = &mut self.ivar_caches[iseq_ix];
+        if caches.len() <= ic as usize {
+            caches.resize(ic as usize + 1, IvarCache::default());
+        }
+        caches[ic as usize] = IvarCache { class: c.0 + 1, slot };
+    }
+
+    fn set_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32, v: Value) -> Result<(), Unwind> {
+        let recv = self.frames[fi].self_val;
+        if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
+            let c = obj(recv).class.get();
+            let iseq_ix = self.frames[fi].iseq.id.index();
+            let cache = self.ivar_caches[iseq_ix].get(ic as usize).copied().unwrap_or_default();
+            let slot = if cache.class == c.0 + 1 {
+                cache.slot
+            } else {
+                let s = self.classes.ivar_slot(c, name);
+                self.fill_ivar_cache(iseq_ix, ic, c, s);
+                s
+            };
+            return self.ivar_set_slot(recv, slot, name, v);
+        }
+        self.ivar_set_generic(recv, name, v)
+    }
+
+    // ---- globals --------------------------------------------------------------
+
+    pub fn global_get(&mut self, name: SymbolId) -> Value {
+        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
+        match &*symbol::name(name) {
+            "$!" => self.errinfo,
+            "$~" => self.last_match,
+            "$0" | "$PROGRAM_NAME" => {
+                let s = self.script_name.clone();
+                self.str_new(&s)
+            }
+            _ => self.globals.get(&name).copied().unwrap_or(Value::NIL),
+        }
+    }
+
+    pub fn global_set(&mut self, name: SymbolId, v: Value) -> Result<(), Unwind> {
+        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
+        match &*symbol::name(name) {
+            "$!" => self.errinfo = v,
+            "$~" => self.last_match = v,
+            "$stdout" | "$stderr" if !self.respond_to(v, symbol::intern("write")) => {
+                let c = self.class_name(self.real_class_of(v));
+                return Err(self.type_error(&format!("$stdout must have write method, {c} given")));
+            }
+            _ => {
+                self.globals.insert(name, v);
+            }
+        }
+        Ok(())
+    }
+
+    // ---- class variables ---------------------------------------------------------
+
+    fn cvar_base(&self, fi: usize) -> ClassId {
+        let f = &self.frames[fi];
+        let mut c = f.cref.class;
+        if self.classes.get(c).kind == ClassKind::Singleton {
+            if let Some(k) = self.as_class(self.classes.get(c).attached) {
+                c = k;
+            }
+        }
+        c
+    }
+
+    fn cvar_owner(&self, c: ClassId, name: SymbolId) -> Option<ClassId> {
+        self.classes.ancestors(c).iter().copied().find(|a| self.classes.get(*a).cvars.contains_key(&name))
+    }
+
+    pub fn cvar_get(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
+        match self.cvar_owner(c, name) {
+            Some(o) => Ok(self.classes.get(o).cvars[&name]),
+            None => {
+                let cn = self.class_name(c);
+                let msg = format!("uninitialized class variable {} in {cn}", symbol::name(name));
+                let cv = self.class_value(c);
+                Err(self.name_error(&msg, name, cv))
+            }
+        }
+    }
+
+    pub fn cvar_set(&mut self, c: ClassId, name: SymbolId, v: Value) {
+        let owner = self.cvar_owner(c, name).unwrap_or(c);
+        self.classes.get_mut(owner).cvars.insert(name, v);
+    }
+
+    // ---- constants --------------------------------------------------------------
+
+    /// Lexical scope, then ancestors of the innermost class, then Object.
+    pub fn const_lookup(&mut self, fi: usize, name: SymbolId) -> Result<Value, Unwind> {
+        let cref = self.frames[fi].cref.clone();
+        let mut c = Some(&cref);
+        while let Some(node) = c {
+            if node.parent.is_none() {
+                break;
+            }
+            if let Some(v) = self.classes.get(node.class).consts.get(&name) {
+                return Ok(*v);
+            }
+            c = node.parent.as_ref();
+        }
+        let start = cref.class;
+        if let Some(v) = self.const_in_ancestors(start, name) {
+            return Ok(v);
+        }
+        if let Some(v) = self.classes.get(cls::OBJECT).consts.get(&name) {
+            return Ok(*v);
+        }
+        self.const_missing(start, name)
+    }
+
+    pub fn const_in_ancestors(&self, c: ClassId, name: SymbolId) -> Option<Value> {
+        for a in self.classes.ancestors(c).iter() {
+            if let Some(v) = self.classes.get(*a).consts.get(&name) {
+                return Some(*v);
+            }
+        }
+        if self.classes.get(c).kind == ClassKind::Module
+            && let Some(v) = self.classes.get(cls::OBJECT).consts.get(&name)
+        {
+            return Some(*v);
+        }
+        None
+    }
+
+    #[cold]
+    pub fn const_missing(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
+        let cv = self.class_value(c);
+        let cc = self.class_of(cv);
+        let r = self.dispatch.resolve(&mut self.classes, cc, sym::CONST_MISSING);
+        if let Some(m) = r.method
+            && self.classes.method(m).owner != cls::MODULE
+        {
+            return self.funcall(cv, sym::CONST_MISSING, &[Value::symbol(name)], None);
+        }
+        let msg = if c == cls::OBJECT {
+            format!("uninitialized constant {}", symbol::name(name))
+        } else {
+            format!("uninitialized constant {}::{}", self.class_name(c), symbol::name(name))
+        };
+        Err(self.name_error(&msg, name, cv))
+    }
+
+    fn get_const_cached(&mut self, fi: usize, name: SymbolId, cache: u32) -> Result<Value, Unwind> {
+        let iseq_ix = self.frames[fi].iseq.id.index();
+        let cref_id = Rc::as_ptr(&self.frames[fi].cref) as usize;
+        let state = self.dispatch.global_constant_state;
+        if let Some(c) = self.const_caches[iseq_ix].get(cache as usize)
+            && c.state == state
+            && c.cref == cref_id
+        {
+            self.dispatch.counters.const_cache_hit += 1;
+            return Ok(c.value);
+        }
+        self.dispatch.counters.const_cache_miss += 1;
+        let v = self.const_lookup(fi, name)?;
+        let caches = &mut self.const_caches[iseq_ix];
+        if caches.len() <= cache as usize {
+            caches.resize(cache as usize + 1, Default::default());
+        }
+        caches[cache as usize] = super::ConstCache { state, cref: cref_id, value: v };
+        Ok(v)
+    }
+
+    pub fn set_const(&mut self, c: ClassId, name: SymbolId, v: Value) {
+        if let Some(k) = self.as_class(v)
+            && self.classes.get(k).name.is_none()
+        {
+            let n = if c == cls::OBJECT {
+                symbol::name(name).to_string()
+            } else {
+                format!("{}::{}", self.class_name(c), symbol::name(name))
+            };
+            self.classes.get_mut(k).name = Some(n);
+        }
+        if self.classes.get(c).consts.contains_key(&name) && self.options.warnings > 0 {
+            let loc = self.current_location();
+            let msg = format!("{loc}: warning: already initialized constant {}\n", symbol::name(name));
+            self.write_err(msg.as_bytes());
+        }
+        self.classes.set_const(c, name, v);
+        let loc = self.location_for_trace();
+        self.dispatch.constant_changed(&self.classes, c, name, Reason::ConstSet, &|| loc.clone());
+    }
+
+    pub fn location_for_trace(&self) -> String {
+        if self.dispatch.sources.record || self.dispatch.config.trace_invalidations.is_some() {
+            self.current_location()
+        } else {
+            String::new()
+        }
+    }
+
+    // ---- operator fast paths ---------------------------------------------------
+
+    #[inline]
+    pub fn opt_compare(&self, insn: Insn, a: Value, b: Value) -> Option<bool> {
+        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_CMP) {
+            let (x, y) = (a.raw() as i64, b.raw() as i64);
+            return Some(match insn {
+                Insn::OptEq { .. } => x == y,
+                Insn::OptNeq { .. } => x != y,
+                Insn::OptLt { .. } => x < y,
+                Insn::OptLe { .. } => x <= y,
+                Insn::OptGt { .. } => x > y,
+                _ => x >= y,
+            });
+        }
+        if a.is_flonum() && b.is_flonum() && self.dispatch.bop_ok(bop::FLOAT_CMP) {
+            let (x, y) = (a.flonum_value(), b.flonum_value());
+            return Some(match insn {
+                Insn::OptEq { .. } => x == y,
+                Insn::OptNeq { .. } => x != y,
+                Insn::OptLt { .. } => x < y,
+                Insn::OptLe { .. } => x <= y,
+                Insn::OptGt { .. } => x > y,
+                _ => x >= y,
+            });
+        }
+        if matches!(insn, Insn::OptEq { .. } | Insn::OptNeq { .. })
+            && a.is_symbol()
+            && b.is_symbol()
+            && self.dispatch.bop_ok(bop::EQ)
+        {
+            return Some((a == b) == matches!(insn, Insn::OptEq { .. }));
+        }
+        None
+    }
+
+    #[inline]
+    pub fn opt_aref(&self, a: Value, b: Value) -> Option<Value> {
+        if a.is_heap() && b.is_fixnum() && obj(a).class.get() == cls::ARRAY && self.dispatch.bop_ok(bop::ARRAY_AREF) {
+            if let Body::Array(v) = &*obj(a).body.borrow() {
+                let i = b.fixnum_unchecked();
+                let i = if i < 0 { i + v.len() as i64 } else { i };
+                return Some(if i >= 0 && (i as usize) < v.len() { v[i as usize] } else { Value::NIL });
+            }
+        }
+        None
+    }
+
+    // ---- definitions ---------------------------------------------------------------
+
+    /// The class `def` defines into for the current frame.
+    fn def_target(&self, fi: usize) -> ClassId {
+        self.frames[fi].cref.class
+    }
+
+    pub fn define_iseq_method(&mut self, fi: usize, target: ClassId, name: SymbolId, iseq: crate::value::IseqId, singleton: bool) {
+        let cref = self.frames[fi].cref.clone();
+        let k = self.classes.get(target);
+        let top = Rc::ptr_eq(&cref, &self.top_cref) || (cref.parent.is_none() && !singleton);
+        let mut vis = if singleton {
+            Visibility::Public
+        } else if top && target == cls::OBJECT && self.frames[fi].iseq.kind != crate::bytecode::IseqKind::Class {
+            Visibility::Private
+        } else {
+            k.default_visibility
+        };
+        if name == sym::INITIALIZE || name == sym::INITIALIZE_COPY || name == sym::RESPOND_TO_MISSING {
+            vis = Visibility::Private;
+        }
+        let module_function = k.module_function && !singleton;
+        self.add_method(target, name, MethodKind::Iseq { iseq, cref: cref.clone() }, vis);
+        if module_function {
+            let meta = self.singleton_class(self.class_value(target));
+            self.add_method(meta, name, MethodKind::Iseq { iseq, cref }, Visibility::Public);
+        }
+        let hook_recv = if singleton { self.classes.get(target).attached } else { self.class_value(target) };
+        let hook = if singleton { sym::SINGLETON_METHOD_ADDED } else { sym::METHOD_ADDED };
+        let c = self.class_of(hook_recv);
+        let r = self.dispatch.resolve(&mut self.classes, c, hook);
+        if let Some(m) = r.method
+            && !matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
+        {
+            let _ = self.funcall(hook_recv, hook, &[Value::symbol(name)], None);
+        }
+    }
+
+    /// `class Foo < Bar` / `module Foo`: finds or creates, then runs the body.
+    fn open_class(&mut self, fi: usize, name: SymbolId, iseq: crate::value::IseqId, cbase: Value, superclass: Option<Value>, module: bool) -> Result<Call, Unwind> {
+        let outer = if cbase.is_nil() {
+            self.frames[fi].cref.class
+        } else if cbase == Value::symbol(sym::MAIN) {
+            cls::OBJECT
+        } else {
+            match self.as_class(cbase) {
+                Some(c) => c,
+                None => {
+                    let s = self.inspect(cbase)?;
+                    return Err(self.type_error(&format!("{s} is not a class/module")));
+                }
+            }
+        };
+        let outer = if self.classes.get(outer).kind == ClassKind::Singleton && cbase.is_nil() { outer } else { outer };
+        let existing = self.classes.get(outer).consts.get(&name).copied().or_else(|| {
+            if cbase.is_nil() && outer == cls::OBJECT { None } else { None }
+        });
+        let sup = match superclass {
+            Some(s) => match self.as_class(s) {
+                Some(c) if !self.classes.is_module(c) => Some(c),
+                _ => {
+                    let d = self.inspect(s)?;
+                    return Err(self.type_error(&format!("superclass must be an instance of Class (given an instance of {})", {
+                        let _ = d;
+                        self.class_name(self.real_class_of(s))
+                    })));
+                }
+            },
+            None => None,
+        };
+        let c = match existing {
+            Some(v) => {
+                let Some(c) = self.as_class(v) else {
+                    let n = symbol::name(name);
+                    let what = if module { "module" } else { "class" };
+                    return Err(self.type_error(&format!("{n} is not a {what}")));
+                };
+                if module != self.classes.is_module(c) {
+                    let n = symbol::name(name);
+                    let what = if module { "module" } else { "class" };
+                    return Err(self.type_error(&format!("{n} is not a {what}")));
+                }
+                if let Some(s) = sup
+                    && self.classes.get(c).superclass.map(|x| self.classes.real_class(x)) != Some(s)
+                {
+                    return Err(self.type_error(&format!("superclass mismatch for class {}", symbol::name(name))));
+                }
+                c
+            }
+            None => {
+                let n = symbol::name(name).to_string();
+                let c = if module {
+                    self.new_module(Some(&n), Some(outer))
+                } else {
+                    let s = sup.unwrap_or(cls::OBJECT);
+                    if s == cls::CLASS {
+                        return Err(self.type_error("can't make subclass of Class"));
+                    }
+                    let c = self.new_class(Some(&n), s, Some(outer));
+                    if let Some(sc) = self.struct_class
+                        && self.classes.is_subclass_of(s, sc)
+                    {
+                        // Struct subclasses share their parent's allocator.
+                    }
+                    c
+                };
+                let loc = self.location_for_trace();
+                self.dispatch.constant_changed(&self.classes, outer, name, Reason::ConstSet, &|| loc.clone());
+                if !module {
+                    let sv = self.class_value(sup.unwrap_or(cls::OBJECT));
+                    let cv = self.class_value(c);
+                    self.funcall(sv, sym::INHERITED, &[cv], None)?;
+                }
+                c
+            }
+        };
+        self.run_class_body(fi, c, iseq)
+    }
+
+    fn run_class_body(&mut self, fi: usize, c: ClassId, iseq: crate::value::IseqId) -> Result<Call, Unwind> {
+        let cref = cref_new(c, Some(self.frames[fi].cref.clone()));
+        self.classes.get_mut(c).default_visibility = Visibility::Public;
+        self.classes.get_mut(c).module_function = false;
+        let iseq = self.iseq(iseq);
+        let recv_ix = self.stack.len();
+        let cv = self.class_value(c);
+        self.stack.push(cv);
+        let entry = Entry {
+            self_val: cv,
+            method: None,
+            cref,
+            block: None,
+            penv: Value::NIL,
+            home: None,
+            origin: 0,
+            boundary: false,
+            is_lambda: false,
+            is_block: false,
+        };
+        self.push_frame(iseq, recv_ix + 1, recv_ix, entry)?;
+        Ok(Call::Pushed)
+    }
+
+    // ---- the rest ---------------------------------------------------------------
+
+    /// Less frequent instructions. Ok(None): nothing pushed by the caller.
+    pub fn exec_misc(&mut self, fi: usize, insn: Insn) -> Result<Option<Call>, Unwind> {
+        macro_rules! pop {
+            () => {
+                self.stack.pop().unwrap()
+            };
+        }
+        let done = |v: Value| Ok(Some(Call::Done(v)));
+        match insn {
+            Insn::NewArray { n } => {
+                let l = self.stack.len() - n as usize;
+                let items = self.stack.split_off(l);
+                let a = self.ary_new(items);
+                done(a)
+            }
+            Insn::SplatArray => {
+                let v = pop!();
+                let a = self.splat_to_array(v)?;
+                done(a)
+            }
+            Insn::ConcatArray => {
+                let b = pop!();
+                let a = pop!();
+                let mut items = self.array_items(a);
+                items.extend(self.array_items(b));
+                let r = self.ary_new(items);
+                done(r)
+            }
+            Insn::NewHash { n } => {
+                let l = self.stack.len() - n as usize;
+                let items = self.stack[l..].to_vec();
+                let pairs: Vec<(Value, Value)> = items.chunks(2).map(|c| (c[0], c[1])).collect();
+                let h = self.hash_from_pairs(&pairs)?;
+                self.stack.truncate(l);
+                done(h)
+            }
+            Insn::MergeHash => {
+                let b = pop!();
+                let a = *self.stack.last().unwrap();
+                if !b.is_nil() {
+                    let b = self.to_hash_for_splat(b)?;
+                    for (k, v) in self.hash_pairs(b) {
+                        self.hash_aset(a, k, v)?;
+                    }
+                }
+                Ok(None)
+            }
+            Insn::NewRange { excl } => {
+                let e = pop!();
+                let b = pop!();
+                let r = self.range_new(b, e, excl)?;
+                done(r)
+            }
+            Insn::ObjToString => {
+                let v = pop!();
+                if self.is_string(v) {
+                    return done(v);
+                }
+                let s = self.funcall(v, sym::TO_S, &[], None)?;
+                if self.is_string(s) {
+                    return done(s);
+                }
+                let d = self.any_to_s(v);
+                let r = self.str_new(&d);
+                done(r)
+            }
+            Insn::ConcatStrings { n } => {
+                let l = self.stack.len() - n as usize;
+                let mut bytes = Vec::new();
+                for v in &self.stack[l..] {
+                    if let Body::String(s) = &*obj(*v).body.borrow() {
+                        bytes.extend_from_slice(&s.bytes);
+                    }
+                }
+                self.stack.truncate(l);
+                let s = self.str_from_bytes(bytes);
+                done(s)
+            }
+            Insn::ToRegexp { n, opts } => {
+                let l = self.stack.len() - n as usize;
+                let mut src = String::new();
+                for v in self.stack[l..].to_vec() {
+                    if let Some(re_src) = self.regexp_source_for_interp(v) {
+                        src.push_str(&re_src);
+                    } else {
+                        src.push_str(&self.string_lossy(v));
+                    }
+                }
+                self.stack.truncate(l);
+                let r = self.regexp_new(&src, opts)?;
+                done(r)
+            }
+            Insn::GetIvar { name, ic } => {
+                let v = self.get_ivar_cached(fi, name, ic);
+                done(v)
+            }
+            Insn::SetIvar { name, ic } => {
+                let v = pop!();
+                self.set_ivar_cached(fi, name, ic, v)?;
+                Ok(None)
+            }
+            Insn::GetGlobal { name } => {
+                let v = self.global_get(name);
+                done(v)
+            }
+            Insn::SetGlobal { name } => {
+                let v = pop!();
+                self.global_set(name, v)?;
+                Ok(None)
+            }
+            Insn::GetCvar { name } => {
+                let c = self.cvar_base(fi);
+                let v = self.cvar_get(c, name)?;
+                done(v)
+            }
+            Insn::SetCvar { name } => {
+                let v = pop!();
+                let c = self.cvar_base(fi);
+                self.cvar_set(c, name, v);
+                Ok(None)
+            }
+            Insn::GetConst { name, cache } => {
+                let v = self.get_const_cached(fi, name, cache)?;
+                done(v)
+            }
+            Insn::GetConstTop { name } => {
+                let v = match self.classes.get(cls::OBJECT).consts.get(&name) {
+                    Some(v) => *v,
+                    None => self.const_missing(cls::OBJECT, name)?,
+                };
+                done(v)
+            }
+            Insn::GetConstUnder { name } => {
+                let base = pop!();
+                let Some(c) = self.as_class(base) else {
+                    let s = self.inspect(base)?;
+                    return Err(self.type_error(&format!("{s} is not a class/module")));
+                };
+                let v = match self.const_in_ancestors(c, name) {
+                    Some(v) if c == cls::OBJECT || !self.classes.get(cls::OBJECT).consts.contains_key(&name) || self.classes.get(c).consts.contains_key(&name) || self.classes.ancestors(c).iter().any(|a| *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)) => v,
+                    _ => self.const_missing(c, name)?,
+                };
+                done(v)
+            }
+            Insn::SetConst { name } => {
+                let v = pop!();
+                let c = self.frames[fi].cref.class;
+                self.set_const(c, name, v);
+                Ok(None)
+            }
+            Insn::SetConstUnder { name } => {
+                let v = pop!();
+                let base = pop!();
+                let c = if base.is_nil() {
+                    self.frames[fi].cref.class
+                } else {
+                    match self.as_class(base) {
+                        Some(c) => c,
+                        None => {
+                            let s = self.inspect(base)?;
+                            return Err(self.type_error(&format!("{s} is not a class/module")));
+                        }
+                    }
+                };
+                self.set_const(c, name, v);
+                Ok(None)
+            }
+            Insn::DefineMethod { name, iseq } => {
+                let target = self.def_target(fi);
+                self.define_iseq_method(fi, target, name, iseq, false);
+                done(Value::symbol(name))
+            }
+            Insn::DefineSMethod { name, iseq } => {
+                let o = pop!();
+                if !o.is_heap() {
+                    return Err(self.type_error(&format!("can't define singleton")));
+                }
+                let s = self.singleton_class(o);
+                self.define_iseq_method(fi, s, name, iseq, true);
+                done(Value::symbol(name))
+            }
+            Insn::DefineClass { name, iseq } => {
+                let sup = pop!();
+                let cbase = pop!();
+                let sup = if sup.is_undef() { None } else { Some(sup) };
+                self.open_class(fi, name, iseq, cbase, sup, false).map(Some)
+            }
+            Insn::DefineModule { name, iseq } => {
+                let cbase = pop!();
+                self.open_class(fi, name, iseq, cbase, None, true).map(Some)
+            }
+            Insn::SingletonClassBody { iseq } => {
+                let o = pop!();
+                if !o.is_heap() {
+                    return Err(self.type_error("can't define singleton"));
+                }
+                let s = self.singleton_class(o);
+                self.run_class_body(fi, s, iseq).map(Some)
+            }
+            Insn::Lambda { iseq } => {
+                let blk = self.make_block(iseq);
+                let p = self.alloc_proc(blk, true);
+                done(p)
+            }
+            Insn::Alias { new, old } => {
+                let target = self.def_target(fi);
+                self.alias_method(target, new, old)?;
+                done(Value::NIL)
+            }
+            Insn::AliasGlobal { new, old } => {
+                self.global_aliases.insert(new, old);
+                done(Value::NIL)
+            }
+            Insn::Undef { name } => {
+                let target = self.def_target(fi);
+                self.undef_method(target, name)?;
+                done(Value::NIL)
+            }
+            Insn::Defined { kind, name } => {
+                let subject = pop!();
+                let r = self.defined(fi, kind, name, subject)?;
+                done(r)
+            }
+            Insn::BackRef { n } => {
+                let v = self.backref(n)?;
+                done(v)
+            }
+            Insn::ExpandArray { n, flags, post } => {
+                let v = pop!();
+                self.expand_array(v, n as usize, flags & 1 != 0, post as usize)?;
+                Ok(None)
+            }
+            Insn::GetBlockParam => {
+                let b = self.frames[fi].block.clone();
+                let v = match b {
+                    Some(b) => self.block_to_proc(&b),
+                    None => Value::NIL,
+                };
+                done(v)
+            }
+            Insn::CheckMatch { kind } => {
+                let pat = pop!();
+                let target = pop!();
+                let r = self.check_match(kind, target, pat)?;
+                done(r)
+            }
+            Insn::PutSpecialObject { .. } => done(Value::NIL),
+            other => Err(self.runtime_error(&format!("carmine: instruction {} reached exec_misc", other.mnemonic()))),
+        }
+    }
+
+    fn check_match(&mut self, kind: u32, target: Value, pat: Value) -> Result<Value, Unwind> {
+        use crate::compiler::control_kinds::*;
+        match kind {
+            CHECKMATCH_CASE => {
+                let r = self.case_eq(pat, target)?;
+                Ok(Value::bool(r))
+            }
+            CHECKMATCH_SPLAT => {
+                let items = self.splat_to_array(pat)?;
+                for p in self.array_items(items) {
+                    if self.case_eq(p, target)? {
+                        return Ok(Value::TRUE);
+                    }
+                }
+                Ok(Value::FALSE)
+            }
+            CHECKMATCH_DECONSTRUCT => {
+                if self.is_array(target) {
+                    return Ok(target);
+                }
+                if !self.respond_to(target, sym::DECONSTRUCT) {
+                    return Ok(Value::FALSE);
+                }
+                let d = self.funcall(target, sym::DECONSTRUCT, &[], None)?;
+                if !self.is_array(d) {
+                    return Err(self.type_error("deconstruct must return Array"));
+                }
+                Ok(d)
+            }
+            _ => {
+                if self.hash_len(target).is_some() {
+                    return Ok(target);
+                }
+                if !self.respond_to(target, sym::DECONSTRUCT_KEYS) {
+                    return Ok(Value::FALSE);
+                }
+                let d = self.funcall(target, sym::DECONSTRUCT_KEYS, &[pat], None)?;
+                if self.hash_len(d).is_none() {
+                    return Err(self.type_error("deconstruct_keys must return Hash"));
+                }
+                Ok(d)
+            }
+        }
+    }
+
+    /// `pat === v`, with fast paths for classes and simple values.
+    pub fn case_eq(&mut self, pat: Value, v: Value) -> Result<bool, Unwind> {
+        if !pat.is_heap() && !v.is_heap() && pat == v {
+            return Ok(true);
+        }
+        if let Some(c) = self.as_class(pat)
+            && self.classes.get(self.class_of(pat)).methods.get(&sym::EQQ).is_none()
+        {
+            let vc = self.class_of(v);
+            return Ok(self.classes.is_subclass_of(vc, c));
+        }
+        let r = self.funcall(pat, sym::EQQ, &[v], None)?;
+        Ok(r.truthy())
+    }
+
+    fn expand_array(&mut self, v: Value, n: usize, rest: bool, post: usize) -> Result<(), Unwind> {
+        let items = if self.is_array(v) {
+            self.array_items(v)
+        } else if v.is_heap() && self.respond_to(v, sym::TO_ARY) {
+            let a = self.funcall(v, sym::TO_ARY, &[], None)?;
+            if self.is_array(a) { self.array_items(a) } else { vec![v] }
+        } else {
+            vec![v]
+        };
+        let get = |i: usize| items.get(i).copied().unwrap_or(Value::NIL);
+        let mut out = Vec::new();
+        for i in 0..n {
+            out.push(get(i));
+        }
+        if rest {
+            let end = items.len().saturating_sub(post).max(n);
+            let r: Vec<Value> = if n < end { items[n..end].to_vec() } else { Vec::new() };
+            let a = self.ary_new(r);
+            out.push(a);
+            for i in 0..post {
+                out.push(get(end + i));
+            }
+        } else {
+            for i in 0..post {
+                out.push(get(n + i));
+            }
+        }
+        for v in out.into_iter().rev() {
+            self.stack.push(v);
+        }
+        Ok(())
+    }
+
+    fn defined(&mut self, fi: usize, kind: u32, name: SymbolId, subject: Value) -> Result<Value, Unwind> {
+        let yes = |vm: &mut Vm, s: &str| Ok(vm.str_new(s));
+        match kind {
+            DEFINED_IVAR => {
+                let s = self.frames[fi].self_val;
+                let has = self.ivar_list(s).iter().any(|(n, _)| *n == name);
+                if has { yes(self, "instance-variable") } else { Ok(Value::NIL) }
+            }
+            DEFINED_GVAR => {
+                if self.globals.contains_key(&name) || matches!(&*symbol::name(name), "$stdout" | "$stderr" | "$0" | "$!" | "$~") {
+                    yes(self, "global-variable")
+                } else {
+                    Ok(Value::NIL)
+                }
+            }
+            DEFINED_CVAR => {
+                let c = self.cvar_base(fi);
+                if self.cvar_owner(c, name).is_some() { yes(self, "class variable") } else { Ok(Value::NIL) }
+            }
+            DEFINED_CONST => match self.const_lookup_quiet(fi, name) {
+                true => yes(self, "constant"),
+                false => Ok(Value::NIL),
+            },
+            DEFINED_CONST_FROM => {
+                if subject.is_undef() {
+                    return Ok(Value::NIL);
+                }
+                match self.as_class(subject) {
+                    Some(c) if self.const_in_ancestors(c, name).is_some() => yes(self, "constant"),
+                    _ => Ok(Value::NIL),
+                }
+            }
+            DEFINED_METHOD => {
+                if subject.is_undef() {
+                    return Ok(Value::NIL);
+                }
+                if self.respond_to(subject, name) { yes(self, "method") } else { Ok(Value::NIL) }
+            }
+            DEFINED_FCALL => {
+                let c = self.class_of(subject);
+                match lookup::find_method(&self.classes, c, name) {
+                    Some(_) => yes(self, "method"),
+                    None => Ok(Value::NIL),
+                }
+            }
+            DEFINED_YIELD => {
+                if self.frames[fi].block.is_some() { yes(self, "yield") } else { Ok(Value::NIL) }
+            }
+            DEFINED_SUPER => {
+                let f = &self.frames[fi];
+                let Some(m) = f.method else { return Ok(Value::NIL) };
+                let owner = self.classes.method(m).owner;
+                let mname = self.classes.method(m).name;
+                let c = self.class_of(f.self_val);
+                let r = lookup::resolve_super(&mut self.classes, c, owner, mname, &[]);
+                if r.method.is_some() { yes(self, "super") } else { Ok(Value::NIL) }
+            }
+            _ => Ok(Value::NIL),
+        }
+    }
+
+    fn const_lookup_quiet(&self, fi: usize, name: SymbolId) -> bool {
+        let cref = &self.frames[fi].cref;
+        let mut c = Some(cref);
+        while let Some(node) = c {
+            if self.classes.get(node.class).consts.contains_key(&name) {
+                return true;
+            }
+            c = node.parent.as_ref();
+        }
+        self.const_in_ancestors(cref.class, name).is_some() || self.classes.get(cls::OBJECT).consts.contains_key(&name)
+    }
+
+    /// `alias new old` in class `c`.
+    pub fn alias_method(&mut self, c: ClassId, new: SymbolId, old: SymbolId) -> Result<(), Unwind> {
+        let Some((m, _)) = lookup::find_method(&self.classes, c, old).or_else(|| {
+            if self.classes.is_module(c) { lookup::find_method(&self.classes, cls::OBJECT, old) } else { None }
+        }) else {
+            let cn = self.class_name(c);
+            let msg = format!("undefined method `{}' for class `{cn}'", symbol::name(old));
+            let cv = self.class_value(c);
+            return Err(self.name_error(&msg, old, cv));
+        };
+        let mut e = self.classes.method(m).clone();
+        e.name = new;
+        e.is_alias = true;
+        e.owner = if matches!(e.kind, MethodKind::Iseq { .. } | MethodKind::Bmethod(_)) { e.owner } else { c };
+        let id = self.classes.add_method_entry(e);
+        self.classes.get_mut(c).methods.insert(new, id);
+        self.invalidate_method(c, new, Reason::Alias);
+        Ok(())
+    }
+
+    pub fn undef_method(&mut self, c: ClassId, name: SymbolId) -> Result<(), Unwind> {
+        if lookup::find_method(&self.classes, c, name).is_none() {
+            let cn = self.class_name(c);
+            let kind = if self.classes.is_module(c) { "module" } else { "class" };
+            let msg = format!("undefined method `{}' for {kind} `{cn}'", symbol::name(name));
+            let cv = self.class_value(c);
+            return Err(self.name_error(&msg, name, cv));
+        }
+        self.add_method(c, name, MethodKind::Undefined, Visibility::Public);
+        self.invalidate_method(c, name, Reason::MethodUndefined);
+        Ok(())
+    }
+}

@@ -1,0 +1,396 @@
+//! The bytecode loop and unwinding through catch tables.
+
+use crate::bytecode::{CatchKind, Insn};
+use crate::class::cls;
+use crate::dispatch::bop;
+use crate::gc::obj;
+use crate::object::{Body, Unwind};
+use crate::value::Value;
+
+use super::call::Call;
+use super::{VResult, Vm};
+
+impl Vm {
+    /// Runs the top frame (and the frames it pushes) until a boundary
+    /// frame returns.
+    pub fn run(&mut self) -> VResult {
+        'frame: loop {
+            let fi = self.frames.len() - 1;
+            let iseq = self.frames[fi].iseq.clone();
+            let base = self.frames[fi].base;
+            let mut pc = self.frames[fi].pc;
+            let insns: &[Insn] = &iseq.insns;
+
+            macro_rules! throw {
+                ($e:expr) => {{
+                    let e = $e;
+                    self.frames[fi].pc = pc;
+                    match self.handle_unwind(e) {
+                        Ok(None) => continue 'frame,
+                        Ok(Some(v)) => return Ok(v),
+                        Err(e) => return Err(e),
+                    }
+                }};
+            }
+            macro_rules! tri {
+                ($e:expr) => {
+                    match $e {
+                        Ok(v) => v,
+                        Err(e) => throw!(e),
+                    }
+                };
+            }
+            macro_rules! call {
+                ($e:expr) => {{
+                    self.frames[fi].pc = pc;
+                    match $e {
+                        Ok(Call::Pushed) => continue 'frame,
+                        Ok(Call::Done(v)) => self.stack.push(v),
+                        Err(e) => throw!(e),
+                    }
+                }};
+            }
+            macro_rules! pop {
+                () => {
+                    self.stack.pop().unwrap()
+                };
+            }
+            macro_rules! top {
+                () => {
+                    *self.stack.last().unwrap()
+                };
+            }
+
+            loop {
+                let insn = insns[pc];
+                pc += 1;
+                match insn {
+                    Insn::Nop => {}
+                    Insn::PutNil => self.stack.push(Value::NIL),
+                    Insn::PutSelf => {
+                        let s = self.frames[fi].self_val;
+                        self.stack.push(s)
+                    }
+                    Insn::PutObject { v } => self.stack.push(v),
+                    Insn::PutString { idx } => {
+                        let v = self.str_from_bytes(iseq.strings[idx as usize].clone());
+                        self.stack.push(v)
+                    }
+                    Insn::GetLocal { idx } => {
+                        let v = self.stack[base + idx as usize];
+                        self.stack.push(v)
+                    }
+                    Insn::SetLocal { idx } => {
+                        let v = pop!();
+                        self.stack[base + idx as usize] = v;
+                    }
+                    Insn::GetLocalUp { idx, depth } => {
+                        let v = self.env_get(fi, idx, depth);
+                        self.stack.push(v)
+                    }
+                    Insn::SetLocalUp { idx, depth } => {
+                        let v = pop!();
+                        self.env_set(fi, idx, depth, v);
+                    }
+                    Insn::BranchIfSet { idx, target } => {
+                        if !self.local_get(fi, idx).is_undef() {
+                            pc = target as usize;
+                        }
+                    }
+                    Insn::Pop => {
+                        self.stack.pop();
+                    }
+                    Insn::Dup => {
+                        let v = top!();
+                        self.stack.push(v)
+                    }
+                    Insn::DupN { n } => {
+                        let l = self.stack.len();
+                        for i in 0..n as usize {
+                            let v = self.stack[l - n as usize + i];
+                            self.stack.push(v);
+                        }
+                    }
+                    Insn::Swap => {
+                        let l = self.stack.len();
+                        self.stack.swap(l - 1, l - 2);
+                    }
+                    Insn::TopN { n } => {
+                        let v = self.stack[self.stack.len() - 1 - n as usize];
+                        self.stack.push(v)
+                    }
+                    Insn::SetN { n } => {
+                        let l = self.stack.len();
+                        self.stack[l - 1 - n as usize] = self.stack[l - 1];
+                    }
+                    Insn::Jump { target } => pc = target as usize,
+                    Insn::BranchIf { target } => {
+                        if pop!().truthy() {
+                            pc = target as usize;
+                        }
+                    }
+                    Insn::BranchUnless { target } => {
+                        if !pop!().truthy() {
+                            pc = target as usize;
+                        }
+                    }
+                    Insn::BranchNil { target } => {
+                        if pop!().is_nil() {
+                            pc = target as usize;
+                        }
+                    }
+                    Insn::Safepoint => {
+                        self.frames[fi].pc = pc;
+                        tri!(self.safepoint());
+                    }
+                    Insn::Send { site } => call!(self.send(site)),
+                    Insn::InvokeSuper { site } => call!(self.invoke_super(site)),
+                    Insn::InvokeBlock { site } => call!(self.invoke_block(site)),
+                    Insn::OptPlus { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            if let Some(r) = a.fixnum_unchecked().checked_add(b.fixnum_unchecked()).and_then(Value::fixnum) {
+                                self.stack.truncate(l - 2);
+                                self.stack.push(r);
+                                continue;
+                            }
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptMinus { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            if let Some(r) = a.fixnum_unchecked().checked_sub(b.fixnum_unchecked()).and_then(Value::fixnum) {
+                                self.stack.truncate(l - 2);
+                                self.stack.push(r);
+                                continue;
+                            }
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptMult { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            if let Some(r) = a.fixnum_unchecked().checked_mul(b.fixnum_unchecked()).and_then(Value::fixnum) {
+                                self.stack.truncate(l - 2);
+                                self.stack.push(r);
+                                continue;
+                            }
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptDiv { site } | Insn::OptMod { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) && b.fixnum_unchecked() != 0 {
+                            let (x, y) = (a.fixnum_unchecked(), b.fixnum_unchecked());
+                            let r = if matches!(insn, Insn::OptDiv { .. }) { super::ops::floor_div(x, y) } else { super::ops::floor_mod(x, y) };
+                            if let Some(r) = Value::fixnum(r) {
+                                self.stack.truncate(l - 2);
+                                self.stack.push(r);
+                                continue;
+                            }
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptEq { site } | Insn::OptNeq { site } | Insn::OptLt { site } | Insn::OptLe { site } | Insn::OptGt { site } | Insn::OptGe { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if let Some(r) = self.opt_compare(insn, a, b) {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(Value::bool(r));
+                            continue;
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptLtLt { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if a.is_heap() && self.dispatch.bop_ok(bop::ARRAY_OPS) && obj(a).class.get() == cls::ARRAY && !obj(a).is_frozen() {
+                            if let Body::Array(v) = &mut *obj(a).body.borrow_mut() {
+                                v.push(b);
+                            }
+                            self.stack.truncate(l - 1);
+                            continue;
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptAref { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if let Some(v) = self.opt_aref(a, b) {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(v);
+                            continue;
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptAset { site } => call!(self.send(site)),
+                    Insn::OptNot { site } => {
+                        let v = top!();
+                        if self.dispatch.bop_ok(bop::NOT) && !v.is_heap() {
+                            self.stack.pop();
+                            self.stack.push(Value::bool(!v.truthy()));
+                            continue;
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::Leave => {
+                        let v = pop!();
+                        let f = self.frames.pop().unwrap();
+                        self.stack.truncate(f.ret_sp);
+                        if f.boundary {
+                            return Ok(v);
+                        }
+                        self.stack.push(v);
+                        continue 'frame;
+                    }
+                    Insn::ThrowBreak => {
+                        let v = pop!();
+                        let f = &self.frames[fi];
+                        if f.is_lambda && f.is_block {
+                            let f = self.frames.pop().unwrap();
+                            self.stack.truncate(f.ret_sp);
+                            if f.boundary {
+                                return Ok(v);
+                            }
+                            self.stack.push(v);
+                            continue 'frame;
+                        }
+                        let target = f.origin;
+                        throw!(Unwind::Break { target, value: v })
+                    }
+                    Insn::ThrowReturn => {
+                        let v = pop!();
+                        let target = self.frames[fi].home;
+                        throw!(Unwind::Return { target, value: v })
+                    }
+                    Insn::ThrowRetry => throw!(Unwind::Retry),
+                    Insn::EnsureEnd { idx } => {
+                        let p = self.local_get(fi, idx);
+                        self.local_set(fi, idx, Value::NIL);
+                        if p.is_heap()
+                            && let Body::Pending(u) = &*obj(p).body.borrow()
+                        {
+                            let u = (**u).clone();
+                            throw!(u)
+                        }
+                    }
+                    Insn::ReRaise => {
+                        let e = pop!();
+                        throw!(Unwind::Raise(e))
+                    }
+                    _ => {
+                        self.frames[fi].pc = pc;
+                        match self.exec_misc(fi, insn) {
+                            Ok(Some(Call::Pushed)) => continue 'frame,
+                            Ok(Some(Call::Done(v))) => self.stack.push(v),
+                            Ok(None) => {}
+                            Err(e) => throw!(e),
+                        }
+                        // exec_misc may have changed the pc (never does today).
+                    }
+                }
+            }
+        }
+    }
+
+    /// GC, interrupts and the instruction budget.
+    pub fn safepoint(&mut self) -> Result<(), Unwind> {
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        if let Some(max) = self.options.max_instructions {
+            self.insn_count += 1;
+            if self.insn_count > max {
+                return Err(self.error(self.e.runtime_error, "carmine: instruction budget exhausted (--max-instructions)"));
+            }
+        }
+        if self.interrupted.load(std::sync::atomic::Ordering::Relaxed) {
+            self.interrupted.store(false, std::sync::atomic::Ordering::Relaxed);
+            let e = self.e.interrupt;
+            return Err(self.error(e, ""));
+        }
+        Ok(())
+    }
+
+    /// Unwinds frames for `e` until a catch entry takes it (Ok(None): keep
+    /// running), a boundary frame returns (Ok(Some)), or it leaves `run`.
+    pub fn handle_unwind(&mut self, mut e: Unwind) -> Result<Option<Value>, Unwind> {
+        loop {
+            let Some(f) = self.frames.last() else {
+                return Err(e);
+            };
+            let fi = self.frames.len() - 1;
+            if let Unwind::Break { target, value } = e
+                && target == f.id
+            {
+                self.stack.push(value);
+                return Ok(None);
+            }
+            if matches!(e, Unwind::Exit(_)) {
+                let f = self.frames.pop().unwrap();
+                self.stack.truncate(f.ret_sp);
+                if f.boundary {
+                    return Err(e);
+                }
+                continue;
+            }
+            let pc = f.pc.saturating_sub(1) as u32;
+            let iseq = f.iseq.clone();
+            let base = f.base;
+            let mut handled = false;
+            for c in iseq.catch.iter() {
+                if pc < c.start || pc >= c.end {
+                    continue;
+                }
+                match (c.kind, &e) {
+                    (CatchKind::Rescue, Unwind::Raise(exc)) => {
+                        let exc = *exc;
+                        self.stack.truncate(base + iseq.local_count as usize + c.sp as usize);
+                        self.local_set(fi, c.local, exc);
+                        self.errinfo = exc;
+                        self.frames[fi].pc = c.handler as usize;
+                        handled = true;
+                    }
+                    (CatchKind::Ensure, _) => {
+                        self.stack.truncate(base + iseq.local_count as usize + c.sp as usize);
+                        let p = self.heap.alloc(cls::PENDING, Body::Pending(Box::new(e.clone())));
+                        self.local_set(fi, c.local, p);
+                        self.frames[fi].pc = c.handler as usize;
+                        handled = true;
+                    }
+                    _ => continue,
+                }
+                break;
+            }
+            if handled {
+                return Ok(None);
+            }
+            let f = &self.frames[fi];
+            if let Unwind::Return { target, value } = e
+                && target == f.id
+            {
+                let f = self.frames.pop().unwrap();
+                self.stack.truncate(f.ret_sp);
+                if f.boundary {
+                    return Ok(Some(value));
+                }
+                self.stack.push(value);
+                return Ok(None);
+            }
+            if let Unwind::Retry = e {
+                e = Unwind::Raise(self.new_exception(self.e.runtime_error, "retry outside of rescue clause"));
+                continue;
+            }
+            let f = self.frames.pop().unwrap();
+            self.stack.truncate(f.ret_sp);
+            if f.boundary {
+                return Err(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! Primitive operations on core values that the interpreter itself needs:
+//! arrays, strings, hash tables (with Ruby `hash`/`eql?`), ranges,
+//! conversions, `inspect`/`to_s`, and regexps.
+
+use std::hash::{Hash, Hasher};
+
+use crate::class::cls;
+use crate::gc::obj;
+use crate::object::{Body, RHash, RMatch, RRegexp, Unwind};
+use crate::value::{Value, sym, symbol};
+
+use super::Vm;
+
+impl Vm {
+    // ---- arrays and strings ------------------------------------------------------
+
+    #[inline]
+    pub fn is_array(&self, v: Value) -> bool {
+        v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Array(_))
+    }
+
+    pub fn array_items(&self, v: Value) -> Vec<Value> {
+        if v.is_heap()
+            && let Body::Array(a) = &*obj(v).body.borrow()
+        {
+            return a.clone();
+        }
+        Vec::new()
+    }
+
+    pub fn array_len(&self, v: Value) -> usize {
+        if v.is_heap()
+            && let Body::Array(a) = &*obj(v).body.borrow()
+        {
+            return a.len();
+        }
+        0
+    }
+
+    #[inline]
+    pub fn is_string(&self, v: Value) -> bool {
+        v.is_heap() && matches!(&*obj(v).body.borrow(), Body::String(_))
+    }
+
+    pub fn string_lossy(&self, v: Value) -> String {
+        if v.is_heap()
+            && let Body::String(s) = &*obj(v).body.borrow()
+        {
+            return s.as_str().into_owned();
+        }
+        String::new()
+    }
+
+    pub fn string_bytes(&self, v: Value) -> Vec<u8> {
+        if v.is_heap()
+            && let Body::String(s) = &*obj(v).body.borrow()
+        {
+            return s.bytes.clone();
+        }
+        Vec::new()
+    }
+
+    /// `*v` in a call or literal: Array, nil -> [], to_a, else [v].
+    pub fn splat_to_array(&mut self, v: Value) -> Result<Value, Unwind> {
+        if self.is_array(v) {
+            let items = self.array_items(v);
+            return Ok(self.ary_new(items));
+        }
+        if v.is_nil() {
+            return Ok(self.ary_new(Vec::new()));
+        }
+        if self.respond_to(v, sym::TO_A) {
+            let a = self.funcall(v, sym::TO_A, &[], None)?;
+            if self.is_array(a) {
+                return Ok(a);
+            }
+            let c = self.class_name(self.real_class_of(v));
+            let ac = self.class_name(self.real_class_of(a));
+            return Err(self.type_error(&format!("can't convert {c} to Array ({c}#to_a gives {ac})")));
+        }
+        Ok(self.ary_new(vec![v]))
+    }
+
+    pub fn to_hash_for_splat(&mut self, v: Value) -> Result<Value, Unwind> {
+        if self.hash_len(v).is_some() {
+            return Ok(v);
+        }
+        if self.respond_to(v, sym::TO_HASH) {
+            return self.funcall(v, sym::TO_HASH, &[], None);
+        }
+        let c = self.class_name(self.real_class_of(v));
+        Err(self.type_error(&format!("no implicit conversion of {c} into Hash")))
+    }
+
+    // ---- hashing ------------------------------------------------------------------
+
+    /// Ruby `hash` of a key, natively for core types.
+    pub fn hash_of(&mut self, k: Value) -> Result<u64, Unwind> {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        if !k.is_heap() {
+            if k.is_flonum() && k.flonum_value() == 0.0 {
+                return Ok(0x0f10);
+            }
+            k.raw().hash(&mut h);
+            return Ok(h.finish());
+        }
+        let o = obj(k);
+        match &*o.body.borrow() {
+            Body::String(s) => {
+                1u8.hash(&mut h);
+                s.bytes.hash(&mut h);
+                return Ok(h.finish());
+            }
+            Body::Float(f) => {
+                f.to_bits().hash(&mut h);
+                return Ok(h.finish());
+            }
+            Body::Bignum(b) => {
+                b.hash(&mut h);
+                return Ok(h.finish());
+            }
+            _ => {}
+        }
+        if self.is_array(k) && self.classes.get(cls::ARRAY).methods.get(&sym::HASH).is_some() {
+            let items = self.array_items(k);
+            2u8.hash(&mut h);
+            for i in items {
+                self.hash_of(i)?.hash(&mut h);
+            }
+            return Ok(h.finish());
+        }
+        let r = self.funcall(k, sym::HASH, &[], None)?;
+        match r.as_fixnum() {
+            Some(n) => Ok(n as u64),
+            None => {
+                r.raw().hash(&mut h);
+                Ok(h.finish())
+            }
+        }
+    }
+
+    /// `a.eql?(b)` for hash keys.
+    pub fn key_eql(&mut self, a: Value, b: Value) -> Result<bool, Unwind> {
+        if a == b {
+            return Ok(true);
+        }
+        if !a.is_heap() || !b.is_heap() {
+            if a.is_heap() || b.is_heap() {
+                return Ok(false);
+            }
+            return Ok(false);
+        }
+        {
+            let (oa, ob) = (obj(a).body.borrow(), obj(b).body.borrow());
+            match (&*oa, &*ob) {
+                (Body::String(x), Body::String(y)) => return Ok(x.bytes == y.bytes),
+                (Body::Float(x), Body::Float(y)) => return Ok(x == y),
+                (Body::Bignum(x), Body::Bignum(y)) => return Ok(x == y),
+                _ => {}
+            }
+        }
+        let r = self.funcall(a, sym::EQL, &[b], None)?;
+        Ok(r.truthy())
+    }
+
+    pub fn hash_len(&self, h: Value) -> Option<usize> {
+        if h.is_heap()
+            && let Body::Hash(t) = &*obj(h).body.borrow()
+        {
+            return Some(t.live);
+        }
+        None
+    }
+
+    pub fn new_hash(&mut self) -> Value {
+        self.heap.alloc(cls::HASH, Body::Hash(Box::new(RHash::new())))
+    }
+
+    fn hash_find(&mut self, h: Value, k: Value) -> Result<(u64, Option<usize>), Unwind> {
+        let by_id = match &*obj(h).body.borrow() {
+            Body::Hash(t) => t.compare_by_identity,
+            _ => false,
+        };
+        let code = if by_id { k.raw() } else { self.hash_of(k)? };
+        let cands: Vec<(usize, Value)> = match &*obj(h).body.borrow() {
+            Body::Hash(t) => t
+                .candidates(code)
+                .iter()
+                .filter_map(|&i| t.entries[i as usize].map(|(key, _)| (i as usize, key)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (i, key) in cands {
+            if key == k || (!by_id && self.key_eql(key, k)?) {
+                return Ok((code, Some(i)));
+            }
+        }
+        Ok((code, None))
+    }
+
+    /// `h[k]` without defaults.
+    pub fn hash_get(&mut self, h: Value, k: Value) -> Result<Option<Value>, Unwind> {
+        let (_, i) = self.hash_find(h, k)?;
+        Ok(i.and_then(|i| match &*obj(h).body.borrow() {
+            Body::Hash(t) => t.entries[i].map(|(_, v)| v),
+            _ => None,
+        }))
+    }
+
+    pub fn hash_aset(&mut self, h: Value, k: Value, v: Value) -> Result<(), Unwind> {
+        if obj(h).is_frozen() {
+            return Err(self.frozen_error(h));
+        }
+        let (code, i) = self.hash_find(h, k)?;
+        let k = if i.is_none() && self.is_string(k) && !obj(k).is_frozen() {
+            let by_id = matches!(&*obj(h).body.borrow(), Body::Hash(t) if t.compare_by_identity);
+            if by_id {
+                k
+            } else {
+                let b = self.string_bytes(k);
+                let c = self.str_from_bytes(b);
+                obj(c).freeze();
+                c
+            }
+        } else {
+            k
+        };
+        if let Body::Hash(t) = &mut *obj(h).body.borrow_mut() {
+            match i {
+                Some(i) => {
+                    if let Some(e) = t.entries[i].as_mut() {
+                        e.1 = v;
+                    }
+                }
+                None => t.push(code, k, v),
+            }
+        }
+        Ok(())
+    }
+
+    pub fn hash_delete(&mut self, h: Value, k: Value) -> Result<Option<Value>, Unwind> {
+        let (_, i) = self.hash_find(h, k)?;
+        Ok(match i {
+            Some(i) => match &mut *obj(h).body.borrow_mut() {
+                Body::Hash(t) => t.remove_at(i).map(|(_, v)| v),
+                _ => None,
+            },
+            None => None,
+        })
+    }
+
+    pub fn hash_pairs(&self, h: Value) -> Vec<(Value, Value)> {
+        match &*obj(h).body.borrow() {
+            Body::Hash(t) => t.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn hash_from_pairs(&mut self, pairs: &[(Value, Value)]) -> Result<Value, Unwind> {
+        let h = self.new_hash();
+        self.push_root(h);
+        for (k, v) in pairs {
+            self.hash_aset(h, *k, *v)?;
+        }
+        self.temp_roots.pop();
+        Ok(h)
+    }
+
+    // ---- ranges -----------------------------------------------------------------
+
+    pub fn range_new(&mut self, b: Value, e: Value, excl: bool) -> Result<Value, Unwind> {
+        if !(b.is_fixnum() && e.is_fixnum()) && !b.is_nil() && !e.is_nil() {
+            let c = self.funcall(b, sym::CMP, &[e], None).unwrap_or(Value::NIL);
+            if c.is_nil() {
+                return Err(self.arg_error("bad value for range"));
+            }
+        }
+        Ok(self.heap.alloc_frozen(cls::RANGE, Body::Range(b, e, excl)))
+    }
+
+    // ---- inspect and to_s ----------------------------------------------------------
+
+    /// `#<Foo>`-style default `to_s`.
+    pub fn any_to_s(&self, v: Value) -> String {
+        let c = self.class_name(self.real_class_of(v));
+        format!("#<{c}:{:#018x}>", v.raw())
+    }
+
+    /// `v.inspect` as a Rust string.
+    pub fn inspect(&mut self, v: Value) -> Result<String, Unwind> {
+        match v.unpack() {
+            crate::value::Unpacked::Nil => return Ok("nil".into()),
+            crate::value::Unpacked::True => return Ok("true".into()),
+            crate::value::Unpacked::False => return Ok("false".into()),
+            crate::value::Unpacked::Fixnum(n) if self.classes.get(cls::INTEGER).methods.get(&sym::INSPECT).is_some() => {
+                return Ok(n.to_string());
+            }
+            _ => {}
+        }
+        let r = self.funcall(v, sym::INSPECT, &[], None)?;
+        if self.is_string(r) { Ok(self.string_lossy(r)) } else { Ok(self.any_to_s(v)) }
+    }
+
+    /// `v.to_s` as a Rust string (for puts and interpolation).
+    pub fn to_s(&mut self, v: Value) -> Result<String, Unwind> {
+        if self.is_string(v) {
+            return Ok(self.string_lossy(v));
+        }
+        let r = self.funcall(v, sym::TO_S, &[], None)?;
+        if self.is_string(r) { Ok(self.string_lossy(r)) } else { Ok(self.any_to_s(v)) }
+    }
+
+    pub fn value_to_bytes(&mut self, v: Value) -> Result<Vec<u8>, Unwind> {
+        if self.is_string(v) {
+            return Ok(self.string_bytes(v));
+        }
+        let r = self.funcall(v, sym::TO_S, &[], None)?;
+        if self.is_string(r) { Ok(self.string_bytes(r)) } else { Ok(self.any_to_s(v).into_bytes()) }
+    }
+
+    // ---- regexps ----------------------------------------------------------------------
+
+    pub fn regexp_new(&mut self, src: &str, opts: u32) -> Result<Value, Unwind> {
+        let translated = crate::builtins::regexp::translate(src, opts);
+        let re = match fancy_regex::RegexBuilder::new(&translated).backtrack_limit(10_000_000).build() {
+            Ok(r) => r,
+            Err(e) => {
+                return Err(self.error(self.e.regexp_error, &format!("{e}: /{src}/")));
+            }
+        };
+        let names = re.capture_names().flatten().map(|s| s.to_string()).collect();
+        let v = self.heap.alloc(cls::REGEXP, Body::Regexp(Box::new(RRegexp { source: src.to_string(), options: opts, regex: re, names })));
+        obj(v).freeze();
+        Ok(v)
+    }
+
+    pub fn regexp_source_for_interp(&self, v: Value) -> Option<String> {
+        if v.is_heap()
+            && let Body::Regexp(r) = &*obj(v).body.borrow()
+        {
+            return Some(crate::builtins::regexp::to_s_form(r));
+        }
+        None
+    }
+
+    /// Runs a regexp on a string from byte `start`; sets `$~`.
+    pub fn regexp_match(&mut self, re: Value, s: Value, start: usize) -> Result<Value, Unwind> {
+        let text = self.string_lossy(s);
+        let groups: Option<Vec<Option<(usize, usize)>>> = match &*obj(re).body.borrow() {
+            Body::Regexp(r) => {
+                if start > text.len() {
+                    None
+                } else {
+                    match r.regex.captures_from_pos(&text, start) {
+                        Ok(Some(c)) => Some((0..c.len()).map(|i| c.get(i).map(|m| (m.start(), m.end()))).collect()),
+                        Ok(None) => None,
+                        Err(_) => None,
+                    }
+                }
+            }
+            _ => None,
+        };
+        match groups {
+            Some(g) => {
+                let frozen = self.str_new(&text);
+                obj(frozen).freeze();
+                let m = self.heap.alloc(cls::MATCH_DATA, Body::MatchData(Box::new(RMatch { string: frozen, regexp: re, groups: g })));
+                self.last_match = m;
+                Ok(m)
+            }
+            None => {
+                self.last_match = Value::NIL;
+                Ok(Value::NIL)
+            }
+        }
+    }
+
+    /// `$~`, `$1`.., `$&`, `` $` ``, `$'`, `$+`.
+    pub fn backref(&mut self, n: u32) -> Result<Value, Unwind> {
+        let m = self.last_match;
+        if n == 0 || m.is_nil() {
+            return Ok(m);
+        }
+        let (s, groups) = match &*obj(m).body.borrow() {
+            Body::MatchData(md) => (md.string, md.groups.clone()),
+            _ => return Ok(Value::NIL),
+        };
+        let text = self.string_lossy(s);
+        let span = match n {
+            1000 => groups.first().copied().flatten(),
+            1001 => groups.first().copied().flatten().map(|(a, _)| (0, a)),
+            1002 => groups.first().copied().flatten().map(|(_, b)| (b, text.len())),
+            1003 => groups.iter().skip(1).rev().find_map(|g| *g),
+            k => groups.get(k as usize).copied().flatten(),
+        };
+        Ok(match span {
+            Some((a, b)) => self.str_new(&text[a..b]),
+            None => Value::NIL,
+        })
+    }
+
+    pub fn symbol_name(&self, v: Value) -> Option<String> {
+        v.as_symbol().map(|s| symbol::name(s).to_string())
+    }
+}

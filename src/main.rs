@@ -1,0 +1,5 @@
+//! The `carmine` command.
+
+fn main() {
+    std::process::exit(carmine::cli::main());
+}

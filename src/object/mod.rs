@@ -1,0 +1,292 @@
+//! The object model's data: what a heap slot holds (`RObject` and its
+//! `Body` variants), lexical scopes (`Cref`), blocks and pending unwinds.
+//!
+//! Heap values point at an `RObject`; `gc::` owns the slots and the only
+//! dereference. Every variant that holds `Value`s lists them in `trace`, so
+//! the collector stays precise.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use num_bigint::BigInt;
+
+use crate::value::{ClassId, IseqId, MethodId, SymbolId, Value};
+
+pub const FLAG_MARK: u32 = 1;
+pub const FLAG_FROZEN: u32 = 2;
+
+/// One GC slot.
+pub struct RObject {
+    pub class: Cell<ClassId>,
+    pub flags: Cell<u32>,
+    pub body: RefCell<Body>,
+}
+
+const _: () = assert!(std::mem::size_of::<RObject>() <= 64);
+
+impl RObject {
+    #[inline(always)]
+    pub fn is_frozen(&self) -> bool {
+        self.flags.get() & FLAG_FROZEN != 0
+    }
+    pub fn freeze(&self) {
+        self.flags.set(self.flags.get() | FLAG_FROZEN);
+    }
+}
+
+/// What a slot holds. Large data lives out of line (Vec/Box).
+pub enum Body {
+    Free,
+    Object(Vec<Value>),
+    String(RString),
+    Array(Vec<Value>),
+    Hash(Box<RHash>),
+    Float(f64),
+    Bignum(Box<BigInt>),
+    Range(Value, Value, bool),
+    Proc(Box<RProc>),
+    Method(Box<RMethod>),
+    Class(ClassId),
+    Env(Box<REnv>),
+    Regexp(Box<RRegexp>),
+    MatchData(Box<RMatch>),
+    Pending(Box<Unwind>),
+}
+
+/// A String's bytes (treated as UTF-8 when it is valid).
+#[derive(Clone, Default)]
+pub struct RString {
+    pub bytes: Vec<u8>,
+}
+
+impl RString {
+    pub fn as_str(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.bytes)
+    }
+}
+
+/// An insertion-ordered hash table. Hash codes and key equality are computed
+/// by the interpreter (they may call Ruby `hash`/`eql?`), so this type only
+/// stores entries and an index from hash code to entry positions.
+#[derive(Clone, Default)]
+pub struct RHash {
+    pub entries: Vec<Option<(Value, Value)>>,
+    pub index: HashMap<u64, Vec<u32>>,
+    pub live: usize,
+    pub default: Value,
+    pub default_proc: Value,
+    pub compare_by_identity: bool,
+    pub hashes: Vec<u64>,
+}
+
+impl RHash {
+    pub fn new() -> RHash {
+        RHash { default: Value::NIL, default_proc: Value::NIL, ..Default::default() }
+    }
+    pub fn candidates(&self, h: u64) -> &[u32] {
+        self.index.get(&h).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+    pub fn push(&mut self, h: u64, k: Value, v: Value) {
+        let i = self.entries.len() as u32;
+        self.entries.push(Some((k, v)));
+        self.hashes.push(h);
+        self.index.entry(h).or_default().push(i);
+        self.live += 1;
+    }
+    pub fn remove_at(&mut self, i: usize) -> Option<(Value, Value)> {
+        let e = self.entries[i].take()?;
+        let h = self.hashes[i];
+        if let Some(list) = self.index.get_mut(&h) {
+            list.retain(|&j| j as usize != i);
+            if list.is_empty() {
+                self.index.remove(&h);
+            }
+        }
+        self.live -= 1;
+        if self.live == 0 {
+            self.entries.clear();
+            self.hashes.clear();
+        }
+        Some(e)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
+        self.entries.iter().flatten().copied()
+    }
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.hashes.clear();
+        self.index.clear();
+        self.live = 0;
+    }
+    /// Rebuilds the index after in-place compaction or rehash.
+    pub fn reindex(&mut self, hashes: Vec<u64>) {
+        let entries: Vec<(Value, Value)> = self.iter().collect();
+        self.clear();
+        for ((k, v), h) in entries.into_iter().zip(hashes) {
+            self.push(h, k, v);
+        }
+    }
+}
+
+/// A lexical scope: the `cref` chain used for constant lookup and `def`.
+pub struct CrefNode {
+    pub class: ClassId,
+    pub parent: Option<Cref>,
+    /// Refinement modules activated with `using` in this scope.
+    pub refinements: RefCell<Vec<ClassId>>,
+}
+pub type Cref = Rc<CrefNode>;
+
+pub fn cref_new(class: ClassId, parent: Option<Cref>) -> Cref {
+    let refinements = parent.as_ref().map(|p| p.refinements.borrow().clone()).unwrap_or_default();
+    Rc::new(CrefNode { class, parent, refinements: RefCell::new(refinements) })
+}
+
+/// A block as passed to a method: code plus captured context.
+#[derive(Clone)]
+pub struct Block {
+    pub iseq: IseqId,
+    pub self_val: Value,
+    /// The captured environment (an `Env` heap object) or nil.
+    pub env: Value,
+    pub cref: Cref,
+    /// Frame id of the method frame `return` inside the block leaves.
+    pub home: u64,
+    /// Frame id of the frame whose call `break` returns from.
+    pub origin: u64,
+    /// Method the block was written in (for `super` and `__method__`).
+    pub method: Option<MethodId>,
+    /// The block the enclosing method received (for `yield` inside the block).
+    pub outer_block: Option<Rc<BlockArg>>,
+}
+
+/// What a method receives as its block.
+#[derive(Clone)]
+pub enum BlockArg {
+    Literal(Block),
+    Proc(Value),
+    /// `&:sym`
+    Symbol(SymbolId),
+    /// `&method(:x)` and other callables: a Method object.
+    Method(Value),
+}
+
+pub struct RProc {
+    pub block: Block,
+    pub is_lambda: bool,
+    /// For `Symbol#to_proc` and `Method#to_proc`.
+    pub special: Option<BlockArg>,
+}
+
+pub struct RMethod {
+    pub recv: Value,
+    pub method: MethodId,
+    pub name: SymbolId,
+    pub owner: ClassId,
+    pub bound: bool,
+}
+
+/// A heap-allocated local variable environment (for scopes with blocks).
+pub struct REnv {
+    pub vals: Vec<Value>,
+    pub parent: Value,
+}
+
+pub struct RRegexp {
+    pub source: String,
+    pub options: u32,
+    pub regex: fancy_regex::Regex,
+    pub names: Vec<String>,
+}
+
+pub struct RMatch {
+    pub string: Value,
+    pub regexp: Value,
+    pub groups: Vec<Option<(usize, usize)>>,
+}
+
+/// A non-local transfer in flight. `Err(Unwind)` travels up Rust frames; the
+/// interpreter stores one in a `Pending` slot while an `ensure` runs.
+#[derive(Clone, Debug)]
+pub enum Unwind {
+    Raise(Value),
+    Break { target: u64, value: Value },
+    Return { target: u64, value: Value },
+    Throw { tag: Value, value: Value },
+    /// `next` out of a block called from Rust (value of the block).
+    Next(Value),
+    Retry,
+    /// `exit!`: leave without running ensure or at_exit.
+    Exit(i32),
+}
+
+impl Unwind {
+    pub fn values(&self) -> [Value; 2] {
+        match self {
+            Unwind::Raise(v) | Unwind::Next(v) => [*v, Value::NIL],
+            Unwind::Break { value, .. } | Unwind::Return { value, .. } => [*value, Value::NIL],
+            Unwind::Throw { tag, value } => [*tag, *value],
+            Unwind::Retry | Unwind::Exit(_) => [Value::NIL, Value::NIL],
+        }
+    }
+}
+
+fn trace_block(b: &Block, f: &mut dyn FnMut(Value)) {
+    f(b.self_val);
+    f(b.env);
+    if let Some(o) = &b.outer_block {
+        trace_block_arg(o, f);
+    }
+}
+
+pub fn trace_block_arg(b: &BlockArg, f: &mut dyn FnMut(Value)) {
+    match b {
+        BlockArg::Literal(b) => trace_block(b, f),
+        BlockArg::Proc(v) | BlockArg::Method(v) => f(*v),
+        BlockArg::Symbol(_) => {}
+    }
+}
+
+impl Body {
+    /// Calls `f` on every value this body references.
+    pub fn trace(&self, f: &mut dyn FnMut(Value)) {
+        match self {
+            Body::Free
+            | Body::String(_)
+            | Body::Float(_)
+            | Body::Bignum(_)
+            | Body::Class(_)
+            | Body::Regexp(_) => {}
+            Body::Object(v) | Body::Array(v) => v.iter().for_each(|x| f(*x)),
+            Body::Hash(h) => {
+                for (k, v) in h.iter() {
+                    f(k);
+                    f(v);
+                }
+                f(h.default);
+                f(h.default_proc);
+            }
+            Body::Range(a, b, _) => {
+                f(*a);
+                f(*b);
+            }
+            Body::Proc(p) => {
+                trace_block(&p.block, f);
+                if let Some(s) = &p.special {
+                    trace_block_arg(s, f);
+                }
+            }
+            Body::Method(m) => f(m.recv),
+            Body::Env(e) => {
+                e.vals.iter().for_each(|x| f(*x));
+                f(e.parent);
+            }
+            Body::MatchData(m) => {
+                f(m.string);
+                f(m.regexp);
+            }
+            Body::Pending(u) => u.values().into_iter().for_each(f),
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! The tagged value word: every Ruby value is one 64-bit `Value`.
+//!
+//! Bit layout (CRuby's, with flonums):
+//!
+//! ```text
+//!  ...xxxx xxx1   Fixnum: 63-bit signed integer n stored as 2n+1
+//!  ...xxxx xx10   Flonum: a double whose exponent fits, rotated left by 3
+//!  ...xxxx 0000 1100  static Symbol: SymbolId << 8 | 0x0c
+//!  0x00           false
+//!  0x08           nil
+//!  0x14           true
+//!  0x34           undef (internal "no value" marker, never visible to Ruby)
+//!  ...xxxx x000   heap object: an aligned pointer to a GC slot (never 0 or 8)
+//! ```
+//!
+//! Truthiness is one mask: a value is falsy iff `v & !0x08 == 0` (false or nil).
+//! `unpack()` gives a safe enum view to `match` on; heap access goes through
+//! `gc::` which owns the only dereference of the pointer.
+
+pub mod ids;
+pub mod symbol;
+
+pub use ids::{BuiltinId, CallSiteId, ClassId, IseqId, MethodId, SymbolId};
+pub use symbol::sym;
+
+/// One Ruby value.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Value(u64);
+
+const _: () = assert!(std::mem::size_of::<Value>() == 8);
+const _: () = assert!(std::mem::size_of::<Option<Value>>() == 16);
+
+const FIXNUM_FLAG: u64 = 0x01;
+const FLONUM_MASK: u64 = 0x03;
+const FLONUM_FLAG: u64 = 0x02;
+const SYMBOL_FLAG: u64 = 0x0c;
+const QFALSE: u64 = 0x00;
+const QNIL: u64 = 0x08;
+const QTRUE: u64 = 0x14;
+const QUNDEF: u64 = 0x34;
+
+/// Largest and smallest integers that fit in a Fixnum.
+pub const FIXNUM_MAX: i64 = (1 << 62) - 1;
+pub const FIXNUM_MIN: i64 = -(1 << 62);
+
+/// A safe view of a value's tag.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Unpacked {
+    Nil,
+    True,
+    False,
+    Undef,
+    Fixnum(i64),
+    Flonum(f64),
+    Symbol(SymbolId),
+    Heap(Value),
+}
+
+impl Value {
+    pub const NIL: Value = Value(QNIL);
+    pub const TRUE: Value = Value(QTRUE);
+    pub const FALSE: Value = Value(QFALSE);
+    pub const UNDEF: Value = Value(QUNDEF);
+
+    #[inline(always)]
+    pub const fn raw(self) -> u64 {
+        self.0
+    }
+
+    /// Rebuilds a value from its raw word (used by the JIT ABI and hashing).
+    #[inline(always)]
+    pub const fn from_raw(raw: u64) -> Value {
+        Value(raw)
+    }
+
+    #[inline(always)]
+    pub fn bool(b: bool) -> Value {
+        if b { Value::TRUE } else { Value::FALSE }
+    }
+
+    #[inline(always)]
+    pub fn truthy(self) -> bool {
+        self.0 & !QNIL != 0
+    }
+
+    #[inline(always)]
+    pub fn is_nil(self) -> bool {
+        self.0 == QNIL
+    }
+
+    #[inline(always)]
+    pub fn is_undef(self) -> bool {
+        self.0 == QUNDEF
+    }
+
+    /// Fixnum if it fits, `None` otherwise (caller makes a Bignum).
+    #[inline(always)]
+    pub fn fixnum(n: i64) -> Option<Value> {
+        if (FIXNUM_MIN..=FIXNUM_MAX).contains(&n) {
+            Some(Value(((n as u64) << 1) | FIXNUM_FLAG))
+        } else {
+            None
+        }
+    }
+
+    /// Fixnum for a value known to be in range (small literals, lengths).
+    #[inline(always)]
+    pub fn int(n: i64) -> Value {
+        debug_assert!((FIXNUM_MIN..=FIXNUM_MAX).contains(&n));
+        Value(((n as u64) << 1) | FIXNUM_FLAG)
+    }
+
+    #[inline(always)]
+    pub fn is_fixnum(self) -> bool {
+        self.0 & FIXNUM_FLAG != 0
+    }
+
+    #[inline(always)]
+    pub fn as_fixnum(self) -> Option<i64> {
+        if self.is_fixnum() { Some(self.fixnum_unchecked()) } else { None }
+    }
+
+    #[inline(always)]
+    pub fn fixnum_unchecked(self) -> i64 {
+        (self.0 as i64) >> 1
+    }
+
+    #[inline(always)]
+    pub fn both_fixnum(a: Value, b: Value) -> bool {
+        a.0 & b.0 & FIXNUM_FLAG != 0
+    }
+
+    /// A flonum if the double's exponent fits (CRuby's rule), else `None`
+    /// and the caller boxes it on the heap.
+    #[inline]
+    pub fn flonum(d: f64) -> Option<Value> {
+        let bits = d.to_bits();
+        let e = ((bits >> 60) & 0x7) as i32;
+        if bits != 0x3000_0000_0000_0000 && ((e - 3) & !0x01) == 0 {
+            Some(Value((bits.rotate_left(3) & !0x01) | FLONUM_FLAG))
+        } else if bits == 0 {
+            Some(Value(0x8000_0000_0000_0002))
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    pub fn is_flonum(self) -> bool {
+        self.0 & FLONUM_MASK == FLONUM_FLAG
+    }
+
+    #[inline]
+    pub fn flonum_value(self) -> f64 {
+        if self.0 == 0x8000_0000_0000_0002 {
+            return 0.0;
+        }
+        let b63 = self.0 >> 63;
+        let v = (2u64.wrapping_sub(b63)) | (self.0 & !0x03);
+        f64::from_bits(v.rotate_right(3))
+    }
+
+    #[inline(always)]
+    pub fn symbol(id: SymbolId) -> Value {
+        Value(((id.0 as u64) << 8) | SYMBOL_FLAG)
+    }
+
+    #[inline(always)]
+    pub fn is_symbol(self) -> bool {
+        self.0 & 0xff == SYMBOL_FLAG
+    }
+
+    #[inline(always)]
+    pub fn as_symbol(self) -> Option<SymbolId> {
+        if self.is_symbol() { Some(SymbolId((self.0 >> 8) as u32)) } else { None }
+    }
+
+    /// True for pointers into the GC heap.
+    #[inline(always)]
+    pub fn is_heap(self) -> bool {
+        self.0 & 0x07 == 0 && self.0 & !QNIL != 0
+    }
+
+    /// Builds a heap value from a slot address (gc/ only).
+    #[inline(always)]
+    pub fn from_ptr<T>(p: *const T) -> Value {
+        debug_assert!(p as u64 & 0x07 == 0 && !p.is_null());
+        Value(p as u64)
+    }
+
+    /// The slot address of a heap value (gc/ dereferences it).
+    #[inline(always)]
+    pub fn as_ptr<T>(self) -> *const T {
+        debug_assert!(self.is_heap());
+        self.0 as *const T
+    }
+
+    pub fn unpack(self) -> Unpacked {
+        match self.0 {
+            QNIL => Unpacked::Nil,
+            QTRUE => Unpacked::True,
+            QFALSE => Unpacked::False,
+            QUNDEF => Unpacked::Undef,
+            _ if self.is_fixnum() => Unpacked::Fixnum(self.fixnum_unchecked()),
+            _ if self.is_flonum() => Unpacked::Flonum(self.flonum_value()),
+            _ if self.is_symbol() => Unpacked::Symbol(SymbolId((self.0 >> 8) as u32)),
+            _ => Unpacked::Heap(self),
+        }
+    }
+}
+
+impl std::fmt::Debug for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.unpack() {
+            Unpacked::Heap(v) => write!(f, "Heap({:#x})", v.0),
+            u => write!(f, "{u:?}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixnums_round_trip() {
+        for n in [0, 1, -1, 42, FIXNUM_MAX, FIXNUM_MIN] {
+            assert_eq!(Value::fixnum(n).unwrap().as_fixnum(), Some(n));
+        }
+        assert!(Value::fixnum(FIXNUM_MAX + 1).is_none());
+    }
+
+    #[test]
+    fn flonums_round_trip() {
+        for d in [0.0, 1.0, -1.5, 0.1, 1e10, 3.14159, -0.0, 1e-300] {
+            if let Some(v) = Value::flonum(d) {
+                assert!(v.is_flonum());
+                assert_eq!(v.flonum_value().to_bits(), d.to_bits(), "{d}");
+            }
+        }
+        assert!(Value::flonum(1.0).is_some());
+        assert!(Value::flonum(-0.0).is_none(), "CRuby boxes -0.0");
+    }
+
+    #[test]
+    fn specials_are_not_heap() {
+        for v in [Value::NIL, Value::TRUE, Value::FALSE, Value::UNDEF, Value::int(3)] {
+            assert!(!v.is_heap());
+        }
+        assert!(!Value::NIL.truthy() && !Value::FALSE.truthy() && Value::int(0).truthy());
+    }
+}

@@ -1,0 +1,167 @@
+//! The symbol table: interned names shared by the whole process.
+//!
+//! Symbols are immortal (static symbols in CRuby's terms). The first ids are
+//! predefined in `sym::` so hot code never interns at run time.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock, RwLock};
+
+use super::ids::SymbolId;
+
+struct SymTab {
+    names: Vec<Arc<str>>,
+    ids: HashMap<Arc<str>, SymbolId>,
+}
+
+fn table() -> &'static RwLock<SymTab> {
+    static TAB: OnceLock<RwLock<SymTab>> = OnceLock::new();
+    TAB.get_or_init(|| {
+        let mut t = SymTab { names: Vec::new(), ids: HashMap::new() };
+        for name in sym::PREDEFINED {
+            let a: Arc<str> = Arc::from(*name);
+            let id = SymbolId(t.names.len() as u32);
+            t.names.push(a.clone());
+            t.ids.insert(a, id);
+        }
+        RwLock::new(t)
+    })
+}
+
+/// Interns `name`, returning its id.
+pub fn intern(name: &str) -> SymbolId {
+    if let Some(id) = table().read().unwrap().ids.get(name) {
+        return *id;
+    }
+    let mut t = table().write().unwrap();
+    if let Some(id) = t.ids.get(name) {
+        return *id;
+    }
+    let a: Arc<str> = Arc::from(name);
+    let id = SymbolId(t.names.len() as u32);
+    t.names.push(a.clone());
+    t.ids.insert(a, id);
+    id
+}
+
+/// Looks a name up without interning it.
+pub fn lookup(name: &str) -> Option<SymbolId> {
+    table().read().unwrap().ids.get(name).copied()
+}
+
+/// The name of a symbol.
+pub fn name(id: SymbolId) -> Arc<str> {
+    table().read().unwrap().names[id.index()].clone()
+}
+
+/// Number of symbols interned so far.
+pub fn count() -> usize {
+    table().read().unwrap().names.len()
+}
+
+macro_rules! predefined {
+    ($($id:ident = $s:expr,)*) => {
+        /// Predefined symbols, in interning order.
+        pub mod sym {
+            use super::SymbolId;
+            pub const PREDEFINED: &[&str] = &[$($s),*];
+            predefined!(@ids 0u32, $($id,)*);
+        }
+    };
+    (@ids $n:expr, $id:ident, $($rest:ident,)*) => {
+        pub const $id: SymbolId = SymbolId($n);
+        predefined!(@ids $n + 1u32, $($rest,)*);
+    };
+    (@ids $n:expr,) => {};
+}
+
+predefined! {
+    INITIALIZE = "initialize",
+    METHOD_MISSING = "method_missing",
+    RESPOND_TO = "respond_to?",
+    RESPOND_TO_MISSING = "respond_to_missing?",
+    PLUS = "+",
+    MINUS = "-",
+    MUL = "*",
+    DIV = "/",
+    MOD = "%",
+    POW = "**",
+    EQ = "==",
+    NEQ = "!=",
+    LT = "<",
+    LE = "<=",
+    GT = ">",
+    GE = ">=",
+    CMP = "<=>",
+    EQQ = "===",
+    LTLT = "<<",
+    AREF = "[]",
+    ASET = "[]=",
+    NOT = "!",
+    TO_S = "to_s",
+    INSPECT = "inspect",
+    CALL = "call",
+    EACH = "each",
+    HASH = "hash",
+    EQL = "eql?",
+    TO_PROC = "to_proc",
+    TO_ARY = "to_ary",
+    TO_STR = "to_str",
+    TO_A = "to_a",
+    TO_HASH = "to_hash",
+    TO_INT = "to_int",
+    NEW = "new",
+    ALLOCATE = "allocate",
+    MESSAGE = "message",
+    BACKTRACE = "backtrace",
+    INHERITED = "inherited",
+    INCLUDED = "included",
+    EXTENDED = "extended",
+    PREPENDED = "prepended",
+    METHOD_ADDED = "method_added",
+    SINGLETON_METHOD_ADDED = "singleton_method_added",
+    COERCE = "coerce",
+    SUCC = "succ",
+    SIZE = "size",
+    LENGTH = "length",
+    ANON_REST = "*",
+    ANON_KWREST = "**",
+    ANON_BLOCK = "&",
+    IVAR_MESSAGE = "@message",
+    IVAR_BACKTRACE = "__backtrace",
+    IVAR_CAUSE = "__cause",
+    CONST_MISSING = "const_missing",
+    NAME = "name",
+    DECONSTRUCT = "deconstruct",
+    DECONSTRUCT_KEYS = "deconstruct_keys",
+    FREEZE = "freeze",
+    DUP = "dup",
+    CLONE = "clone",
+    INITIALIZE_COPY = "initialize_copy",
+    EXCEPTION = "exception",
+    KEY_P = "key?",
+    FETCH = "fetch",
+    UMINUS = "-@",
+    UPLUS = "+@",
+    TILDE = "~",
+    AND = "&",
+    OR = "|",
+    XOR = "^",
+    GTGT = ">>",
+    MATCH = "=~",
+    MAIN = "main",
+    TOP = "<top (required)>",
+    LAMBDA = "lambda",
+    PROC = "proc",
+    BLOCK_GIVEN = "block_given?",
+    RAISE = "raise",
+    NIL_P = "nil?",
+    EMPTY_P = "empty?",
+    INCLUDE_P = "include?",
+    SET_BACKTRACE = "set_backtrace",
+    FULL_MESSAGE = "full_message",
+    DETAILED_MESSAGE = "detailed_message",
+    KEYS = "keys",
+    BEGIN = "begin",
+    END = "end",
+    EXCLUDE_END = "exclude_end?",
+}
