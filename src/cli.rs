@@ -60,7 +60,10 @@ Dispatch:
 ";
 
 fn parse(argv: &[String]) -> Result<Args, String> {
-    let mut a = Args { warnings: 1, ..Default::default() };
+    let mut a = Args {
+        warnings: 1,
+        ..Default::default()
+    };
     let mut i = 0;
     while i < argv.len() {
         let s = &argv[i];
@@ -74,7 +77,9 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                 Ok(s[pre.len()..].to_string())
             } else {
                 *i += 1;
-                argv.get(*i).cloned().ok_or_else(|| format!("no argument for {pre}"))
+                argv.get(*i)
+                    .cloned()
+                    .ok_or_else(|| format!("no argument for {pre}"))
             }
         };
         match s.as_str() {
@@ -108,13 +113,22 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             _ if s.starts_with("--gmc-size=") => a.gmc = Some(s[11..].to_string()),
             _ if s.starts_with("--ic=") => a.ic = Some(s[5..].to_string()),
             _ if s.starts_with("--invalidation=") => a.inval = Some(s[15..].to_string()),
-            _ if s.starts_with("--trace-invalidations=") => a.trace_inval = Some(s[22..].to_string()),
+            _ if s.starts_with("--trace-invalidations=") => {
+                a.trace_inval = Some(s[22..].to_string())
+            }
             _ if s.starts_with("--trace-evictions=") => a.trace_evict = Some(s[18..].to_string()),
             _ if s.starts_with("--max-instructions=") => {
-                a.max_insns = Some(s[19..].parse().map_err(|_| format!("invalid value for --max-instructions: {}", &s[19..]))?)
+                a.max_insns =
+                    Some(s[19..].parse().map_err(|_| {
+                        format!("invalid value for --max-instructions: {}", &s[19..])
+                    })?)
             }
-            _ if s.starts_with("--jit") || s.starts_with("--disable") || s.starts_with("--enable") => {}
-            _ if s.starts_with('-') && s.len() > 1 => return Err(format!("invalid option {s}  (-h will show valid options)")),
+            _ if s.starts_with("--jit")
+                || s.starts_with("--disable")
+                || s.starts_with("--enable") => {}
+            _ if s.starts_with('-') && s.len() > 1 => {
+                return Err(format!("invalid option {s}  (-h will show valid options)"));
+            }
             _ => {
                 if a.e.is_empty() {
                     a.script = Some(s.clone());
@@ -144,7 +158,11 @@ fn writer(spec: &str) -> Option<Box<dyn Write>> {
 fn config(a: &Args) -> Result<Config, String> {
     let mut c = Config::default();
     let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    let gmc_spec = a.gmc.clone().or_else(|| env("CARMINE_GLOBAL_METHOD_CACHE_SIZE")).or_else(|| env("RUBY_GLOBAL_METHOD_CACHE_SIZE"));
+    let gmc_spec = a
+        .gmc
+        .clone()
+        .or_else(|| env("CARMINE_GLOBAL_METHOD_CACHE_SIZE"))
+        .or_else(|| env("RUBY_GLOBAL_METHOD_CACHE_SIZE"));
     if let Some(s) = gmc_spec {
         let (n, warn) = gmc::parse_size(&s);
         if let Some(w) = warn {
@@ -153,10 +171,14 @@ fn config(a: &Args) -> Result<Config, String> {
         c.gmc_size = n;
     }
     if let Some(s) = a.ic.clone().or_else(|| env("CARMINE_INLINE_CACHE")) {
-        c.ic_size = s.parse().map_err(|_| format!("invalid value for --ic: {s}"))?;
+        c.ic_size = s
+            .parse()
+            .map_err(|_| format!("invalid value for --ic: {s}"))?;
     }
     if let Some(s) = a.inval.clone().or_else(|| env("CARMINE_INVALIDATION")) {
-        c.strategy = Strategy::parse(&s).ok_or_else(|| format!("invalid value for --invalidation: {s} (global, hierarchical or method)"))?;
+        c.strategy = Strategy::parse(&s).ok_or_else(|| {
+            format!("invalid value for --invalidation: {s} (global, hierarchical or method)")
+        })?;
     }
     c.trace_invalidations = a.trace_inval.as_deref().and_then(writer);
     c.trace_evictions = a.trace_evict.as_deref().and_then(writer);
@@ -171,12 +193,12 @@ pub fn main() -> i32 {
         let _ = std::io::stdout().flush();
         eprintln!("[BUG] carmine {VERSION}: {msg}");
     }));
-    let child = std::thread::Builder::new().stack_size(1 << 30).spawn(move || {
-        match std::panic::catch_unwind(move || run(argv)) {
+    let child = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || match std::panic::catch_unwind(move || run(argv)) {
             Ok(code) => code,
             Err(_) => 70,
-        }
-    });
+        });
     match child {
         Ok(h) => h.join().unwrap_or(70),
         Err(e) => {
@@ -211,11 +233,16 @@ fn run(argv: Vec<String>) -> i32 {
             return 1;
         }
     };
-    let stats = a.stats.clone().or_else(|| std::env::var("CARMINE_STATS").ok().filter(|s| !s.is_empty() && s != "0"));
+    let stats = a.stats.clone().or_else(|| {
+        std::env::var("CARMINE_STATS")
+            .ok()
+            .filter(|s| !s.is_empty() && s != "0")
+    });
     let mut vm = Vm::new(cfg);
     vm.options.warnings = a.warnings;
     vm.options.max_instructions = a.max_insns;
-    vm.options.gc_verify = a.gc_verify || std::env::var("CARMINE_GC_VERIFY").is_ok_and(|v| v == "1");
+    vm.options.gc_verify =
+        a.gc_verify || std::env::var("CARMINE_GC_VERIFY").is_ok_and(|v| v == "1");
     vm.options.debug_counters = std::env::var("CARMINE_DEBUG_COUNTER").is_ok_and(|v| v == "1");
     vm.dispatch.sources.record = stats.is_some();
     let probe = 0u8;
@@ -291,10 +318,15 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
         crate::gc::obj(s).freeze();
         vm.classes.set_const(cls::OBJECT, symbol::intern(k), s);
     }
-    vm.classes.set_const(cls::OBJECT, symbol::intern("RUBY_PATCHLEVEL"), Value::int(20));
+    vm.classes.set_const(
+        cls::OBJECT,
+        symbol::intern("RUBY_PATCHLEVEL"),
+        Value::int(20),
+    );
     let args: Vec<Value> = a.argv.iter().map(|s| vm.str_new(s)).collect();
     let argv = vm.ary_new(args);
-    vm.classes.set_const(cls::OBJECT, symbol::intern("ARGV"), argv);
+    vm.classes
+        .set_const(cls::OBJECT, symbol::intern("ARGV"), argv);
     let lp: Vec<Value> = a.includes.iter().map(|s| vm.str_new(s)).collect();
     let lp = vm.ary_new(lp);
     vm.globals.insert(symbol::intern("$LOAD_PATH"), lp);
@@ -338,10 +370,22 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         }
         Some(Unwind::Throw { tag, .. }) => {
             let t = vm.inspect(*tag).unwrap_or_default();
-            vm.write_err(format!("{}: uncaught throw {t} (UncaughtThrowError)\n", vm.script_name).as_bytes());
+            vm.write_err(
+                format!(
+                    "{}: uncaught throw {t} (UncaughtThrowError)\n",
+                    vm.script_name
+                )
+                .as_bytes(),
+            );
         }
         Some(Unwind::Break { .. }) => {
-            vm.write_err(format!("{}: break from proc-closure (LocalJumpError)\n", vm.script_name).as_bytes());
+            vm.write_err(
+                format!(
+                    "{}: break from proc-closure (LocalJumpError)\n",
+                    vm.script_name
+                )
+                .as_bytes(),
+            );
         }
         _ => {}
     }
@@ -372,7 +416,9 @@ fn status_of(vm: &mut Vm, r: &Result<Value, Unwind>) -> i32 {
         Ok(_) => 0,
         Err(Unwind::Exit(c)) => *c,
         Err(Unwind::Raise(e)) if vm.exception_is(*e, vm.e.system_exit) => {
-            vm.ivar_get_name(*e, symbol::intern("@status")).as_fixnum().unwrap_or(0) as i32
+            vm.ivar_get_name(*e, symbol::intern("@status"))
+                .as_fixnum()
+                .unwrap_or(0) as i32
         }
         Err(_) => 1,
     }

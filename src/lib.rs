@@ -2,14 +2,14 @@
 //! observable. Modules are listed in dependency order: each uses only the
 //! ones above it.
 
-pub mod value;
-pub mod object;
-pub mod gc;
-pub mod class;
-pub mod dispatch;
-pub mod bytecode;
-pub mod compiler;
-pub mod interp;
 pub mod builtins;
+pub mod bytecode;
+pub mod class;
 pub mod cli;
+pub mod compiler;
+pub mod dispatch;
+pub mod gc;
+pub mod interp;
+pub mod object;
 pub mod support;
+pub mod value;

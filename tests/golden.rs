@@ -12,7 +12,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -34,10 +36,20 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
     let dir = path.parent().unwrap();
     let file = path.file_name().unwrap().to_string_lossy().to_string();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby");
-    let name = path.strip_prefix(&root).unwrap_or(path).to_string_lossy().to_string();
+    let name = path
+        .strip_prefix(&root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .to_string();
     let mut cmd = Command::new(bin);
-    cmd.arg(&file).current_dir(dir).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    cmd.env("LC_ALL", "C.UTF-8").env_remove("RUBYOPT").env_remove("CARMINE_STATS");
+    cmd.arg(&file)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd.env("LC_ALL", "C.UTF-8")
+        .env_remove("RUBYOPT")
+        .env_remove("CARMINE_STATS");
     if stress {
         cmd.env("CARMINE_GC_STRESS", "1");
     }
@@ -49,12 +61,22 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
         .unwrap_or(0);
     let child = match cmd.spawn() {
         Ok(c) => c,
-        Err(e) => return Outcome { name, ok: false, detail: format!("spawn: {e}") },
+        Err(e) => {
+            return Outcome {
+                name,
+                ok: false,
+                detail: format!("spawn: {e}"),
+            };
+        }
     };
     let limit = if stress { 120 } else { 20 };
     let out = wait_with_timeout(child, Duration::from_secs(limit));
     let Some((status, stdout, stderr)) = out else {
-        return Outcome { name, ok: false, detail: format!("timeout after {limit}s") };
+        return Outcome {
+            name,
+            ok: false,
+            detail: format!("timeout after {limit}s"),
+        };
     };
     let mut problems = Vec::new();
     if String::from_utf8_lossy(&stderr).contains("[BUG]") {
@@ -77,10 +99,17 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
     if status != expected_status {
         problems.push(format!("exit status {status}, expected {expected_status}"));
     }
-    Outcome { name, ok: problems.is_empty(), detail: problems.join("\n") }
+    Outcome {
+        name,
+        ok: problems.is_empty(),
+        detail: problems.join("\n"),
+    }
 }
 
-fn wait_with_timeout(mut child: std::process::Child, limit: Duration) -> Option<(i32, Vec<u8>, Vec<u8>)> {
+fn wait_with_timeout(
+    mut child: std::process::Child,
+    limit: Duration,
+) -> Option<(i32, Vec<u8>, Vec<u8>)> {
     use std::io::Read;
     let mut so = child.stdout.take().unwrap();
     let mut se = child.stderr.take().unwrap();
@@ -99,7 +128,11 @@ fn wait_with_timeout(mut child: std::process::Child, limit: Duration) -> Option<
         match child.try_wait() {
             Ok(Some(st)) => {
                 let code = st.code().unwrap_or(128 + 9);
-                return Some((code, t1.join().unwrap_or_default(), t2.join().unwrap_or_default()));
+                return Some((
+                    code,
+                    t1.join().unwrap_or_default(),
+                    t2.join().unwrap_or_default(),
+                ));
             }
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
@@ -116,7 +149,11 @@ fn golden() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby");
     let mut files = Vec::new();
     collect(&root, &mut files);
-    assert!(files.len() > 100, "golden corpus missing ({} files)", files.len());
+    assert!(
+        files.len() > 100,
+        "golden corpus missing ({} files)",
+        files.len()
+    );
     let known: Vec<String> = std::fs::read_to_string(root.join("KNOWN_FAILURES"))
         .unwrap_or_default()
         .lines()
@@ -126,14 +163,21 @@ fn golden() {
     let stress = std::env::var("GOLDEN_GC_STRESS").is_ok_and(|v| v == "1");
     let filter = std::env::var("GOLDEN_FILTER").unwrap_or_default();
     let bin = env!("CARGO_BIN_EXE_carmine").to_string();
-    let queue = Arc::new(Mutex::new(files.into_iter().filter(|f| f.to_string_lossy().contains(&filter)).collect::<Vec<_>>()));
+    let queue = Arc::new(Mutex::new(
+        files
+            .into_iter()
+            .filter(|f| f.to_string_lossy().contains(&filter))
+            .collect::<Vec<_>>(),
+    ));
     let results = Arc::new(Mutex::new(Vec::new()));
     let threads: Vec<_> = (0..4)
         .map(|_| {
             let (q, r, bin) = (queue.clone(), results.clone(), bin.clone());
             std::thread::spawn(move || {
                 loop {
-                    let Some(p) = q.lock().unwrap().pop() else { break };
+                    let Some(p) = q.lock().unwrap().pop() else {
+                        break;
+                    };
                     let o = run_one(&bin, &p, stress);
                     r.lock().unwrap().push(o);
                 }
@@ -170,12 +214,31 @@ fn golden() {
         eprintln!("XPASS {x}: passes now; remove it from tests/ruby/KNOWN_FAILURES");
     }
     if std::env::var("GOLDEN_WRITE_FAILURES").is_ok_and(|v| v == "1") {
-        let mut names: Vec<String> = results.iter().filter(|r| !r.ok).map(|r| r.name.clone()).collect();
+        let mut names: Vec<String> = results
+            .iter()
+            .filter(|r| !r.ok)
+            .map(|r| r.name.clone())
+            .collect();
         names.sort();
-        let body = format!("# Golden tests carmine does not pass yet (regenerate: GOLDEN_WRITE_FAILURES=1 cargo test --release --test golden)\n{}\n", names.join("\n"));
+        let body = format!(
+            "# Golden tests carmine does not pass yet (regenerate: GOLDEN_WRITE_FAILURES=1 cargo test --release --test golden)\n{}\n",
+            names.join("\n")
+        );
         std::fs::write(root.join("KNOWN_FAILURES"), body).unwrap();
     }
-    eprintln!("golden{}: {passed} passed, {failed} failed, {xfail} known failures, {} listed but passing", if stress { " (GC stress)" } else { "" }, xpass.len());
-    assert!(unexpected.is_empty(), "{} golden tests failed", unexpected.len());
-    assert!(xpass.is_empty() || std::env::var("GOLDEN_WRITE_FAILURES").is_ok(), "{} known failures pass now: update KNOWN_FAILURES", xpass.len());
+    eprintln!(
+        "golden{}: {passed} passed, {failed} failed, {xfail} known failures, {} listed but passing",
+        if stress { " (GC stress)" } else { "" },
+        xpass.len()
+    );
+    assert!(
+        unexpected.is_empty(),
+        "{} golden tests failed",
+        unexpected.len()
+    );
+    assert!(
+        xpass.is_empty() || std::env::var("GOLDEN_WRITE_FAILURES").is_ok(),
+        "{} known failures pass now: update KNOWN_FAILURES",
+        xpass.len()
+    );
 }

@@ -103,9 +103,15 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "to_a", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(a, "to_ary", 0, |_, s, _, _| Ok(s));
-    vm.def_builtin(a, "length", 0, |vm, s, _, _| Ok(Value::int(vm.array_len(s) as i64)));
-    vm.def_builtin(a, "size", 0, |vm, s, _, _| Ok(Value::int(vm.array_len(s) as i64)));
-    vm.def_builtin(a, "empty?", 0, |vm, s, _, _| Ok(Value::bool(vm.array_len(s) == 0)));
+    vm.def_builtin(a, "length", 0, |vm, s, _, _| {
+        Ok(Value::int(vm.array_len(s) as i64))
+    });
+    vm.def_builtin(a, "size", 0, |vm, s, _, _| {
+        Ok(Value::int(vm.array_len(s) as i64))
+    });
+    vm.def_builtin(a, "empty?", 0, |vm, s, _, _| {
+        Ok(Value::bool(vm.array_len(s) == 0))
+    });
     vm.def_builtin(a, "push", -1, |vm, s, a, _| {
         let a = a.to_vec();
         with_mut(vm, s, |v| v.extend(a))?;
@@ -141,7 +147,14 @@ pub fn init(vm: &mut Vm) {
             })?;
             return Ok(vm.ary_new(r));
         }
-        Ok(with_mut(vm, s, |v| if v.is_empty() { None } else { Some(v.remove(0)) })?.unwrap_or(Value::NIL))
+        Ok(with_mut(vm, s, |v| {
+            if v.is_empty() {
+                None
+            } else {
+                Some(v.remove(0))
+            }
+        })?
+        .unwrap_or(Value::NIL))
     });
     vm.def_builtin(a, "unshift", -1, |vm, s, a, _| {
         let a = a.to_vec();
@@ -163,7 +176,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(a, "at", 1, |vm, s, a, _| {
         let i = int_arg(vm, a[0])?;
         let v = items(vm, s);
-        Ok(norm_index(i, v.len()).and_then(|i| v.get(i).copied()).unwrap_or(Value::NIL))
+        Ok(norm_index(i, v.len())
+            .and_then(|i| v.get(i).copied())
+            .unwrap_or(Value::NIL))
     });
     vm.def_builtin(a, "first", -1, |vm, s, a, _| {
         let v = items(vm, s);
@@ -190,7 +205,9 @@ pub fn init(vm: &mut Vm) {
         }
     });
     vm.def_builtin(a, "each", 0, |vm, s, _, b| {
-        let Some(b) = b else { return enum_for(vm, s, "each") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "each");
+        };
         let mut i = 0;
         loop {
             let x = match &*obj(s).body.borrow() {
@@ -204,7 +221,9 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(a, "each_with_index", 0, |vm, s, _, b| {
-        let Some(b) = b else { return enum_for(vm, s, "each_with_index") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "each_with_index");
+        };
         let mut i = 0;
         loop {
             let x = match &*obj(s).body.borrow() {
@@ -218,7 +237,9 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(a, "map", 0, |vm, s, _, b| {
-        let Some(b) = b else { return enum_for(vm, s, "map") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "map");
+        };
         let out = vm.ary_new(Vec::new());
         vm.push_root(out);
         let mut i = 0;
@@ -282,7 +303,9 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::TRUE)
     });
-    vm.def_builtin(a, "hash", 0, |vm, s, _, _| Ok(Value::int((vm.hash_of(s)? >> 2) as i64)));
+    vm.def_builtin(a, "hash", 0, |vm, s, _, _| {
+        Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
+    });
     vm.def_builtin(a, "+", 1, |vm, s, a, _| {
         if !vm.is_array(a[0]) {
             let cn = super::type_name(vm, a[0]);
@@ -340,7 +363,9 @@ pub fn init(vm: &mut Vm) {
         let v = items(vm, s);
         Ok(vm.ary_new(v.repeat(n as usize)))
     });
-    vm.def_builtin(a, "frozen?", 0, |_, s, _, _| Ok(Value::bool(obj(s).is_frozen())));
+    vm.def_builtin(a, "frozen?", 0, |_, s, _, _| {
+        Ok(Value::bool(obj(s).is_frozen()))
+    });
     vm.def_builtin(a, "sort", 0, |vm, s, _, b| {
         let v = items(vm, s);
         let v = sort_values(vm, v, b)?;
@@ -365,7 +390,9 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::int(x.len().cmp(&y.len()) as i64))
     });
-    vm.def_builtin(a, "pack", -2, |vm, _, _, _| Err(vm.runtime_error("carmine: Array#pack is not supported yet")));
+    vm.def_builtin(a, "pack", -2, |vm, _, _, _| {
+        Err(vm.runtime_error("carmine: Array#pack is not supported yet"))
+    });
 }
 
 /// Sorts with `<=>` (or the block); stable like CRuby's merge sort on glibc.
@@ -389,7 +416,11 @@ pub fn sort_values(vm: &mut Vm, v: Vec<Value>, b: B) -> Result<Vec<Value>, Unwin
                 None => {
                     let xn = vm.class_name(vm.real_class_of(x));
                     let yn = vm.inspect(y).unwrap_or_default();
-                    let yn = if y.is_heap() { vm.class_name(vm.real_class_of(y)) } else { yn };
+                    let yn = if y.is_heap() {
+                        vm.class_name(vm.real_class_of(y))
+                    } else {
+                        yn
+                    };
                     err = Some(vm.arg_error(&format!("comparison of {xn} with {yn} failed")));
                     std::cmp::Ordering::Equal
                 }
@@ -408,7 +439,11 @@ pub fn sort_values(vm: &mut Vm, v: Vec<Value>, b: B) -> Result<Vec<Value>, Unwin
     }
 }
 
-fn merge_sort(vm: &mut Vm, v: &mut Vec<Value>, cmp: &mut dyn FnMut(&mut Vm, Value, Value) -> std::cmp::Ordering) {
+fn merge_sort(
+    vm: &mut Vm,
+    v: &mut Vec<Value>,
+    cmp: &mut dyn FnMut(&mut Vm, Value, Value) -> std::cmp::Ordering,
+) {
     if v.len() <= 1 {
         return;
     }
@@ -454,7 +489,9 @@ fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let len = v.len();
     if a.len() == 2 {
         let (st, n) = (int_arg(vm, a[0])?, int_arg(vm, a[1])?);
-        let Some(st) = norm_index(st, len) else { return Ok(Value::NIL) };
+        let Some(st) = norm_index(st, len) else {
+            return Ok(Value::NIL);
+        };
         if st > len || n < 0 {
             return Ok(Value::NIL);
         }
@@ -463,18 +500,26 @@ fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     }
     if let Some((b, e, x)) = super::range::range_parts(a[0]) {
         let b = if b.is_nil() { 0 } else { int_arg(vm, b)? };
-        let Some(st) = norm_index(b, len) else { return Ok(Value::NIL) };
+        let Some(st) = norm_index(b, len) else {
+            return Ok(Value::NIL);
+        };
         if st > len {
             return Ok(Value::NIL);
         }
-        let en = if e.is_nil() { len as i64 - 1 } else { int_arg(vm, e)? };
+        let en = if e.is_nil() {
+            len as i64 - 1
+        } else {
+            int_arg(vm, e)?
+        };
         let en = if en < 0 { en + len as i64 } else { en };
         let en = if x && !e.is_nil() { en - 1 } else { en };
         let end = ((en + 1).max(st as i64) as usize).min(len);
         return Ok(vm.ary_new(v[st..end].to_vec()));
     }
     let i = int_arg(vm, a[0])?;
-    Ok(norm_index(i, len).and_then(|i| v.get(i).copied()).unwrap_or(Value::NIL))
+    Ok(norm_index(i, len)
+        .and_then(|i| v.get(i).copied())
+        .unwrap_or(Value::NIL))
 }
 
 fn aset(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
@@ -482,9 +527,16 @@ fn aset(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     if a.len() == 3 {
         let (st, n) = (int_arg(vm, a[0])?, int_arg(vm, a[1])?);
         let Some(st) = norm_index(st, len) else {
-            return Err(vm.error(vm.e.index_error, &format!("index {} too small for array; minimum: -{len}", st)));
+            return Err(vm.error(
+                vm.e.index_error,
+                &format!("index {} too small for array; minimum: -{len}", st),
+            ));
         };
-        let repl = if vm.is_array(a[2]) { items(vm, a[2]) } else { vec![a[2]] };
+        let repl = if vm.is_array(a[2]) {
+            items(vm, a[2])
+        } else {
+            vec![a[2]]
+        };
         with_mut(vm, s, |v| {
             if st > v.len() {
                 v.resize(st, Value::NIL);
@@ -497,11 +549,19 @@ fn aset(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     if let Some((b, e, x)) = super::range::range_parts(a[0]) {
         let b = int_arg(vm, b)?;
         let st = norm_index(b, len).unwrap_or(0);
-        let en = if e.is_nil() { len as i64 - 1 } else { int_arg(vm, e)? };
+        let en = if e.is_nil() {
+            len as i64 - 1
+        } else {
+            int_arg(vm, e)?
+        };
         let en = if en < 0 { en + len as i64 } else { en };
         let en = if x && !e.is_nil() { en - 1 } else { en };
         let n = (en + 1 - st as i64).max(0);
-        let repl = if vm.is_array(a[1]) { items(vm, a[1]) } else { vec![a[1]] };
+        let repl = if vm.is_array(a[1]) {
+            items(vm, a[1])
+        } else {
+            vec![a[1]]
+        };
         with_mut(vm, s, |v| {
             if st > v.len() {
                 v.resize(st, Value::NIL);

@@ -11,7 +11,9 @@ pub fn init(vm: &mut Vm) {
         vm.ivar_set_name(s, sym::IVAR_MESSAGE, m);
         Ok(Value::NIL)
     });
-    vm.def_singleton_builtin(e, "exception", -1, |vm, s, a, b| vm.funcall(s, sym::NEW, a, b));
+    vm.def_singleton_builtin(e, "exception", -1, |vm, s, a, b| {
+        vm.funcall(s, sym::NEW, a, b)
+    });
     vm.def_builtin(e, "exception", -1, |vm, s, a, _| {
         if a.is_empty() || a[0] == s {
             return Ok(s);
@@ -33,13 +35,21 @@ pub fn init(vm: &mut Vm) {
         let t = vm.to_s(m)?;
         Ok(vm.str_new(&t))
     });
-    vm.def_builtin(e, "message", 0, |vm, s, _, _| vm.funcall(s, sym::TO_S, &[], None));
-    vm.def_builtin(e, "detailed_message", -1, |vm, s, _, _| vm.funcall(s, sym::MESSAGE, &[], None));
+    vm.def_builtin(e, "message", 0, |vm, s, _, _| {
+        vm.funcall(s, sym::TO_S, &[], None)
+    });
+    vm.def_builtin(e, "detailed_message", -1, |vm, s, _, _| {
+        vm.funcall(s, sym::MESSAGE, &[], None)
+    });
     vm.def_builtin(e, "full_message", -1, |vm, s, _, _| {
         let m = vm.exception_message(s);
         let c = vm.class_name(vm.real_class_of(s));
         let bt = vm.ivar_get_name(s, sym::IVAR_BACKTRACE);
-        let first = vm.array_items(bt).first().map(|v| vm.string_lossy(*v)).unwrap_or_default();
+        let first = vm
+            .array_items(bt)
+            .first()
+            .map(|v| vm.string_lossy(*v))
+            .unwrap_or_default();
         Ok(vm.str_new(&format!("{first}: {m} ({c})")))
     });
     vm.def_builtin(e, "inspect", 0, |vm, s, _, _| {
@@ -54,13 +64,17 @@ pub fn init(vm: &mut Vm) {
         };
         Ok(vm.str_new(&t))
     });
-    vm.def_builtin(e, "backtrace", 0, |vm, s, _, _| Ok(vm.ivar_get_name(s, sym::IVAR_BACKTRACE)));
+    vm.def_builtin(e, "backtrace", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, sym::IVAR_BACKTRACE))
+    });
     vm.def_builtin(e, "set_backtrace", 1, |vm, s, a, _| {
         vm.ivar_set_name(s, sym::IVAR_BACKTRACE, a[0]);
         Ok(a[0])
     });
     vm.def_builtin(e, "backtrace_locations", 0, |_, _, _, _| Ok(Value::NIL));
-    vm.def_builtin(e, "cause", 0, |vm, s, _, _| Ok(vm.ivar_get_name(s, sym::IVAR_CAUSE)));
+    vm.def_builtin(e, "cause", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, sym::IVAR_CAUSE))
+    });
     vm.def_builtin(e, "==", 1, |vm, s, a, _| {
         if s == a[0] {
             return Ok(Value::TRUE);
@@ -72,11 +86,19 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(x == y))
     });
     let ne = vm.e.name_error;
-    vm.def_builtin(ne, "name", 0, |vm, s, _, _| Ok(vm.ivar_get_name(s, symbol::intern("@name"))));
-    vm.def_builtin(ne, "receiver", 0, |vm, s, _, _| Ok(vm.ivar_get_name(s, symbol::intern("@receiver"))));
+    vm.def_builtin(ne, "name", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, symbol::intern("@name")))
+    });
+    vm.def_builtin(ne, "receiver", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, symbol::intern("@receiver")))
+    });
     let ke = vm.e.key_error;
-    vm.def_builtin(ke, "key", 0, |vm, s, _, _| Ok(vm.ivar_get_name(s, symbol::intern("@key"))));
-    vm.def_builtin(ke, "receiver", 0, |vm, s, _, _| Ok(vm.ivar_get_name(s, symbol::intern("@receiver"))));
+    vm.def_builtin(ke, "key", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, symbol::intern("@key")))
+    });
+    vm.def_builtin(ke, "receiver", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, symbol::intern("@receiver")))
+    });
     let se = vm.e.system_exit;
     vm.def_builtin(se, "status", 0, |vm, s, _, _| {
         let v = vm.ivar_get_name(s, symbol::intern("@status"));
@@ -87,5 +109,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(v.is_nil() || v == Value::int(0)))
     });
     let si = vm.e.stop_iteration;
-    vm.def_builtin(si, "result", 0, |vm, s, _, _| Ok(vm.ivar_get_name(s, symbol::intern("@result"))));
+    vm.def_builtin(si, "result", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, symbol::intern("@result")))
+    });
 }

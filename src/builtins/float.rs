@@ -37,10 +37,18 @@ pub fn fmt(f: f64) -> String {
         return "NaN".into();
     }
     if f.is_infinite() {
-        return if f > 0.0 { "Infinity".into() } else { "-Infinity".into() };
+        return if f > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
     }
     if f == 0.0 {
-        return if f.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
+        return if f.is_sign_negative() {
+            "-0.0".into()
+        } else {
+            "0.0".into()
+        };
     }
     let abs = f.abs();
     if (1e-4..1e16).contains(&abs) {
@@ -49,7 +57,11 @@ pub fn fmt(f: f64) -> String {
     } else {
         let s = format!("{f:e}");
         let (m, e) = s.split_once('e').unwrap();
-        let m = if m.contains('.') { m.to_string() } else { format!("{m}.0") };
+        let m = if m.contains('.') {
+            m.to_string()
+        } else {
+            format!("{m}.0")
+        };
         let e: i32 = e.parse().unwrap_or(0);
         format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
     }
@@ -63,7 +75,11 @@ pub fn float_op(vm: &mut Vm, x: f64, y: f64, op: &str) -> VResult {
         "/" => x / y,
         "%" | "modulo" => {
             let m = x % y;
-            if m != 0.0 && (m < 0.0) != (y < 0.0) { m + y } else { m }
+            if m != 0.0 && (m < 0.0) != (y < 0.0) {
+                m + y
+            } else {
+                m
+            }
         }
         "**" => x.powf(y),
         "div" => {
@@ -104,55 +120,126 @@ pub fn init(vm: &mut Vm) {
     let f = cls::FLOAT;
     for op in ["+", "-", "*", "/", "%", "**", "modulo"] {
         let id = vm.register_builtin(match op {
-            "+" => |vm, s, a, _| { let y = other_f64(vm, a[0], "+")?; float_op(vm, num_f64(s), y, "+") },
-            "-" => |vm, s, a, _| { let y = other_f64(vm, a[0], "-")?; float_op(vm, num_f64(s), y, "-") },
-            "*" => |vm, s, a, _| { let y = other_f64(vm, a[0], "*")?; float_op(vm, num_f64(s), y, "*") },
-            "/" => |vm, s, a, _| { let y = other_f64(vm, a[0], "/")?; float_op(vm, num_f64(s), y, "/") },
-            "**" => |vm, s, a, _| { let y = other_f64(vm, a[0], "**")?; float_op(vm, num_f64(s), y, "**") },
-            _ => |vm, s, a, _| { let y = other_f64(vm, a[0], "%")?; float_op(vm, num_f64(s), y, "%") },
+            "+" => |vm, s, a, _| {
+                let y = other_f64(vm, a[0], "+")?;
+                float_op(vm, num_f64(s), y, "+")
+            },
+            "-" => |vm, s, a, _| {
+                let y = other_f64(vm, a[0], "-")?;
+                float_op(vm, num_f64(s), y, "-")
+            },
+            "*" => |vm, s, a, _| {
+                let y = other_f64(vm, a[0], "*")?;
+                float_op(vm, num_f64(s), y, "*")
+            },
+            "/" => |vm, s, a, _| {
+                let y = other_f64(vm, a[0], "/")?;
+                float_op(vm, num_f64(s), y, "/")
+            },
+            "**" => |vm, s, a, _| {
+                let y = other_f64(vm, a[0], "**")?;
+                float_op(vm, num_f64(s), y, "**")
+            },
+            _ => |vm, s, a, _| {
+                let y = other_f64(vm, a[0], "%")?;
+                float_op(vm, num_f64(s), y, "%")
+            },
         });
-        vm.add_method(f, crate::value::symbol::intern(op), crate::class::MethodKind::Builtin { func: id, arity: 1 }, crate::class::Visibility::Public);
+        vm.add_method(
+            f,
+            crate::value::symbol::intern(op),
+            crate::class::MethodKind::Builtin { func: id, arity: 1 },
+            crate::class::Visibility::Public,
+        );
     }
-    vm.def_builtin(f, "<", 1, |vm, s, a, _| Ok(Value::bool(num_f64(s) < other_f64(vm, a[0], "<")?)));
-    vm.def_builtin(f, "<=", 1, |vm, s, a, _| Ok(Value::bool(num_f64(s) <= other_f64(vm, a[0], "<=")?)));
-    vm.def_builtin(f, ">", 1, |vm, s, a, _| Ok(Value::bool(num_f64(s) > other_f64(vm, a[0], ">")?)));
-    vm.def_builtin(f, ">=", 1, |vm, s, a, _| Ok(Value::bool(num_f64(s) >= other_f64(vm, a[0], ">=")?)));
-    vm.def_builtin(f, "==", 1, |_, s, a, _| Ok(Value::bool(to_f64(a[0]) == Some(num_f64(s)))));
-    vm.def_builtin(f, "eql?", 1, |_, s, a, _| Ok(Value::bool(to_f64_strict(a[0]) == Some(num_f64(s)))));
+    vm.def_builtin(f, "<", 1, |vm, s, a, _| {
+        Ok(Value::bool(num_f64(s) < other_f64(vm, a[0], "<")?))
+    });
+    vm.def_builtin(f, "<=", 1, |vm, s, a, _| {
+        Ok(Value::bool(num_f64(s) <= other_f64(vm, a[0], "<=")?))
+    });
+    vm.def_builtin(f, ">", 1, |vm, s, a, _| {
+        Ok(Value::bool(num_f64(s) > other_f64(vm, a[0], ">")?))
+    });
+    vm.def_builtin(f, ">=", 1, |vm, s, a, _| {
+        Ok(Value::bool(num_f64(s) >= other_f64(vm, a[0], ">=")?))
+    });
+    vm.def_builtin(f, "==", 1, |_, s, a, _| {
+        Ok(Value::bool(to_f64(a[0]) == Some(num_f64(s))))
+    });
+    vm.def_builtin(f, "eql?", 1, |_, s, a, _| {
+        Ok(Value::bool(to_f64_strict(a[0]) == Some(num_f64(s))))
+    });
     vm.def_builtin(f, "<=>", 1, |_, s, a, _| {
-        Ok(match to_f64(a[0]).and_then(|y| num_f64(s).partial_cmp(&y)) {
-            Some(o) => Value::int(o as i64),
-            None => Value::NIL,
-        })
+        Ok(
+            match to_f64(a[0]).and_then(|y| num_f64(s).partial_cmp(&y)) {
+                Some(o) => Value::int(o as i64),
+                None => Value::NIL,
+            },
+        )
     });
     vm.def_builtin(f, "-@", 0, |vm, s, _, _| Ok(vm.float_new(-num_f64(s))));
     vm.def_builtin(f, "to_s", 0, |vm, s, _, _| Ok(vm.str_new(&fmt(num_f64(s)))));
-    vm.def_builtin(f, "inspect", 0, |vm, s, _, _| Ok(vm.str_new(&fmt(num_f64(s)))));
+    vm.def_builtin(f, "inspect", 0, |vm, s, _, _| {
+        Ok(vm.str_new(&fmt(num_f64(s))))
+    });
     vm.def_builtin(f, "to_f", 0, |_, s, _, _| Ok(s));
-    vm.def_builtin(f, "hash", 0, |vm, s, _, _| Ok(Value::int((vm.hash_of(s)? >> 2) as i64)));
-    vm.def_builtin(f, "to_i", 0, |vm, s, _, _| super::integer::kernel_integer(vm, s, None));
-    vm.def_builtin(f, "to_int", 0, |vm, s, _, _| super::integer::kernel_integer(vm, s, None));
-    vm.def_builtin(f, "truncate", -1, |vm, s, _, _| super::integer::kernel_integer(vm, s, None));
-    vm.def_builtin(f, "floor", -1, |vm, s, a, _| round_with(vm, s, a, f64::floor));
+    vm.def_builtin(f, "hash", 0, |vm, s, _, _| {
+        Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
+    });
+    vm.def_builtin(f, "to_i", 0, |vm, s, _, _| {
+        super::integer::kernel_integer(vm, s, None)
+    });
+    vm.def_builtin(f, "to_int", 0, |vm, s, _, _| {
+        super::integer::kernel_integer(vm, s, None)
+    });
+    vm.def_builtin(f, "truncate", -1, |vm, s, _, _| {
+        super::integer::kernel_integer(vm, s, None)
+    });
+    vm.def_builtin(f, "floor", -1, |vm, s, a, _| {
+        round_with(vm, s, a, f64::floor)
+    });
     vm.def_builtin(f, "ceil", -1, |vm, s, a, _| round_with(vm, s, a, f64::ceil));
-    vm.def_builtin(f, "round", -1, |vm, s, a, _| round_with(vm, s, a, round_half_up));
-    vm.def_builtin(f, "abs", 0, |vm, s, _, _| Ok(vm.float_new(num_f64(s).abs())));
-    vm.def_builtin(f, "nan?", 0, |_, s, _, _| Ok(Value::bool(num_f64(s).is_nan())));
+    vm.def_builtin(f, "round", -1, |vm, s, a, _| {
+        round_with(vm, s, a, round_half_up)
+    });
+    vm.def_builtin(
+        f,
+        "abs",
+        0,
+        |vm, s, _, _| Ok(vm.float_new(num_f64(s).abs())),
+    );
+    vm.def_builtin(f, "nan?", 0, |_, s, _, _| {
+        Ok(Value::bool(num_f64(s).is_nan()))
+    });
     vm.def_builtin(f, "infinite?", 0, |_, s, _, _| {
         let x = num_f64(s);
-        Ok(if x.is_infinite() { Value::int(if x > 0.0 { 1 } else { -1 }) } else { Value::NIL })
+        Ok(if x.is_infinite() {
+            Value::int(if x > 0.0 { 1 } else { -1 })
+        } else {
+            Value::NIL
+        })
     });
-    vm.def_builtin(f, "finite?", 0, |_, s, _, _| Ok(Value::bool(num_f64(s).is_finite())));
-    vm.def_builtin(f, "zero?", 0, |_, s, _, _| Ok(Value::bool(num_f64(s) == 0.0)));
-    vm.def_builtin(f, "positive?", 0, |_, s, _, _| Ok(Value::bool(num_f64(s) > 0.0)));
-    vm.def_builtin(f, "negative?", 0, |_, s, _, _| Ok(Value::bool(num_f64(s) < 0.0)));
+    vm.def_builtin(f, "finite?", 0, |_, s, _, _| {
+        Ok(Value::bool(num_f64(s).is_finite()))
+    });
+    vm.def_builtin(f, "zero?", 0, |_, s, _, _| {
+        Ok(Value::bool(num_f64(s) == 0.0))
+    });
+    vm.def_builtin(f, "positive?", 0, |_, s, _, _| {
+        Ok(Value::bool(num_f64(s) > 0.0))
+    });
+    vm.def_builtin(f, "negative?", 0, |_, s, _, _| {
+        Ok(Value::bool(num_f64(s) < 0.0))
+    });
     vm.def_builtin(f, "divmod", 1, |vm, s, a, _| {
         let (x, y) = (num_f64(s), other_f64(vm, a[0], "divmod")?);
         if y == 0.0 {
             return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
         }
         let q = (x / y).floor();
-        let qv = super::integer::kernel_integer(vm, Value::flonum(q).unwrap_or(Value::int(0)), None)?;
+        let qv =
+            super::integer::kernel_integer(vm, Value::flonum(q).unwrap_or(Value::int(0)), None)?;
         let m = float_op(vm, x, y, "%")?;
         Ok(vm.ary_new(vec![qv, m]))
     });
@@ -160,17 +247,28 @@ pub fn init(vm: &mut Vm) {
         let y = vm.float_new(num_f64(a[0]));
         Ok(vm.ary_new(vec![y, s]))
     });
-    vm.def_builtin(f, "fdiv", 1, |vm, s, a, _| Ok(vm.float_new(num_f64(s) / num_f64(a[0]))));
-    vm.def_builtin(f, "quo", 1, |vm, s, a, _| Ok(vm.float_new(num_f64(s) / num_f64(a[0]))));
+    vm.def_builtin(f, "fdiv", 1, |vm, s, a, _| {
+        Ok(vm.float_new(num_f64(s) / num_f64(a[0])))
+    });
+    vm.def_builtin(f, "quo", 1, |vm, s, a, _| {
+        Ok(vm.float_new(num_f64(s) / num_f64(a[0])))
+    });
     let inf = vm.float_new(f64::INFINITY);
     let nan = vm.float_new(f64::NAN);
     let eps = vm.float_new(f64::EPSILON);
     let max = vm.float_new(f64::MAX);
     let min = vm.float_new(f64::MIN_POSITIVE);
-    for (n, v) in [("INFINITY", inf), ("NAN", nan), ("EPSILON", eps), ("MAX", max), ("MIN", min)] {
+    for (n, v) in [
+        ("INFINITY", inf),
+        ("NAN", nan),
+        ("EPSILON", eps),
+        ("MAX", max),
+        ("MIN", min),
+    ] {
         vm.classes.set_const(f, crate::value::symbol::intern(n), v);
     }
-    vm.classes.set_const(f, crate::value::symbol::intern("DIG"), Value::int(15));
+    vm.classes
+        .set_const(f, crate::value::symbol::intern("DIG"), Value::int(15));
 }
 
 fn round_half_up(x: f64) -> f64 {
@@ -183,7 +281,11 @@ fn round_with(vm: &mut Vm, s: Value, a: &[Value], f: fn(f64) -> f64) -> VResult 
     if nd > 0 {
         let m = 10f64.powi(nd as i32);
         let r = f((x * m).abs()) / m * x.signum();
-        let r = if f(1.5) == 2.0 && f(-1.5) == -2.0 { (x * m).round() / m } else { f(x * m) / m };
+        let r = if f(1.5) == 2.0 && f(-1.5) == -2.0 {
+            (x * m).round() / m
+        } else {
+            f(x * m) / m
+        };
         let _ = r;
         let r2 = f(x * m) / m;
         return Ok(vm.float_new(if r2.is_finite() { r2 } else { x }));

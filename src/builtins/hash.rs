@@ -45,8 +45,16 @@ pub fn inspect_hash(vm: &mut Vm, s: Value) -> Result<String, Unwind> {
         if i > 0 {
             out.push_str(", ");
         }
-        let ks = if *k == s { "{...}".to_string() } else { vm.inspect(*k)? };
-        let vs = if *v == s { "{...}".to_string() } else { vm.inspect(*v)? };
+        let ks = if *k == s {
+            "{...}".to_string()
+        } else {
+            vm.inspect(*k)?
+        };
+        let vs = if *v == s {
+            "{...}".to_string()
+        } else {
+            vm.inspect(*v)?
+        };
         out.push_str(&ks);
         out.push_str("=>");
         out.push_str(&vs);
@@ -96,10 +104,18 @@ pub fn init(vm: &mut Vm) {
         vm.fill_backtrace(e);
         Err(Unwind::Raise(e))
     });
-    vm.def_builtin(h, "key?", 1, |vm, s, a, _| Ok(Value::bool(vm.hash_get(s, a[0])?.is_some())));
-    vm.def_builtin(h, "has_key?", 1, |vm, s, a, _| Ok(Value::bool(vm.hash_get(s, a[0])?.is_some())));
-    vm.def_builtin(h, "include?", 1, |vm, s, a, _| Ok(Value::bool(vm.hash_get(s, a[0])?.is_some())));
-    vm.def_builtin(h, "member?", 1, |vm, s, a, _| Ok(Value::bool(vm.hash_get(s, a[0])?.is_some())));
+    vm.def_builtin(h, "key?", 1, |vm, s, a, _| {
+        Ok(Value::bool(vm.hash_get(s, a[0])?.is_some()))
+    });
+    vm.def_builtin(h, "has_key?", 1, |vm, s, a, _| {
+        Ok(Value::bool(vm.hash_get(s, a[0])?.is_some()))
+    });
+    vm.def_builtin(h, "include?", 1, |vm, s, a, _| {
+        Ok(Value::bool(vm.hash_get(s, a[0])?.is_some()))
+    });
+    vm.def_builtin(h, "member?", 1, |vm, s, a, _| {
+        Ok(Value::bool(vm.hash_get(s, a[0])?.is_some()))
+    });
     vm.def_builtin(h, "delete", 1, |vm, s, a, b| {
         check_frozen(vm, s)?;
         match vm.hash_delete(s, a[0])? {
@@ -110,8 +126,12 @@ pub fn init(vm: &mut Vm) {
             },
         }
     });
-    vm.def_builtin(h, "size", 0, |vm, s, _, _| Ok(Value::int(vm.hash_len(s).unwrap_or(0) as i64)));
-    vm.def_builtin(h, "length", 0, |vm, s, _, _| Ok(Value::int(vm.hash_len(s).unwrap_or(0) as i64)));
+    vm.def_builtin(h, "size", 0, |vm, s, _, _| {
+        Ok(Value::int(vm.hash_len(s).unwrap_or(0) as i64))
+    });
+    vm.def_builtin(h, "length", 0, |vm, s, _, _| {
+        Ok(Value::int(vm.hash_len(s).unwrap_or(0) as i64))
+    });
     vm.def_builtin(h, "count", -1, |vm, s, a, b| {
         if a.is_empty() && b.is_none() {
             return Ok(Value::int(vm.hash_len(s).unwrap_or(0) as i64));
@@ -127,7 +147,9 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::int(n))
     });
-    vm.def_builtin(h, "empty?", 0, |vm, s, _, _| Ok(Value::bool(vm.hash_len(s) == Some(0))));
+    vm.def_builtin(h, "empty?", 0, |vm, s, _, _| {
+        Ok(Value::bool(vm.hash_len(s) == Some(0)))
+    });
     vm.def_builtin(h, "keys", 0, |vm, s, _, _| {
         let v = vm.hash_pairs(s).into_iter().map(|p| p.0).collect();
         Ok(vm.ary_new(v))
@@ -137,7 +159,11 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(h, "to_a", 0, |vm, s, _, _| {
-        let v = vm.hash_pairs(s).into_iter().map(|(k, v)| vm.ary_new(vec![k, v])).collect();
+        let v = vm
+            .hash_pairs(s)
+            .into_iter()
+            .map(|(k, v)| vm.ary_new(vec![k, v]))
+            .collect();
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(h, "to_h", 0, |vm, s, _, b| {
@@ -160,14 +186,18 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(h, "each", 0, each_pair);
     vm.def_builtin(h, "each_pair", 0, each_pair);
     vm.def_builtin(h, "each_key", 0, |vm, s, _, b| {
-        let Some(b) = b else { return enum_for(vm, s, "each_key") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "each_key");
+        };
         for (k, _) in vm.hash_pairs(s) {
             vm.yield_block(&b, &[k])?;
         }
         Ok(s)
     });
     vm.def_builtin(h, "each_value", 0, |vm, s, _, b| {
-        let Some(b) = b else { return enum_for(vm, s, "each_value") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "each_value");
+        };
         for (_, v) in vm.hash_pairs(s) {
             vm.yield_block(&b, &[v])?;
         }
@@ -182,7 +212,9 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_new(&t))
     });
     vm.def_builtin(h, "==", 1, |vm, s, a, _| {
-        let Some(n) = vm.hash_len(a[0]) else { return Ok(Value::FALSE) };
+        let Some(n) = vm.hash_len(a[0]) else {
+            return Ok(Value::FALSE);
+        };
         if n != vm.hash_len(s).unwrap_or(0) {
             return Ok(Value::FALSE);
         }
@@ -211,9 +243,11 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "merge!", -1, merge_bang);
     vm.def_builtin(h, "update", -1, merge_bang);
-    vm.def_builtin(h, "default", -1, |_, s, _, _| match &*obj(s).body.borrow() {
-        Body::Hash(t) => Ok(t.default),
-        _ => Ok(Value::NIL),
+    vm.def_builtin(h, "default", -1, |_, s, _, _| {
+        match &*obj(s).body.borrow() {
+            Body::Hash(t) => Ok(t.default),
+            _ => Ok(Value::NIL),
+        }
     });
     vm.def_builtin(h, "default=", 1, |vm, s, a, _| {
         check_frozen(vm, s)?;
@@ -246,7 +280,9 @@ pub fn init(vm: &mut Vm) {
 }
 
 fn each_pair(vm: &mut Vm, s: Value, _: &[Value], b: B) -> VResult {
-    let Some(b) = b else { return enum_for(vm, s, "each") };
+    let Some(b) = b else {
+        return enum_for(vm, s, "each");
+    };
     let mut i = 0;
     loop {
         let e = match &*obj(s).body.borrow() {

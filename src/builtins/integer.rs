@@ -50,7 +50,12 @@ fn try_coerce(vm: &mut Vm, s: Value, other: Value, op: &str) -> VResult {
         let pair = vm.funcall(other, sym::COERCE, &[s], None)?;
         let items = vm.array_items(pair);
         if items.len() == 2 {
-            return vm.funcall(items[0], crate::value::symbol::intern(op), &[items[1]], None);
+            return vm.funcall(
+                items[0],
+                crate::value::symbol::intern(op),
+                &[items[1]],
+                None,
+            );
         }
     }
     Err(coerce_fail(vm, other, op))
@@ -142,7 +147,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(i, "%", 1, |vm, s, a, _| arith(vm, s, a[0], "%"));
     vm.def_builtin(i, "modulo", 1, |vm, s, a, _| arith(vm, s, a[0], "%"));
-    vm.def_builtin(i, "remainder", 1, |vm, s, a, _| arith(vm, s, a[0], "remainder"));
+    vm.def_builtin(i, "remainder", 1, |vm, s, a, _| {
+        arith(vm, s, a[0], "remainder")
+    });
     vm.def_builtin(i, "&", 1, |vm, s, a, _| arith(vm, s, a[0], "&"));
     vm.def_builtin(i, "|", 1, |vm, s, a, _| arith(vm, s, a[0], "|"));
     vm.def_builtin(i, "^", 1, |vm, s, a, _| arith(vm, s, a[0], "^"));
@@ -152,7 +159,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, ">=", 1, |vm, s, a, _| cmp(vm, s, a[0], ">="));
     vm.def_builtin(i, "==", 1, |vm, s, a, _| int_eq(vm, s, a[0]));
     vm.def_builtin(i, "===", 1, |vm, s, a, _| int_eq(vm, s, a[0]));
-    vm.def_builtin(i, "eql?", 1, |_, s, a, _| Ok(Value::bool(is_integer(a[0]) && to_big(s) == to_big(a[0]))));
+    vm.def_builtin(i, "eql?", 1, |_, s, a, _| {
+        Ok(Value::bool(is_integer(a[0]) && to_big(s) == to_big(a[0])))
+    });
     vm.def_builtin(i, "<=>", 1, |_, s, a, _| {
         if let Some(f) = super::float::to_f64_strict(a[0]) {
             let x = to_big(s).and_then(|b| b.to_f64()).unwrap_or(0.0);
@@ -170,7 +179,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, "pow", -2, |vm, s, a, b| {
         if a.len() == 2 {
             let (Some(x), Some(e), Some(m)) = (to_big(s), to_big(a[0]), to_big(a[1])) else {
-                return Err(vm.type_error("Integer#pow() 2nd argument not allowed unless all arguments are integers"));
+                return Err(vm.type_error(
+                    "Integer#pow() 2nd argument not allowed unless all arguments are integers",
+                ));
             };
             if m.is_zero() {
                 return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
@@ -196,7 +207,9 @@ pub fn init(vm: &mut Vm) {
         if n < 0 {
             return Ok(Value::int(0));
         }
-        Ok(Value::int(((b >> n as usize) & BigInt::from(1)).to_i64().unwrap_or(0)))
+        Ok(Value::int(
+            ((b >> n as usize) & BigInt::from(1)).to_i64().unwrap_or(0),
+        ))
     });
     vm.def_builtin(i, "to_s", -1, |vm, s, a, _| {
         let base = match a.first() {
@@ -227,9 +240,13 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_from_bytes(vec![n as u8]))
     });
     vm.def_builtin(i, "ord", 0, |_, s, _, _| Ok(s));
-    vm.def_builtin(i, "hash", 0, |vm, s, _, _| Ok(Value::int((vm.hash_of(s)? >> 2) as i64)));
+    vm.def_builtin(i, "hash", 0, |vm, s, _, _| {
+        Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
+    });
     vm.def_builtin(i, "times", 0, |vm, s, _, b| {
-        let Some(b) = b else { return enum_for(vm, s, "times") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "times");
+        };
         let n = s.as_fixnum().unwrap_or(0);
         let mut i = 0;
         while i < n {
@@ -239,7 +256,9 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(i, "upto", 1, |vm, s, a, b| {
-        let Some(b) = b else { return enum_for(vm, s, "upto") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "upto");
+        };
         let (mut i, n) = (s.as_fixnum().unwrap_or(0), super::int_arg(vm, a[0])?);
         while i <= n {
             vm.yield_block(&b, &[Value::int(i)])?;
@@ -248,7 +267,9 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(i, "downto", 1, |vm, s, a, b| {
-        let Some(b) = b else { return enum_for(vm, s, "downto") };
+        let Some(b) = b else {
+            return enum_for(vm, s, "downto");
+        };
         let (mut i, n) = (s.as_fixnum().unwrap_or(0), super::int_arg(vm, a[0])?);
         while i >= n {
             vm.yield_block(&b, &[Value::int(i)])?;
@@ -269,7 +290,11 @@ pub fn init(vm: &mut Vm) {
             }
             return Ok(s);
         }
-        let (x, l, st) = (super::float::num_f64(s), super::float::num_f64(lim), super::float::num_f64(st));
+        let (x, l, st) = (
+            super::float::num_f64(s),
+            super::float::num_f64(lim),
+            super::float::num_f64(st),
+        );
         let n = ((l - x) / st + 1e-9).floor() as i64;
         for k in 0..=n {
             let v = vm.float_new(x + k as f64 * st);
@@ -292,7 +317,12 @@ pub fn init(vm: &mut Vm) {
             "positive?" => |_, s, _, _| Ok(Value::bool(to_big(s).is_some_and(|n| n.is_positive()))),
             _ => |_, s, _, _| Ok(Value::bool(to_big(s).is_some_and(|n| n.is_negative()))),
         });
-        vm.add_method(i, crate::value::symbol::intern(name), crate::class::MethodKind::Builtin { func: id, arity: 0 }, crate::class::Visibility::Public);
+        vm.add_method(
+            i,
+            crate::value::symbol::intern(name),
+            crate::class::MethodKind::Builtin { func: id, arity: 0 },
+            crate::class::Visibility::Public,
+        );
     }
     vm.def_builtin(i, "abs", 0, |vm, s, _, _| {
         let b = to_big(s).unwrap_or_default();
@@ -330,11 +360,17 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ary_new(out))
     });
     vm.def_builtin(i, "gcd", 1, |vm, s, a, _| {
-        let (x, y) = (to_big(s).unwrap_or_default(), to_big(a[0]).unwrap_or_default());
+        let (x, y) = (
+            to_big(s).unwrap_or_default(),
+            to_big(a[0]).unwrap_or_default(),
+        );
         Ok(vm.bignum_value(x.gcd(&y)))
     });
     vm.def_builtin(i, "lcm", 1, |vm, s, a, _| {
-        let (x, y) = (to_big(s).unwrap_or_default(), to_big(a[0]).unwrap_or_default());
+        let (x, y) = (
+            to_big(s).unwrap_or_default(),
+            to_big(a[0]).unwrap_or_default(),
+        );
         Ok(vm.bignum_value(x.lcm(&y)))
     });
     vm.def_builtin(i, "divmod", 1, |vm, s, a, _| {
@@ -358,14 +394,19 @@ pub fn init(vm: &mut Vm) {
     vm.def_singleton_builtin(i, "sqrt", 1, |vm, _, a, _| {
         let b = to_big(a[0]).unwrap_or_default();
         if b.is_negative() {
-            return Err(vm.error(vm.e.argument_error, "Numerical argument is out of domain - \"isqrt\""));
+            return Err(vm.error(
+                vm.e.argument_error,
+                "Numerical argument is out of domain - \"isqrt\"",
+            ));
         }
         Ok(vm.bignum_value(b.sqrt()))
     });
     let n = cls::NUMERIC;
     vm.def_builtin(n, "integer?", 0, |_, _, _, _| Ok(Value::FALSE));
     vm.def_builtin(n, "+@", 0, |_, s, _, _| Ok(s));
-    vm.def_builtin(n, "step", -1, |vm, _, _, _| Err(vm.runtime_error("carmine: Numeric#step")));
+    vm.def_builtin(n, "step", -1, |vm, _, _, _| {
+        Err(vm.runtime_error("carmine: Numeric#step"))
+    });
 }
 
 fn arith_or_float_mod(vm: &mut Vm, s: Value, o: Value) -> VResult {
@@ -423,7 +464,11 @@ fn shift(vm: &mut Vm, s: Value, o: Value, left: bool) -> VResult {
     if left && n > 1 << 26 {
         return Err(vm.arg_error("shift width too big"));
     }
-    let r = if left { b << n as usize } else { b >> n as usize };
+    let r = if left {
+        b << n as usize
+    } else {
+        b >> n as usize
+    };
     Ok(vm.bignum_value(r))
 }
 
@@ -501,7 +546,11 @@ fn parse_int_strict(s: &str, base: u32) -> Option<BigInt> {
     } else {
         (base, lower.clone())
     };
-    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') || digits.contains("__") {
+    if digits.is_empty()
+        || digits.starts_with('_')
+        || digits.ends_with('_')
+        || digits.contains("__")
+    {
         return None;
     }
     let clean: String = digits.chars().filter(|c| *c != '_').collect();

@@ -6,7 +6,9 @@ use crate::object::Body;
 use crate::value::{Value, symbol};
 
 fn fd(vm: &Vm, s: Value) -> i64 {
-    vm.ivar_get_name(s, symbol::intern("@fd")).as_fixnum().unwrap_or(1)
+    vm.ivar_get_name(s, symbol::intern("@fd"))
+        .as_fixnum()
+        .unwrap_or(1)
 }
 
 fn write(vm: &mut Vm, s: Value, b: &[u8]) {
@@ -70,6 +72,7 @@ pub fn init(vm: &mut Vm) {
     }
     let stdin = vm.heap.alloc(io, Body::Object(Vec::new()));
     vm.ivar_set_name(stdin, symbol::intern("@fd"), Value::int(0));
-    vm.classes.set_const(cls::OBJECT, symbol::intern("STDIN"), stdin);
+    vm.classes
+        .set_const(cls::OBJECT, symbol::intern("STDIN"), stdin);
     vm.globals.insert(symbol::intern("$stdin"), stdin);
 }

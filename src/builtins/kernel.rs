@@ -47,7 +47,10 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "require_relative", 1, |vm, _, a, _| {
         let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
         let cur = vm.current_file();
-        let dir = std::path::Path::new(&cur).parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+        let dir = std::path::Path::new(&cur)
+            .parent()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let dir = if dir.is_empty() { ".".to_string() } else { dir };
         vm.require(&f, Some(&dir))
     });
@@ -76,18 +79,26 @@ pub fn init(vm: &mut Vm) {
         }
     });
     vm.def_builtin(k, "block_given?", 0, |vm, _, _, _| {
-        Ok(Value::bool(vm.frames.last().is_some_and(|f| f.block.is_some())))
+        Ok(Value::bool(
+            vm.frames.last().is_some_and(|f| f.block.is_some()),
+        ))
     });
-    vm.def_builtin(k, "iterator?", 0, |vm, _, _, _| Ok(Value::bool(vm.frames.last().is_some_and(|f| f.block.is_some()))));
+    vm.def_builtin(k, "iterator?", 0, |vm, _, _, _| {
+        Ok(Value::bool(
+            vm.frames.last().is_some_and(|f| f.block.is_some()),
+        ))
+    });
     vm.def_builtin(k, "lambda", 0, |vm, _, _, b| {
-        let b = block_required(vm, b).map_err(|_| vm.arg_error("tried to create Proc object without a block"))?;
+        let b = block_required(vm, b)
+            .map_err(|_| vm.arg_error("tried to create Proc object without a block"))?;
         match &*b {
             BlockArg::Literal(blk) => Ok(vm.alloc_proc(blk.clone(), true)),
             _ => Ok(vm.block_to_proc(&b)),
         }
     });
     vm.def_builtin(k, "proc", 0, |vm, _, _, b| {
-        let b = block_required(vm, b).map_err(|_| vm.arg_error("tried to create Proc object without a block"))?;
+        let b = block_required(vm, b)
+            .map_err(|_| vm.arg_error("tried to create Proc object without a block"))?;
         Ok(vm.block_to_proc(&b))
     });
     vm.def_builtin(k, "catch", -1, |vm, _, a, b| {
@@ -100,7 +111,9 @@ pub fn init(vm: &mut Vm) {
         let r = vm.yield_block(&b, &[tag]);
         vm.temp_roots.pop();
         match r {
-            Err(Unwind::Throw { tag: t, value }) if t == tag || (vm.is_string(t) && false) => Ok(value),
+            Err(Unwind::Throw { tag: t, value }) if t == tag || (vm.is_string(t) && false) => {
+                Ok(value)
+            }
             other => other,
         }
     });
@@ -114,7 +127,9 @@ pub fn init(vm: &mut Vm) {
         Err(Unwind::Throw { tag, value })
     });
     vm.def_builtin(k, "Integer", -2, |vm, _, a, _| kernel_integer(vm, a));
-    vm.def_builtin(k, "Float", -2, |vm, _, a, _| super::float::kernel_float(vm, a[0], a.get(1).copied()));
+    vm.def_builtin(k, "Float", -2, |vm, _, a, _| {
+        super::float::kernel_float(vm, a[0], a.get(1).copied())
+    });
     vm.def_builtin(k, "String", 1, |vm, _, a, _| {
         let b = vm.value_to_bytes(a[0])?;
         Ok(vm.str_from_bytes(b))
@@ -125,7 +140,10 @@ pub fn init(vm: &mut Vm) {
         }
         if vm.hash_len(a[0]).is_some() {
             let pairs = vm.hash_pairs(a[0]);
-            let items: Vec<Value> = pairs.into_iter().map(|(k, v)| vm.ary_new(vec![k, v])).collect();
+            let items: Vec<Value> = pairs
+                .into_iter()
+                .map(|(k, v)| vm.ary_new(vec![k, v]))
+                .collect();
             return Ok(vm.ary_new(items));
         }
         vm.splat_to_array(a[0])
@@ -174,7 +192,11 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "warn", -1, |vm, _, a, _| {
         let mut out = Vec::new();
-        let msgs: Vec<Value> = a.iter().copied().filter(|v| vm.hash_len(*v).is_none()).collect();
+        let msgs: Vec<Value> = a
+            .iter()
+            .copied()
+            .filter(|v| vm.hash_len(*v).is_none())
+            .collect();
         puts_into(vm, &msgs, &mut out)?;
         if !msgs.is_empty() {
             vm.write_err(&out);
@@ -183,7 +205,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "sleep", -1, |vm, _, a, _| {
         let secs = match a.first() {
-            Some(v) => super::float::to_f64(*v).or_else(|| v.as_fixnum().map(|n| n as f64)).unwrap_or(0.0),
+            Some(v) => super::float::to_f64(*v)
+                .or_else(|| v.as_fixnum().map(|n| n as f64))
+                .unwrap_or(0.0),
             None => 0.0,
         };
         vm.flush();
@@ -212,15 +236,30 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "srand", -1, |vm, _, a, _| {
         let seed = a.first().and_then(|v| v.as_fixnum()).unwrap_or(0);
-        let old = vm.globals.get(&symbol::intern("__rand_seed")).copied().unwrap_or(Value::int(0));
-        vm.globals.insert(symbol::intern("__rand_seed"), Value::int(seed));
-        vm.globals.insert(symbol::intern("__rand_state"), Value::int(seed & 0x3fff_ffff_ffff));
+        let old = vm
+            .globals
+            .get(&symbol::intern("__rand_seed"))
+            .copied()
+            .unwrap_or(Value::int(0));
+        vm.globals
+            .insert(symbol::intern("__rand_seed"), Value::int(seed));
+        vm.globals.insert(
+            symbol::intern("__rand_state"),
+            Value::int(seed & 0x3fff_ffff_ffff),
+        );
         Ok(old)
     });
     vm.def_builtin(k, "rand", -1, |vm, _, a, _| {
         let key = symbol::intern("__rand_state");
-        let st = vm.globals.get(&key).and_then(|v| v.as_fixnum()).unwrap_or(0x2545_f491);
-        let next = (st.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407)) & 0x3fff_ffff_ffff_ffff;
+        let st = vm
+            .globals
+            .get(&key)
+            .and_then(|v| v.as_fixnum())
+            .unwrap_or(0x2545_f491);
+        let next = (st
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407))
+            & 0x3fff_ffff_ffff_ffff;
         vm.globals.insert(key, Value::int(next & 0x3fff_ffff_ffff));
         let unit = ((next >> 11) as f64) / ((1u64 << 51) as f64);
         match a.first().and_then(|v| v.as_fixnum()) {
@@ -228,7 +267,9 @@ pub fn init(vm: &mut Vm) {
             _ => Ok(vm.float_new(unit.fract())),
         }
     });
-    vm.def_builtin(k, "binding", 0, |vm, _, _, _| Err(vm.runtime_error("carmine: binding is not supported yet")));
+    vm.def_builtin(k, "binding", 0, |vm, _, _, _| {
+        Err(vm.runtime_error("carmine: binding is not supported yet"))
+    });
     vm.def_builtin(k, "format", -2, |vm, _, a, _| super::string::format(vm, a));
     vm.def_builtin(k, "sprintf", -2, |vm, _, a, _| super::string::format(vm, a));
     vm.def_builtin(k, "printf", -1, |vm, _, a, _| {
@@ -367,4 +408,3 @@ fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {
         other => other,
     }
 }
-

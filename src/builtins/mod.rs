@@ -33,7 +33,10 @@ pub const PRELUDE: &[(&str, &str)] = &[
 ];
 
 /// Libraries for `require`.
-pub const LIBS: &[(&str, &str)] = &[("set", include_str!("../../lib/set.rb")), ("ostruct", include_str!("../../lib/ostruct.rb"))];
+pub const LIBS: &[(&str, &str)] = &[
+    ("set", include_str!("../../lib/set.rb")),
+    ("ostruct", include_str!("../../lib/ostruct.rb")),
+];
 
 pub fn init(vm: &mut Vm) {
     object::init(vm);

@@ -16,7 +16,8 @@ use crate::value::{ClassId, Value, sym, symbol};
 type B = Option<Rc<BlockArg>>;
 
 fn this(vm: &mut Vm, s: Value) -> Result<ClassId, Unwind> {
-    vm.as_class(s).ok_or_else(|| vm.type_error("not a class/module"))
+    vm.as_class(s)
+        .ok_or_else(|| vm.type_error("not a class/module"))
 }
 
 pub fn init(vm: &mut Vm) {
@@ -45,19 +46,33 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, ">=", 1, |vm, s, a, _| compare(vm, a[0], s, true));
     vm.def_builtin(m, "ancestors", 0, |vm, s, _, _| {
         let c = this(vm, s)?;
-        let a: Vec<Value> = vm.classes.ancestors(c).iter().map(|k| vm.class_value(*k)).collect();
+        let a: Vec<Value> = vm
+            .classes
+            .ancestors(c)
+            .iter()
+            .map(|k| vm.class_value(*k))
+            .collect();
         Ok(vm.ary_new(a))
     });
     vm.def_builtin(m, "included_modules", 0, |vm, s, _, _| {
         let c = this(vm, s)?;
-        let a: Vec<Value> =
-            vm.classes.ancestors(c).iter().filter(|k| vm.classes.is_module(**k)).map(|k| vm.class_value(*k)).collect();
+        let a: Vec<Value> = vm
+            .classes
+            .ancestors(c)
+            .iter()
+            .filter(|k| vm.classes.is_module(**k))
+            .map(|k| vm.class_value(*k))
+            .collect();
         Ok(vm.ary_new(a))
     });
     vm.def_builtin(m, "include?", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
-        let Some(k) = vm.as_class(a[0]) else { return Ok(Value::FALSE) };
-        Ok(Value::bool(c != k && vm.classes.is_module(k) && vm.classes.ancestors(c).contains(&k)))
+        let Some(k) = vm.as_class(a[0]) else {
+            return Ok(Value::FALSE);
+        };
+        Ok(Value::bool(
+            c != k && vm.classes.is_module(k) && vm.classes.ancestors(c).contains(&k),
+        ))
     });
     vm.def_builtin(m, "include", -2, |vm, s, a, _| {
         let c = this(vm, s)?;
@@ -82,12 +97,26 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(s)
     });
-    for hook in ["included", "extended", "prepended", "inherited", "method_added", "method_removed", "method_undefined"] {
+    for hook in [
+        "included",
+        "extended",
+        "prepended",
+        "inherited",
+        "method_added",
+        "method_removed",
+        "method_undefined",
+    ] {
         vm.def_private_builtin(m, hook, -1, |_, _, _, _| Ok(Value::NIL));
     }
-    vm.def_builtin(m, "attr_reader", -1, |vm, s, a, _| attr(vm, s, a, true, false));
-    vm.def_builtin(m, "attr_writer", -1, |vm, s, a, _| attr(vm, s, a, false, true));
-    vm.def_builtin(m, "attr_accessor", -1, |vm, s, a, _| attr(vm, s, a, true, true));
+    vm.def_builtin(m, "attr_reader", -1, |vm, s, a, _| {
+        attr(vm, s, a, true, false)
+    });
+    vm.def_builtin(m, "attr_writer", -1, |vm, s, a, _| {
+        attr(vm, s, a, false, true)
+    });
+    vm.def_builtin(m, "attr_accessor", -1, |vm, s, a, _| {
+        attr(vm, s, a, true, true)
+    });
     vm.def_builtin(m, "attr", -1, |vm, s, a, _| attr(vm, s, a, true, false));
     vm.def_builtin(m, "define_method", -2, define_method);
     vm.def_builtin(m, "alias_method", 2, |vm, s, a, _| {
@@ -107,7 +136,12 @@ pub fn init(vm: &mut Vm) {
                 return Err(vm.name_error(&msg, n, s));
             }
             vm.invalidate_method(c, n, Reason::MethodRemoved);
-            let _ = vm.funcall(s, symbol::intern("method_removed"), &[Value::symbol(n)], None);
+            let _ = vm.funcall(
+                s,
+                symbol::intern("method_removed"),
+                &[Value::symbol(n)],
+                None,
+            );
         }
         Ok(s)
     });
@@ -119,9 +153,15 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(s)
     });
-    vm.def_builtin(m, "public", -1, |vm, s, a, _| set_visibility(vm, s, a, Visibility::Public));
-    vm.def_builtin(m, "private", -1, |vm, s, a, _| set_visibility(vm, s, a, Visibility::Private));
-    vm.def_builtin(m, "protected", -1, |vm, s, a, _| set_visibility(vm, s, a, Visibility::Protected));
+    vm.def_builtin(m, "public", -1, |vm, s, a, _| {
+        set_visibility(vm, s, a, Visibility::Public)
+    });
+    vm.def_builtin(m, "private", -1, |vm, s, a, _| {
+        set_visibility(vm, s, a, Visibility::Private)
+    });
+    vm.def_builtin(m, "protected", -1, |vm, s, a, _| {
+        set_visibility(vm, s, a, Visibility::Protected)
+    });
     vm.def_builtin(m, "module_function", -1, |vm, s, a, _| {
         let c = this(vm, s)?;
         if a.is_empty() {
@@ -159,14 +199,30 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::NIL)
     });
-    vm.def_builtin(m, "instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected]));
-    vm.def_builtin(m, "public_instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Public]));
-    vm.def_builtin(m, "private_instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Private]));
-    vm.def_builtin(m, "protected_instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Protected]));
-    vm.def_builtin(m, "method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Public, Visibility::Protected]));
-    vm.def_builtin(m, "public_method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Public]));
-    vm.def_builtin(m, "private_method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Private]));
-    vm.def_builtin(m, "protected_method_defined?", -2, |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Protected]));
+    vm.def_builtin(m, "instance_methods", -1, |vm, s, a, _| {
+        instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected])
+    });
+    vm.def_builtin(m, "public_instance_methods", -1, |vm, s, a, _| {
+        instance_methods(vm, s, a, &[Visibility::Public])
+    });
+    vm.def_builtin(m, "private_instance_methods", -1, |vm, s, a, _| {
+        instance_methods(vm, s, a, &[Visibility::Private])
+    });
+    vm.def_builtin(m, "protected_instance_methods", -1, |vm, s, a, _| {
+        instance_methods(vm, s, a, &[Visibility::Protected])
+    });
+    vm.def_builtin(m, "method_defined?", -2, |vm, s, a, _| {
+        method_defined(vm, s, a, &[Visibility::Public, Visibility::Protected])
+    });
+    vm.def_builtin(m, "public_method_defined?", -2, |vm, s, a, _| {
+        method_defined(vm, s, a, &[Visibility::Public])
+    });
+    vm.def_builtin(m, "private_method_defined?", -2, |vm, s, a, _| {
+        method_defined(vm, s, a, &[Visibility::Private])
+    });
+    vm.def_builtin(m, "protected_method_defined?", -2, |vm, s, a, _| {
+        method_defined(vm, s, a, &[Visibility::Protected])
+    });
     vm.def_builtin(m, "instance_method", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
         let n = name_arg(vm, a[0])?;
@@ -175,7 +231,13 @@ pub fn init(vm: &mut Vm) {
                 let owner = vm.classes.method(mid).owner;
                 Ok(vm.heap.alloc(
                     cls::UNBOUND_METHOD,
-                    Body::Method(Box::new(crate::object::RMethod { recv: Value::NIL, method: mid, name: n, owner, bound: false })),
+                    Body::Method(Box::new(crate::object::RMethod {
+                        recv: Value::NIL,
+                        method: mid,
+                        name: n,
+                        owner,
+                        bound: false,
+                    })),
                 ))
             }
             None => {
@@ -192,7 +254,10 @@ pub fn init(vm: &mut Vm) {
         let mut val = Value::NIL;
         for part in name.split("::").filter(|p| !p.is_empty()) {
             let n = symbol::intern(part);
-            val = match vm.const_in_ancestors(cur, n).or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied()) {
+            val = match vm
+                .const_in_ancestors(cur, n)
+                .or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied())
+            {
                 Some(v) => v,
                 None => vm.const_missing(cur, n)?,
             };
@@ -215,11 +280,20 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "const_defined?", -2, |vm, s, a, _| {
         let c = this(vm, s)?;
         let n = name_arg(vm, a[0])?;
-        Ok(Value::bool(vm.const_in_ancestors(c, n).is_some() || vm.classes.get(cls::OBJECT).consts.contains_key(&n)))
+        Ok(Value::bool(
+            vm.const_in_ancestors(c, n).is_some()
+                || vm.classes.get(cls::OBJECT).consts.contains_key(&n),
+        ))
     });
     vm.def_builtin(m, "constants", -1, |vm, s, _, _| {
         let c = this(vm, s)?;
-        let names: Vec<Value> = vm.classes.get(c).const_order.iter().map(|n| Value::symbol(*n)).collect();
+        let names: Vec<Value> = vm
+            .classes
+            .get(c)
+            .const_order
+            .iter()
+            .map(|n| Value::symbol(*n))
+            .collect();
         Ok(vm.ary_new(names))
     });
     vm.def_private_builtin(m, "remove_const", 1, |vm, s, a, _| {
@@ -228,12 +302,17 @@ pub fn init(vm: &mut Vm) {
         match vm.classes.remove_const(c, n) {
             Some(v) => {
                 let loc = vm.location_for_trace();
-                vm.dispatch.constant_changed(&vm.classes, c, n, Reason::ConstRemoved, &|| loc.clone());
+                vm.dispatch
+                    .constant_changed(&vm.classes, c, n, Reason::ConstRemoved, &|| loc.clone());
                 Ok(v)
             }
             None => {
                 let cn = vm.class_name(c);
-                Err(vm.name_error(&format!("constant {cn}::{} not defined", symbol::name(n)), n, s))
+                Err(vm.name_error(
+                    &format!("constant {cn}::{} not defined", symbol::name(n)),
+                    n,
+                    s,
+                ))
             }
         }
     });
@@ -243,7 +322,11 @@ pub fn init(vm: &mut Vm) {
         let msg = if c == cls::OBJECT {
             format!("uninitialized constant {}", symbol::name(n))
         } else {
-            format!("uninitialized constant {}::{}", vm.class_name(c), symbol::name(n))
+            format!(
+                "uninitialized constant {}::{}",
+                vm.class_name(c),
+                symbol::name(n)
+            )
         };
         Err(vm.name_error(&msg, n, s))
     });
@@ -260,13 +343,24 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "class_variables", -1, |vm, s, _, _| {
         let c = this(vm, s)?;
-        let names: Vec<Value> = vm.classes.get(c).cvars.keys().map(|n| Value::symbol(*n)).collect();
+        let names: Vec<Value> = vm
+            .classes
+            .get(c)
+            .cvars
+            .keys()
+            .map(|n| Value::symbol(*n))
+            .collect();
         Ok(vm.ary_new(names))
     });
     vm.def_builtin(m, "class_variable_defined?", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
         let n = name_arg(vm, a[0])?;
-        Ok(Value::bool(vm.classes.ancestors(c).iter().any(|k| vm.classes.get(*k).cvars.contains_key(&n))))
+        Ok(Value::bool(
+            vm.classes
+                .ancestors(c)
+                .iter()
+                .any(|k| vm.classes.get(*k).cvars.contains_key(&n)),
+        ))
     });
     vm.def_builtin(m, "class_eval", -1, class_eval);
     vm.def_builtin(m, "module_eval", -1, class_eval);
@@ -276,7 +370,9 @@ pub fn init(vm: &mut Vm) {
         obj(s).freeze();
         Ok(s)
     });
-    vm.def_builtin(m, "hash", 0, |_, s, _, _| Ok(Value::int((s.raw() >> 3) as i64 & 0xffff_ffff)));
+    vm.def_builtin(m, "hash", 0, |_, s, _, _| {
+        Ok(Value::int((s.raw() >> 3) as i64 & 0xffff_ffff))
+    });
     vm.def_builtin(m, "instance_variable_get", 1, |vm, s, a, _| {
         let n = name_arg(vm, a[0])?;
         Ok(vm.ivar_get_name(s, n))
@@ -285,7 +381,14 @@ pub fn init(vm: &mut Vm) {
     vm.def_private_builtin(m, "using", 1, using);
     vm.def_builtin(m, "included_in", 0, |vm, s, _, _| {
         let c = this(vm, s)?;
-        let v: Vec<Value> = vm.classes.get(c).includers.clone().into_iter().map(|k| vm.class_value(k)).collect();
+        let v: Vec<Value> = vm
+            .classes
+            .get(c)
+            .includers
+            .clone()
+            .into_iter()
+            .map(|k| vm.class_value(k))
+            .collect();
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(m, "module_function?", 0, |_, _, _, _| Ok(Value::FALSE));
@@ -297,7 +400,9 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         let mut sup = vm.classes.get(c).superclass;
         while let Some(k) = sup {
-            if vm.classes.get(k).kind != ClassKind::Singleton || vm.classes.get(c).kind == ClassKind::Singleton {
+            if vm.classes.get(k).kind != ClassKind::Singleton
+                || vm.classes.get(c).kind == ClassKind::Singleton
+            {
                 break;
             }
             sup = vm.classes.get(k).superclass;
@@ -306,15 +411,29 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(c, "subclasses", 0, |vm, s, _, _| {
         let c = this(vm, s)?;
-        let subs: Vec<ClassId> = vm.classes.get(c).subclasses.iter().rev().copied().filter(|k| vm.classes.get(*k).kind == ClassKind::Class).collect();
+        let subs: Vec<ClassId> = vm
+            .classes
+            .get(c)
+            .subclasses
+            .iter()
+            .rev()
+            .copied()
+            .filter(|k| vm.classes.get(*k).kind == ClassKind::Class)
+            .collect();
         let v = subs.into_iter().map(|k| vm.class_value(k)).collect();
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(c, "class", 0, |vm, s, _, _| {
         let c = this(vm, s)?;
-        Ok(vm.class_value(if vm.classes.is_module(c) { cls::MODULE } else { cls::CLASS }))
+        Ok(vm.class_value(if vm.classes.is_module(c) {
+            cls::MODULE
+        } else {
+            cls::CLASS
+        }))
     });
-    vm.def_builtin(c, "instance_methods", -1, |vm, s, a, _| instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected]));
+    vm.def_builtin(c, "instance_methods", -1, |vm, s, a, _| {
+        instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected])
+    });
     vm.def_singleton_builtin(c, "new", -1, class_new);
     vm.def_singleton_builtin(m, "new", -1, |vm, _, _, b| {
         let c = vm.new_module(None, None);
@@ -360,7 +479,11 @@ pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Res
         return Err(vm.arg_error("cyclic include detected"));
     }
     let k = vm.classes.get_mut(c);
-    let list = if prepend { &mut k.prepends } else { &mut k.includes };
+    let list = if prepend {
+        &mut k.prepends
+    } else {
+        &mut k.includes
+    };
     if list.contains(&m) {
         return Ok(());
     }
@@ -411,7 +534,11 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         },
         (None, None) => return Err(vm.arg_error("tried to create Proc object without a block")),
     };
-    let vis = if vm.classes.get(c).default_visibility == Visibility::Private { Visibility::Private } else { Visibility::Public };
+    let vis = if vm.classes.get(c).default_visibility == Visibility::Private {
+        Visibility::Private
+    } else {
+        Visibility::Public
+    };
     let kind = match &*obj(body).body.borrow() {
         Body::Proc(p) if p.special.is_none() => Some(MethodKind::Bmethod(body)),
         Body::Method(m) => Some(vm.classes.method(m.method).kind.clone()),
@@ -419,11 +546,21 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     };
     let Some(kind) = kind else {
         let cn = super::type_name(vm, body);
-        return Err(vm.type_error(&format!("wrong argument type {cn} (expected Proc/Method/UnboundMethod)")));
+        return Err(vm.type_error(&format!(
+            "wrong argument type {cn} (expected Proc/Method/UnboundMethod)"
+        )));
     };
     vm.add_method(c, n, kind, vis);
-    let hook_recv = if vm.classes.get(c).kind == ClassKind::Singleton { vm.classes.get(c).attached } else { s };
-    let hook = if vm.classes.get(c).kind == ClassKind::Singleton { sym::SINGLETON_METHOD_ADDED } else { sym::METHOD_ADDED };
+    let hook_recv = if vm.classes.get(c).kind == ClassKind::Singleton {
+        vm.classes.get(c).attached
+    } else {
+        s
+    };
+    let hook = if vm.classes.get(c).kind == ClassKind::Singleton {
+        sym::SINGLETON_METHOD_ADDED
+    } else {
+        sym::METHOD_ADDED
+    };
     let _ = vm.funcall(hook_recv, hook, &[Value::symbol(n)], None);
     Ok(Value::symbol(n))
 }
@@ -435,7 +572,11 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
         vm.classes.get_mut(c).module_function = false;
         return Ok(Value::NIL);
     }
-    let names: Vec<Value> = if a.len() == 1 && vm.is_array(a[0]) { vm.array_items(a[0]) } else { a.to_vec() };
+    let names: Vec<Value> = if a.len() == 1 && vm.is_array(a[0]) {
+        vm.array_items(a[0])
+    } else {
+        a.to_vec()
+    };
     for v in &names {
         let n = name_arg(vm, *v)?;
         match vm.classes.get(c).methods.get(&n).copied() {
@@ -451,10 +592,15 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
             }
             None => {
                 if lookup::find_method(&vm.classes, c, n).is_none()
-                    && !(vm.classes.is_module(c) && lookup::find_method(&vm.classes, cls::OBJECT, n).is_some())
+                    && !(vm.classes.is_module(c)
+                        && lookup::find_method(&vm.classes, cls::OBJECT, n).is_some())
                 {
                     let cn = vm.class_name(c);
-                    let kind = if vm.classes.is_module(c) { "module" } else { "class" };
+                    let kind = if vm.classes.is_module(c) {
+                        "module"
+                    } else {
+                        "class"
+                    };
                     let msg = format!("undefined method `{}' for {kind} `{cn}'", symbol::name(n));
                     return Err(vm.name_error(&msg, n, s));
                 }
@@ -463,20 +609,34 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
             }
         }
     }
-    Ok(if a.len() == 1 { a[0] } else { vm.ary_new(a.to_vec()) })
+    Ok(if a.len() == 1 {
+        a[0]
+    } else {
+        vm.ary_new(a.to_vec())
+    })
 }
 
 fn instance_methods(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
     let c = this(vm, s)?;
     let inherit = a.first().is_none_or(|v| v.truthy());
-    let list: Vec<ClassId> = if inherit { vm.classes.ancestors(c).to_vec() } else { vec![c] };
+    let list: Vec<ClassId> = if inherit {
+        vm.classes.ancestors(c).to_vec()
+    } else {
+        vec![c]
+    };
     let mut names = Vec::new();
     let mut seen = Vec::new();
     for k in list {
         if inherit && (k == cls::OBJECT || k == cls::KERNEL || k == cls::BASIC_OBJECT) && c != k {
             break;
         }
-        let mut entries: Vec<_> = vm.classes.get(k).methods.iter().map(|(n, m)| (*n, *m)).collect();
+        let mut entries: Vec<_> = vm
+            .classes
+            .get(k)
+            .methods
+            .iter()
+            .map(|(n, m)| (*n, *m))
+            .collect();
         entries.sort_by_key(|(_, m)| m.0);
         for (n, mid) in entries {
             if seen.contains(&n) {
@@ -495,7 +655,9 @@ fn instance_methods(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> V
 fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
     let c = this(vm, s)?;
     let n = name_arg(vm, a[0])?;
-    Ok(Value::bool(matches!(lookup::find_method(&vm.classes, c, n), Some((_, v)) if vis.contains(&v))))
+    Ok(Value::bool(
+        matches!(lookup::find_method(&vm.classes, c, n), Some((_, v)) if vis.contains(&v)),
+    ))
 }
 
 fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
@@ -523,7 +685,13 @@ fn refine(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         return Err(vm.type_error("wrong argument type (expected Class or Module)"));
     };
     let b = block_required(vm, b)?;
-    let existing = vm.classes.get(owner).refinements.iter().find(|(t, _)| *t == target).map(|(_, r)| *r);
+    let existing = vm
+        .classes
+        .get(owner)
+        .refinements
+        .iter()
+        .find(|(t, _)| *t == target)
+        .map(|(_, r)| *r);
     let r = match existing {
         Some(r) => r,
         None => {
@@ -545,7 +713,13 @@ pub fn using(vm: &mut Vm, _s: Value, a: &[Value], _: B) -> VResult {
     let Some(m) = vm.as_class(a[0]) else {
         return Err(vm.type_error("wrong argument type (expected Module)"));
     };
-    let refs: Vec<ClassId> = vm.classes.get(m).refinements.iter().map(|(_, r)| *r).collect();
+    let refs: Vec<ClassId> = vm
+        .classes
+        .get(m)
+        .refinements
+        .iter()
+        .map(|(_, r)| *r)
+        .collect();
     // Activate in the caller's lexical scope (the innermost Ruby frame).
     if let Some(f) = vm.frames.last() {
         let cref = f.cref.clone();
@@ -557,7 +731,8 @@ pub fn using(vm: &mut Vm, _s: Value, a: &[Value], _: B) -> VResult {
         }
     }
     let loc = vm.location_for_trace();
-    vm.dispatch.refinement_activated(&vm.classes, m, &|| loc.clone());
+    vm.dispatch
+        .refinement_activated(&vm.classes, m, &|| loc.clone());
     Ok(vm.main_obj)
 }
 
@@ -568,7 +743,9 @@ fn class_new(vm: &mut Vm, _: Value, a: &[Value], b: B) -> VResult {
             Some(c) if !vm.classes.is_module(c) => c,
             _ => {
                 let cn = super::type_name(vm, *v);
-                return Err(vm.type_error(&format!("superclass must be an instance of Class (given an instance of {cn})")));
+                return Err(vm.type_error(&format!(
+                    "superclass must be an instance of Class (given an instance of {cn})"
+                )));
             }
         },
         None => cls::OBJECT,
@@ -596,7 +773,10 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
         AllocKind::Range => Body::Range(Value::NIL, Value::NIL, false),
         AllocKind::Proc | AllocKind::Regexp | AllocKind::None => {
             let cn = vm.class_name(c);
-            return Err(vm.error(vm.e.no_method_error, &format!("undefined method `new' for {cn}:Class")));
+            return Err(vm.error(
+                vm.e.no_method_error,
+                &format!("undefined method `new' for {cn}:Class"),
+            ));
         }
     };
     Ok(vm.heap.alloc(c, body))
@@ -614,8 +794,18 @@ fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
 
 pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
     let sup = vm.classes.get(c).superclass.unwrap_or(cls::OBJECT);
-    let n = if vm.classes.is_module(c) { vm.new_module(None, None) } else { vm.new_class(None, sup, None) };
-    let methods: Vec<_> = vm.classes.get(c).methods.iter().map(|(k, v)| (*k, *v)).collect();
+    let n = if vm.classes.is_module(c) {
+        vm.new_module(None, None)
+    } else {
+        vm.new_class(None, sup, None)
+    };
+    let methods: Vec<_> = vm
+        .classes
+        .get(c)
+        .methods
+        .iter()
+        .map(|(k, v)| (*k, *v))
+        .collect();
     for (name, m) in methods {
         let e = vm.classes.method(m).clone();
         vm.add_method(n, name, e.kind, e.visibility);

@@ -20,7 +20,11 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(bo, "==", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(bo, "equal?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(bo, "!", 0, |_, s, _, _| Ok(Value::bool(!s.truthy())));
-    vm.def_builtin(bo, "!=", 1, |vm, s, a, _| Ok(Value::bool(!vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy())));
+    vm.def_builtin(bo, "!=", 1, |vm, s, a, _| {
+        Ok(Value::bool(
+            !vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy(),
+        ))
+    });
     vm.def_builtin(bo, "__id__", 0, object_id);
     vm.def_builtin(bo, "__send__", -2, send);
     vm.def_builtin(bo, "instance_eval", -1, instance_eval);
@@ -29,12 +33,16 @@ pub fn init(vm: &mut Vm) {
     vm.def_private_builtin(bo, "singleton_method_added", 1, |_, _, _, _| Ok(Value::NIL));
 
     let k = cls::KERNEL;
-    vm.def_builtin(k, "class", 0, |vm, s, _, _| Ok(vm.class_value(vm.real_class_of(s))));
+    vm.def_builtin(k, "class", 0, |vm, s, _, _| {
+        Ok(vm.class_value(vm.real_class_of(s)))
+    });
     vm.def_builtin(k, "singleton_class", 0, |vm, s, _, _| {
         let c = vm.singleton_class(s);
         Ok(vm.class_value(c))
     });
-    vm.def_builtin(k, "frozen?", 0, |_, s, _, _| Ok(Value::bool(!s.is_heap() || obj(s).is_frozen())));
+    vm.def_builtin(k, "frozen?", 0, |_, s, _, _| {
+        Ok(Value::bool(!s.is_heap() || obj(s).is_frozen()))
+    });
     vm.def_builtin(k, "freeze", 0, |_, s, _, _| {
         if s.is_heap() {
             obj(s).freeze();
@@ -50,18 +58,26 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "=~", 1, |_, _, _, _| Ok(Value::NIL));
     vm.def_builtin(k, "eql?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
-    vm.def_builtin(k, "hash", 0, |_, s, _, _| Ok(Value::int((s.raw() >> 3) as i64 & 0x3fff_ffff_ffff)));
+    vm.def_builtin(k, "hash", 0, |_, s, _, _| {
+        Ok(Value::int((s.raw() >> 3) as i64 & 0x3fff_ffff_ffff))
+    });
     vm.def_builtin(k, "object_id", 0, object_id);
     vm.def_builtin(k, "to_s", 0, |vm, s, _, _| {
-        let t = if s == vm.main_obj { "main".to_string() } else { vm.any_to_s(s) };
+        let t = if s == vm.main_obj {
+            "main".to_string()
+        } else {
+            vm.any_to_s(s)
+        };
         Ok(vm.str_new(&t))
     });
     vm.def_builtin(k, "inspect", 0, inspect);
     vm.def_builtin(k, "is_a?", 1, is_a);
     vm.def_builtin(k, "kind_of?", 1, is_a);
-    vm.def_builtin(k, "instance_of?", 1, |vm, s, a, _| match vm.as_class(a[0]) {
-        Some(c) => Ok(Value::bool(vm.real_class_of(s) == c)),
-        None => Err(vm.type_error("class or module required")),
+    vm.def_builtin(k, "instance_of?", 1, |vm, s, a, _| {
+        match vm.as_class(a[0]) {
+            Some(c) => Ok(Value::bool(vm.real_class_of(s) == c)),
+            None => Err(vm.type_error("class or module required")),
+        }
     });
     vm.def_builtin(k, "respond_to?", -2, respond_to);
     vm.def_builtin(k, "send", -2, send);
@@ -73,7 +89,10 @@ pub fn init(vm: &mut Vm) {
         for a in vm.classes.ancestors(c).iter() {
             for (n, m) in vm.classes.get(*a).methods.iter() {
                 let e = vm.classes.method(*m);
-                if e.visibility != Visibility::Private && !matches!(e.kind, MethodKind::Undefined) && !names.contains(n) {
+                if e.visibility != Visibility::Private
+                    && !matches!(e.kind, MethodKind::Undefined)
+                    && !names.contains(n)
+                {
                     names.push(*n);
                 }
             }
@@ -94,7 +113,11 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ary_new(names))
     });
     vm.def_builtin(k, "instance_variables", 0, |vm, s, _, _| {
-        let v = vm.ivar_list(s).into_iter().map(|(n, _)| Value::symbol(n)).collect();
+        let v = vm
+            .ivar_list(s)
+            .into_iter()
+            .map(|(n, _)| Value::symbol(n))
+            .collect();
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(k, "instance_variable_get", 1, |vm, s, a, _| {
@@ -127,10 +150,15 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "dup", 0, |vm, s, _, _| dup(vm, s, false));
     vm.def_builtin(k, "clone", -1, |vm, s, a, _| {
-        let freeze = a.first().map(|h| vm.hash_pairs(*h)).and_then(|p| p.first().map(|(_, v)| *v));
+        let freeze = a
+            .first()
+            .map(|h| vm.hash_pairs(*h))
+            .and_then(|p| p.first().map(|(_, v)| *v));
         let c = dup(vm, s, true)?;
         if freeze == Some(Value::FALSE) && c.is_heap() {
-            obj(c).flags.set(obj(c).flags.get() & !crate::object::FLAG_FROZEN);
+            obj(c)
+                .flags
+                .set(obj(c).flags.get() & !crate::object::FLAG_FROZEN);
         }
         Ok(c)
     });
@@ -260,7 +288,12 @@ fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     if r.method.is_some() && (include_private || r.visibility == Visibility::Public) {
         return Ok(Value::TRUE);
     }
-    let rm = vm.funcall(s, sym::RESPOND_TO_MISSING, &[Value::symbol(n), Value::bool(include_private)], None)?;
+    let rm = vm.funcall(
+        s,
+        sym::RESPOND_TO_MISSING,
+        &[Value::symbol(n), Value::bool(include_private)],
+        None,
+    )?;
     Ok(Value::bool(rm.truthy()))
 }
 
@@ -288,7 +321,16 @@ fn method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     match lookup::find_method(&vm.classes, c, n) {
         Some((m, _)) => {
             let owner = vm.classes.method(m).owner;
-            Ok(vm.heap.alloc(cls::METHOD, Body::Method(Box::new(RMethod { recv: s, method: m, name: n, owner, bound: true }))))
+            Ok(vm.heap.alloc(
+                cls::METHOD,
+                Body::Method(Box::new(RMethod {
+                    recv: s,
+                    method: m,
+                    name: n,
+                    owner,
+                    bound: true,
+                })),
+            ))
         }
         None => {
             let desc = vm.describe_receiver(s);
@@ -301,7 +343,10 @@ fn method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
 }
 
 fn method_missing(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let n = a.first().and_then(|v| v.as_symbol()).unwrap_or(sym::METHOD_MISSING);
+    let n = a
+        .first()
+        .and_then(|v| v.as_symbol())
+        .unwrap_or(sym::METHOD_MISSING);
     Err(vm.no_method_error(n, s, 0))
 }
 
@@ -322,7 +367,12 @@ fn instance_exec(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
 
 /// Runs `f` with a block whose `def` target is the singleton class of `s`
 /// (instance_eval) — approximated by using the block's own cref.
-fn with_cref_of(vm: &mut Vm, _s: Value, f: impl FnOnce(&mut Vm) -> VResult, _b: &Rc<BlockArg>) -> VResult {
+fn with_cref_of(
+    vm: &mut Vm,
+    _s: Value,
+    f: impl FnOnce(&mut Vm) -> VResult,
+    _b: &Rc<BlockArg>,
+) -> VResult {
     f(vm)
 }
 
@@ -338,7 +388,11 @@ pub fn dup(vm: &mut Vm, s: Value, keep_frozen: bool) -> VResult {
         Body::Hash(h) => Body::Hash(h.clone()),
         Body::Range(a, b, c) => Body::Range(*a, *b, *c),
         Body::Float(_) | Body::Bignum(_) => return Ok(s),
-        Body::Proc(p) => Body::Proc(Box::new(crate::object::RProc { block: p.block.clone(), is_lambda: p.is_lambda, special: p.special.clone() })),
+        Body::Proc(p) => Body::Proc(Box::new(crate::object::RProc {
+            block: p.block.clone(),
+            is_lambda: p.is_lambda,
+            special: p.special.clone(),
+        })),
         Body::Class(c) => {
             let c = *c;
             return super::module::dup_class(vm, c);
@@ -351,7 +405,13 @@ pub fn dup(vm: &mut Vm, s: Value, keep_frozen: bool) -> VResult {
     if keep_frozen && cls_id != real {
         // clone keeps singleton methods: copy them into a fresh singleton class.
         let sc = vm.singleton_class(n);
-        let methods: Vec<_> = vm.classes.get(cls_id).methods.iter().map(|(k, v)| (*k, *v)).collect();
+        let methods: Vec<_> = vm
+            .classes
+            .get(cls_id)
+            .methods
+            .iter()
+            .map(|(k, v)| (*k, *v))
+            .collect();
         for (name, m) in methods {
             let e = vm.classes.method(m).clone();
             vm.add_method(sc, name, e.kind, e.visibility);
@@ -370,9 +430,17 @@ pub fn dup(vm: &mut Vm, s: Value, keep_frozen: bool) -> VResult {
 }
 
 fn enum_for(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let meth = a.first().copied().unwrap_or_else(|| Value::symbol(sym::EACH));
+    let meth = a
+        .first()
+        .copied()
+        .unwrap_or_else(|| Value::symbol(sym::EACH));
     let args = vm.ary_new(a.iter().skip(1).copied().collect());
-    let en = vm.classes.get(crate::class::cls::OBJECT).consts.get(&symbol::intern("Enumerator")).copied();
+    let en = vm
+        .classes
+        .get(crate::class::cls::OBJECT)
+        .consts
+        .get(&symbol::intern("Enumerator"))
+        .copied();
     match en {
         Some(e) => vm.funcall(e, sym::NEW, &[s, meth, args], None),
         None => Err(vm.runtime_error("carmine: Enumerator is not available")),

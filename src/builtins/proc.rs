@@ -30,7 +30,11 @@ pub fn init(vm: &mut Vm) {
             return Ok(Value::int(pr.arity() as i64));
         }
         let req = pr.required() as i64;
-        Ok(Value::int(if pr.rest.is_some() || (pr.opt > 0) { -req - 1 } else { req }))
+        Ok(Value::int(if pr.rest.is_some() || (pr.opt > 0) {
+            -req - 1
+        } else {
+            req
+        }))
     });
     vm.def_builtin(p, "parameters", 0, |vm, s, _, _| {
         let (iseq, lambda) = match &*obj(s).body.borrow() {
@@ -40,7 +44,9 @@ pub fn init(vm: &mut Vm) {
         let i = vm.iseq(iseq);
         params_list(vm, &i, !lambda)
     });
-    vm.def_builtin(p, "curry", -1, |vm, _, _, _| Err(vm.runtime_error("carmine: Proc#curry is not supported yet")));
+    vm.def_builtin(p, "curry", -1, |vm, _, _, _| {
+        Err(vm.runtime_error("carmine: Proc#curry is not supported yet"))
+    });
 
     let m = cls::METHOD;
     vm.def_builtin(m, "call", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
@@ -53,7 +59,9 @@ pub fn init(vm: &mut Vm) {
     for c in [cls::METHOD, cls::UNBOUND_METHOD] {
         vm.def_builtin(c, "name", 0, |_, s, _, _| Ok(Value::symbol(rm(s).name)));
         vm.def_builtin(c, "owner", 0, |vm, s, _, _| Ok(vm.class_value(rm(s).owner)));
-        vm.def_builtin(c, "arity", 0, |vm, s, _, _| Ok(Value::int(method_arity(vm, rm(s).method))));
+        vm.def_builtin(c, "arity", 0, |vm, s, _, _| {
+            Ok(Value::int(method_arity(vm, rm(s).method)))
+        });
         vm.def_builtin(c, "parameters", 0, |vm, s, _, _| {
             let mid = rm(s).method;
             match &vm.classes.method(mid).kind {
@@ -69,7 +77,11 @@ pub fn init(vm: &mut Vm) {
             let owner = vm.class_name(r.owner);
             let t = if r.bound {
                 let rc = vm.class_name(vm.real_class_of(r.recv));
-                if rc == owner { format!("#<Method: {owner}#{}>", symbol::name(r.name)) } else { format!("#<Method: {rc}({owner})#{}>", symbol::name(r.name)) }
+                if rc == owner {
+                    format!("#<Method: {owner}#{}>", symbol::name(r.name))
+                } else {
+                    format!("#<Method: {rc}({owner})#{}>", symbol::name(r.name))
+                }
             } else {
                 format!("#<UnboundMethod: {owner}#{}>", symbol::name(r.name))
             };
@@ -90,7 +102,14 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "receiver", 0, |_, s, _, _| Ok(rm(s).recv));
     vm.def_builtin(m, "unbind", 0, |vm, s, _, _| {
         let r = rm(s);
-        Ok(vm.heap.alloc(cls::UNBOUND_METHOD, Body::Method(Box::new(RMethod { recv: Value::NIL, bound: false, ..r }))))
+        Ok(vm.heap.alloc(
+            cls::UNBOUND_METHOD,
+            Body::Method(Box::new(RMethod {
+                recv: Value::NIL,
+                bound: false,
+                ..r
+            })),
+        ))
     });
     let u = cls::UNBOUND_METHOD;
     vm.def_builtin(u, "bind", 1, |vm, s, a, _| {
@@ -100,7 +119,14 @@ pub fn init(vm: &mut Vm) {
             let on = vm.class_name(r.owner);
             return Err(vm.type_error(&format!("bind argument must be an instance of {on}")));
         }
-        Ok(vm.heap.alloc(cls::METHOD, Body::Method(Box::new(RMethod { recv: a[0], bound: true, ..r }))))
+        Ok(vm.heap.alloc(
+            cls::METHOD,
+            Body::Method(Box::new(RMethod {
+                recv: a[0],
+                bound: true,
+                ..r
+            })),
+        ))
     });
     vm.def_builtin(u, "bind_call", -2, |vm, s, a, b| {
         let r = rm(s);
@@ -110,7 +136,13 @@ pub fn init(vm: &mut Vm) {
 
 fn rm(s: Value) -> RMethod {
     match &*obj(s).body.borrow() {
-        Body::Method(m) => RMethod { recv: m.recv, method: m.method, name: m.name, owner: m.owner, bound: m.bound },
+        Body::Method(m) => RMethod {
+            recv: m.recv,
+            method: m.method,
+            name: m.name,
+            owner: m.owner,
+            bound: m.bound,
+        },
         _ => unreachable!("method body"),
     }
 }
@@ -153,7 +185,11 @@ fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::
         out.push(v);
     }
     for j in 0..p.post {
-        let v = mk(vm, if is_proc { "opt" } else { "req" }, name(p.post_start + j));
+        let v = mk(
+            vm,
+            if is_proc { "opt" } else { "req" },
+            name(p.post_start + j),
+        );
         out.push(v);
     }
     for (n, _, req) in p.kw.clone() {

@@ -31,7 +31,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(r, "begin", 0, |_, s, _, _| Ok(range_parts(s).unwrap().0));
     vm.def_builtin(r, "end", 0, |_, s, _, _| Ok(range_parts(s).unwrap().1));
-    vm.def_builtin(r, "exclude_end?", 0, |_, s, _, _| Ok(Value::bool(range_parts(s).unwrap().2)));
+    vm.def_builtin(r, "exclude_end?", 0, |_, s, _, _| {
+        Ok(Value::bool(range_parts(s).unwrap().2))
+    });
     vm.def_builtin(r, "each", 0, |vm, s, _, b| {
         let Some(b) = b else {
             let n = vm.sym("each");
@@ -69,22 +71,46 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(s)
     });
-    vm.def_builtin(r, "==", 1, |vm, s, a, _| match (range_parts(s), range_parts(a[0])) {
-        (Some((b1, e1, x1)), Some((b2, e2, x2))) => {
-            let eb = vm.funcall(b1, sym::EQ, &[b2], None)?.truthy();
-            let ee = vm.funcall(e1, sym::EQ, &[e2], None)?.truthy();
-            Ok(Value::bool(eb && ee && x1 == x2))
+    vm.def_builtin(r, "==", 1, |vm, s, a, _| {
+        match (range_parts(s), range_parts(a[0])) {
+            (Some((b1, e1, x1)), Some((b2, e2, x2))) => {
+                let eb = vm.funcall(b1, sym::EQ, &[b2], None)?.truthy();
+                let ee = vm.funcall(e1, sym::EQ, &[e2], None)?.truthy();
+                Ok(Value::bool(eb && ee && x1 == x2))
+            }
+            _ => Ok(Value::FALSE),
         }
-        _ => Ok(Value::FALSE),
     });
     vm.def_builtin(r, "to_s", 0, |vm, s, _, _| {
         let (b, e, x) = range_parts(s).unwrap();
-        let (bs, es) = (if b.is_nil() { String::new() } else { vm.to_s(b)? }, if e.is_nil() { String::new() } else { vm.to_s(e)? });
+        let (bs, es) = (
+            if b.is_nil() {
+                String::new()
+            } else {
+                vm.to_s(b)?
+            },
+            if e.is_nil() {
+                String::new()
+            } else {
+                vm.to_s(e)?
+            },
+        );
         Ok(vm.str_new(&format!("{bs}{}{es}", if x { "..." } else { ".." })))
     });
     vm.def_builtin(r, "inspect", 0, |vm, s, _, _| {
         let (b, e, x) = range_parts(s).unwrap();
-        let (bs, es) = (if b.is_nil() { String::new() } else { vm.inspect(b)? }, if e.is_nil() { String::new() } else { vm.inspect(e)? });
+        let (bs, es) = (
+            if b.is_nil() {
+                String::new()
+            } else {
+                vm.inspect(b)?
+            },
+            if e.is_nil() {
+                String::new()
+            } else {
+                vm.inspect(e)?
+            },
+        );
         Ok(vm.str_new(&format!("{bs}{}{es}", if x { "..." } else { ".." })))
     });
     vm.def_builtin(r, "include?", 1, cover);
@@ -106,10 +132,17 @@ pub fn init(vm: &mut Vm) {
         let h = vm.hash_of(b)? ^ vm.hash_of(e)?.rotate_left(7) ^ x as u64;
         Ok(Value::int((h >> 2) as i64))
     });
-    vm.def_builtin(r, "eql?", 1, |vm, s, a, _| vm.funcall(s, sym::EQ, &[a[0]], None));
+    vm.def_builtin(r, "eql?", 1, |vm, s, a, _| {
+        vm.funcall(s, sym::EQ, &[a[0]], None)
+    });
 }
 
-fn cover(vm: &mut Vm, s: Value, a: &[Value], _: Option<std::rc::Rc<crate::object::BlockArg>>) -> crate::interp::VResult {
+fn cover(
+    vm: &mut Vm,
+    s: Value,
+    a: &[Value],
+    _: Option<std::rc::Rc<crate::object::BlockArg>>,
+) -> crate::interp::VResult {
     let (b, e, x) = range_parts(s).unwrap();
     let v = a[0];
     if !b.is_nil() {

@@ -19,15 +19,34 @@ pub fn translate(src: &str, opts: u32) -> String {
         flags.push('s');
     }
     flags.push(')');
-    let body = src.replace("\\h", "[0-9a-fA-F]").replace("\\A", "\\A").replace("\\z", "\\z").replace("\\Z", "(?=\\n?\\z)").replace("(?<", "(?P<").replace("(?P<=", "(?<=").replace("(?P<!", "(?<!");
+    let body = src
+        .replace("\\h", "[0-9a-fA-F]")
+        .replace("\\A", "\\A")
+        .replace("\\z", "\\z")
+        .replace("\\Z", "(?=\\n?\\z)")
+        .replace("(?<", "(?P<")
+        .replace("(?P<=", "(?<=")
+        .replace("(?P<!", "(?<!");
     format!("{flags}{body}")
 }
 
 /// `(?-mix:src)` form used by Regexp#to_s and interpolation.
 pub fn to_s_form(r: &RRegexp) -> String {
-    let on: String = [(4, 'm'), (1, 'i'), (2, 'x')].iter().filter(|(b, _)| r.options & b != 0).map(|(_, c)| *c).collect();
-    let off: String = [(4, 'm'), (1, 'i'), (2, 'x')].iter().filter(|(b, _)| r.options & b == 0).map(|(_, c)| *c).collect();
-    if off.is_empty() { format!("(?{on}:{})", r.source) } else { format!("(?{on}-{off}:{})", r.source) }
+    let on: String = [(4, 'm'), (1, 'i'), (2, 'x')]
+        .iter()
+        .filter(|(b, _)| r.options & b != 0)
+        .map(|(_, c)| *c)
+        .collect();
+    let off: String = [(4, 'm'), (1, 'i'), (2, 'x')]
+        .iter()
+        .filter(|(b, _)| r.options & b == 0)
+        .map(|(_, c)| *c)
+        .collect();
+    if off.is_empty() {
+        format!("(?{on}:{})", r.source)
+    } else {
+        format!("(?{on}-{off}:{})", r.source)
+    }
 }
 
 fn with_re<R>(v: Value, f: impl FnOnce(&RRegexp) -> R) -> Option<R> {
@@ -69,7 +88,12 @@ pub fn init(vm: &mut Vm) {
             vm.last_match = Value::NIL;
             return Ok(Value::NIL);
         }
-        let st = if vm.is_string(a[0]) { a[0] } else { let t = vm.to_s(a[0])?; vm.str_new(&t) };
+        let st = if vm.is_string(a[0]) {
+            a[0]
+        } else {
+            let t = vm.to_s(a[0])?;
+            vm.str_new(&t)
+        };
         vm.regexp_match(s, st, 0)
     });
     vm.def_builtin(r, "match?", -2, |vm, s, a, _| {
@@ -101,13 +125,22 @@ pub fn init(vm: &mut Vm) {
         if !vm.is_string(a[0]) && !a[0].is_symbol() {
             return Ok(Value::FALSE);
         }
-        let st = if a[0].is_symbol() { let t = vm.symbol_name(a[0]).unwrap_or_default(); vm.str_new(&t) } else { a[0] };
+        let st = if a[0].is_symbol() {
+            let t = vm.symbol_name(a[0]).unwrap_or_default();
+            vm.str_new(&t)
+        } else {
+            a[0]
+        };
         let m = vm.regexp_match(s, st, 0)?;
         Ok(Value::bool(!m.is_nil()))
     });
     vm.def_builtin(r, "==", 1, |_, s, a, _| {
         let x = with_re(s, |r| (r.source.clone(), r.options));
-        let y = if a[0].is_heap() { with_re(a[0], |r| (r.source.clone(), r.options)) } else { None };
+        let y = if a[0].is_heap() {
+            with_re(a[0], |r| (r.source.clone(), r.options))
+        } else {
+            None
+        };
         Ok(Value::bool(x.is_some() && x == y))
     });
     vm.def_builtin(r, "names", 0, |vm, s, _, _| {
@@ -116,7 +149,11 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ary_new(v))
     });
     vm.def_singleton_builtin(r, "new", -2, |vm, _, a, _| {
-        if let Some(src) = a[0].is_heap().then(|| with_re(a[0], |r| (r.source.clone(), r.options))).flatten() {
+        if let Some(src) = a[0]
+            .is_heap()
+            .then(|| with_re(a[0], |r| (r.source.clone(), r.options)))
+            .flatten()
+        {
             return vm.regexp_new(&src.0, src.1);
         }
         let s = vm.to_s(a[0])?;
@@ -132,7 +169,8 @@ pub fn init(vm: &mut Vm) {
         let mut o = String::new();
         for c in s.chars() {
             match c {
-                '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\' | '/' | '-' => {
+                '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}'
+                | '\\' | '/' | '-' => {
                     o.push('\\');
                     o.push(c)
                 }
@@ -145,7 +183,8 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_new(&o))
     });
     for (n, v) in [("IGNORECASE", 1), ("EXTENDED", 2), ("MULTILINE", 4)] {
-        vm.classes.set_const(r, crate::value::symbol::intern(n), Value::int(v));
+        vm.classes
+            .set_const(r, crate::value::symbol::intern(n), Value::int(v));
     }
 
     let m = cls::MATCH_DATA;
@@ -153,15 +192,29 @@ pub fn init(vm: &mut Vm) {
         let idx = match a[0].as_fixnum() {
             Some(i) => Some(i),
             None => {
-                let name = if a[0].is_symbol() { vm.symbol_name(a[0]).unwrap_or_default() } else { vm.to_s(a[0])? };
+                let name = if a[0].is_symbol() {
+                    vm.symbol_name(a[0]).unwrap_or_default()
+                } else {
+                    vm.to_s(a[0])?
+                };
                 let re = match &*obj(s).body.borrow() {
                     Body::MatchData(md) => md.regexp,
                     _ => return Ok(Value::NIL),
                 };
-                let pos = with_re(re, |r| r.regex.capture_names().position(|n| n == Some(name.as_str()))).flatten();
+                let pos = with_re(re, |r| {
+                    r.regex
+                        .capture_names()
+                        .position(|n| n == Some(name.as_str()))
+                })
+                .flatten();
                 match pos {
                     Some(p) => Some(p as i64),
-                    None => return Err(vm.error(vm.e.index_error, &format!("undefined group name reference: {name}"))),
+                    None => {
+                        return Err(vm.error(
+                            vm.e.index_error,
+                            &format!("undefined group name reference: {name}"),
+                        ));
+                    }
                 }
             }
         };
@@ -169,12 +222,16 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "to_a", 0, |vm, s, _, _| {
         let n = ngroups(s);
-        let v: Vec<Value> = (0..n).map(|i| group(vm, s, i as i64).unwrap_or(Value::NIL)).collect();
+        let v: Vec<Value> = (0..n)
+            .map(|i| group(vm, s, i as i64).unwrap_or(Value::NIL))
+            .collect();
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(m, "captures", 0, |vm, s, _, _| {
         let n = ngroups(s);
-        let v: Vec<Value> = (1..n).map(|i| group(vm, s, i as i64).unwrap_or(Value::NIL)).collect();
+        let v: Vec<Value> = (1..n)
+            .map(|i| group(vm, s, i as i64).unwrap_or(Value::NIL))
+            .collect();
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(m, "to_s", 0, |vm, s, _, _| group(vm, s, 0));
@@ -193,7 +250,14 @@ pub fn init(vm: &mut Vm) {
             Body::MatchData(md) => md.regexp,
             _ => return Ok(Value::NIL),
         };
-        let names: Vec<(usize, String)> = with_re(re, |r| r.regex.capture_names().enumerate().filter_map(|(i, n)| n.map(|n| (i, n.to_string()))).collect()).unwrap_or_default();
+        let names: Vec<(usize, String)> = with_re(re, |r| {
+            r.regex
+                .capture_names()
+                .enumerate()
+                .filter_map(|(i, n)| n.map(|n| (i, n.to_string())))
+                .collect()
+        })
+        .unwrap_or_default();
         let h = vm.new_hash();
         for (i, n) in names {
             let k = vm.str_new(&n);

@@ -54,12 +54,18 @@ pub fn init(vm: &mut Vm) {
         let c = &vm.dispatch.counters;
         Ok(Value::int((c.mc_inline_hit + c.mc_global_hit) as i64))
     });
-    vm.def_singleton_builtin(mc, "misses", 0, |vm, _, _, _| Ok(Value::int(vm.dispatch.counters.method_searches as i64)));
-    vm.def_singleton_builtin(mc, "miss_time", 0, |vm, _, _, _| Ok(vm.float_new(vm.dispatch.counters.miss_time_ns as f64 / 1e9)));
+    vm.def_singleton_builtin(mc, "misses", 0, |vm, _, _, _| {
+        Ok(Value::int(vm.dispatch.counters.method_searches as i64))
+    });
+    vm.def_singleton_builtin(mc, "miss_time", 0, |vm, _, _, _| {
+        Ok(vm.float_new(vm.dispatch.counters.miss_time_ns as f64 / 1e9))
+    });
     vm.def_singleton_builtin(mc, "invalidation_time", 0, |vm, _, _, _| {
         Ok(vm.float_new(vm.dispatch.counters.invalidation_time_ns as f64 / 1e9))
     });
-    vm.def_singleton_builtin(mc, "invalidations", 0, |vm, _, _, _| Ok(Value::int(vm.dispatch.counters.invalidations as i64)));
+    vm.def_singleton_builtin(mc, "invalidations", 0, |vm, _, _, _| {
+        Ok(Value::int(vm.dispatch.counters.invalidations as i64))
+    });
     vm.def_singleton_builtin(mc, "reset!", 0, |vm, _, _, _| {
         vm.dispatch.counters = Default::default();
         for s in vm.dispatch.sites.iter_mut() {
@@ -71,7 +77,13 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_singleton_builtin(mc, "stats", 0, |vm, _, _, _| {
         let h = vm.new_hash();
-        let mut pairs: Vec<(String, u64)> = vm.dispatch.counters.list().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        let mut pairs: Vec<(String, u64)> = vm
+            .dispatch
+            .counters
+            .list()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
         pairs.push(("gmc_size".into(), vm.dispatch.gmc.size() as u64));
         pairs.push(("ic_size".into(), vm.dispatch.config.ic_size as u64));
         for (k, v) in pairs {
@@ -92,17 +104,33 @@ pub fn init(vm: &mut Vm) {
             if s.hits + s.misses == 0 || s.file.starts_with("<internal") {
                 continue;
             }
-            let (loc, name, state, seen, hits, misses) =
-                (format!("{}:{}", s.file, s.line), symbol::name(s.name).to_string(), s.state_name(), s.seen.clone(), s.hits, s.misses);
+            let (loc, name, state, seen, hits, misses) = (
+                format!("{}:{}", s.file, s.line),
+                symbol::name(s.name).to_string(),
+                s.state_name(),
+                s.seen.clone(),
+                s.hits,
+                s.misses,
+            );
             let h = vm.new_hash();
             vm.push_root(h);
             let entries: Vec<(&str, Value)> = {
                 let l = vm.str_new(&loc);
                 let m = vm.sym(&name);
                 let st = vm.sym(state);
-                let cl: Vec<Value> = seen.iter().map(|c| vm.class_value(vm.classes.real_class(*c))).collect();
+                let cl: Vec<Value> = seen
+                    .iter()
+                    .map(|c| vm.class_value(vm.classes.real_class(*c)))
+                    .collect();
                 let cl = vm.ary_new(cl);
-                vec![("location", l), ("method", m), ("state", st), ("classes", cl), ("hits", Value::int(hits as i64)), ("misses", Value::int(misses as i64))]
+                vec![
+                    ("location", l),
+                    ("method", m),
+                    ("state", st),
+                    ("classes", cl),
+                    ("hits", Value::int(hits as i64)),
+                    ("misses", Value::int(misses as i64)),
+                ]
             };
             for (k, v) in entries {
                 let key = vm.sym(k);
@@ -119,7 +147,9 @@ pub fn init(vm: &mut Vm) {
         vm.gc();
         Ok(Value::NIL)
     });
-    vm.def_singleton_builtin(gc, "count", 0, |vm, _, _, _| Ok(Value::int(vm.heap.stats.count as i64)));
+    vm.def_singleton_builtin(gc, "count", 0, |vm, _, _, _| {
+        Ok(Value::int(vm.heap.stats.count as i64))
+    });
     vm.def_singleton_builtin(gc, "disable", 0, |vm, _, _, _| {
         let was = vm.heap.disabled;
         vm.heap.disabled = true;
@@ -130,11 +160,18 @@ pub fn init(vm: &mut Vm) {
         vm.heap.disabled = false;
         Ok(Value::bool(was))
     });
-    vm.def_singleton_builtin(gc, "stress", 0, |vm, _, _, _| Ok(Value::bool(vm.heap.stress)));
+    vm.def_singleton_builtin(gc, "stress", 0, |vm, _, _, _| {
+        Ok(Value::bool(vm.heap.stress))
+    });
     vm.def_singleton_builtin(gc, "stat", -1, |vm, _, _, _| {
         let h = vm.new_hash();
         let s = vm.heap.stats;
-        for (k, v) in [("count", s.count), ("total_allocated_objects", s.total_allocated), ("total_freed_objects", s.total_freed), ("heap_available_slots", s.heap_slots)] {
+        for (k, v) in [
+            ("count", s.count),
+            ("total_allocated_objects", s.total_allocated),
+            ("total_freed_objects", s.total_freed),
+            ("heap_available_slots", s.heap_slots),
+        ] {
             let key = vm.sym(k);
             vm.hash_aset(h, key, Value::int(v as i64))?;
         }

@@ -29,7 +29,9 @@ pub fn inspect_str(bytes: &[u8]) -> String {
             '\x0b' => o.push_str("\\v"),
             '\x0c' => o.push_str("\\f"),
             '#' if matches!(chars.peek(), Some('{') | Some('$') | Some('@')) => o.push_str("\\#"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => o.push_str(&format!("\\x{:02X}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                o.push_str(&format!("\\x{:02X}", c as u32))
+            }
             c => o.push(c),
         }
     }
@@ -70,10 +72,24 @@ pub fn init(vm: &mut Vm) {
         let t = inspect_str(&bytes(vm, s));
         Ok(vm.str_new(&t))
     });
-    vm.def_builtin(s, "==", 1, |vm, s, a, _| Ok(Value::bool(vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]))));
-    vm.def_builtin(s, "===", 1, |vm, s, a, _| Ok(Value::bool(vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]))));
-    vm.def_builtin(s, "eql?", 1, |vm, s, a, _| Ok(Value::bool(vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]))));
-    vm.def_builtin(s, "hash", 0, |vm, s, _, _| Ok(Value::int((vm.hash_of(s)? >> 2) as i64)));
+    vm.def_builtin(s, "==", 1, |vm, s, a, _| {
+        Ok(Value::bool(
+            vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]),
+        ))
+    });
+    vm.def_builtin(s, "===", 1, |vm, s, a, _| {
+        Ok(Value::bool(
+            vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]),
+        ))
+    });
+    vm.def_builtin(s, "eql?", 1, |vm, s, a, _| {
+        Ok(Value::bool(
+            vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]),
+        ))
+    });
+    vm.def_builtin(s, "hash", 0, |vm, s, _, _| {
+        Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
+    });
     vm.def_builtin(s, "<=>", 1, |vm, s, a, _| {
         if !vm.is_string(a[0]) {
             return Ok(Value::NIL);
@@ -97,7 +113,11 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_from_bytes(b.repeat(n as usize)))
     });
     vm.def_builtin(s, "%", 1, |vm, s, a, _| {
-        let args = if vm.is_array(a[0]) { vm.array_items(a[0]) } else { vec![a[0]] };
+        let args = if vm.is_array(a[0]) {
+            vm.array_items(a[0])
+        } else {
+            vec![a[0]]
+        };
         let mut all = vec![s];
         all.extend(args);
         format(vm, &all)
@@ -117,12 +137,24 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(s)
     });
-    vm.def_builtin(s, "length", 0, |vm, s, _, _| Ok(Value::int(vm.string_lossy(s).chars().count() as i64)));
-    vm.def_builtin(s, "size", 0, |vm, s, _, _| Ok(Value::int(vm.string_lossy(s).chars().count() as i64)));
-    vm.def_builtin(s, "bytesize", 0, |vm, s, _, _| Ok(Value::int(bytes(vm, s).len() as i64)));
-    vm.def_builtin(s, "empty?", 0, |vm, s, _, _| Ok(Value::bool(bytes(vm, s).is_empty())));
-    vm.def_builtin(s, "to_sym", 0, |vm, s, _, _| Ok(Value::symbol(symbol::intern(&vm.string_lossy(s)))));
-    vm.def_builtin(s, "intern", 0, |vm, s, _, _| Ok(Value::symbol(symbol::intern(&vm.string_lossy(s)))));
+    vm.def_builtin(s, "length", 0, |vm, s, _, _| {
+        Ok(Value::int(vm.string_lossy(s).chars().count() as i64))
+    });
+    vm.def_builtin(s, "size", 0, |vm, s, _, _| {
+        Ok(Value::int(vm.string_lossy(s).chars().count() as i64))
+    });
+    vm.def_builtin(s, "bytesize", 0, |vm, s, _, _| {
+        Ok(Value::int(bytes(vm, s).len() as i64))
+    });
+    vm.def_builtin(s, "empty?", 0, |vm, s, _, _| {
+        Ok(Value::bool(bytes(vm, s).is_empty()))
+    });
+    vm.def_builtin(s, "to_sym", 0, |vm, s, _, _| {
+        Ok(Value::symbol(symbol::intern(&vm.string_lossy(s))))
+    });
+    vm.def_builtin(s, "intern", 0, |vm, s, _, _| {
+        Ok(Value::symbol(symbol::intern(&vm.string_lossy(s))))
+    });
     vm.def_builtin(s, "to_i", -1, |vm, s, a, _| {
         let base = a.first().and_then(|v| v.as_fixnum()).unwrap_or(10) as u32;
         let t = vm.string_lossy(s);
@@ -131,7 +163,11 @@ pub fn init(vm: &mut Vm) {
             Some(r) => (true, r),
             None => (false, t.strip_prefix('+').unwrap_or(t)),
         };
-        let digits: String = t.chars().take_while(|c| c.is_digit(base) || *c == '_').filter(|c| *c != '_').collect();
+        let digits: String = t
+            .chars()
+            .take_while(|c| c.is_digit(base) || *c == '_')
+            .filter(|c| *c != '_')
+            .collect();
         let b = num_bigint::BigInt::parse_bytes(digits.as_bytes(), base).unwrap_or_default();
         Ok(vm.bignum_value(if neg { -b } else { b }))
     });
@@ -145,8 +181,13 @@ pub fn init(vm: &mut Vm) {
         while end < bytes_t.len() {
             let c = bytes_t[end];
             let ok = c.is_ascii_digit()
-                || (c == b'-' || c == b'+') && (end == 0 || matches!(bytes_t[end - 1], b'e' | b'E'))
-                || c == b'.' && !seen_dot && !seen_e && end + 1 < bytes_t.len() && bytes_t[end + 1].is_ascii_digit()
+                || (c == b'-' || c == b'+')
+                    && (end == 0 || matches!(bytes_t[end - 1], b'e' | b'E'))
+                || c == b'.'
+                    && !seen_dot
+                    && !seen_e
+                    && end + 1 < bytes_t.len()
+                    && bytes_t[end + 1].is_ascii_digit()
                 || (c == b'e' || c == b'E') && !seen_e && end > 0
                 || c == b'_';
             if !ok {
@@ -160,8 +201,12 @@ pub fn init(vm: &mut Vm) {
         let num = num.trim_end_matches(['e', 'E', '+', '-']);
         Ok(vm.float_new(num.parse::<f64>().unwrap_or(0.0)))
     });
-    vm.def_builtin(s, "upcase", -1, |vm, s, _, _| Ok(vm.str_new(&vm.string_lossy(s).to_uppercase())));
-    vm.def_builtin(s, "downcase", -1, |vm, s, _, _| Ok(vm.str_new(&vm.string_lossy(s).to_lowercase())));
+    vm.def_builtin(s, "upcase", -1, |vm, s, _, _| {
+        Ok(vm.str_new(&vm.string_lossy(s).to_uppercase()))
+    });
+    vm.def_builtin(s, "downcase", -1, |vm, s, _, _| {
+        Ok(vm.str_new(&vm.string_lossy(s).to_lowercase()))
+    });
     vm.def_builtin(s, "capitalize", -1, |vm, s, _, _| {
         let t = vm.string_lossy(s);
         let mut c = t.chars();
@@ -171,11 +216,22 @@ pub fn init(vm: &mut Vm) {
         };
         Ok(vm.str_new(&r))
     });
-    vm.def_builtin(s, "reverse", 0, |vm, s, _, _| Ok(vm.str_new(&vm.string_lossy(s).chars().rev().collect::<String>())));
-    vm.def_builtin(s, "strip", 0, |vm, s, _, _| Ok(vm.str_new(vm.string_lossy(s).trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0'))));
+    vm.def_builtin(s, "reverse", 0, |vm, s, _, _| {
+        Ok(vm.str_new(&vm.string_lossy(s).chars().rev().collect::<String>()))
+    });
+    vm.def_builtin(s, "strip", 0, |vm, s, _, _| {
+        Ok(vm.str_new(
+            vm.string_lossy(s)
+                .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0'),
+        ))
+    });
     vm.def_builtin(s, "chomp", -1, |vm, s, _, _| {
         let t = vm.string_lossy(s);
-        let r = t.strip_suffix("\r\n").or_else(|| t.strip_suffix('\n')).or_else(|| t.strip_suffix('\r')).unwrap_or(&t);
+        let r = t
+            .strip_suffix("\r\n")
+            .or_else(|| t.strip_suffix('\n'))
+            .or_else(|| t.strip_suffix('\r'))
+            .unwrap_or(&t);
         Ok(vm.str_new(r))
     });
     vm.def_builtin(s, "chars", 0, |vm, s, _, _| {
@@ -210,7 +266,11 @@ pub fn init(vm: &mut Vm) {
                     v
                 }
             }
-            Some(_) => return Err(vm.runtime_error("carmine: String#split with a regexp is not supported yet")),
+            Some(_) => {
+                return Err(
+                    vm.runtime_error("carmine: String#split with a regexp is not supported yet")
+                );
+            }
         };
         let v: Vec<Value> = parts.iter().map(|p| vm.str_new(p)).collect();
         Ok(vm.ary_new(v))
@@ -234,7 +294,10 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::FALSE)
     });
     vm.def_builtin(s, "include?", 1, |vm, s, a, _| {
-        let (t, p) = (vm.string_lossy(s), String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned());
+        let (t, p) = (
+            vm.string_lossy(s),
+            String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned(),
+        );
         Ok(Value::bool(t.contains(&p)))
     });
     vm.def_builtin(s, "[]", -2, aref);
@@ -246,7 +309,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "dup", 0, |vm, s, _, _| {
         let b = bytes(vm, s);
         let c = vm.real_class_of(s);
-        Ok(vm.heap.alloc(c, Body::String(crate::object::RString { bytes: b })))
+        Ok(vm
+            .heap
+            .alloc(c, Body::String(crate::object::RString { bytes: b })))
     });
     vm.def_builtin(s, "-@", 0, |vm, s, _, _| {
         if obj(s).is_frozen() {
@@ -279,7 +344,9 @@ pub fn init(vm: &mut Vm) {
         with_mut(vm, s, |x| *x = b)?;
         Ok(s)
     });
-    vm.def_builtin(s, "=~", 1, |vm, s, a, _| vm.funcall(a[0], sym::MATCH, &[s], None));
+    vm.def_builtin(s, "=~", 1, |vm, s, a, _| {
+        vm.funcall(a[0], sym::MATCH, &[s], None)
+    });
     vm.def_builtin(s, "encoding", 0, |vm, _, _, _| Ok(vm.str_new("UTF-8")));
     vm.def_builtin(s, "force_encoding", 1, |_, s, _, _| Ok(s));
     vm.def_builtin(s, "unicode_normalize", -1, |_, s, _, _| Ok(s));
@@ -299,7 +366,13 @@ pub fn succ(s: &str) -> String {
     loop {
         if i == 0 {
             let first = chars[0];
-            let ins = if first.is_ascii_digit() { '1' } else if first.is_ascii_uppercase() { 'A' } else { 'a' };
+            let ins = if first.is_ascii_digit() {
+                '1'
+            } else if first.is_ascii_uppercase() {
+                'A'
+            } else {
+                'a'
+            };
             chars.insert(0, ins);
             break;
         }
@@ -363,7 +436,11 @@ fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     } else if vm.is_string(a[0]) {
         let p = vm.string_lossy(a[0]);
         let whole: String = t.iter().collect();
-        return Ok(if whole.contains(&p) { vm.str_new(&p) } else { Value::NIL });
+        return Ok(if whole.contains(&p) {
+            vm.str_new(&p)
+        } else {
+            Value::NIL
+        });
     } else if let Some((b, e, excl)) = super::range::range_parts(a[0]) {
         let b = if b.is_nil() { 0 } else { int_arg(vm, b)? };
         let e = if e.is_nil() { -1 } else { int_arg(vm, e)? };
@@ -427,20 +504,32 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
             prec = Some(p.parse().unwrap_or(0));
         }
         let Some(conv) = it.next() else { break };
-        let mut next = |vm: &mut Vm| -> Result<Value, Unwind> { args.next().ok_or_else(|| vm.arg_error("too few arguments")) };
+        let mut next = |vm: &mut Vm| -> Result<Value, Unwind> {
+            args.next().ok_or_else(|| vm.arg_error("too few arguments"))
+        };
         let body = match conv {
             '%' => "%".to_string(),
             'd' | 'i' | 'u' => {
                 let v = next(vm)?;
                 let v = super::integer::kernel_integer(vm, v, None)?;
                 let s = super::integer::int_to_s(v, 10);
-                if flags.contains('+') && !s.starts_with('-') { format!("+{s}") } else if flags.contains(' ') && !s.starts_with('-') { format!(" {s}") } else { s }
+                if flags.contains('+') && !s.starts_with('-') {
+                    format!("+{s}")
+                } else if flags.contains(' ') && !s.starts_with('-') {
+                    format!(" {s}")
+                } else {
+                    s
+                }
             }
             'f' => {
                 let v = next(vm)?;
                 let x = super::float::to_f64(v).unwrap_or(0.0);
                 let s = format!("{:.*}", prec.unwrap_or(6), x);
-                if flags.contains('+') && x >= 0.0 { format!("+{s}") } else { s }
+                if flags.contains('+') && x >= 0.0 {
+                    format!("+{s}")
+                } else {
+                    s
+                }
             }
             'e' => {
                 let v = next(vm)?;
@@ -493,8 +582,15 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
             'c' => {
                 let v = next(vm)?;
                 match v.as_fixnum() {
-                    Some(n) => char::from_u32(n as u32).map(|c| c.to_string()).unwrap_or_default(),
-                    None => vm.to_s(v)?.chars().next().map(|c| c.to_string()).unwrap_or_default(),
+                    Some(n) => char::from_u32(n as u32)
+                        .map(|c| c.to_string())
+                        .unwrap_or_default(),
+                    None => vm
+                        .to_s(v)?
+                        .chars()
+                        .next()
+                        .map(|c| c.to_string())
+                        .unwrap_or_default(),
                 }
             }
             other => return Err(vm.arg_error(&format!("malformed format string - %{other}"))),
@@ -507,7 +603,11 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
                 out.push_str(&body);
                 out.push_str(&" ".repeat(pad));
             } else if flags.contains('0') && conv != 's' {
-                let (sign, digits) = if body.starts_with('-') || body.starts_with('+') { body.split_at(1) } else { ("", body.as_str()) };
+                let (sign, digits) = if body.starts_with('-') || body.starts_with('+') {
+                    body.split_at(1)
+                } else {
+                    ("", body.as_str())
+                };
                 out.push_str(sign);
                 out.push_str(&"0".repeat(pad));
                 out.push_str(digits);

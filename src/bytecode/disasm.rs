@@ -20,15 +20,31 @@ pub fn dump_iseq(d: &dyn Describe, iseq: &Iseq, out: &mut String) -> Vec<IseqId>
         iseq.file,
         iseq.first_line,
         iseq.lines.iter().max().copied().unwrap_or(iseq.first_line),
-        if iseq.catch.is_empty() { "FALSE" } else { "TRUE" }
+        if iseq.catch.is_empty() {
+            "FALSE"
+        } else {
+            "TRUE"
+        }
     );
     if iseq.local_count > 0 {
         let names: Vec<String> = iseq
             .local_names
             .iter()
-            .map(|n| if n.0 == u32::MAX { "?".to_string() } else { symbol::name(*n).to_string() })
+            .map(|n| {
+                if n.0 == u32::MAX {
+                    "?".to_string()
+                } else {
+                    symbol::name(*n).to_string()
+                }
+            })
             .collect();
-        let _ = writeln!(out, "local table (size: {}, argc: {})  [{}]", iseq.local_count, iseq.params.lead, names.join(", "));
+        let _ = writeln!(
+            out,
+            "local table (size: {}, argc: {})  [{}]",
+            iseq.local_count,
+            iseq.params.lead,
+            names.join(", ")
+        );
     }
     let mut children = Vec::new();
     let mut last_line = 0;
@@ -50,7 +66,11 @@ pub fn dump_iseq(d: &dyn Describe, iseq: &Iseq, out: &mut String) -> Vec<IseqId>
             })
             .collect();
         let line = iseq.lines[pc];
-        let mark = if line != last_line { format!("({line:>4})[Li]") } else { String::new() };
+        let mark = if line != last_line {
+            format!("({line:>4})[Li]")
+        } else {
+            String::new()
+        };
         last_line = line;
         let body = format!("{pc:04} {:<38} {}", insn.mnemonic(), ops.join(", "));
         let _ = writeln!(out, "{:<70}{mark}", body.trim_end());

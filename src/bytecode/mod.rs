@@ -54,13 +54,27 @@ macro_rules! define_insns {
 }
 
 macro_rules! operand {
-    (u32, $v:expr) => { Operand::Num($v as i64) };
-    (bool, $v:expr) => { Operand::Num($v as i64) };
-    (Value, $v:expr) => { Operand::Val($v) };
-    (SymbolId, $v:expr) => { Operand::Sym($v) };
-    (CallSiteId, $v:expr) => { Operand::Site($v) };
-    (IseqId, $v:expr) => { Operand::Iseq($v) };
-    (Target, $v:expr) => { Operand::Target($v) };
+    (u32, $v:expr) => {
+        Operand::Num($v as i64)
+    };
+    (bool, $v:expr) => {
+        Operand::Num($v as i64)
+    };
+    (Value, $v:expr) => {
+        Operand::Val($v)
+    };
+    (SymbolId, $v:expr) => {
+        Operand::Sym($v)
+    };
+    (CallSiteId, $v:expr) => {
+        Operand::Site($v)
+    };
+    (IseqId, $v:expr) => {
+        Operand::Iseq($v)
+    };
+    (Target, $v:expr) => {
+        Operand::Target($v)
+    };
 }
 
 /// A jump target (instruction index).

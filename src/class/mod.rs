@@ -22,8 +22,14 @@ pub enum Visibility {
 /// How a method is implemented; dispatch picks a call handler from it.
 #[derive(Clone)]
 pub enum MethodKind {
-    Iseq { iseq: IseqId, cref: Cref },
-    Builtin { func: BuiltinId, arity: i32 },
+    Iseq {
+        iseq: IseqId,
+        cref: Cref,
+    },
+    Builtin {
+        func: BuiltinId,
+        arity: i32,
+    },
     AttrReader(SymbolId),
     AttrWriter(SymbolId),
     /// `define_method` with a proc.
@@ -163,7 +169,11 @@ impl Default for ClassTable {
 
 impl ClassTable {
     pub fn new() -> ClassTable {
-        ClassTable { classes: Vec::new(), methods: Vec::new(), next_slot: 1 }
+        ClassTable {
+            classes: Vec::new(),
+            methods: Vec::new(),
+            next_slot: 1,
+        }
     }
 
     #[inline(always)]
@@ -193,9 +203,16 @@ impl ClassTable {
     }
 
     /// Adds a bare class record; the caller sets `obj` and links it.
-    pub fn add(&mut self, name: Option<String>, kind: ClassKind, superclass: Option<ClassId>) -> ClassId {
+    pub fn add(
+        &mut self,
+        name: Option<String>,
+        kind: ClassKind,
+        superclass: Option<ClassId>,
+    ) -> ClassId {
         let id = ClassId(self.classes.len() as u32);
-        let alloc = superclass.map(|s| self.get(s).alloc).unwrap_or(AllocKind::Object);
+        let alloc = superclass
+            .map(|s| self.get(s).alloc)
+            .unwrap_or(AllocKind::Object);
         let slot = self.alloc_slot();
         self.classes.push(RClass {
             name,
@@ -305,7 +322,12 @@ impl ClassTable {
         let mut i = 0;
         while i < out.len() {
             let k = out[i];
-            for &s in self.get(k).subclasses.iter().chain(self.get(k).includers.iter()) {
+            for &s in self
+                .get(k)
+                .subclasses
+                .iter()
+                .chain(self.get(k).includers.iter())
+            {
                 if !out.contains(&s) {
                     out.push(s);
                 }

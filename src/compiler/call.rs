@@ -51,7 +51,8 @@ impl<'pr> Compiler<'pr, '_> {
         }
         let pops = 1 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
         let site = self.site(name, argc, fl, block);
-        let insn = if block.is_none() && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0 {
+        let insn = if block.is_none() && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0
+        {
             opt_insn(name, argc, site).unwrap_or(Insn::Send { site })
         } else {
             Insn::Send { site }
@@ -73,7 +74,11 @@ impl<'pr> Compiler<'pr, '_> {
     }
 
     /// Pushes call arguments; returns (argc, flags).
-    pub(super) fn call_args(&mut self, args: Option<ArgumentsNode<'pr>>, block: Option<Node<'pr>>) -> CResult<(u32, u32)> {
+    pub(super) fn call_args(
+        &mut self,
+        args: Option<ArgumentsNode<'pr>>,
+        block: Option<Node<'pr>>,
+    ) -> CResult<(u32, u32)> {
         let mut fl = 0;
         let mut argc = 0;
         let mut positional: Vec<Node<'pr>> = Vec::new();
@@ -176,7 +181,11 @@ impl<'pr> Compiler<'pr, '_> {
                 levels += 1;
             } else {
                 let base = s.label.clone();
-                return if levels == 1 { format!("block in {base}") } else { format!("block ({levels} levels) in {base}") };
+                return if levels == 1 {
+                    format!("block in {base}")
+                } else {
+                    format!("block ({levels} levels) in {base}")
+                };
             }
         }
         "block".into()
@@ -293,7 +302,10 @@ impl<'pr> Compiler<'pr, '_> {
                 destructure.push((h, r));
             }
         }
-        let post = posts.iter().filter(|r| r.as_forwarding_parameter_node().is_none()).count() as u32;
+        let post = posts
+            .iter()
+            .filter(|r| r.as_forwarding_parameter_node().is_none())
+            .count() as u32;
         let mut kw = Vec::new();
         let mut kw_defaults: Vec<(u32, Node<'pr>)> = Vec::new();
         for k in p.keywords().iter() {
@@ -335,8 +347,19 @@ impl<'pr> Compiler<'pr, '_> {
         if forward {
             block = Some(self.local_slot(sym::ANON_BLOCK));
         }
-        simple = simple && opt == 0 && rest.is_none() && post == 0 && kw.is_empty() && kwrest.is_none() && block.is_none() && !forward && !implicit_rest;
-        let auto_splat = is_block && (lead + post + opt > 1 || implicit_rest || (lead + post + opt >= 1 && rest.is_some()));
+        simple = simple
+            && opt == 0
+            && rest.is_none()
+            && post == 0
+            && kw.is_empty()
+            && kwrest.is_none()
+            && block.is_none()
+            && !forward
+            && !implicit_rest;
+        let auto_splat = is_block
+            && (lead + post + opt > 1
+                || implicit_rest
+                || (lead + post + opt >= 1 && rest.is_some()));
         {
             let s = self.scope();
             s.params.lead = lead;
@@ -383,7 +406,12 @@ impl<'pr> Compiler<'pr, '_> {
         let d = node.as_def_node().unwrap();
         let name = name_of(&d.name());
         let line = self.line_of_node(node);
-        self.push_scope(IseqKind::Method, symbol::name(name).to_string(), Some(name), line);
+        self.push_scope(
+            IseqKind::Method,
+            symbol::name(name).to_string(),
+            Some(name),
+            line,
+        );
         self.params(d.parameters(), false)?;
         self.declare_locals(&d.locals());
         self.scope().line = line;
@@ -418,7 +446,13 @@ impl<'pr> Compiler<'pr, '_> {
         }
     }
 
-    fn body_scope(&mut self, kind_label: String, locals: &ruby_prism::ConstantList<'_>, body: Option<Node<'pr>>, line: u32) -> CResult<IseqId> {
+    fn body_scope(
+        &mut self,
+        kind_label: String,
+        locals: &ruby_prism::ConstantList<'_>,
+        body: Option<Node<'pr>>,
+        line: u32,
+    ) -> CResult<IseqId> {
         self.push_scope(IseqKind::Class, kind_label, None, line);
         self.declare_locals(locals);
         self.opt_body(body)?;
@@ -434,7 +468,12 @@ impl<'pr> Compiler<'pr, '_> {
             None => self.put_object(Value::UNDEF),
         }
         let line = self.line_of_node(node);
-        let iseq = self.body_scope(format!("<class:{}>", symbol::name(name)), &c.locals(), c.body(), line)?;
+        let iseq = self.body_scope(
+            format!("<class:{}>", symbol::name(name)),
+            &c.locals(),
+            c.body(),
+            line,
+        )?;
         self.emit(Insn::DefineClass { name, iseq });
         Ok(())
     }
@@ -443,7 +482,12 @@ impl<'pr> Compiler<'pr, '_> {
         let m = node.as_module_node().unwrap();
         let name = self.cbase(&m.constant_path())?;
         let line = self.line_of_node(node);
-        let iseq = self.body_scope(format!("<module:{}>", symbol::name(name)), &m.locals(), m.body(), line)?;
+        let iseq = self.body_scope(
+            format!("<module:{}>", symbol::name(name)),
+            &m.locals(),
+            m.body(),
+            line,
+        )?;
         self.emit(Insn::DefineModule { name, iseq });
         Ok(())
     }
@@ -458,7 +502,11 @@ impl<'pr> Compiler<'pr, '_> {
     }
 
     pub(super) fn super_call(&mut self, node: &Node<'pr>) -> CResult<()> {
-        let method_name = self.scopes.last().and_then(|s| s.method_name).unwrap_or(sym::MAIN);
+        let method_name = self
+            .scopes
+            .last()
+            .and_then(|s| s.method_name)
+            .unwrap_or(sym::MAIN);
         self.emit(Insn::PutSelf);
         let (argc, mut fl, block) = if let Some(s) = node.as_super_node() {
             let (argc, fl) = self.call_args(s.arguments(), s.block())?;

@@ -5,8 +5,8 @@
 use ruby_prism::{Node, NodeList};
 
 use super::{
-    CResult, Compiler, DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL, DEFINED_GVAR, DEFINED_IVAR,
-    DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD, LoopCtx, name_of,
+    CResult, Compiler, DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL,
+    DEFINED_GVAR, DEFINED_IVAR, DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD, LoopCtx, name_of,
 };
 use crate::bytecode::{CatchEntry, CatchKind, Insn, IseqKind};
 use crate::value::{SymbolId, Value, sym, symbol};
@@ -30,12 +30,22 @@ impl<'pr> Compiler<'pr, '_> {
             Node::IfNode { .. } => {
                 let n = node.as_if_node().unwrap();
                 let else_node = n.subsequent();
-                self.branch(&n.predicate(), false, |c| c.statements(n.statements()), |c| c.opt_body(else_node))
+                self.branch(
+                    &n.predicate(),
+                    false,
+                    |c| c.statements(n.statements()),
+                    |c| c.opt_body(else_node),
+                )
             }
             Node::UnlessNode { .. } => {
                 let n = node.as_unless_node().unwrap();
                 let else_stmts = n.else_clause().and_then(|e| e.statements());
-                self.branch(&n.predicate(), true, |c| c.statements(n.statements()), |c| c.statements(else_stmts))
+                self.branch(
+                    &n.predicate(),
+                    true,
+                    |c| c.statements(n.statements()),
+                    |c| c.statements(else_stmts),
+                )
             }
             Node::ElseNode { .. } => self.statements(node.as_else_node().unwrap().statements()),
             Node::AndNode { .. } | Node::OrNode { .. } => {
@@ -48,7 +58,11 @@ impl<'pr> Compiler<'pr, '_> {
                 };
                 self.expr(&l)?;
                 self.emit(Insn::Dup);
-                let j = if is_and { self.emit(Insn::BranchUnless { target: 0 }) } else { self.emit(Insn::BranchIf { target: 0 }) };
+                let j = if is_and {
+                    self.emit(Insn::BranchUnless { target: 0 })
+                } else {
+                    self.emit(Insn::BranchIf { target: 0 })
+                };
                 self.emit(Insn::Pop);
                 self.expr(&r)?;
                 self.patch(j);
@@ -56,16 +70,28 @@ impl<'pr> Compiler<'pr, '_> {
             }
             Node::WhileNode { .. } => {
                 let w = node.as_while_node().unwrap();
-                self.while_loop(&w.predicate(), w.statements().map(|s| s.as_node()), false, w.is_begin_modifier())
+                self.while_loop(
+                    &w.predicate(),
+                    w.statements().map(|s| s.as_node()),
+                    false,
+                    w.is_begin_modifier(),
+                )
             }
             Node::UntilNode { .. } => {
                 let w = node.as_until_node().unwrap();
-                self.while_loop(&w.predicate(), w.statements().map(|s| s.as_node()), true, w.is_begin_modifier())
+                self.while_loop(
+                    &w.predicate(),
+                    w.statements().map(|s| s.as_node()),
+                    true,
+                    w.is_begin_modifier(),
+                )
             }
             Node::ForNode { .. } => self.for_loop(node),
             Node::CaseNode { .. } => self.case_when(node),
             Node::CaseMatchNode { .. } => self.case_in(node),
-            Node::MatchPredicateNode { .. } | Node::MatchRequiredNode { .. } => self.match_expr(node),
+            Node::MatchPredicateNode { .. } | Node::MatchRequiredNode { .. } => {
+                self.match_expr(node)
+            }
             Node::BeginNode { .. } => self.begin(node),
             Node::RescueModifierNode { .. } => self.rescue_modifier(node),
             Node::BreakNode { .. } => {
@@ -135,9 +161,13 @@ impl<'pr> Compiler<'pr, '_> {
                 Ok(())
             }
             Node::CallOperatorWriteNode { .. } => self.call_op_write(node),
-            Node::CallOrWriteNode { .. } | Node::CallAndWriteNode { .. } => self.call_or_and_write(node),
+            Node::CallOrWriteNode { .. } | Node::CallAndWriteNode { .. } => {
+                self.call_or_and_write(node)
+            }
             Node::IndexOperatorWriteNode { .. } => self.index_op_write(node),
-            Node::IndexOrWriteNode { .. } | Node::IndexAndWriteNode { .. } => self.index_or_and_write(node),
+            Node::IndexOrWriteNode { .. } | Node::IndexAndWriteNode { .. } => {
+                self.index_or_and_write(node)
+            }
             Node::MatchWriteNode { .. } => {
                 let m = node.as_match_write_node().unwrap();
                 self.call(&m.call().as_node())?;
@@ -155,7 +185,9 @@ impl<'pr> Compiler<'pr, '_> {
                 Ok(())
             }
             Node::ImplicitNode { .. } => self.expr(&node.as_implicit_node().unwrap().value()),
-            Node::PreExecutionNode { .. } => self.statements(node.as_pre_execution_node().unwrap().statements()),
+            Node::PreExecutionNode { .. } => {
+                self.statements(node.as_pre_execution_node().unwrap().statements())
+            }
             Node::FlipFlopNode { .. } => self.unsupported(node),
             _ => self.unsupported(node),
         }
@@ -188,7 +220,11 @@ impl<'pr> Compiler<'pr, '_> {
         els: impl FnOnce(&mut Self) -> CResult<()>,
     ) -> CResult<()> {
         self.expr(pred)?;
-        let j = if negate { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        let j = if negate {
+            self.emit(Insn::BranchIf { target: 0 })
+        } else {
+            self.emit(Insn::BranchUnless { target: 0 })
+        };
         let d = self.scope().depth;
         then(self)?;
         let end = self.emit(Insn::Jump { target: 0 });
@@ -199,12 +235,27 @@ impl<'pr> Compiler<'pr, '_> {
         Ok(())
     }
 
-    fn while_loop(&mut self, pred: &Node<'pr>, body: Option<Node<'pr>>, until: bool, do_while: bool) -> CResult<()> {
+    fn while_loop(
+        &mut self,
+        pred: &Node<'pr>,
+        body: Option<Node<'pr>>,
+        until: bool,
+        do_while: bool,
+    ) -> CResult<()> {
         let depth = self.scope().depth;
-        let first = if do_while { None } else { Some(self.emit(Insn::Jump { target: 0 })) };
+        let first = if do_while {
+            None
+        } else {
+            Some(self.emit(Insn::Jump { target: 0 }))
+        };
         let body_start = self.pc();
         let ensure_level = self.scope().ensures.len();
-        self.scope().loops.push(LoopCtx { break_patches: Vec::new(), next_target: u32::MAX, depth, ensure_level });
+        self.scope().loops.push(LoopCtx {
+            break_patches: Vec::new(),
+            next_target: u32::MAX,
+            depth,
+            ensure_level,
+        });
         let next_patch_start = self.scope().insns.len();
         self.opt_body(body)?;
         self.emit(Insn::Pop);
@@ -241,10 +292,19 @@ impl<'pr> Compiler<'pr, '_> {
     fn for_loop(&mut self, node: &Node<'pr>) -> CResult<()> {
         let f = node.as_for_node().unwrap();
         self.expr(&f.collection())?;
-        let label = self.scopes.last().map(|s| s.label.clone()).unwrap_or_default();
+        let label = self
+            .scopes
+            .last()
+            .map(|s| s.label.clone())
+            .unwrap_or_default();
         let method_name = self.scopes.last().and_then(|s| s.method_name);
         let line = self.line_of_node(node);
-        self.push_scope(IseqKind::Block, format!("block in {label}"), method_name, line);
+        self.push_scope(
+            IseqKind::Block,
+            format!("block in {label}"),
+            method_name,
+            line,
+        );
         self.scope().transparent = true;
         let tmp = self.hidden_local();
         {
@@ -287,10 +347,14 @@ impl<'pr> Compiler<'pr, '_> {
                     self.emit(Insn::Dup);
                     if let Some(s) = cond.as_splat_node() {
                         self.opt_body(s.expression())?;
-                        self.emit(Insn::CheckMatch { kind: CHECKMATCH_SPLAT });
+                        self.emit(Insn::CheckMatch {
+                            kind: CHECKMATCH_SPLAT,
+                        });
                     } else {
                         self.expr(&cond)?;
-                        self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+                        self.emit(Insn::CheckMatch {
+                            kind: CHECKMATCH_CASE,
+                        });
                     }
                 } else {
                     self.expr(&cond)?;
@@ -344,7 +408,14 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::EnsureEnd { idx: pending });
         self.patch(after);
         self.scope().depth = depth + 1;
-        self.scope().catch.push(CatchEntry { kind: CatchKind::Ensure, start, end, handler, sp: depth as u32, local: pending });
+        self.scope().catch.push(CatchEntry {
+            kind: CatchKind::Ensure,
+            start,
+            end,
+            handler,
+            sp: depth as u32,
+            local: pending,
+        });
         Ok(())
     }
 
@@ -377,18 +448,26 @@ impl<'pr> Compiler<'pr, '_> {
             let excs = r.exceptions();
             if excs.is_empty() {
                 self.emit(Insn::GetLocal { idx: exc });
-                self.emit(Insn::GetConstTop { name: symbol::intern("StandardError") });
-                self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+                self.emit(Insn::GetConstTop {
+                    name: symbol::intern("StandardError"),
+                });
+                self.emit(Insn::CheckMatch {
+                    kind: CHECKMATCH_CASE,
+                });
                 hits.push(self.emit(Insn::BranchIf { target: 0 }));
             }
             for e in excs.iter() {
                 self.emit(Insn::GetLocal { idx: exc });
                 if let Some(s) = e.as_splat_node() {
                     self.opt_body(s.expression())?;
-                    self.emit(Insn::CheckMatch { kind: CHECKMATCH_SPLAT });
+                    self.emit(Insn::CheckMatch {
+                        kind: CHECKMATCH_SPLAT,
+                    });
                 } else {
                     self.expr(&e)?;
-                    self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+                    self.emit(Insn::CheckMatch {
+                        kind: CHECKMATCH_CASE,
+                    });
                 }
                 hits.push(self.emit(Insn::BranchIf { target: 0 }));
             }
@@ -413,7 +492,14 @@ impl<'pr> Compiler<'pr, '_> {
             self.patch(e);
         }
         self.scope().depth = depth + 1;
-        self.scope().catch.push(CatchEntry { kind: CatchKind::Rescue, start, end, handler, sp: depth as u32, local: exc });
+        self.scope().catch.push(CatchEntry {
+            kind: CatchKind::Rescue,
+            start,
+            end,
+            handler,
+            sp: depth as u32,
+            local: exc,
+        });
         Ok(())
     }
 
@@ -428,15 +514,26 @@ impl<'pr> Compiler<'pr, '_> {
         let handler = self.pc();
         self.scope().depth = depth;
         self.emit(Insn::GetLocal { idx: exc });
-        self.emit(Insn::GetConstTop { name: symbol::intern("StandardError") });
-        self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+        self.emit(Insn::GetConstTop {
+            name: symbol::intern("StandardError"),
+        });
+        self.emit(Insn::CheckMatch {
+            kind: CHECKMATCH_CASE,
+        });
         let ok = self.emit(Insn::BranchIf { target: 0 });
         self.emit(Insn::GetLocal { idx: exc });
         self.emit(Insn::ReRaise);
         self.patch(ok);
         self.expr(&r.rescue_expression())?;
         self.patch(after);
-        self.scope().catch.push(CatchEntry { kind: CatchKind::Rescue, start, end, handler, sp: depth as u32, local: exc });
+        self.scope().catch.push(CatchEntry {
+            kind: CatchKind::Rescue,
+            start,
+            end,
+            handler,
+            sp: depth as u32,
+            local: exc,
+        });
         Ok(())
     }
 
@@ -460,7 +557,11 @@ impl<'pr> Compiler<'pr, '_> {
 
     /// Inlines the ensure bodies entered since `level` (innermost first).
     fn inline_ensures(&mut self, level: usize) -> CResult<()> {
-        let bodies: Vec<_> = self.scope().ensures[level..].iter().rev().map(|b| b.as_ref().and_then(|s| s.as_node().as_statements_node())).collect();
+        let bodies: Vec<_> = self.scope().ensures[level..]
+            .iter()
+            .rev()
+            .map(|b| b.as_ref().and_then(|s| s.as_node().as_statements_node()))
+            .collect();
         for b in bodies {
             let saved = std::mem::take(&mut self.scope().ensures);
             self.statements(b)?;
@@ -490,7 +591,10 @@ impl<'pr> Compiler<'pr, '_> {
                 self.emit(Insn::PutNil);
                 Ok(())
             }
-            _ => Err(super::CompileError::Syntax(format!("{}: Invalid break", self.file))),
+            _ => Err(super::CompileError::Syntax(format!(
+                "{}: Invalid break",
+                self.file
+            ))),
         }
     }
 
@@ -527,11 +631,22 @@ impl<'pr> Compiler<'pr, '_> {
     }
 
     /// Destructures the value on top of the stack into targets, consuming it.
-    pub(super) fn multi_assign(&mut self, lefts: &NodeList<'pr>, rest: Option<Node<'pr>>, rights: &NodeList<'pr>) -> CResult<()> {
-        let has_rest = rest.as_ref().is_some_and(|r| r.as_implicit_rest_node().is_none());
+    pub(super) fn multi_assign(
+        &mut self,
+        lefts: &NodeList<'pr>,
+        rest: Option<Node<'pr>>,
+        rights: &NodeList<'pr>,
+    ) -> CResult<()> {
+        let has_rest = rest
+            .as_ref()
+            .is_some_and(|r| r.as_implicit_rest_node().is_none());
         let n = lefts.len() as u32;
         let post = rights.len() as u32;
-        self.emit(Insn::ExpandArray { n, flags: has_rest as u32, post });
+        self.emit(Insn::ExpandArray {
+            n,
+            flags: has_rest as u32,
+            post,
+        });
         for l in lefts.iter() {
             self.destructure_target(&l)?;
         }
@@ -588,7 +703,11 @@ impl<'pr> Compiler<'pr, '_> {
                 let c = t.as_call_target_node().unwrap();
                 self.expr(&c.receiver())?;
                 self.emit(Insn::Swap);
-                let fl = if c.receiver().as_self_node().is_some() { crate::dispatch::flags::SELF_RECV } else { 0 };
+                let fl = if c.receiver().as_self_node().is_some() {
+                    crate::dispatch::flags::SELF_RECV
+                } else {
+                    0
+                };
                 let site = self.site(name_of(&c.name()), 1, fl, None);
                 self.emit_call(Insn::Send { site }, 2);
                 self.emit(Insn::Pop);
@@ -644,7 +763,13 @@ impl<'pr> Compiler<'pr, '_> {
             Some(c) => (c.receiver(), c.read_name(), c.write_name(), c.value(), true),
             None => {
                 let c = node.as_call_and_write_node().unwrap();
-                (c.receiver(), c.read_name(), c.write_name(), c.value(), false)
+                (
+                    c.receiver(),
+                    c.read_name(),
+                    c.write_name(),
+                    c.value(),
+                    false,
+                )
             }
         };
         self.opt_body(recv)?;
@@ -652,7 +777,11 @@ impl<'pr> Compiler<'pr, '_> {
         let site = self.site(name_of(&read), 0, 0, None);
         self.emit_call(Insn::Send { site }, 1);
         self.emit(Insn::Dup);
-        let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        let j = if is_or {
+            self.emit(Insn::BranchIf { target: 0 })
+        } else {
+            self.emit(Insn::BranchUnless { target: 0 })
+        };
         self.emit(Insn::Pop);
         self.expr(&value)?;
         self.attr_store(name_of(&write));
@@ -697,7 +826,11 @@ impl<'pr> Compiler<'pr, '_> {
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(Insn::Send { site: read }, argc as i64 + 1);
         self.emit(Insn::Dup);
-        let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        let j = if is_or {
+            self.emit(Insn::BranchIf { target: 0 })
+        } else {
+            self.emit(Insn::BranchUnless { target: 0 })
+        };
         self.emit(Insn::Pop);
         self.expr(&value)?;
         self.emit(Insn::SetN { n: argc + 2 });
@@ -736,25 +869,37 @@ impl<'pr> Compiler<'pr, '_> {
             Node::InstanceVariableReadNode { .. } => {
                 let name = name_of(&v.as_instance_variable_read_node().unwrap().name());
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_IVAR, name });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_IVAR,
+                    name,
+                });
                 Ok(())
             }
             Node::GlobalVariableReadNode { .. } => {
                 let name = name_of(&v.as_global_variable_read_node().unwrap().name());
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_GVAR, name });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_GVAR,
+                    name,
+                });
                 Ok(())
             }
             Node::ClassVariableReadNode { .. } => {
                 let name = name_of(&v.as_class_variable_read_node().unwrap().name());
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_CVAR, name });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_CVAR,
+                    name,
+                });
                 Ok(())
             }
             Node::ConstantReadNode { .. } => {
                 let name = name_of(&v.as_constant_read_node().unwrap().name());
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_CONST, name });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_CONST,
+                    name,
+                });
                 Ok(())
             }
             Node::ConstantPathNode { .. } => {
@@ -764,7 +909,10 @@ impl<'pr> Compiler<'pr, '_> {
                     Some(p) => self.guarded_defined_subject(&p)?,
                     None => self.put_object(Value::NIL),
                 }
-                self.emit(Insn::Defined { kind: DEFINED_CONST_FROM, name });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_CONST_FROM,
+                    name,
+                });
                 Ok(())
             }
             Node::CallNode { .. } => {
@@ -773,23 +921,35 @@ impl<'pr> Compiler<'pr, '_> {
                 match c.receiver() {
                     Some(r) => {
                         self.guarded_defined_subject(&r)?;
-                        self.emit(Insn::Defined { kind: DEFINED_METHOD, name });
+                        self.emit(Insn::Defined {
+                            kind: DEFINED_METHOD,
+                            name,
+                        });
                     }
                     None => {
                         self.emit(Insn::PutSelf);
-                        self.emit(Insn::Defined { kind: DEFINED_FCALL, name });
+                        self.emit(Insn::Defined {
+                            kind: DEFINED_FCALL,
+                            name,
+                        });
                     }
                 }
                 Ok(())
             }
             Node::YieldNode { .. } => {
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_YIELD, name: sym::MAIN });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_YIELD,
+                    name: sym::MAIN,
+                });
                 Ok(())
             }
             Node::SuperNode { .. } | Node::ForwardingSuperNode { .. } => {
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_SUPER, name: sym::MAIN });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_SUPER,
+                    name: sym::MAIN,
+                });
                 Ok(())
             }
             Node::ParenthesesNode { .. } => match v.as_parentheses_node().unwrap().body() {
@@ -816,7 +976,14 @@ impl<'pr> Compiler<'pr, '_> {
         self.scope().depth = depth;
         self.put_object(Value::UNDEF);
         self.patch(after);
-        self.scope().catch.push(CatchEntry { kind: CatchKind::Rescue, start, end, handler, sp: depth as u32, local: exc });
+        self.scope().catch.push(CatchEntry {
+            kind: CatchKind::Rescue,
+            start,
+            end,
+            handler,
+            sp: depth as u32,
+            local: exc,
+        });
         Ok(())
     }
 }

@@ -12,7 +12,9 @@ mod pattern;
 
 /// `CheckMatch` kinds.
 pub mod control_kinds {
-    pub use super::control::{CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS, CHECKMATCH_SPLAT};
+    pub use super::control::{
+        CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS, CHECKMATCH_SPLAT,
+    };
 }
 
 use std::rc::Rc;
@@ -102,24 +104,45 @@ fn node_name(node: &Node<'_>) -> String {
 }
 
 /// Compiles a whole script; returns the top-level iseq.
-pub fn compile_program(host: &mut dyn Host, src: &[u8], file: &str, kind: IseqKind) -> CResult<IseqId> {
+pub fn compile_program(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    kind: IseqKind,
+) -> CResult<IseqId> {
     let result = ruby_prism::parse(src);
     let mut errors = Vec::new();
     for e in result.errors() {
         let line = line_of(src, e.location().start() as usize);
-        errors.push(format!("{file}:{line}: {}", String::from_utf8_lossy(e.message())));
+        errors.push(format!(
+            "{file}:{line}: {}",
+            String::from_utf8_lossy(e.message())
+        ));
     }
     if !errors.is_empty() {
         return Err(CompileError::Syntax(errors.join("\n")));
     }
     let frozen = result.magic_comments().any(|c| {
-        let k = String::from_utf8_lossy(c.key()).to_lowercase().replace('-', "_");
-        k == "frozen_string_literal" && String::from_utf8_lossy(c.value()).eq_ignore_ascii_case("true")
+        let k = String::from_utf8_lossy(c.key())
+            .to_lowercase()
+            .replace('-', "_");
+        k == "frozen_string_literal"
+            && String::from_utf8_lossy(c.value()).eq_ignore_ascii_case("true")
     });
     let node = result.node();
     let program = node.as_program_node().expect("prism returns a ProgramNode");
-    let mut c = Compiler { host, file: Rc::from(file), src, scopes: Vec::new(), frozen_strings: frozen };
-    let label = if kind == IseqKind::Top { "<main>".to_string() } else { "<top (required)>".to_string() };
+    let mut c = Compiler {
+        host,
+        file: Rc::from(file),
+        src,
+        scopes: Vec::new(),
+        frozen_strings: frozen,
+    };
+    let label = if kind == IseqKind::Top {
+        "<main>".to_string()
+    } else {
+        "<top (required)>".to_string()
+    };
     c.push_scope(IseqKind::Top, label, None, 1);
     c.declare_locals(&program.locals());
     c.statements(Some(program.statements()))?;
@@ -128,13 +151,22 @@ pub fn compile_program(host: &mut dyn Host, src: &[u8], file: &str, kind: IseqKi
 }
 
 fn line_of(src: &[u8], offset: usize) -> u32 {
-    1 + src[..offset.min(src.len())].iter().filter(|&&b| b == b'\n').count() as u32
+    1 + src[..offset.min(src.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32
 }
 
 impl<'pr, 'h> Compiler<'pr, 'h> {
     // ---- scopes -------------------------------------------------------
 
-    fn push_scope(&mut self, kind: IseqKind, label: String, method_name: Option<SymbolId>, line: u32) {
+    fn push_scope(
+        &mut self,
+        kind: IseqKind,
+        label: String,
+        method_name: Option<SymbolId>,
+        line: u32,
+    ) {
         let id = self.host.reserve_iseq();
         let parent = self.scopes.last().map(|s| s.id);
         self.scopes.push(Scope {
@@ -145,7 +177,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             insns: Vec::new(),
             lines: Vec::new(),
             locals: Vec::new(),
-            params: Params { simple: true, ..Params::default() },
+            params: Params {
+                simple: true,
+                ..Params::default()
+            },
             catch: Vec::new(),
             strings: Vec::new(),
             literals: Vec::new(),
@@ -173,7 +208,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
             }
         }
-        let local_names = s.locals.iter().map(|n| n.unwrap_or(SymbolId(u32::MAX))).collect();
+        let local_names = s
+            .locals
+            .iter()
+            .map(|n| n.unwrap_or(SymbolId(u32::MAX)))
+            .collect();
         let iseq = Iseq {
             id: s.id,
             kind: s.kind,
@@ -321,7 +360,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     }
 
     fn put_literal(&mut self, lit: Literal, line: u32) -> CResult<()> {
-        let v = self.host.literal(lit).map_err(|message| CompileError::Invalid { message, line })?;
+        let v = self
+            .host
+            .literal(lit)
+            .map_err(|message| CompileError::Invalid { message, line })?;
         self.scope().literals.push(v);
         self.put_object(v);
         Ok(())
@@ -329,7 +371,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     fn put_string(&mut self, bytes: &[u8]) {
         if self.frozen_strings {
-            let v = self.host.literal(Literal::FrozenString(bytes.to_vec())).unwrap_or(Value::NIL);
+            let v = self
+                .host
+                .literal(Literal::FrozenString(bytes.to_vec()))
+                .unwrap_or(Value::NIL);
             self.put_object(v);
             return;
         }
@@ -340,7 +385,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     }
 
     fn unsupported<T>(&self, node: &Node<'_>) -> CResult<T> {
-        Err(CompileError::Unsupported { node: node_name(node), line: self.line_of_node(node) })
+        Err(CompileError::Unsupported {
+            node: node_name(node),
+            line: self.line_of_node(node),
+        })
     }
 
     // ---- statements ---------------------------------------------------
@@ -380,7 +428,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         self.set_line(node);
         match node {
             Node::StatementsNode { .. } => self.statements(node.as_statements_node()),
-            Node::ParenthesesNode { .. } => self.opt_body(node.as_parentheses_node().unwrap().body()),
+            Node::ParenthesesNode { .. } => {
+                self.opt_body(node.as_parentheses_node().unwrap().body())
+            }
             Node::NilNode { .. } => {
                 self.emit(Insn::PutNil);
                 Ok(())
@@ -417,14 +467,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             Node::StringNode { .. } => {
                 let s = node.as_string_node().unwrap();
                 if s.is_frozen() {
-                    let v = self.host.literal(Literal::FrozenString(s.unescaped().to_vec())).unwrap_or(Value::NIL);
+                    let v = self
+                        .host
+                        .literal(Literal::FrozenString(s.unescaped().to_vec()))
+                        .unwrap_or(Value::NIL);
                     self.put_object(v);
                 } else {
                     self.put_string(s.unescaped());
                 }
                 Ok(())
             }
-            Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => self.unsupported(node),
+            Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => {
+                self.unsupported(node)
+            }
             Node::InterpolatedStringNode { .. } => {
                 let parts = node.as_interpolated_string_node().unwrap().parts();
                 self.interpolation(&parts)?;
@@ -445,13 +500,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Node::RegularExpressionNode { .. } => {
                 let r = node.as_regular_expression_node().unwrap();
-                let opts = (r.is_ignore_case() as u32) | ((r.is_extended() as u32) << 1) | ((r.is_multi_line() as u32) << 2);
-                let src = self.src[r.content_loc().start() as usize..r.content_loc().end() as usize].to_vec();
+                let opts = (r.is_ignore_case() as u32)
+                    | ((r.is_extended() as u32) << 1)
+                    | ((r.is_multi_line() as u32) << 2);
+                let src = self.src
+                    [r.content_loc().start() as usize..r.content_loc().end() as usize]
+                    .to_vec();
                 self.put_literal(Literal::Regexp(src, opts), self.line_of_node(node))
             }
             Node::InterpolatedRegularExpressionNode { .. } => {
                 let r = node.as_interpolated_regular_expression_node().unwrap();
-                let opts = (r.is_ignore_case() as u32) | ((r.is_extended() as u32) << 1) | ((r.is_multi_line() as u32) << 2);
+                let opts = (r.is_ignore_case() as u32)
+                    | ((r.is_extended() as u32) << 1)
+                    | ((r.is_multi_line() as u32) << 2);
                 let parts = r.parts();
                 let n = self.interpolation_parts(&parts, true)?;
                 self.emit(Insn::ToRegexp { n, opts });
@@ -473,7 +534,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let r = node.as_range_node().unwrap();
                 self.opt_body(r.left())?;
                 self.opt_body(r.right())?;
-                self.emit(Insn::NewRange { excl: r.is_exclude_end() });
+                self.emit(Insn::NewRange {
+                    excl: r.is_exclude_end(),
+                });
                 Ok(())
             }
             Node::SourceFileNode { .. } => {
@@ -487,7 +550,12 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 Ok(())
             }
             Node::SourceEncodingNode { .. } => {
-                let site = self.site(symbol::intern("__encoding__"), 0, crate::dispatch::flags::FCALL, None);
+                let site = self.site(
+                    symbol::intern("__encoding__"),
+                    0,
+                    crate::dispatch::flags::FCALL,
+                    None,
+                );
                 self.emit(Insn::PutSelf);
                 self.emit_call(Insn::Send { site }, 1);
                 Ok(())
@@ -516,15 +584,20 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 Ok(())
             }
             Node::LocalVariableOrWriteNode { .. } | Node::LocalVariableAndWriteNode { .. } => {
-                let (name, depth, value, is_or) = if let Some(n) = node.as_local_variable_or_write_node() {
-                    (name_of(&n.name()), n.depth(), n.value(), true)
-                } else {
-                    let n = node.as_local_variable_and_write_node().unwrap();
-                    (name_of(&n.name()), n.depth(), n.value(), false)
-                };
+                let (name, depth, value, is_or) =
+                    if let Some(n) = node.as_local_variable_or_write_node() {
+                        (name_of(&n.name()), n.depth(), n.value(), true)
+                    } else {
+                        let n = node.as_local_variable_and_write_node().unwrap();
+                        (name_of(&n.name()), n.depth(), n.value(), false)
+                    };
                 self.get_local(name, depth);
                 self.emit(Insn::Dup);
-                let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+                let j = if is_or {
+                    self.emit(Insn::BranchIf { target: 0 })
+                } else {
+                    self.emit(Insn::BranchUnless { target: 0 })
+                };
                 self.emit(Insn::Pop);
                 self.expr(&value)?;
                 self.emit(Insn::Dup);
@@ -543,7 +616,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.expr(&n.value())?;
                 self.emit(Insn::Dup);
                 let ic = self.ivar_cache();
-                self.emit(Insn::SetIvar { name: name_of(&n.name()), ic });
+                self.emit(Insn::SetIvar {
+                    name: name_of(&n.name()),
+                    ic,
+                });
                 Ok(())
             }
             Node::InstanceVariableOperatorWriteNode { .. } => {
@@ -557,13 +633,15 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.emit(Insn::SetIvar { name, ic });
                 Ok(())
             }
-            Node::InstanceVariableOrWriteNode { .. } | Node::InstanceVariableAndWriteNode { .. } => {
-                let (name, value, is_or) = if let Some(n) = node.as_instance_variable_or_write_node() {
-                    (name_of(&n.name()), n.value(), true)
-                } else {
-                    let n = node.as_instance_variable_and_write_node().unwrap();
-                    (name_of(&n.name()), n.value(), false)
-                };
+            Node::InstanceVariableOrWriteNode { .. }
+            | Node::InstanceVariableAndWriteNode { .. } => {
+                let (name, value, is_or) =
+                    if let Some(n) = node.as_instance_variable_or_write_node() {
+                        (name_of(&n.name()), n.value(), true)
+                    } else {
+                        let n = node.as_instance_variable_and_write_node().unwrap();
+                        (name_of(&n.name()), n.value(), false)
+                    };
                 let ic = self.ivar_cache();
                 self.emit(Insn::GetIvar { name, ic });
                 self.or_and_tail(is_or, &value, |c| {
@@ -579,7 +657,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let n = node.as_global_variable_write_node().unwrap();
                 self.expr(&n.value())?;
                 self.emit(Insn::Dup);
-                self.emit(Insn::SetGlobal { name: name_of(&n.name()) });
+                self.emit(Insn::SetGlobal {
+                    name: name_of(&n.name()),
+                });
                 Ok(())
             }
             Node::GlobalVariableOperatorWriteNode { .. } => {
@@ -593,7 +673,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 Ok(())
             }
             Node::GlobalVariableOrWriteNode { .. } | Node::GlobalVariableAndWriteNode { .. } => {
-                let (name, value, is_or) = if let Some(n) = node.as_global_variable_or_write_node() {
+                let (name, value, is_or) = if let Some(n) = node.as_global_variable_or_write_node()
+                {
                     (name_of(&n.name()), n.value(), true)
                 } else {
                     let n = node.as_global_variable_and_write_node().unwrap();
@@ -605,7 +686,13 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 })
             }
             Node::BackReferenceReadNode { .. } => {
-                let name = String::from_utf8_lossy(node.as_back_reference_read_node().unwrap().name().as_slice()).into_owned();
+                let name = String::from_utf8_lossy(
+                    node.as_back_reference_read_node()
+                        .unwrap()
+                        .name()
+                        .as_slice(),
+                )
+                .into_owned();
                 let n = match name.as_str() {
                     "$&" => 1000,
                     "$`" => 1001,
@@ -629,7 +716,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let n = node.as_class_variable_write_node().unwrap();
                 self.expr(&n.value())?;
                 self.emit(Insn::Dup);
-                self.emit(Insn::SetCvar { name: name_of(&n.name()) });
+                self.emit(Insn::SetCvar {
+                    name: name_of(&n.name()),
+                });
                 Ok(())
             }
             Node::ClassVariableOperatorWriteNode { .. } => {
@@ -646,7 +735,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let n = node.as_class_variable_or_write_node().unwrap();
                 let name = name_of(&n.name());
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_CVAR, name });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_CVAR,
+                    name,
+                });
                 let j = self.emit(Insn::BranchUnless { target: 0 });
                 self.emit(Insn::GetCvar { name });
                 self.emit(Insn::Dup);
@@ -683,14 +775,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let n = node.as_constant_write_node().unwrap();
                 self.expr(&n.value())?;
                 self.emit(Insn::Dup);
-                self.emit(Insn::SetConst { name: name_of(&n.name()) });
+                self.emit(Insn::SetConst {
+                    name: name_of(&n.name()),
+                });
                 Ok(())
             }
             Node::ConstantOrWriteNode { .. } => {
                 let n = node.as_constant_or_write_node().unwrap();
                 let name = name_of(&n.name());
                 self.emit(Insn::PutNil);
-                self.emit(Insn::Defined { kind: DEFINED_CONST, name });
+                self.emit(Insn::Defined {
+                    kind: DEFINED_CONST,
+                    name,
+                });
                 let j = self.emit(Insn::BranchUnless { target: 0 });
                 let cache = self.ivar_cache();
                 self.emit(Insn::GetConst { name, cache });
@@ -732,7 +829,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.emit(Insn::Pop);
                 Ok(())
             }
-            Node::ShareableConstantNode { .. } => self.expr(&node.as_shareable_constant_node().unwrap().write()),
+            Node::ShareableConstantNode { .. } => {
+                self.expr(&node.as_shareable_constant_node().unwrap().write())
+            }
             // ---- everything else ----
             _ => self.expr_more(node),
         }
@@ -740,9 +839,18 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     /// `a ||= v` / `a &&= v` after the current value is on the stack; `store`
     /// writes the top of stack (consuming it).
-    fn or_and_tail(&mut self, is_or: bool, value: &Node<'pr>, store: impl Fn(&mut Self)) -> CResult<()> {
+    fn or_and_tail(
+        &mut self,
+        is_or: bool,
+        value: &Node<'pr>,
+        store: impl Fn(&mut Self),
+    ) -> CResult<()> {
         self.emit(Insn::Dup);
-        let j = if is_or { self.emit(Insn::BranchIf { target: 0 }) } else { self.emit(Insn::BranchUnless { target: 0 }) };
+        let j = if is_or {
+            self.emit(Insn::BranchIf { target: 0 })
+        } else {
+            self.emit(Insn::BranchUnless { target: 0 })
+        };
         self.emit(Insn::Pop);
         self.expr(value)?;
         self.emit(Insn::Dup);
@@ -806,14 +914,20 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         Ok(())
     }
 
-    fn interpolation_parts(&mut self, parts: &ruby_prism::NodeList<'pr>, raw: bool) -> CResult<u32> {
+    fn interpolation_parts(
+        &mut self,
+        parts: &ruby_prism::NodeList<'pr>,
+        raw: bool,
+    ) -> CResult<u32> {
         let mut n = 0;
         for p in parts.iter() {
             match &p {
                 Node::StringNode { .. } => {
                     let s = p.as_string_node().unwrap();
                     if raw {
-                        let src = self.src[s.content_loc().start() as usize..s.content_loc().end() as usize].to_vec();
+                        let src = self.src
+                            [s.content_loc().start() as usize..s.content_loc().end() as usize]
+                            .to_vec();
                         self.put_string(&src);
                     } else {
                         self.put_string(s.unescaped());

@@ -44,7 +44,9 @@ impl<'pr> Compiler<'pr, '_> {
 
     fn raise_no_match(&mut self, subj: u32) {
         self.emit(Insn::PutSelf);
-        self.emit(Insn::GetConstTop { name: symbol::intern("NoMatchingPatternError") });
+        self.emit(Insn::GetConstTop {
+            name: symbol::intern("NoMatchingPatternError"),
+        });
         self.emit(Insn::GetLocal { idx: subj });
         let site = self.site(sym::INSPECT, 0, 0, None);
         self.emit_call(Insn::Send { site }, 1);
@@ -114,7 +116,9 @@ impl<'pr> Compiler<'pr, '_> {
     fn value_check(&mut self, subj: u32, fails: &mut Vec<usize>) {
         self.emit(Insn::GetLocal { idx: subj });
         self.emit(Insn::Swap);
-        self.emit(Insn::CheckMatch { kind: CHECKMATCH_CASE });
+        self.emit(Insn::CheckMatch {
+            kind: CHECKMATCH_CASE,
+        });
         fails.push(self.emit(Insn::BranchUnless { target: 0 }));
     }
 
@@ -182,7 +186,9 @@ impl<'pr> Compiler<'pr, '_> {
         let arr = self.hidden_local();
         self.emit(Insn::GetLocal { idx: subj });
         self.emit(Insn::PutNil);
-        self.emit(Insn::CheckMatch { kind: CHECKMATCH_DECONSTRUCT });
+        self.emit(Insn::CheckMatch {
+            kind: CHECKMATCH_DECONSTRUCT,
+        });
         self.emit(Insn::Dup);
         self.emit(Insn::SetLocal { idx: arr });
         fails.push(self.emit(Insn::BranchUnless { target: 0 }));
@@ -218,7 +224,13 @@ impl<'pr> Compiler<'pr, '_> {
         Ok(())
     }
 
-    fn element_pattern(&mut self, arr: u32, index: i64, e: &Node<'pr>, fails: &mut Vec<usize>) -> CResult<()> {
+    fn element_pattern(
+        &mut self,
+        arr: u32,
+        index: i64,
+        e: &Node<'pr>,
+        fails: &mut Vec<usize>,
+    ) -> CResult<()> {
         let el = self.hidden_local();
         self.emit(Insn::GetLocal { idx: arr });
         self.put_object(Value::int(index));
@@ -246,8 +258,12 @@ impl<'pr> Compiler<'pr, '_> {
         for k in &keys {
             self.put_object(Value::symbol(*k));
         }
-        self.emit(Insn::NewArray { n: keys.len() as u32 });
-        self.emit(Insn::CheckMatch { kind: CHECKMATCH_DECONSTRUCT_KEYS });
+        self.emit(Insn::NewArray {
+            n: keys.len() as u32,
+        });
+        self.emit(Insn::CheckMatch {
+            kind: CHECKMATCH_DECONSTRUCT_KEYS,
+        });
         self.emit(Insn::Dup);
         self.emit(Insn::SetLocal { idx: hash });
         fails.push(self.emit(Insn::BranchUnless { target: 0 }));

@@ -32,7 +32,11 @@ pub struct GlobalCache {
 
 impl GlobalCache {
     pub fn new(size: usize) -> GlobalCache {
-        GlobalCache { entries: vec![None; size], mask: size.saturating_sub(1), filled: 0 }
+        GlobalCache {
+            entries: vec![None; size],
+            mask: size.saturating_sub(1),
+            filled: 0,
+        }
     }
 
     pub fn size(&self) -> usize {
@@ -42,7 +46,8 @@ impl GlobalCache {
     #[inline(always)]
     fn index(&self, class: ClassId, name: SymbolId) -> usize {
         // CRuby hashes (klass >> 3) ^ mid; ours are small ids, so mix them.
-        let h = (class.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (name.0 as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let h = (class.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (name.0 as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         ((h >> 32) as usize) & self.mask
     }
 
@@ -55,12 +60,25 @@ impl GlobalCache {
         }
     }
 
-    pub fn fill(&mut self, class: ClassId, name: SymbolId, slot: u32, serial: u64, resolved: Resolved) {
+    pub fn fill(
+        &mut self,
+        class: ClassId,
+        name: SymbolId,
+        slot: u32,
+        serial: u64,
+        resolved: Resolved,
+    ) {
         let i = self.index(class, name);
         if self.entries[i].is_none() {
             self.filled += 1;
         }
-        self.entries[i] = Some(GmcEntry { class, name, slot, serial, resolved });
+        self.entries[i] = Some(GmcEntry {
+            class,
+            name,
+            slot,
+            serial,
+            resolved,
+        });
     }
 
     pub fn clear(&mut self) {

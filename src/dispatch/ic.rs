@@ -50,7 +50,14 @@ pub struct IcEntry {
 
 impl IcEntry {
     pub fn new(class: ClassId, slot: u32, serial: u64, r: Resolved) -> IcEntry {
-        IcEntry { class, slot, serial, method: r.method, handler: r.handler, visibility: r.visibility }
+        IcEntry {
+            class,
+            slot,
+            serial,
+            method: r.method,
+            handler: r.handler,
+            visibility: r.visibility,
+        }
     }
 }
 
@@ -74,7 +81,14 @@ pub struct CallSite {
 }
 
 impl CallSite {
-    pub fn new(name: SymbolId, argc: u32, flags: u32, block: Option<IseqId>, file: Rc<str>, line: u32) -> CallSite {
+    pub fn new(
+        name: SymbolId,
+        argc: u32,
+        flags: u32,
+        block: Option<IseqId>,
+        file: Rc<str>,
+        line: u32,
+    ) -> CallSite {
         CallSite {
             name,
             argc,

@@ -66,8 +66,24 @@ impl Sources {
 }
 
 fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
-    let arith = [sym::PLUS, sym::MINUS, sym::MUL, sym::DIV, sym::MOD, sym::LTLT, sym::POW];
-    let cmp = [sym::LT, sym::LE, sym::GT, sym::GE, sym::EQ, sym::NEQ, sym::CMP];
+    let arith = [
+        sym::PLUS,
+        sym::MINUS,
+        sym::MUL,
+        sym::DIV,
+        sym::MOD,
+        sym::LTLT,
+        sym::POW,
+    ];
+    let cmp = [
+        sym::LT,
+        sym::LE,
+        sym::GT,
+        sym::GE,
+        sym::EQ,
+        sym::NEQ,
+        sym::CMP,
+    ];
     match c {
         cls::INTEGER if arith.contains(&name) => bop::INT_ARITH,
         cls::INTEGER if cmp.contains(&name) => bop::INT_CMP,
@@ -77,7 +93,9 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         cls::ARRAY => bop::ARRAY_OPS,
         cls::HASH if name == sym::AREF || name == sym::ASET => bop::HASH_AREF,
         cls::STRING => bop::STRING_OPS,
-        cls::BASIC_OBJECT | cls::OBJECT | cls::KERNEL if name == sym::NOT || name == sym::NEQ || name == sym::EQ => {
+        cls::BASIC_OBJECT | cls::OBJECT | cls::KERNEL
+            if name == sym::NOT || name == sym::NEQ || name == sym::EQ =>
+        {
             bop::NOT | bop::EQ
         }
         _ => 0,
@@ -142,7 +160,13 @@ impl Dispatch {
 
     /// The ancestry of `c` changed (include, prepend, extend): every name
     /// cached for `c` and its descendants may resolve differently.
-    pub fn ancestry_changed(&mut self, classes: &ClassTable, c: ClassId, why: Reason, whence: &dyn Fn() -> String) {
+    pub fn ancestry_changed(
+        &mut self,
+        classes: &ClassTable,
+        c: ClassId,
+        why: Reason,
+        whence: &dyn Fn() -> String,
+    ) {
         let t0 = Instant::now();
         classes.reset_ancestors(c);
         self.bop_redefined |= bop_class_bits(c);
@@ -176,7 +200,13 @@ impl Dispatch {
 
     /// A class or module was created. Under `global` this bumps the global
     /// state as CRuby < 2.1 did; the other strategies need nothing.
-    pub fn class_created(&mut self, classes: &ClassTable, c: ClassId, why: Reason, whence: &dyn Fn() -> String) {
+    pub fn class_created(
+        &mut self,
+        classes: &ClassTable,
+        c: ClassId,
+        why: Reason,
+        whence: &dyn Fn() -> String,
+    ) {
         let t0 = Instant::now();
         self.counters.class_serial += 1;
         if self.config.strategy == Strategy::Global {
@@ -187,14 +217,26 @@ impl Dispatch {
     }
 
     /// A constant was set or removed: constant caches are stale.
-    pub fn constant_changed(&mut self, classes: &ClassTable, c: ClassId, name: SymbolId, why: Reason, whence: &dyn Fn() -> String) {
+    pub fn constant_changed(
+        &mut self,
+        classes: &ClassTable,
+        c: ClassId,
+        name: SymbolId,
+        why: Reason,
+        whence: &dyn Fn() -> String,
+    ) {
         let t0 = Instant::now();
         self.global_constant_state += 1;
         self.finish(classes, c, Some(name), why, 0, t0, whence);
     }
 
     /// `using`: call sites in the file may now see refined methods.
-    pub fn refinement_activated(&mut self, classes: &ClassTable, c: ClassId, whence: &dyn Fn() -> String) {
+    pub fn refinement_activated(
+        &mut self,
+        classes: &ClassTable,
+        c: ClassId,
+        whence: &dyn Fn() -> String,
+    ) {
         let t0 = Instant::now();
         self.bump(0);
         let all: Vec<u32> = (0..self.serials.len() as u32).collect();

@@ -48,12 +48,22 @@ pub fn resolve_uncached(
     (to_resolved(classes, cls, found), walked)
 }
 
-fn to_resolved(classes: &mut ClassTable, cls: ClassId, found: Option<(MethodId, Visibility)>) -> Resolved {
+fn to_resolved(
+    classes: &mut ClassTable,
+    cls: ClassId,
+    found: Option<(MethodId, Visibility)>,
+) -> Resolved {
     match found {
-        Some((m, visibility)) => {
-            Resolved { method: Some(m), handler: Dispatch::handler_for(classes, cls, m), visibility }
-        }
-        None => Resolved { method: None, handler: Handler::MethodMissing, visibility: Visibility::Public },
+        Some((m, visibility)) => Resolved {
+            method: Some(m),
+            handler: Dispatch::handler_for(classes, cls, m),
+            visibility,
+        },
+        None => Resolved {
+            method: None,
+            handler: Handler::MethodMissing,
+            visibility: Visibility::Public,
+        },
     }
 }
 
@@ -67,14 +77,22 @@ pub fn resolve_super(
     refinements: &[ClassId],
 ) -> Resolved {
     let anc = classes.ancestors(cls);
-    let start = anc.iter().position(|&c| c == owner).map(|p| p + 1).unwrap_or(anc.len());
+    let start = anc
+        .iter()
+        .position(|&c| c == owner)
+        .map(|p| p + 1)
+        .unwrap_or(anc.len());
     let (found, _) = search_from(classes, &anc[start..], name, refinements);
     to_resolved(classes, cls, found)
 }
 
 /// The method entry `name` resolves to in `cls` (for `instance_method`,
 /// `method_defined?`, `respond_to?`), including private ones.
-pub fn find_method(classes: &ClassTable, cls: ClassId, name: SymbolId) -> Option<(MethodId, Visibility)> {
+pub fn find_method(
+    classes: &ClassTable,
+    cls: ClassId,
+    name: SymbolId,
+) -> Option<(MethodId, Visibility)> {
     let anc = classes.ancestors(cls);
     search_from(classes, &anc, name, &[]).0
 }

@@ -281,7 +281,11 @@ impl Dispatch {
         }
         if s.entries.len() < cap {
             s.entries.push(entry);
-            s.state = if s.entries.len() > 1 { IcState::Poly } else { IcState::Mono };
+            s.state = if s.entries.len() > 1 {
+                IcState::Poly
+            } else {
+                IcState::Mono
+            };
             return;
         }
         // Full: evict. A polymorphic cache that overflows goes megamorphic.

@@ -84,7 +84,11 @@ impl Counters {
 }
 
 fn pct(a: u64, b: u64) -> f64 {
-    if a + b == 0 { 0.0 } else { 100.0 * a as f64 / (a + b) as f64 }
+    if a + b == 0 {
+        0.0
+    } else {
+        100.0 * a as f64 / (a + b) as f64
+    }
 }
 
 fn json_str(s: &str) -> String {
@@ -106,37 +110,71 @@ fn json_str(s: &str) -> String {
 impl Dispatch {
     /// Call sites sorted by misses, most first.
     fn top_sites(&self, n: usize) -> Vec<usize> {
-        let mut idx: Vec<usize> = (0..self.sites.len()).filter(|&i| self.sites[i].hits + self.sites[i].misses > 0).collect();
+        let mut idx: Vec<usize> = (0..self.sites.len())
+            .filter(|&i| self.sites[i].hits + self.sites[i].misses > 0)
+            .collect();
         idx.sort_by_key(|&i| std::cmp::Reverse((self.sites[i].misses, self.sites[i].hits)));
         idx.truncate(n);
         idx
     }
 
-    pub fn report_text(&self, classes: &ClassTable, invalidation_sources: &[(String, u64)]) -> String {
+    pub fn report_text(
+        &self,
+        classes: &ClassTable,
+        invalidation_sources: &[(String, u64)],
+    ) -> String {
         let c = &self.counters;
         let mut o = String::new();
         let _ = writeln!(o, "***carmine: dispatch stats***");
-        let _ = writeln!(o, "invalidation strategy:     {}", self.config.strategy.name());
+        let _ = writeln!(
+            o,
+            "invalidation strategy:     {}",
+            self.config.strategy.name()
+        );
         let _ = writeln!(o, "inline cache size:         {}", self.config.ic_size);
         let _ = writeln!(o, "global method cache size:  {}", self.gmc.size());
         let _ = writeln!(o, "inline cache hits:         {:>12}", c.mc_inline_hit);
         let _ = writeln!(o, "inline cache misses:       {:>12}", c.mc_inline_miss);
-        let _ = writeln!(o, "inline cache hit rate:     {:>11.2}%", pct(c.mc_inline_hit, c.mc_inline_miss));
+        let _ = writeln!(
+            o,
+            "inline cache hit rate:     {:>11.2}%",
+            pct(c.mc_inline_hit, c.mc_inline_miss)
+        );
         let _ = writeln!(o, "global cache hits:         {:>12}", c.mc_global_hit);
         let _ = writeln!(o, "global cache misses:       {:>12}", c.mc_global_miss);
-        let _ = writeln!(o, "global cache hit rate:     {:>11.2}%", pct(c.mc_global_hit, c.mc_global_miss));
+        let _ = writeln!(
+            o,
+            "global cache hit rate:     {:>11.2}%",
+            pct(c.mc_global_hit, c.mc_global_miss)
+        );
         let _ = writeln!(o, "global cache collisions:   {:>12}", c.gmc_collisions);
         let _ = writeln!(o, "method searches:           {:>12}", c.method_searches);
         let _ = writeln!(o, "invalidations:             {:>12}", c.invalidations);
-        let _ = writeln!(o, "invalidated entries:       {:>12}", c.invalidated_entries);
+        let _ = writeln!(
+            o,
+            "invalidated entries:       {:>12}",
+            c.invalidated_entries
+        );
         let _ = writeln!(o, "inline cache evictions:    {:>12}", c.ic_evictions);
-        let _ = writeln!(o, "miss time:                 {:>10.3}ms", c.miss_time_ns as f64 / 1e6);
-        let _ = writeln!(o, "invalidation time:         {:>10.3}ms", c.invalidation_time_ns as f64 / 1e6);
+        let _ = writeln!(
+            o,
+            "miss time:                 {:>10.3}ms",
+            c.miss_time_ns as f64 / 1e6
+        );
+        let _ = writeln!(
+            o,
+            "invalidation time:         {:>10.3}ms",
+            c.invalidation_time_ns as f64 / 1e6
+        );
         let _ = writeln!(o, "call sites by misses:");
         for i in self.top_sites(10) {
             let s = &self.sites[i];
-            let classes_seen: Vec<String> =
-                s.seen.iter().take(8).map(|&k| classes.name(classes.real_class(k))).collect();
+            let classes_seen: Vec<String> = s
+                .seen
+                .iter()
+                .take(8)
+                .map(|&k| classes.name(classes.real_class(k)))
+                .collect();
             let _ = writeln!(
                 o,
                 "  {}:{} {} {} classes={} hits={} misses={} [{}]",
@@ -159,7 +197,11 @@ impl Dispatch {
         o
     }
 
-    pub fn report_json(&self, classes: &ClassTable, invalidation_sources: &[(String, u64)]) -> String {
+    pub fn report_json(
+        &self,
+        classes: &ClassTable,
+        invalidation_sources: &[(String, u64)],
+    ) -> String {
         let c = &self.counters;
         let mut o = String::from("{\"carmine_stats\": {");
         let _ = write!(
@@ -186,8 +228,11 @@ impl Dispatch {
             if n > 0 {
                 o.push_str(", ");
             }
-            let names: Vec<String> =
-                s.seen.iter().map(|&k| json_str(&classes.name(classes.real_class(k)))).collect();
+            let names: Vec<String> = s
+                .seen
+                .iter()
+                .map(|&k| json_str(&classes.name(classes.real_class(k))))
+                .collect();
             let _ = write!(
                 o,
                 "{{\"location\": {}, \"method\": {}, \"state\": {}, \"classes\": {}, \"class_names\": [{}], \"hits\": {}, \"misses\": {}}}",

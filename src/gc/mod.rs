@@ -70,7 +70,11 @@ impl Heap {
     #[cold]
     fn add_page(&mut self) {
         let page: Box<[RObject]> = (0..PAGE_SLOTS)
-            .map(|_| RObject { class: Cell::new(ClassId(0)), flags: Cell::new(0), body: RefCell::new(Body::Free) })
+            .map(|_| RObject {
+                class: Cell::new(ClassId(0)),
+                flags: Cell::new(0),
+                body: RefCell::new(Body::Free),
+            })
             .collect();
         for slot in page.iter().rev() {
             self.free.push(slot as *const RObject);

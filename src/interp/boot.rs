@@ -68,7 +68,11 @@ pub fn boot(vm: &mut Vm) {
             continue;
         }
         let sup_meta = match vm.classes.get(c).superclass {
-            Some(s) => vm.classes.get(s).metaclass.expect("superclass booted first"),
+            Some(s) => vm
+                .classes
+                .get(s)
+                .metaclass
+                .expect("superclass booted first"),
             None => cls::CLASS,
         };
         let meta = vm.classes.add(None, ClassKind::Singleton, Some(sup_meta));
@@ -145,7 +149,8 @@ fn boot_exceptions(vm: &mut Vm) {
     e.signal_exception = def(vm, "SignalException", exc);
     e.interrupt = def(vm, "Interrupt", e.signal_exception);
     e.no_matching_pattern_error = def(vm, "NoMatchingPatternError", e.standard_error);
-    e.no_matching_pattern_key_error = def(vm, "NoMatchingPatternKeyError", e.no_matching_pattern_error);
+    e.no_matching_pattern_key_error =
+        def(vm, "NoMatchingPatternKeyError", e.no_matching_pattern_error);
     let errno = vm.new_module(Some("Errno"), o);
     e.errno_enoent = vm.new_class(Some("ENOENT"), e.system_call_error, Some(errno));
     vm.e = *e;

@@ -52,7 +52,10 @@ impl Vm {
             Some(e) => e,
             None => self.site_miss(site, c),
         };
-        if e.visibility != Visibility::Public && fl & (flags::FCALL | flags::SELF_RECV) == 0 && !self.visible(&e, recv) {
+        if e.visibility != Visibility::Public
+            && fl & (flags::FCALL | flags::SELF_RECV) == 0
+            && !self.visible(&e, recv)
+        {
             self.stack.truncate(recv_ix);
             return Err(self.visibility_error(&e, name, recv));
         }
@@ -62,7 +65,11 @@ impl Vm {
 
     #[cold]
     fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
-        let refinements: Vec<ClassId> = self.frames.last().map(|f| f.cref.refinements.borrow().clone()).unwrap_or_default();
+        let refinements: Vec<ClassId> = self
+            .frames
+            .last()
+            .map(|f| f.cref.refinements.borrow().clone())
+            .unwrap_or_default();
         self.dispatch.miss(&mut self.classes, site, c, &refinements)
     }
 
@@ -81,7 +88,11 @@ impl Vm {
     #[cold]
     fn visibility_error(&mut self, e: &IcEntry, name: SymbolId, recv: Value) -> Unwind {
         self.dispatch.counters.mc_miss_by_visi += 1;
-        let which = if e.visibility == Visibility::Private { "private" } else { "protected" };
+        let which = if e.visibility == Visibility::Private {
+            "private"
+        } else {
+            "protected"
+        };
         let desc = self.describe_receiver(recv);
         let msg = format!("{which} method `{}' called for {desc}", symbol::name(name));
         let ex = self.new_exception(self.e.no_method_error, &msg);
@@ -90,7 +101,12 @@ impl Vm {
     }
 
     /// The block a call site passes: a literal block, `&arg`, or none.
-    fn site_block(&mut self, site: CallSiteId, fl: u32, blk_ix: usize) -> Result<Option<Rc<BlockArg>>, Unwind> {
+    fn site_block(
+        &mut self,
+        site: CallSiteId,
+        fl: u32,
+        blk_ix: usize,
+    ) -> Result<Option<Rc<BlockArg>>, Unwind> {
         if fl & flags::BLOCKARG != 0 {
             let v = self.stack[blk_ix];
             self.stack.truncate(blk_ix);
@@ -170,8 +186,12 @@ impl Vm {
                 };
                 let iseq = self.iseq(iseq);
                 let base = recv_ix + 1;
-                if iseq.params.simple && argc as u32 == iseq.params.lead && fl & (flags::SPLAT | flags::KWARGS) == 0 {
-                    self.stack.resize(base + iseq.local_count as usize, Value::NIL);
+                if iseq.params.simple
+                    && argc as u32 == iseq.params.lead
+                    && fl & (flags::SPLAT | flags::KWARGS) == 0
+                {
+                    self.stack
+                        .resize(base + iseq.local_count as usize, Value::NIL);
                 } else {
                     if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
                         self.stack.truncate(recv_ix);
@@ -271,16 +291,27 @@ impl Vm {
                 self.push_frame(iseq, base, recv_ix, entry)?;
                 Ok(Call::Pushed)
             }
-            Handler::MethodMissing => self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary),
+            Handler::MethodMissing => {
+                self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary)
+            }
         }
     }
 
     /// Copies arguments off the stack, expanding a splat.
-    pub fn collect_args(&mut self, recv_ix: usize, argc: usize, fl: u32) -> Result<Vec<Value>, Unwind> {
+    pub fn collect_args(
+        &mut self,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+    ) -> Result<Vec<Value>, Unwind> {
         let start = recv_ix + 1;
         let mut args: Vec<Value> = self.stack[start..start + argc].to_vec();
         if fl & flags::SPLAT != 0 && !args.is_empty() {
-            let kw = if fl & flags::KWARGS != 0 { args.pop() } else { None };
+            let kw = if fl & flags::KWARGS != 0 {
+                args.pop()
+            } else {
+                None
+            };
             let arr = args.pop().unwrap();
             let items = self.array_items(arr);
             args.extend(items);
@@ -321,7 +352,9 @@ impl Vm {
         boundary: bool,
     ) -> Result<Call, Unwind> {
         let c = self.class_of(recv);
-        let mm = self.dispatch.resolve(&mut self.classes, c, sym::METHOD_MISSING);
+        let mm = self
+            .dispatch
+            .resolve(&mut self.classes, c, sym::METHOD_MISSING);
         let default = match mm.method {
             Some(m) => self.classes.method(m).owner == cls::BASIC_OBJECT,
             None => true,
@@ -336,9 +369,21 @@ impl Vm {
         self.stack.push(recv);
         self.stack.extend_from_slice(&args);
         let e = IcEntry::new(c, 0, 0, mm);
-        let e = IcEntry { visibility: Visibility::Public, ..e };
+        let e = IcEntry {
+            visibility: Visibility::Public,
+            ..e
+        };
         let kw = fl & flags::KWARGS;
-        self.invoke(e, sym::METHOD_MISSING, recv, recv_ix, args.len(), kw, block, boundary)
+        self.invoke(
+            e,
+            sym::METHOD_MISSING,
+            recv,
+            recv_ix,
+            args.len(),
+            kw,
+            block,
+            boundary,
+        )
     }
 
     #[cold]
@@ -346,9 +391,15 @@ impl Vm {
         let desc = self.describe_receiver(recv);
         let n = symbol::name(name);
         let (cls_id, msg) = if fl & flags::VCALL != 0 {
-            (self.e.name_error, format!("undefined local variable or method `{n}' for {desc}"))
+            (
+                self.e.name_error,
+                format!("undefined local variable or method `{n}' for {desc}"),
+            )
         } else {
-            (self.e.no_method_error, format!("undefined method `{n}' for {desc}"))
+            (
+                self.e.no_method_error,
+                format!("undefined method `{n}' for {desc}"),
+            )
         };
         let ex = self.new_exception(cls_id, &msg);
         self.set_name_error_fields(ex, name, recv);
@@ -370,7 +421,11 @@ impl Vm {
             return "main:Object".into();
         }
         if let Some(c) = self.as_class(recv) {
-            let kind = if self.classes.is_module(c) { "Module" } else { "Class" };
+            let kind = if self.classes.is_module(c) {
+                "Module"
+            } else {
+                "Class"
+            };
             return format!("{}:{kind}", self.class_name(c));
         }
         let s = self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv));
@@ -385,8 +440,17 @@ impl Vm {
     // ---- frames -------------------------------------------------------------
 
     /// Pushes a frame whose locals start at `base` (already set up).
-    pub fn push_frame(&mut self, iseq: Rc<Iseq>, base: usize, ret_sp: usize, e: Entry) -> Result<(), Unwind> {
-        if self.frames.len() >= MAX_FRAMES || self.stack.len() > super::MAX_STACK || self.native_stack_low() {
+    pub fn push_frame(
+        &mut self,
+        iseq: Rc<Iseq>,
+        base: usize,
+        ret_sp: usize,
+        e: Entry,
+    ) -> Result<(), Unwind> {
+        if self.frames.len() >= MAX_FRAMES
+            || self.stack.len() > super::MAX_STACK
+            || self.native_stack_low()
+        {
             return Err(self.stack_error());
         }
         let lc = iseq.local_count as usize;
@@ -395,7 +459,13 @@ impl Vm {
         }
         let env = if iseq.env_on_heap {
             let vals = self.stack[base..base + lc].to_vec();
-            self.heap.alloc(cls::ENV_CLASS, Body::Env(Box::new(REnv { vals, parent: e.penv })))
+            self.heap.alloc(
+                cls::ENV_CLASS,
+                Body::Env(Box::new(REnv {
+                    vals,
+                    parent: e.penv,
+                })),
+            )
         } else {
             Value::NIL
         };
@@ -458,7 +528,10 @@ impl Vm {
         let mut kwh: Option<Value> = None;
         if fl & flags::KWARGS != 0 && argc > 0 && args.len() > 0 {
             let last = *args.last().unwrap();
-            if accepts_kw && self.hash_len(last).is_some() && self.collect_args_had_kw(fl, argc, base) {
+            if accepts_kw
+                && self.hash_len(last).is_some()
+                && self.collect_args_had_kw(fl, argc, base)
+            {
                 kwh = args.pop();
             } else if p.no_kw && self.hash_len(last).is_some() {
                 return Err(self.arg_error("no keywords accepted"));
@@ -492,13 +565,28 @@ impl Vm {
                 args.truncate(required + opt);
             }
         } else if args.len() < required || (p.rest.is_none() && args.len() > required + opt) {
-            let max = if p.rest.is_some() { usize::MAX } else { required + opt };
+            let max = if p.rest.is_some() {
+                usize::MAX
+            } else {
+                required + opt
+            };
             let missing_kw: Vec<SymbolId> = p.kw.iter().filter(|k| k.2).map(|k| k.0).collect();
             let mut e = self.argc_message(args.len(), required, max);
             if args.len() < required && !missing_kw.is_empty() && kwh.is_none() {
-                let names: Vec<String> = missing_kw.iter().map(|k| symbol::name(*k).to_string()).collect();
-                let word = if names.len() == 1 { "keyword" } else { "keywords" };
-                e = format!("{}; required {word}: {})", e.trim_end_matches(')'), names.join(", "));
+                let names: Vec<String> = missing_kw
+                    .iter()
+                    .map(|k| symbol::name(*k).to_string())
+                    .collect();
+                let word = if names.len() == 1 {
+                    "keyword"
+                } else {
+                    "keywords"
+                };
+                e = format!(
+                    "{}; required {word}: {})",
+                    e.trim_end_matches(')'),
+                    names.join(", ")
+                );
             }
             return Err(self.arg_error(&e));
         }
@@ -512,7 +600,11 @@ impl Vm {
         }
         let avail_opt = n.saturating_sub(required).min(opt);
         for i in 0..opt {
-            locals[lead + i] = if i < avail_opt { args[lead + i] } else { Value::UNDEF };
+            locals[lead + i] = if i < avail_opt {
+                args[lead + i]
+            } else {
+                Value::UNDEF
+            };
         }
         let rest_start = lead + avail_opt;
         let rest_end = n.saturating_sub(post).max(rest_start);
@@ -542,7 +634,12 @@ impl Vm {
         fl & flags::KWARGS != 0
     }
 
-    fn assign_keywords(&mut self, iseq: &Iseq, locals: &mut [Value], kwh: Option<Value>) -> Result<(), Unwind> {
+    fn assign_keywords(
+        &mut self,
+        iseq: &Iseq,
+        locals: &mut [Value],
+        kwh: Option<Value>,
+    ) -> Result<(), Unwind> {
         let p = &iseq.params;
         let mut pairs: Vec<(Value, Value)> = match kwh {
             Some(h) => self.hash_pairs(h),
@@ -560,8 +657,15 @@ impl Vm {
             }
         }
         if !missing.is_empty() {
-            let names: Vec<String> = missing.iter().map(|k| format!(":{}", symbol::name(*k))).collect();
-            let word = if names.len() == 1 { "keyword" } else { "keywords" };
+            let names: Vec<String> = missing
+                .iter()
+                .map(|k| format!(":{}", symbol::name(*k)))
+                .collect();
+            let word = if names.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
             return Err(self.arg_error(&format!("missing {word}: {}", names.join(", "))));
         }
         match p.kwrest {
@@ -574,7 +678,11 @@ impl Vm {
                 for (k, _) in &pairs {
                     names.push(self.inspect(*k)?);
                 }
-                let word = if names.len() == 1 { "keyword" } else { "keywords" };
+                let word = if names.len() == 1 {
+                    "keyword"
+                } else {
+                    "keywords"
+                };
                 return Err(self.arg_error(&format!("unknown {word}: {}", names.join(", "))));
             }
             None => {}
@@ -585,9 +693,14 @@ impl Vm {
     /// Turns a block into a Proc value (for `&blk` params and `proc {}`).
     pub fn block_to_proc(&mut self, b: &Rc<BlockArg>) -> Value {
         match &**b {
-            BlockArg::Literal(blk) => {
-                self.heap.alloc(cls::PROC, Body::Proc(Box::new(RProc { block: blk.clone(), is_lambda: false, special: None })))
-            }
+            BlockArg::Literal(blk) => self.heap.alloc(
+                cls::PROC,
+                Body::Proc(Box::new(RProc {
+                    block: blk.clone(),
+                    is_lambda: false,
+                    special: None,
+                })),
+            ),
             BlockArg::Proc(p) => *p,
             BlockArg::Symbol(_) | BlockArg::Method(_) => {
                 let dummy = self.dummy_block();
@@ -609,7 +722,9 @@ impl Vm {
             iseq: crate::value::IseqId(0),
             self_val: Value::NIL,
             env: Value::NIL,
-            cref: f.map(|f| f.cref.clone()).unwrap_or_else(|| self.top_cref.clone()),
+            cref: f
+                .map(|f| f.cref.clone())
+                .unwrap_or_else(|| self.top_cref.clone()),
             home: 0,
             origin: 0,
             method: None,
@@ -687,7 +802,13 @@ impl Vm {
     }
 
     /// Calls a block with an optional `self` override (instance_exec) and block.
-    pub fn yield_block_with(&mut self, b: &Rc<BlockArg>, args: &[Value], self_val: Option<Value>, blockarg: Option<Rc<BlockArg>>) -> VResult {
+    pub fn yield_block_with(
+        &mut self,
+        b: &Rc<BlockArg>,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+    ) -> VResult {
         match &**b {
             BlockArg::Literal(blk) => {
                 let blk = blk.clone();
@@ -707,7 +828,14 @@ impl Vm {
         }
     }
 
-    fn call_block_value(&mut self, blk: &Block, args: &[Value], self_val: Option<Value>, lambda: bool, blockarg: Option<Rc<BlockArg>>) -> VResult {
+    fn call_block_value(
+        &mut self,
+        blk: &Block,
+        args: &[Value],
+        self_val: Option<Value>,
+        lambda: bool,
+        blockarg: Option<Rc<BlockArg>>,
+    ) -> VResult {
         let recv_ix = self.stack.len();
         self.stack.push(Value::NIL);
         self.stack.extend_from_slice(args);
@@ -726,7 +854,13 @@ impl Vm {
     }
 
     /// `Proc#call`.
-    pub fn call_proc_with(&mut self, p: Value, args: &[Value], self_val: Option<Value>, blockarg: Option<Rc<BlockArg>>) -> VResult {
+    pub fn call_proc_with(
+        &mut self,
+        p: Value,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+    ) -> VResult {
         let (blk, lambda, special) = match &*obj(p).body.borrow() {
             Body::Proc(rp) => (rp.block.clone(), rp.is_lambda, rp.special.clone()),
             _ => return Err(self.type_error("not a proc")),
@@ -747,18 +881,44 @@ impl Vm {
     // ---- calls from Rust ------------------------------------------------------
 
     /// Calls `recv.name(*args)` ignoring visibility (like rb_funcall).
-    pub fn funcall(&mut self, recv: Value, name: SymbolId, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+    pub fn funcall(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+    ) -> VResult {
         self.call_with_visibility(recv, name, args, block, true, 0)
     }
 
     /// Calls with public visibility (`public_send`, `&:sym`).
-    pub fn call_method_public(&mut self, recv: Value, name: SymbolId, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+    pub fn call_method_public(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+    ) -> VResult {
         self.call_with_visibility(recv, name, args, block, false, 0)
     }
 
     /// Calls with keyword args: the last arg is a keyword Hash.
-    pub fn funcall_kw(&mut self, recv: Value, name: SymbolId, args: &[Value], block: Option<Rc<BlockArg>>, kw: bool) -> VResult {
-        self.call_with_visibility(recv, name, args, block, true, if kw { flags::KWARGS } else { 0 })
+    pub fn funcall_kw(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        kw: bool,
+    ) -> VResult {
+        self.call_with_visibility(
+            recv,
+            name,
+            args,
+            block,
+            true,
+            if kw { flags::KWARGS } else { 0 },
+        )
     }
 
     pub fn call_with_visibility(
@@ -780,11 +940,28 @@ impl Vm {
     }
 
     /// Calls a resolved entry from Rust and runs it to completion.
-    pub fn call_entry(&mut self, e: IcEntry, name: SymbolId, recv: Value, args: &[Value], block: Option<Rc<BlockArg>>, fl: u32) -> VResult {
+    pub fn call_entry(
+        &mut self,
+        e: IcEntry,
+        name: SymbolId,
+        recv: Value,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         let recv_ix = self.stack.len();
         self.stack.push(recv);
         self.stack.extend_from_slice(args);
-        match self.invoke(e, name, recv, recv_ix, args.len(), fl | flags::FCALL, block, true)? {
+        match self.invoke(
+            e,
+            name,
+            recv,
+            recv_ix,
+            args.len(),
+            fl | flags::FCALL,
+            block,
+            true,
+        )? {
             Call::Done(v) => Ok(v),
             Call::Pushed => {
                 self.native_depth += 1;
@@ -796,16 +973,34 @@ impl Vm {
     }
 
     /// Calls a specific method entry (Method#call, super from Rust).
-    pub fn call_method_id(&mut self, m: MethodId, recv: Value, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+    pub fn call_method_id(
+        &mut self,
+        m: MethodId,
+        recv: Value,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+    ) -> VResult {
         let c = self.class_of(recv);
         let handler = crate::dispatch::Dispatch::handler_for(&mut self.classes, c, m);
         let vis = self.classes.method(m).visibility;
         let name = self.classes.method(m).name;
-        let e = IcEntry { class: c, slot: 0, serial: 0, method: Some(m), handler, visibility: vis };
+        let e = IcEntry {
+            class: c,
+            slot: 0,
+            serial: 0,
+            method: Some(m),
+            handler,
+            visibility: vis,
+        };
         self.call_entry(e, name, recv, args, block, 0)
     }
 
-    pub fn call_method_object(&mut self, m: Value, args: &[Value], block: Option<Rc<BlockArg>>) -> VResult {
+    pub fn call_method_object(
+        &mut self,
+        m: Value,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+    ) -> VResult {
         let (recv, mid) = match &*obj(m).body.borrow() {
             Body::Method(rm) => (rm.recv, rm.method),
             _ => return Err(self.type_error("not a method")),
@@ -838,7 +1033,11 @@ impl Vm {
         self.dispatch.counters.mc_search_super += 1;
         self.dispatch.counters.ccf_super += 1;
         let c = self.class_of(recv);
-        let refinements: Vec<ClassId> = self.frames.last().map(|f| f.cref.refinements.borrow().clone()).unwrap_or_default();
+        let refinements: Vec<ClassId> = self
+            .frames
+            .last()
+            .map(|f| f.cref.refinements.borrow().clone())
+            .unwrap_or_default();
         let r = lookup::resolve_super(&mut self.classes, c, owner, name, &refinements);
         let mut block = self.site_block(site, fl, recv_ix + 1 + argc)?;
         if block.is_none() && fl & flags::BLOCKARG == 0 {
@@ -848,7 +1047,10 @@ impl Vm {
         if r.method.is_none() {
             self.stack.truncate(recv_ix);
             let desc = self.describe_receiver(recv);
-            let msg = format!("super: no superclass method `{}' for {desc}", symbol::name(name));
+            let msg = format!(
+                "super: no superclass method `{}' for {desc}",
+                symbol::name(name)
+            );
             let ex = self.new_exception(self.e.no_method_error, &msg);
             return Err(Unwind::Raise(ex));
         }
@@ -862,6 +1064,13 @@ impl Vm {
     }
 
     pub fn alloc_proc(&mut self, blk: Block, lambda: bool) -> Value {
-        self.heap.alloc(cls::PROC, Body::Proc(Box::new(RProc { block: blk, is_lambda: lambda, special: None })))
+        self.heap.alloc(
+            cls::PROC,
+            Body::Proc(Box::new(RProc {
+                block: blk,
+                is_lambda: lambda,
+                special: None,
+            })),
+        )
     }
 }

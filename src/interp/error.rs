@@ -57,7 +57,10 @@ impl Vm {
     pub fn frozen_error(&mut self, v: Value) -> Unwind {
         let s = self.inspect(v).unwrap_or_default();
         let c = self.class_name(self.real_class_of(v));
-        self.error(self.e.frozen_error, &format!("can't modify frozen {c}: {s}"))
+        self.error(
+            self.e.frozen_error,
+            &format!("can't modify frozen {c}: {s}"),
+        )
     }
 
     pub fn argc_message(&self, given: usize, min: usize, max: usize) -> String {
@@ -96,9 +99,19 @@ impl Vm {
         for (i, f) in self.frames.iter().enumerate().rev() {
             while cf > 0 && self.cfuncs[cf - 1].1 > i {
                 cf -= 1;
-                out.push(format!("{}:{}:in `{}'", f.iseq.file, f.line(), symbol::name(self.cfuncs[cf].0)));
+                out.push(format!(
+                    "{}:{}:in `{}'",
+                    f.iseq.file,
+                    f.line(),
+                    symbol::name(self.cfuncs[cf].0)
+                ));
             }
-            out.push(format!("{}:{}:in `{}'", f.iseq.file, f.line(), f.iseq.label));
+            out.push(format!(
+                "{}:{}:in `{}'",
+                f.iseq.file,
+                f.line(),
+                f.iseq.label
+            ));
         }
         out
     }
@@ -130,12 +143,18 @@ impl Vm {
         let msg = self.exception_message(e);
         let bt = self.ivar_get_name(e, sym::IVAR_BACKTRACE);
         let lines: Vec<String> = if self.is_array(bt) {
-            self.array_items(bt).into_iter().map(|v| self.string_lossy(v)).collect()
+            self.array_items(bt)
+                .into_iter()
+                .map(|v| self.string_lossy(v))
+                .collect()
         } else {
             Vec::new()
         };
         let mut out = String::new();
-        let first = lines.first().cloned().unwrap_or_else(|| self.script_name.clone());
+        let first = lines
+            .first()
+            .cloned()
+            .unwrap_or_else(|| self.script_name.clone());
         if msg.is_empty() || (c == cls::EXCEPTION && msg == cname && false) {
             if msg.is_empty() {
                 out.push_str(&format!("{first}: unhandled exception\n"));
@@ -164,8 +183,14 @@ impl Vm {
             let cmsg = self.exception_message(cause);
             let cc = self.class_name(self.real_class_of(cause));
             let cbt = self.ivar_get_name(cause, sym::IVAR_BACKTRACE);
-            let clines: Vec<String> =
-                if self.is_array(cbt) { self.array_items(cbt).into_iter().map(|v| self.string_lossy(v)).collect() } else { Vec::new() };
+            let clines: Vec<String> = if self.is_array(cbt) {
+                self.array_items(cbt)
+                    .into_iter()
+                    .map(|v| self.string_lossy(v))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let first = clines.first().cloned().unwrap_or_default();
             out.push_str(&format!("{first}: {cmsg} ({cc})\n"));
             for l in clines.iter().skip(1) {

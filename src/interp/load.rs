@@ -111,7 +111,9 @@ impl Vm {
         // Defining the core operators is not a redefinition.
         self.dispatch.bop_redefined = 0;
         for (name, src) in crate::builtins::PRELUDE {
-            if let Err(e) = self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top) {
+            if let Err(e) =
+                self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)
+            {
                 if let Unwind::Raise(ex) = e {
                     let m = self.exception_message(ex);
                     eprintln!("[BUG] carmine: prelude {name} failed: {m}");
@@ -125,7 +127,10 @@ impl Vm {
 
     /// `require`: returns true if newly loaded.
     pub fn require(&mut self, feature: &str, relative_to: Option<&str>) -> VResult {
-        if let Some((name, src)) = crate::builtins::LIBS.iter().find(|(n, _)| *n == feature.trim_end_matches(".rb")) {
+        if let Some((name, src)) = crate::builtins::LIBS
+            .iter()
+            .find(|(n, _)| *n == feature.trim_end_matches(".rb"))
+        {
             let key = format!("<lib:{name}>");
             if self.loaded_features.contains(&key) {
                 return Ok(Value::FALSE);
@@ -137,7 +142,22 @@ impl Vm {
         let path = match self.resolve_feature(feature, relative_to) {
             Some(p) => p,
             None => {
-                if matches!(feature, "enumerator" | "rational" | "complex" | "thread" | "fiber" | "rubygems" | "pp" | "prettyprint" | "stringio" | "English" | "continuation" | "securerandom" | "benchmark") {
+                if matches!(
+                    feature,
+                    "enumerator"
+                        | "rational"
+                        | "complex"
+                        | "thread"
+                        | "fiber"
+                        | "rubygems"
+                        | "pp"
+                        | "prettyprint"
+                        | "stringio"
+                        | "English"
+                        | "continuation"
+                        | "securerandom"
+                        | "benchmark"
+                ) {
                     return Ok(Value::FALSE);
                 }
                 let msg = format!("cannot load such file -- {feature}");
@@ -168,7 +188,11 @@ impl Vm {
     }
 
     fn resolve_feature(&self, feature: &str, relative_to: Option<&str>) -> Option<String> {
-        let with_ext = if feature.ends_with(".rb") { feature.to_string() } else { format!("{feature}.rb") };
+        let with_ext = if feature.ends_with(".rb") {
+            feature.to_string()
+        } else {
+            format!("{feature}.rb")
+        };
         if let Some(dir) = relative_to {
             let p = std::path::Path::new(dir).join(&with_ext);
             return p.exists().then(|| p.to_string_lossy().into_owned());
@@ -187,7 +211,10 @@ impl Vm {
 
     /// The file of the innermost Ruby frame (for require_relative).
     pub fn current_file(&self) -> String {
-        self.frames.last().map(|f| f.iseq.file.to_string()).unwrap_or_default()
+        self.frames
+            .last()
+            .map(|f| f.iseq.file.to_string())
+            .unwrap_or_default()
     }
 
     pub fn bignum_value(&mut self, b: num_bigint::BigInt) -> Value {
@@ -197,7 +224,8 @@ impl Vm {
         {
             return v;
         }
-        self.heap.alloc_frozen(crate::class::cls::INTEGER, Body::Bignum(Box::new(b)))
+        self.heap
+            .alloc_frozen(crate::class::cls::INTEGER, Body::Bignum(Box::new(b)))
     }
 }
 
@@ -226,8 +254,16 @@ impl crate::bytecode::disasm::Describe for Vm {
         if flags.is_empty() {
             flags.push("ARGS_SIMPLE");
         }
-        let blk = s.block.map(|b| format!(", block in {}", self.iseq(b).label)).unwrap_or_default();
-        format!("<calldata!mid:{}, argc:{}, {}>{blk}", crate::value::symbol::name(s.name), s.argc, flags.join("|"))
+        let blk = s
+            .block
+            .map(|b| format!(", block in {}", self.iseq(b).label))
+            .unwrap_or_default();
+        format!(
+            "<calldata!mid:{}, argc:{}, {}>{blk}",
+            crate::value::symbol::name(s.name),
+            s.argc,
+            flags.join("|")
+        )
     }
     fn value_text(&self, v: Value) -> String {
         match v.unpack() {

@@ -6,13 +6,13 @@
 //! which run a nested loop until their boundary frame returns.
 
 pub mod boot;
-pub mod values;
 pub mod call;
 pub mod error;
 pub mod frame;
 pub mod load;
 pub mod ops;
 pub mod run;
+pub mod values;
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -245,23 +245,38 @@ impl Vm {
             let attached = k.attached;
             return format!("#<Class:{}>", self.inspect_for_name(attached));
         }
-        let kind = if k.kind == ClassKind::Module { "Module" } else { "Class" };
+        let kind = if k.kind == ClassKind::Module {
+            "Module"
+        } else {
+            "Class"
+        };
         format!("#<{kind}:{:#018x}>", k.obj.raw())
     }
 
     fn inspect_for_name(&self, v: Value) -> String {
         match self.as_class(v) {
             Some(c) => self.class_name(c),
-            None => format!("#<{}:{:#018x}>", self.class_name(self.real_class_of(v)), v.raw()),
+            None => format!(
+                "#<{}:{:#018x}>",
+                self.class_name(self.real_class_of(v)),
+                v.raw()
+            ),
         }
     }
 
     /// Creates a class (with its metaclass) under `outer` named `name`.
-    pub fn new_class(&mut self, name: Option<&str>, superclass: ClassId, outer: Option<ClassId>) -> ClassId {
+    pub fn new_class(
+        &mut self,
+        name: Option<&str>,
+        superclass: ClassId,
+        outer: Option<ClassId>,
+    ) -> ClassId {
         let full = name.map(|n| self.qualified_name(outer, n));
         let c = self.classes.add(full, ClassKind::Class, Some(superclass));
         let super_meta = self.metaclass_of_class(superclass);
-        let meta = self.classes.add(None, ClassKind::Singleton, Some(super_meta));
+        let meta = self
+            .classes
+            .add(None, ClassKind::Singleton, Some(super_meta));
         let o = self.heap.alloc(meta, Body::Class(c));
         self.classes.get_mut(c).obj = o;
         self.classes.get_mut(c).metaclass = Some(meta);
@@ -270,7 +285,8 @@ impl Vm {
         if let (Some(n), Some(outer)) = (name, outer) {
             self.classes.set_const(outer, symbol::intern(n), o);
         }
-        self.dispatch.class_created(&self.classes, c, Reason::ClassCreated, &|| String::new());
+        self.dispatch
+            .class_created(&self.classes, c, Reason::ClassCreated, &|| String::new());
         c
     }
 
@@ -282,7 +298,8 @@ impl Vm {
         if let (Some(n), Some(outer)) = (name, outer) {
             self.classes.set_const(outer, symbol::intern(n), o);
         }
-        self.dispatch.class_created(&self.classes, c, Reason::ModuleCreated, &|| String::new());
+        self.dispatch
+            .class_created(&self.classes, c, Reason::ModuleCreated, &|| String::new());
         c
     }
 
@@ -309,20 +326,32 @@ impl Vm {
             return self.class_of(v);
         }
         let cur = self.class_of(v);
-        if self.classes.get(cur).kind == ClassKind::Singleton && self.classes.get(cur).attached == v {
+        if self.classes.get(cur).kind == ClassKind::Singleton && self.classes.get(cur).attached == v
+        {
             return cur;
         }
         let (superclass, is_class) = match self.as_class(v) {
             Some(c) if self.classes.get(c).kind == ClassKind::Module => (cls::MODULE, true),
             Some(c) => {
-                let sup = self.classes.get(c).superclass.map(|s| self.metaclass_of_class(s)).unwrap_or(cls::CLASS);
+                let sup = self
+                    .classes
+                    .get(c)
+                    .superclass
+                    .map(|s| self.metaclass_of_class(s))
+                    .unwrap_or(cls::CLASS);
                 (sup, true)
             }
             None => (cur, false),
         };
-        let s = self.classes.add(None, ClassKind::Singleton, Some(superclass));
+        let s = self
+            .classes
+            .add(None, ClassKind::Singleton, Some(superclass));
         self.classes.get_mut(s).attached = v;
-        self.classes.get_mut(s).ivar_owner = if is_class { cls::CLASS } else { self.classes.get(cur).ivar_owner };
+        self.classes.get_mut(s).ivar_owner = if is_class {
+            cls::CLASS
+        } else {
+            self.classes.get(cur).ivar_owner
+        };
         obj(v).class.set(s);
         if let Some(c) = self.as_class(v) {
             self.classes.get_mut(c).metaclass = Some(s);
@@ -332,7 +361,13 @@ impl Vm {
 
     // ---- methods ------------------------------------------------------
 
-    pub fn add_method(&mut self, owner: ClassId, name: SymbolId, kind: MethodKind, visibility: Visibility) -> MethodId {
+    pub fn add_method(
+        &mut self,
+        owner: ClassId,
+        name: SymbolId,
+        kind: MethodKind,
+        visibility: Visibility,
+    ) -> MethodId {
         let existed = self.classes.get(owner).methods.contains_key(&name);
         let m = self.classes.add_method_entry(MethodEntry {
             name,
@@ -343,7 +378,11 @@ impl Vm {
             is_alias: false,
         });
         self.classes.get_mut(owner).methods.insert(name, m);
-        let reason = if existed { Reason::MethodRedefined } else { Reason::MethodDefined };
+        let reason = if existed {
+            Reason::MethodRedefined
+        } else {
+            Reason::MethodDefined
+        };
         self.invalidate_method(owner, name, reason);
         m
     }
@@ -351,12 +390,14 @@ impl Vm {
     /// Invalidates caches for a method change, with the Ruby location.
     pub fn invalidate_method(&mut self, owner: ClassId, name: SymbolId, why: Reason) {
         let loc = self.location_fn();
-        self.dispatch.method_changed(&self.classes, owner, name, why, &|| loc.clone());
+        self.dispatch
+            .method_changed(&self.classes, owner, name, why, &|| loc.clone());
     }
 
     pub fn invalidate_ancestry(&mut self, c: ClassId, why: Reason) {
         let loc = self.location_fn();
-        self.dispatch.ancestry_changed(&self.classes, c, why, &|| loc.clone());
+        self.dispatch
+            .ancestry_changed(&self.classes, c, why, &|| loc.clone());
     }
 
     /// The current Ruby location if anything records it, else empty.
@@ -383,13 +424,27 @@ impl Vm {
     /// Defines a builtin method. `arity`: n >= 0 exact, -1 any, -(n+1) at least n.
     pub fn def_builtin(&mut self, c: ClassId, name: &str, arity: i32, f: BuiltinFn) {
         let func = self.register_builtin(f);
-        let vis = if c == cls::KERNEL && is_kernel_private(name) { Visibility::Private } else { Visibility::Public };
-        self.add_method(c, symbol::intern(name), MethodKind::Builtin { func, arity }, vis);
+        let vis = if c == cls::KERNEL && is_kernel_private(name) {
+            Visibility::Private
+        } else {
+            Visibility::Public
+        };
+        self.add_method(
+            c,
+            symbol::intern(name),
+            MethodKind::Builtin { func, arity },
+            vis,
+        );
     }
 
     pub fn def_private_builtin(&mut self, c: ClassId, name: &str, arity: i32, f: BuiltinFn) {
         let func = self.register_builtin(f);
-        self.add_method(c, symbol::intern(name), MethodKind::Builtin { func, arity }, Visibility::Private);
+        self.add_method(
+            c,
+            symbol::intern(name),
+            MethodKind::Builtin { func, arity },
+            Visibility::Private,
+        );
     }
 
     /// Defines a singleton (class-level) builtin.
@@ -414,11 +469,17 @@ impl Vm {
     // ---- allocation helpers -------------------------------------------
 
     pub fn str_new(&mut self, s: &str) -> Value {
-        self.heap.alloc(cls::STRING, Body::String(RString { bytes: s.as_bytes().to_vec() }))
+        self.heap.alloc(
+            cls::STRING,
+            Body::String(RString {
+                bytes: s.as_bytes().to_vec(),
+            }),
+        )
     }
 
     pub fn str_from_bytes(&mut self, b: Vec<u8>) -> Value {
-        self.heap.alloc(cls::STRING, Body::String(RString { bytes: b }))
+        self.heap
+            .alloc(cls::STRING, Body::String(RString { bytes: b }))
     }
 
     pub fn ary_new(&mut self, v: Vec<Value>) -> Value {
@@ -455,7 +516,18 @@ impl Vm {
     /// Collects garbage at a safepoint.
     #[cold]
     pub fn gc(&mut self) {
-        let Vm { heap, stack, frames, classes, globals, temp_roots, literal_roots, iseqs, const_caches, .. } = self;
+        let Vm {
+            heap,
+            stack,
+            frames,
+            classes,
+            globals,
+            temp_roots,
+            literal_roots,
+            iseqs,
+            const_caches,
+            ..
+        } = self;
         heap.collect(|h| {
             for v in stack.iter() {
                 h.mark(*v);
@@ -501,11 +573,50 @@ impl Vm {
 fn is_kernel_private(name: &str) -> bool {
     matches!(
         name,
-        "puts" | "print" | "p" | "pp" | "require" | "require_relative" | "load" | "raise" | "fail" | "loop"
-            | "lambda" | "proc" | "block_given?" | "catch" | "throw" | "format" | "sprintf" | "printf"
-            | "Integer" | "Float" | "String" | "Array" | "Hash" | "Rational" | "rand" | "srand" | "sleep"
-            | "exit" | "exit!" | "abort" | "at_exit" | "gets" | "warn" | "binding" | "caller" | "__method__"
-            | "putc" | "select" | "trap" | "system" | "open" | "iterator?" | "local_variables" | "autoload"
+        "puts"
+            | "print"
+            | "p"
+            | "pp"
+            | "require"
+            | "require_relative"
+            | "load"
+            | "raise"
+            | "fail"
+            | "loop"
+            | "lambda"
+            | "proc"
+            | "block_given?"
+            | "catch"
+            | "throw"
+            | "format"
+            | "sprintf"
+            | "printf"
+            | "Integer"
+            | "Float"
+            | "String"
+            | "Array"
+            | "Hash"
+            | "Rational"
+            | "rand"
+            | "srand"
+            | "sleep"
+            | "exit"
+            | "exit!"
+            | "abort"
+            | "at_exit"
+            | "gets"
+            | "warn"
+            | "binding"
+            | "caller"
+            | "__method__"
+            | "putc"
+            | "select"
+            | "trap"
+            | "system"
+            | "open"
+            | "iterator?"
+            | "local_variables"
+            | "autoload"
     )
 }
 

@@ -7,8 +7,8 @@ use std::rc::Rc;
 use crate::bytecode::Insn;
 use crate::class::{ClassKind, MethodKind, Visibility, cls};
 use crate::compiler::{
-    DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL, DEFINED_GVAR, DEFINED_IVAR, DEFINED_METHOD,
-    DEFINED_SUPER, DEFINED_YIELD,
+    DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL, DEFINED_GVAR, DEFINED_IVAR,
+    DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD,
 };
 use crate::dispatch::{Reason, bop, lookup};
 use crate::gc::obj;
@@ -20,12 +20,20 @@ use super::{IvarCache, Vm};
 
 pub fn floor_div(x: i64, y: i64) -> i64 {
     let q = x / y;
-    if x % y != 0 && ((x < 0) != (y < 0)) { q - 1 } else { q }
+    if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
 }
 
 pub fn floor_mod(x: i64, y: i64) -> i64 {
     let r = x % y;
-    if r != 0 && ((r < 0) != (y < 0)) { r + y } else { r }
+    if r != 0 && ((r < 0) != (y < 0)) {
+        r + y
+    } else {
+        r
+    }
 }
 
 impl Vm {
@@ -92,7 +100,13 @@ impl Vm {
         self.ivar_get_generic(recv, _name)
     }
 
-    pub fn ivar_set_slot(&mut self, recv: Value, slot: u32, name: SymbolId, v: Value) -> Result<(), Unwind> {
+    pub fn ivar_set_slot(
+        &mut self,
+        recv: Value,
+        slot: u32,
+        name: SymbolId,
+        v: Value,
+    ) -> Result<(), Unwind> {
         if recv.is_heap() {
             let o = obj(recv);
             if o.is_frozen() {
@@ -137,7 +151,13 @@ impl Vm {
 
     fn ivar_get_generic(&self, recv: Value, name: SymbolId) -> Value {
         if let Some(c) = self.as_class(recv) {
-            return self.classes.get(c).ivars.get(&name).copied().unwrap_or(Value::NIL);
+            return self
+                .classes
+                .get(c)
+                .ivars
+                .get(&name)
+                .copied()
+                .unwrap_or(Value::NIL);
         }
         Value::NIL
     }
@@ -175,7 +195,13 @@ impl Vm {
                     .collect();
             }
             if let Some(c) = self.as_class(recv) {
-                let mut v: Vec<(SymbolId, Value)> = self.classes.get(c).ivars.iter().map(|(k, v)| (*k, *v)).collect();
+                let mut v: Vec<(SymbolId, Value)> = self
+                    .classes
+                    .get(c)
+                    .ivars
+                    .iter()
+                    .map(|(k, v)| (*k, *v))
+                    .collect();
                 v.sort_by_key(|(k, _)| k.0);
                 return v;
             }
@@ -188,7 +214,10 @@ impl Vm {
         if recv.is_heap() {
             let c = obj(recv).class.get();
             let iseq_ix = self.frames[fi].iseq.id.index();
-            let cache = self.ivar_caches[iseq_ix].get(ic as usize).copied().unwrap_or_default();
+            let cache = self.ivar_caches[iseq_ix]
+                .get(ic as usize)
+                .copied()
+                .unwrap_or_default();
             let slot = if cache.class == c.0 + 1 {
                 cache.slot
             } else {
@@ -215,15 +244,27 @@ impl Vm {
         if caches.len() <= ic as usize {
             caches.resize(ic as usize + 1, IvarCache::default());
         }
-        caches[ic as usize] = IvarCache { class: c.0 + 1, slot };
+        caches[ic as usize] = IvarCache {
+            class: c.0 + 1,
+            slot,
+        };
     }
 
-    fn set_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32, v: Value) -> Result<(), Unwind> {
+    fn set_ivar_cached(
+        &mut self,
+        fi: usize,
+        name: SymbolId,
+        ic: u32,
+        v: Value,
+    ) -> Result<(), Unwind> {
         let recv = self.frames[fi].self_val;
         if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
             let iseq_ix = self.frames[fi].iseq.id.index();
-            let cache = self.ivar_caches[iseq_ix].get(ic as usize).copied().unwrap_or_default();
+            let cache = self.ivar_caches[iseq_ix]
+                .get(ic as usize)
+                .copied()
+                .unwrap_or_default();
             let slot = if cache.class == c.0 + 1 {
                 cache.slot
             } else {
@@ -281,7 +322,11 @@ impl Vm {
     }
 
     fn cvar_owner(&self, c: ClassId, name: SymbolId) -> Option<ClassId> {
-        self.classes.ancestors(c).iter().copied().find(|a| self.classes.get(*a).cvars.contains_key(&name))
+        self.classes
+            .ancestors(c)
+            .iter()
+            .copied()
+            .find(|a| self.classes.get(*a).cvars.contains_key(&name))
     }
 
     pub fn cvar_get(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
@@ -289,7 +334,10 @@ impl Vm {
             Some(o) => Ok(self.classes.get(o).cvars[&name]),
             None => {
                 let cn = self.class_name(c);
-                let msg = format!("uninitialized class variable {} in {cn}", symbol::name(name));
+                let msg = format!(
+                    "uninitialized class variable {} in {cn}",
+                    symbol::name(name)
+                );
                 let cv = self.class_value(c);
                 Err(self.name_error(&msg, name, cv))
             }
@@ -344,7 +392,9 @@ impl Vm {
     pub fn const_missing(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
         let cv = self.class_value(c);
         let cc = self.class_of(cv);
-        let r = self.dispatch.resolve(&mut self.classes, cc, sym::CONST_MISSING);
+        let r = self
+            .dispatch
+            .resolve(&mut self.classes, cc, sym::CONST_MISSING);
         if let Some(m) = r.method
             && self.classes.method(m).owner != cls::MODULE
         {
@@ -353,7 +403,11 @@ impl Vm {
         let msg = if c == cls::OBJECT {
             format!("uninitialized constant {}", symbol::name(name))
         } else {
-            format!("uninitialized constant {}::{}", self.class_name(c), symbol::name(name))
+            format!(
+                "uninitialized constant {}::{}",
+                self.class_name(c),
+                symbol::name(name)
+            )
         };
         Err(self.name_error(&msg, name, cv))
     }
@@ -375,7 +429,11 @@ impl Vm {
         if caches.len() <= cache as usize {
             caches.resize(cache as usize + 1, Default::default());
         }
-        caches[cache as usize] = super::ConstCache { state, cref: cref_id, value: v };
+        caches[cache as usize] = super::ConstCache {
+            state,
+            cref: cref_id,
+            value: v,
+        };
         Ok(v)
     }
 
@@ -392,12 +450,16 @@ impl Vm {
         }
         if self.classes.get(c).consts.contains_key(&name) && self.options.warnings > 0 {
             let loc = self.current_location();
-            let msg = format!("{loc}: warning: already initialized constant {}\n", symbol::name(name));
+            let msg = format!(
+                "{loc}: warning: already initialized constant {}\n",
+                symbol::name(name)
+            );
             self.write_err(msg.as_bytes());
         }
         self.classes.set_const(c, name, v);
         let loc = self.location_for_trace();
-        self.dispatch.constant_changed(&self.classes, c, name, Reason::ConstSet, &|| loc.clone());
+        self.dispatch
+            .constant_changed(&self.classes, c, name, Reason::ConstSet, &|| loc.clone());
     }
 
     pub fn location_for_trace(&self) -> String {
@@ -446,11 +508,19 @@ impl Vm {
 
     #[inline]
     pub fn opt_aref(&self, a: Value, b: Value) -> Option<Value> {
-        if a.is_heap() && b.is_fixnum() && obj(a).class.get() == cls::ARRAY && self.dispatch.bop_ok(bop::ARRAY_AREF) {
+        if a.is_heap()
+            && b.is_fixnum()
+            && obj(a).class.get() == cls::ARRAY
+            && self.dispatch.bop_ok(bop::ARRAY_AREF)
+        {
             if let Body::Array(v) = &*obj(a).body.borrow() {
                 let i = b.fixnum_unchecked();
                 let i = if i < 0 { i + v.len() as i64 } else { i };
-                return Some(if i >= 0 && (i as usize) < v.len() { v[i as usize] } else { Value::NIL });
+                return Some(if i >= 0 && (i as usize) < v.len() {
+                    v[i as usize]
+                } else {
+                    Value::NIL
+                });
             }
         }
         None
@@ -463,28 +533,62 @@ impl Vm {
         self.frames[fi].cref.class
     }
 
-    pub fn define_iseq_method(&mut self, fi: usize, target: ClassId, name: SymbolId, iseq: crate::value::IseqId, singleton: bool) {
+    pub fn define_iseq_method(
+        &mut self,
+        fi: usize,
+        target: ClassId,
+        name: SymbolId,
+        iseq: crate::value::IseqId,
+        singleton: bool,
+    ) {
         let cref = self.frames[fi].cref.clone();
         let k = self.classes.get(target);
         let top = Rc::ptr_eq(&cref, &self.top_cref) || (cref.parent.is_none() && !singleton);
         let mut vis = if singleton {
             Visibility::Public
-        } else if top && target == cls::OBJECT && self.frames[fi].iseq.kind != crate::bytecode::IseqKind::Class {
+        } else if top
+            && target == cls::OBJECT
+            && self.frames[fi].iseq.kind != crate::bytecode::IseqKind::Class
+        {
             Visibility::Private
         } else {
             k.default_visibility
         };
-        if name == sym::INITIALIZE || name == sym::INITIALIZE_COPY || name == sym::RESPOND_TO_MISSING {
+        if name == sym::INITIALIZE
+            || name == sym::INITIALIZE_COPY
+            || name == sym::RESPOND_TO_MISSING
+        {
             vis = Visibility::Private;
         }
         let module_function = k.module_function && !singleton;
-        self.add_method(target, name, MethodKind::Iseq { iseq, cref: cref.clone() }, vis);
+        self.add_method(
+            target,
+            name,
+            MethodKind::Iseq {
+                iseq,
+                cref: cref.clone(),
+            },
+            vis,
+        );
         if module_function {
             let meta = self.singleton_class(self.class_value(target));
-            self.add_method(meta, name, MethodKind::Iseq { iseq, cref }, Visibility::Public);
+            self.add_method(
+                meta,
+                name,
+                MethodKind::Iseq { iseq, cref },
+                Visibility::Public,
+            );
         }
-        let hook_recv = if singleton { self.classes.get(target).attached } else { self.class_value(target) };
-        let hook = if singleton { sym::SINGLETON_METHOD_ADDED } else { sym::METHOD_ADDED };
+        let hook_recv = if singleton {
+            self.classes.get(target).attached
+        } else {
+            self.class_value(target)
+        };
+        let hook = if singleton {
+            sym::SINGLETON_METHOD_ADDED
+        } else {
+            sym::METHOD_ADDED
+        };
         let c = self.class_of(hook_recv);
         let r = self.dispatch.resolve(&mut self.classes, c, hook);
         if let Some(m) = r.method
@@ -495,7 +599,15 @@ impl Vm {
     }
 
     /// `class Foo < Bar` / `module Foo`: finds or creates, then runs the body.
-    fn open_class(&mut self, fi: usize, name: SymbolId, iseq: crate::value::IseqId, cbase: Value, superclass: Option<Value>, module: bool) -> Result<Call, Unwind> {
+    fn open_class(
+        &mut self,
+        fi: usize,
+        name: SymbolId,
+        iseq: crate::value::IseqId,
+        cbase: Value,
+        superclass: Option<Value>,
+        module: bool,
+    ) -> Result<Call, Unwind> {
         let outer = if cbase.is_nil() {
             self.frames[fi].cref.class
         } else if cbase == Value::symbol(sym::MAIN) {
@@ -509,19 +621,36 @@ impl Vm {
                 }
             }
         };
-        let outer = if self.classes.get(outer).kind == ClassKind::Singleton && cbase.is_nil() { outer } else { outer };
-        let existing = self.classes.get(outer).consts.get(&name).copied().or_else(|| {
-            if cbase.is_nil() && outer == cls::OBJECT { None } else { None }
-        });
+        let outer = if self.classes.get(outer).kind == ClassKind::Singleton && cbase.is_nil() {
+            outer
+        } else {
+            outer
+        };
+        let existing = self
+            .classes
+            .get(outer)
+            .consts
+            .get(&name)
+            .copied()
+            .or_else(|| {
+                if cbase.is_nil() && outer == cls::OBJECT {
+                    None
+                } else {
+                    None
+                }
+            });
         let sup = match superclass {
             Some(s) => match self.as_class(s) {
                 Some(c) if !self.classes.is_module(c) => Some(c),
                 _ => {
                     let d = self.inspect(s)?;
-                    return Err(self.type_error(&format!("superclass must be an instance of Class (given an instance of {})", {
-                        let _ = d;
-                        self.class_name(self.real_class_of(s))
-                    })));
+                    return Err(self.type_error(&format!(
+                        "superclass must be an instance of Class (given an instance of {})",
+                        {
+                            let _ = d;
+                            self.class_name(self.real_class_of(s))
+                        }
+                    )));
                 }
             },
             None => None,
@@ -539,9 +668,17 @@ impl Vm {
                     return Err(self.type_error(&format!("{n} is not a {what}")));
                 }
                 if let Some(s) = sup
-                    && self.classes.get(c).superclass.map(|x| self.classes.real_class(x)) != Some(s)
+                    && self
+                        .classes
+                        .get(c)
+                        .superclass
+                        .map(|x| self.classes.real_class(x))
+                        != Some(s)
                 {
-                    return Err(self.type_error(&format!("superclass mismatch for class {}", symbol::name(name))));
+                    return Err(self.type_error(&format!(
+                        "superclass mismatch for class {}",
+                        symbol::name(name)
+                    )));
                 }
                 c
             }
@@ -563,7 +700,13 @@ impl Vm {
                     c
                 };
                 let loc = self.location_for_trace();
-                self.dispatch.constant_changed(&self.classes, outer, name, Reason::ConstSet, &|| loc.clone());
+                self.dispatch.constant_changed(
+                    &self.classes,
+                    outer,
+                    name,
+                    Reason::ConstSet,
+                    &|| loc.clone(),
+                );
                 if !module {
                     let sv = self.class_value(sup.unwrap_or(cls::OBJECT));
                     let cv = self.class_value(c);
@@ -575,7 +718,12 @@ impl Vm {
         self.run_class_body(fi, c, iseq)
     }
 
-    fn run_class_body(&mut self, fi: usize, c: ClassId, iseq: crate::value::IseqId) -> Result<Call, Unwind> {
+    fn run_class_body(
+        &mut self,
+        fi: usize,
+        c: ClassId,
+        iseq: crate::value::IseqId,
+    ) -> Result<Call, Unwind> {
         let cref = cref_new(c, Some(self.frames[fi].cref.clone()));
         self.classes.get_mut(c).default_visibility = Visibility::Public;
         self.classes.get_mut(c).module_function = false;
@@ -740,7 +888,16 @@ impl Vm {
                     return Err(self.type_error(&format!("{s} is not a class/module")));
                 };
                 let v = match self.const_in_ancestors(c, name) {
-                    Some(v) if c == cls::OBJECT || !self.classes.get(cls::OBJECT).consts.contains_key(&name) || self.classes.get(c).consts.contains_key(&name) || self.classes.ancestors(c).iter().any(|a| *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)) => v,
+                    Some(v)
+                        if c == cls::OBJECT
+                            || !self.classes.get(cls::OBJECT).consts.contains_key(&name)
+                            || self.classes.get(c).consts.contains_key(&name)
+                            || self.classes.ancestors(c).iter().any(|a| {
+                                *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)
+                            }) =>
+                    {
+                        v
+                    }
                     _ => self.const_missing(c, name)?,
                 };
                 done(v)
@@ -848,7 +1005,10 @@ impl Vm {
                 done(r)
             }
             Insn::PutSpecialObject { .. } => done(Value::NIL),
-            other => Err(self.runtime_error(&format!("carmine: instruction {} reached exec_misc", other.mnemonic()))),
+            other => Err(self.runtime_error(&format!(
+                "carmine: instruction {} reached exec_misc",
+                other.mnemonic()
+            ))),
         }
     }
 
@@ -903,7 +1063,12 @@ impl Vm {
             return Ok(true);
         }
         if let Some(c) = self.as_class(pat)
-            && self.classes.get(self.class_of(pat)).methods.get(&sym::EQQ).is_none()
+            && self
+                .classes
+                .get(self.class_of(pat))
+                .methods
+                .get(&sym::EQQ)
+                .is_none()
         {
             let vc = self.class_of(v);
             return Ok(self.classes.is_subclass_of(vc, c));
@@ -917,7 +1082,11 @@ impl Vm {
             self.array_items(v)
         } else if v.is_heap() && self.respond_to(v, sym::TO_ARY) {
             let a = self.funcall(v, sym::TO_ARY, &[], None)?;
-            if self.is_array(a) { self.array_items(a) } else { vec![v] }
+            if self.is_array(a) {
+                self.array_items(a)
+            } else {
+                vec![v]
+            }
         } else {
             vec![v]
         };
@@ -928,7 +1097,11 @@ impl Vm {
         }
         if rest {
             let end = items.len().saturating_sub(post).max(n);
-            let r: Vec<Value> = if n < end { items[n..end].to_vec() } else { Vec::new() };
+            let r: Vec<Value> = if n < end {
+                items[n..end].to_vec()
+            } else {
+                Vec::new()
+            };
             let a = self.ary_new(r);
             out.push(a);
             for i in 0..post {
@@ -945,16 +1118,31 @@ impl Vm {
         Ok(())
     }
 
-    fn defined(&mut self, fi: usize, kind: u32, name: SymbolId, subject: Value) -> Result<Value, Unwind> {
+    fn defined(
+        &mut self,
+        fi: usize,
+        kind: u32,
+        name: SymbolId,
+        subject: Value,
+    ) -> Result<Value, Unwind> {
         let yes = |vm: &mut Vm, s: &str| Ok(vm.str_new(s));
         match kind {
             DEFINED_IVAR => {
                 let s = self.frames[fi].self_val;
                 let has = self.ivar_list(s).iter().any(|(n, _)| *n == name);
-                if has { yes(self, "instance-variable") } else { Ok(Value::NIL) }
+                if has {
+                    yes(self, "instance-variable")
+                } else {
+                    Ok(Value::NIL)
+                }
             }
             DEFINED_GVAR => {
-                if self.globals.contains_key(&name) || matches!(&*symbol::name(name), "$stdout" | "$stderr" | "$0" | "$!" | "$~") {
+                if self.globals.contains_key(&name)
+                    || matches!(
+                        &*symbol::name(name),
+                        "$stdout" | "$stderr" | "$0" | "$!" | "$~"
+                    )
+                {
                     yes(self, "global-variable")
                 } else {
                     Ok(Value::NIL)
@@ -962,7 +1150,11 @@ impl Vm {
             }
             DEFINED_CVAR => {
                 let c = self.cvar_base(fi);
-                if self.cvar_owner(c, name).is_some() { yes(self, "class variable") } else { Ok(Value::NIL) }
+                if self.cvar_owner(c, name).is_some() {
+                    yes(self, "class variable")
+                } else {
+                    Ok(Value::NIL)
+                }
             }
             DEFINED_CONST => match self.const_lookup_quiet(fi, name) {
                 true => yes(self, "constant"),
@@ -981,7 +1173,11 @@ impl Vm {
                 if subject.is_undef() {
                     return Ok(Value::NIL);
                 }
-                if self.respond_to(subject, name) { yes(self, "method") } else { Ok(Value::NIL) }
+                if self.respond_to(subject, name) {
+                    yes(self, "method")
+                } else {
+                    Ok(Value::NIL)
+                }
             }
             DEFINED_FCALL => {
                 let c = self.class_of(subject);
@@ -991,16 +1187,26 @@ impl Vm {
                 }
             }
             DEFINED_YIELD => {
-                if self.frames[fi].block.is_some() { yes(self, "yield") } else { Ok(Value::NIL) }
+                if self.frames[fi].block.is_some() {
+                    yes(self, "yield")
+                } else {
+                    Ok(Value::NIL)
+                }
             }
             DEFINED_SUPER => {
                 let f = &self.frames[fi];
-                let Some(m) = f.method else { return Ok(Value::NIL) };
+                let Some(m) = f.method else {
+                    return Ok(Value::NIL);
+                };
                 let owner = self.classes.method(m).owner;
                 let mname = self.classes.method(m).name;
                 let c = self.class_of(f.self_val);
                 let r = lookup::resolve_super(&mut self.classes, c, owner, mname, &[]);
-                if r.method.is_some() { yes(self, "super") } else { Ok(Value::NIL) }
+                if r.method.is_some() {
+                    yes(self, "super")
+                } else {
+                    Ok(Value::NIL)
+                }
             }
             _ => Ok(Value::NIL),
         }
@@ -1015,13 +1221,18 @@ impl Vm {
             }
             c = node.parent.as_ref();
         }
-        self.const_in_ancestors(cref.class, name).is_some() || self.classes.get(cls::OBJECT).consts.contains_key(&name)
+        self.const_in_ancestors(cref.class, name).is_some()
+            || self.classes.get(cls::OBJECT).consts.contains_key(&name)
     }
 
     /// `alias new old` in class `c`.
     pub fn alias_method(&mut self, c: ClassId, new: SymbolId, old: SymbolId) -> Result<(), Unwind> {
         let Some((m, _)) = lookup::find_method(&self.classes, c, old).or_else(|| {
-            if self.classes.is_module(c) { lookup::find_method(&self.classes, cls::OBJECT, old) } else { None }
+            if self.classes.is_module(c) {
+                lookup::find_method(&self.classes, cls::OBJECT, old)
+            } else {
+                None
+            }
         }) else {
             let cn = self.class_name(c);
             let msg = format!("undefined method `{}' for class `{cn}'", symbol::name(old));
@@ -1031,7 +1242,11 @@ impl Vm {
         let mut e = self.classes.method(m).clone();
         e.name = new;
         e.is_alias = true;
-        e.owner = if matches!(e.kind, MethodKind::Iseq { .. } | MethodKind::Bmethod(_)) { e.owner } else { c };
+        e.owner = if matches!(e.kind, MethodKind::Iseq { .. } | MethodKind::Bmethod(_)) {
+            e.owner
+        } else {
+            c
+        };
         let id = self.classes.add_method_entry(e);
         self.classes.get_mut(c).methods.insert(new, id);
         self.invalidate_method(c, new, Reason::Alias);
@@ -1041,8 +1256,15 @@ impl Vm {
     pub fn undef_method(&mut self, c: ClassId, name: SymbolId) -> Result<(), Unwind> {
         if lookup::find_method(&self.classes, c, name).is_none() {
             let cn = self.class_name(c);
-            let kind = if self.classes.is_module(c) { "module" } else { "class" };
-            let msg = format!("undefined method `{}' for {kind} `{cn}'", symbol::name(name));
+            let kind = if self.classes.is_module(c) {
+                "module"
+            } else {
+                "class"
+            };
+            let msg = format!(
+                "undefined method `{}' for {kind} `{cn}'",
+                symbol::name(name)
+            );
             let cv = self.class_value(c);
             return Err(self.name_error(&msg, name, cv));
         }

@@ -150,7 +150,11 @@ impl Vm {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a.fixnum_unchecked().checked_add(b.fixnum_unchecked()).and_then(Value::fixnum) {
+                            if let Some(r) = a
+                                .fixnum_unchecked()
+                                .checked_add(b.fixnum_unchecked())
+                                .and_then(Value::fixnum)
+                            {
                                 self.stack.truncate(l - 2);
                                 self.stack.push(r);
                                 continue;
@@ -162,7 +166,11 @@ impl Vm {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a.fixnum_unchecked().checked_sub(b.fixnum_unchecked()).and_then(Value::fixnum) {
+                            if let Some(r) = a
+                                .fixnum_unchecked()
+                                .checked_sub(b.fixnum_unchecked())
+                                .and_then(Value::fixnum)
+                            {
                                 self.stack.truncate(l - 2);
                                 self.stack.push(r);
                                 continue;
@@ -174,7 +182,11 @@ impl Vm {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a.fixnum_unchecked().checked_mul(b.fixnum_unchecked()).and_then(Value::fixnum) {
+                            if let Some(r) = a
+                                .fixnum_unchecked()
+                                .checked_mul(b.fixnum_unchecked())
+                                .and_then(Value::fixnum)
+                            {
                                 self.stack.truncate(l - 2);
                                 self.stack.push(r);
                                 continue;
@@ -185,9 +197,16 @@ impl Vm {
                     Insn::OptDiv { site } | Insn::OptMod { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) && b.fixnum_unchecked() != 0 {
+                        if Value::both_fixnum(a, b)
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && b.fixnum_unchecked() != 0
+                        {
                             let (x, y) = (a.fixnum_unchecked(), b.fixnum_unchecked());
-                            let r = if matches!(insn, Insn::OptDiv { .. }) { super::ops::floor_div(x, y) } else { super::ops::floor_mod(x, y) };
+                            let r = if matches!(insn, Insn::OptDiv { .. }) {
+                                super::ops::floor_div(x, y)
+                            } else {
+                                super::ops::floor_mod(x, y)
+                            };
                             if let Some(r) = Value::fixnum(r) {
                                 self.stack.truncate(l - 2);
                                 self.stack.push(r);
@@ -196,7 +215,12 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
-                    Insn::OptEq { site } | Insn::OptNeq { site } | Insn::OptLt { site } | Insn::OptLe { site } | Insn::OptGt { site } | Insn::OptGe { site } => {
+                    Insn::OptEq { site }
+                    | Insn::OptNeq { site }
+                    | Insn::OptLt { site }
+                    | Insn::OptLe { site }
+                    | Insn::OptGt { site }
+                    | Insn::OptGe { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if let Some(r) = self.opt_compare(insn, a, b) {
@@ -209,7 +233,11 @@ impl Vm {
                     Insn::OptLtLt { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if a.is_heap() && self.dispatch.bop_ok(bop::ARRAY_OPS) && obj(a).class.get() == cls::ARRAY && !obj(a).is_frozen() {
+                        if a.is_heap()
+                            && self.dispatch.bop_ok(bop::ARRAY_OPS)
+                            && obj(a).class.get() == cls::ARRAY
+                            && !obj(a).is_frozen()
+                        {
                             if let Body::Array(v) = &mut *obj(a).body.borrow_mut() {
                                 v.push(b);
                             }
@@ -306,11 +334,15 @@ impl Vm {
         if let Some(max) = self.options.max_instructions {
             self.insn_count += 1;
             if self.insn_count > max {
-                return Err(self.error(self.e.runtime_error, "carmine: instruction budget exhausted (--max-instructions)"));
+                return Err(self.error(
+                    self.e.runtime_error,
+                    "carmine: instruction budget exhausted (--max-instructions)",
+                ));
             }
         }
         if self.interrupted.load(std::sync::atomic::Ordering::Relaxed) {
-            self.interrupted.store(false, std::sync::atomic::Ordering::Relaxed);
+            self.interrupted
+                .store(false, std::sync::atomic::Ordering::Relaxed);
             let e = self.e.interrupt;
             return Err(self.error(e, ""));
         }
@@ -350,15 +382,19 @@ impl Vm {
                 match (c.kind, &e) {
                     (CatchKind::Rescue, Unwind::Raise(exc)) => {
                         let exc = *exc;
-                        self.stack.truncate(base + iseq.local_count as usize + c.sp as usize);
+                        self.stack
+                            .truncate(base + iseq.local_count as usize + c.sp as usize);
                         self.local_set(fi, c.local, exc);
                         self.errinfo = exc;
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
                     }
                     (CatchKind::Ensure, _) => {
-                        self.stack.truncate(base + iseq.local_count as usize + c.sp as usize);
-                        let p = self.heap.alloc(cls::PENDING, Body::Pending(Box::new(e.clone())));
+                        self.stack
+                            .truncate(base + iseq.local_count as usize + c.sp as usize);
+                        let p = self
+                            .heap
+                            .alloc(cls::PENDING, Body::Pending(Box::new(e.clone())));
                         self.local_set(fi, c.local, p);
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
@@ -383,7 +419,9 @@ impl Vm {
                 return Ok(None);
             }
             if let Unwind::Retry = e {
-                e = Unwind::Raise(self.new_exception(self.e.runtime_error, "retry outside of rescue clause"));
+                e = Unwind::Raise(
+                    self.new_exception(self.e.runtime_error, "retry outside of rescue clause"),
+                );
                 continue;
             }
             let f = self.frames.pop().unwrap();

@@ -76,7 +76,9 @@ impl Vm {
             }
             let c = self.class_name(self.real_class_of(v));
             let ac = self.class_name(self.real_class_of(a));
-            return Err(self.type_error(&format!("can't convert {c} to Array ({c}#to_a gives {ac})")));
+            return Err(
+                self.type_error(&format!("can't convert {c} to Array ({c}#to_a gives {ac})"))
+            );
         }
         Ok(self.ary_new(vec![v]))
     }
@@ -121,7 +123,14 @@ impl Vm {
             }
             _ => {}
         }
-        if self.is_array(k) && self.classes.get(cls::ARRAY).methods.get(&sym::HASH).is_some() {
+        if self.is_array(k)
+            && self
+                .classes
+                .get(cls::ARRAY)
+                .methods
+                .get(&sym::HASH)
+                .is_some()
+        {
             let items = self.array_items(k);
             2u8.hash(&mut h);
             for i in items {
@@ -173,7 +182,8 @@ impl Vm {
     }
 
     pub fn new_hash(&mut self) -> Value {
-        self.heap.alloc(cls::HASH, Body::Hash(Box::new(RHash::new())))
+        self.heap
+            .alloc(cls::HASH, Body::Hash(Box::new(RHash::new())))
     }
 
     fn hash_find(&mut self, h: Value, k: Value) -> Result<(u64, Option<usize>), Unwind> {
@@ -292,13 +302,24 @@ impl Vm {
             crate::value::Unpacked::Nil => return Ok("nil".into()),
             crate::value::Unpacked::True => return Ok("true".into()),
             crate::value::Unpacked::False => return Ok("false".into()),
-            crate::value::Unpacked::Fixnum(n) if self.classes.get(cls::INTEGER).methods.get(&sym::INSPECT).is_some() => {
+            crate::value::Unpacked::Fixnum(n)
+                if self
+                    .classes
+                    .get(cls::INTEGER)
+                    .methods
+                    .get(&sym::INSPECT)
+                    .is_some() =>
+            {
                 return Ok(n.to_string());
             }
             _ => {}
         }
         let r = self.funcall(v, sym::INSPECT, &[], None)?;
-        if self.is_string(r) { Ok(self.string_lossy(r)) } else { Ok(self.any_to_s(v)) }
+        if self.is_string(r) {
+            Ok(self.string_lossy(r))
+        } else {
+            Ok(self.any_to_s(v))
+        }
     }
 
     /// `v.to_s` as a Rust string (for puts and interpolation).
@@ -307,7 +328,11 @@ impl Vm {
             return Ok(self.string_lossy(v));
         }
         let r = self.funcall(v, sym::TO_S, &[], None)?;
-        if self.is_string(r) { Ok(self.string_lossy(r)) } else { Ok(self.any_to_s(v)) }
+        if self.is_string(r) {
+            Ok(self.string_lossy(r))
+        } else {
+            Ok(self.any_to_s(v))
+        }
     }
 
     pub fn value_to_bytes(&mut self, v: Value) -> Result<Vec<u8>, Unwind> {
@@ -315,21 +340,40 @@ impl Vm {
             return Ok(self.string_bytes(v));
         }
         let r = self.funcall(v, sym::TO_S, &[], None)?;
-        if self.is_string(r) { Ok(self.string_bytes(r)) } else { Ok(self.any_to_s(v).into_bytes()) }
+        if self.is_string(r) {
+            Ok(self.string_bytes(r))
+        } else {
+            Ok(self.any_to_s(v).into_bytes())
+        }
     }
 
     // ---- regexps ----------------------------------------------------------------------
 
     pub fn regexp_new(&mut self, src: &str, opts: u32) -> Result<Value, Unwind> {
         let translated = crate::builtins::regexp::translate(src, opts);
-        let re = match fancy_regex::RegexBuilder::new(&translated).backtrack_limit(10_000_000).build() {
+        let re = match fancy_regex::RegexBuilder::new(&translated)
+            .backtrack_limit(10_000_000)
+            .build()
+        {
             Ok(r) => r,
             Err(e) => {
                 return Err(self.error(self.e.regexp_error, &format!("{e}: /{src}/")));
             }
         };
-        let names = re.capture_names().flatten().map(|s| s.to_string()).collect();
-        let v = self.heap.alloc(cls::REGEXP, Body::Regexp(Box::new(RRegexp { source: src.to_string(), options: opts, regex: re, names })));
+        let names = re
+            .capture_names()
+            .flatten()
+            .map(|s| s.to_string())
+            .collect();
+        let v = self.heap.alloc(
+            cls::REGEXP,
+            Body::Regexp(Box::new(RRegexp {
+                source: src.to_string(),
+                options: opts,
+                regex: re,
+                names,
+            })),
+        );
         obj(v).freeze();
         Ok(v)
     }
@@ -352,7 +396,11 @@ impl Vm {
                     None
                 } else {
                     match r.regex.captures_from_pos(&text, start) {
-                        Ok(Some(c)) => Some((0..c.len()).map(|i| c.get(i).map(|m| (m.start(), m.end()))).collect()),
+                        Ok(Some(c)) => Some(
+                            (0..c.len())
+                                .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                                .collect(),
+                        ),
                         Ok(None) => None,
                         Err(_) => None,
                     }
@@ -364,7 +412,14 @@ impl Vm {
             Some(g) => {
                 let frozen = self.str_new(&text);
                 obj(frozen).freeze();
-                let m = self.heap.alloc(cls::MATCH_DATA, Body::MatchData(Box::new(RMatch { string: frozen, regexp: re, groups: g })));
+                let m = self.heap.alloc(
+                    cls::MATCH_DATA,
+                    Body::MatchData(Box::new(RMatch {
+                        string: frozen,
+                        regexp: re,
+                        groups: g,
+                    })),
+                );
                 self.last_match = m;
                 Ok(m)
             }
@@ -389,7 +444,11 @@ impl Vm {
         let span = match n {
             1000 => groups.first().copied().flatten(),
             1001 => groups.first().copied().flatten().map(|(a, _)| (0, a)),
-            1002 => groups.first().copied().flatten().map(|(_, b)| (b, text.len())),
+            1002 => groups
+                .first()
+                .copied()
+                .flatten()
+                .map(|(_, b)| (b, text.len())),
             1003 => groups.iter().skip(1).rev().find_map(|g| *g),
             k => groups.get(k as usize).copied().flatten(),
         };

@@ -82,7 +82,11 @@ pub struct RHash {
 
 impl RHash {
     pub fn new() -> RHash {
-        RHash { default: Value::NIL, default_proc: Value::NIL, ..Default::default() }
+        RHash {
+            default: Value::NIL,
+            default_proc: Value::NIL,
+            ..Default::default()
+        }
     }
     pub fn candidates(&self, h: u64) -> &[u32] {
         self.index.get(&h).map(|v| v.as_slice()).unwrap_or(&[])
@@ -139,8 +143,15 @@ pub struct CrefNode {
 pub type Cref = Rc<CrefNode>;
 
 pub fn cref_new(class: ClassId, parent: Option<Cref>) -> Cref {
-    let refinements = parent.as_ref().map(|p| p.refinements.borrow().clone()).unwrap_or_default();
-    Rc::new(CrefNode { class, parent, refinements: RefCell::new(refinements) })
+    let refinements = parent
+        .as_ref()
+        .map(|p| p.refinements.borrow().clone())
+        .unwrap_or_default();
+    Rc::new(CrefNode {
+        class,
+        parent,
+        refinements: RefCell::new(refinements),
+    })
 }
 
 /// A block as passed to a method: code plus captured context.
@@ -211,9 +222,18 @@ pub struct RMatch {
 #[derive(Clone, Debug)]
 pub enum Unwind {
     Raise(Value),
-    Break { target: u64, value: Value },
-    Return { target: u64, value: Value },
-    Throw { tag: Value, value: Value },
+    Break {
+        target: u64,
+        value: Value,
+    },
+    Return {
+        target: u64,
+        value: Value,
+    },
+    Throw {
+        tag: Value,
+        value: Value,
+    },
     /// `next` out of a block called from Rust (value of the block).
     Next(Value),
     Retry,

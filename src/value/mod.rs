@@ -118,7 +118,11 @@ impl Value {
 
     #[inline(always)]
     pub fn as_fixnum(self) -> Option<i64> {
-        if self.is_fixnum() { Some(self.fixnum_unchecked()) } else { None }
+        if self.is_fixnum() {
+            Some(self.fixnum_unchecked())
+        } else {
+            None
+        }
     }
 
     #[inline(always)]
@@ -173,7 +177,11 @@ impl Value {
 
     #[inline(always)]
     pub fn as_symbol(self) -> Option<SymbolId> {
-        if self.is_symbol() { Some(SymbolId((self.0 >> 8) as u32)) } else { None }
+        if self.is_symbol() {
+            Some(SymbolId((self.0 >> 8) as u32))
+        } else {
+            None
+        }
     }
 
     /// True for pointers into the GC heap.
@@ -245,7 +253,13 @@ mod tests {
 
     #[test]
     fn specials_are_not_heap() {
-        for v in [Value::NIL, Value::TRUE, Value::FALSE, Value::UNDEF, Value::int(3)] {
+        for v in [
+            Value::NIL,
+            Value::TRUE,
+            Value::FALSE,
+            Value::UNDEF,
+            Value::int(3),
+        ] {
             assert!(!v.is_heap());
         }
         assert!(!Value::NIL.truthy() && !Value::FALSE.truthy() && Value::int(0).truthy());

@@ -16,7 +16,10 @@ struct SymTab {
 fn table() -> &'static RwLock<SymTab> {
     static TAB: OnceLock<RwLock<SymTab>> = OnceLock::new();
     TAB.get_or_init(|| {
-        let mut t = SymTab { names: Vec::new(), ids: HashMap::new() };
+        let mut t = SymTab {
+            names: Vec::new(),
+            ids: HashMap::new(),
+        };
         for name in sym::PREDEFINED {
             let a: Arc<str> = Arc::from(*name);
             let id = SymbolId(t.names.len() as u32);
