@@ -8,6 +8,7 @@ pub mod hash;
 pub mod integer;
 pub mod io;
 pub mod kernel;
+pub mod math;
 pub mod module;
 pub mod object;
 pub mod proc;
@@ -53,6 +54,7 @@ pub fn init(vm: &mut Vm) {
     exception::init(vm);
     regexp::init(vm);
     io::init(vm);
+    math::init(vm);
     rubyvm::init(vm);
 }
 

@@ -355,6 +355,7 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_new(&succ(&t)))
     });
     let _ = sym::EQ;
+    init_more(vm);
 }
 
 pub fn succ(s: &str) -> String {
@@ -620,4 +621,288 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
         }
     }
     Ok(vm.str_new(&out))
+}
+
+/// Turns a String or Regexp pattern into a Regexp value.
+fn pattern(vm: &mut Vm, p: Value) -> VResult {
+    if vm.is_string(p) {
+        let s = vm.string_lossy(p);
+        let mut esc = String::new();
+        for c in s.chars() {
+            if ".*?+^$|()[]{}\\/-".contains(c) {
+                esc.push('\\');
+            }
+            esc.push(c);
+        }
+        return vm.regexp_new(&esc, 0);
+    }
+    Ok(p)
+}
+
+/// Byte spans of successive matches (Ruby's scan/gsub stepping rules).
+fn all_matches(vm: &mut Vm, re: Value, s: Value, once: bool) -> Result<Vec<Value>, Unwind> {
+    let text = vm.string_lossy(s);
+    let mut pos = 0;
+    let mut out = Vec::new();
+    while pos <= text.len() {
+        let m = vm.regexp_match(re, s, pos)?;
+        if m.is_nil() {
+            break;
+        }
+        let (b, e) = match &*obj(m).body.borrow() {
+            Body::MatchData(md) => md.groups[0].unwrap_or((0, 0)),
+            _ => break,
+        };
+        out.push(m);
+        vm.push_root(m);
+        if once {
+            break;
+        }
+        pos = if e == b {
+            e + text[e..].chars().next().map(|c| c.len_utf8()).unwrap_or(1)
+        } else {
+            e
+        };
+    }
+    let n = out.len();
+    let keep = vm.roots_len() - n;
+    vm.truncate_roots(keep);
+    Ok(out)
+}
+
+fn md_span(m: Value) -> (usize, usize, Vec<Option<(usize, usize)>>) {
+    match &*obj(m).body.borrow() {
+        Body::MatchData(md) => {
+            let (b, e) = md.groups[0].unwrap_or((0, 0));
+            (b, e, md.groups.clone())
+        }
+        _ => (0, 0, Vec::new()),
+    }
+}
+
+fn expand_replacement(rep: &str, text: &str, groups: &[Option<(usize, usize)>]) -> String {
+    let mut out = String::new();
+    let mut it = rep.chars().peekable();
+    while let Some(c) = it.next() {
+        if c == '\\' {
+            match it.peek().copied() {
+                Some(d) if d.is_ascii_digit() => {
+                    it.next();
+                    let i = d.to_digit(10).unwrap() as usize;
+                    if let Some(Some((a, b))) = groups.get(i) {
+                        out.push_str(&text[*a..*b]);
+                    }
+                }
+                Some('&') => {
+                    it.next();
+                    if let Some(Some((a, b))) = groups.first() {
+                        out.push_str(&text[*a..*b]);
+                    }
+                }
+                Some('\\') => {
+                    it.next();
+                    out.push('\\');
+                }
+                _ => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn sub_impl(vm: &mut Vm, s: Value, a: &[Value], b: B, global: bool) -> VResult {
+    let re = pattern(vm, a[0])?;
+    vm.push_root(re);
+    let text = vm.string_lossy(s);
+    let ms = all_matches(vm, re, s, !global)?;
+    let mut out = String::new();
+    let mut last = 0;
+    for m in ms {
+        let (st, en, groups) = md_span(m);
+        out.push_str(&text[last..st]);
+        let piece = if let Some(r) = a.get(1) {
+            if vm.hash_len(*r).is_some() {
+                let k = vm.str_new(&text[st..en]);
+                let v = super::hash::hash_fetch_default(vm, *r, k)?;
+                vm.to_s(v)?
+            } else {
+                let rep = String::from_utf8_lossy(&str_arg(vm, *r)?).into_owned();
+                expand_replacement(&rep, &text, &groups)
+            }
+        } else if let Some(b) = &b {
+            vm.last_match = m;
+            let arg = vm.str_new(&text[st..en]);
+            let v = vm.yield_block(b, &[arg])?;
+            vm.to_s(v)?
+        } else {
+            vm.temp_roots.pop();
+            return Err(vm.arg_error("wrong number of arguments (given 1, expected 2)"));
+        };
+        out.push_str(&piece);
+        last = en;
+    }
+    out.push_str(&text[last..]);
+    vm.temp_roots.pop();
+    Ok(vm.str_new(&out))
+}
+
+pub fn init_more(vm: &mut Vm) {
+    let s = cls::STRING;
+    vm.def_builtin(s, "getbyte", 1, |vm, s, a, _| {
+        let b = bytes(vm, s);
+        let i = int_arg(vm, a[0])?;
+        let i = if i < 0 { i + b.len() as i64 } else { i };
+        Ok(if i >= 0 && (i as usize) < b.len() {
+            Value::int(b[i as usize] as i64)
+        } else {
+            Value::NIL
+        })
+    });
+    vm.def_builtin(s, "bytes", 0, |vm, s, _, _| {
+        let v = bytes(vm, s)
+            .into_iter()
+            .map(|b| Value::int(b as i64))
+            .collect();
+        Ok(vm.ary_new(v))
+    });
+    vm.def_builtin(s, "match", -2, |vm, s, a, _| {
+        let re = pattern(vm, a[0])?;
+        vm.regexp_match(re, s, 0)
+    });
+    vm.def_builtin(s, "match?", -2, |vm, s, a, _| {
+        let re = pattern(vm, a[0])?;
+        let saved = vm.last_match;
+        let m = vm.regexp_match(re, s, 0)?;
+        vm.last_match = saved;
+        Ok(Value::bool(!m.is_nil()))
+    });
+    vm.def_builtin(s, "scan", 1, |vm, s, a, b| {
+        let re = pattern(vm, a[0])?;
+        vm.push_root(re);
+        let text = vm.string_lossy(s);
+        let ms = all_matches(vm, re, s, false)?;
+        let mut out = Vec::new();
+        for m in ms {
+            let (st, en, groups) = md_span(m);
+            let item = if groups.len() > 1 {
+                let g: Vec<Value> = groups[1..]
+                    .iter()
+                    .map(|g| match g {
+                        Some((x, y)) => vm.str_new(&text[*x..*y]),
+                        None => Value::NIL,
+                    })
+                    .collect();
+                vm.ary_new(g)
+            } else {
+                vm.str_new(&text[st..en])
+            };
+            match &b {
+                Some(b) => {
+                    vm.last_match = m;
+                    vm.yield_block(b, &[item])?;
+                }
+                None => out.push(item),
+            }
+        }
+        vm.temp_roots.pop();
+        if b.is_some() {
+            return Ok(s);
+        }
+        Ok(vm.ary_new(out))
+    });
+    vm.def_builtin(s, "sub", -2, |vm, s, a, b| sub_impl(vm, s, a, b, false));
+    vm.def_builtin(s, "gsub", -2, |vm, s, a, b| sub_impl(vm, s, a, b, true));
+    vm.def_builtin(s, "sub!", -2, |vm, s, a, b| {
+        let r = sub_impl(vm, s, a, b, false)?;
+        let nb = bytes(vm, r);
+        let changed = nb != bytes(vm, s);
+        with_mut(vm, s, |x| *x = nb)?;
+        Ok(if changed { s } else { Value::NIL })
+    });
+    vm.def_builtin(s, "gsub!", -2, |vm, s, a, b| {
+        let r = sub_impl(vm, s, a, b, true)?;
+        let nb = bytes(vm, r);
+        let changed = nb != bytes(vm, s);
+        with_mut(vm, s, |x| *x = nb)?;
+        Ok(if changed { s } else { Value::NIL })
+    });
+    vm.def_builtin(s, "lstrip", 0, |vm, s, _, _| {
+        Ok(vm.str_new(vm.string_lossy(s).trim_start()))
+    });
+    vm.def_builtin(s, "rstrip", 0, |vm, s, _, _| {
+        Ok(vm.str_new(vm.string_lossy(s).trim_end()))
+    });
+    vm.def_builtin(s, "swapcase", -1, |vm, s, _, _| {
+        let t: String = vm
+            .string_lossy(s)
+            .chars()
+            .map(|c| {
+                if c.is_uppercase() {
+                    c.to_lowercase().next().unwrap_or(c)
+                } else {
+                    c.to_uppercase().next().unwrap_or(c)
+                }
+            })
+            .collect();
+        Ok(vm.str_new(&t))
+    });
+    vm.def_builtin(s, "lines", 0, |vm, s, _, _| {
+        let t = vm.string_lossy(s);
+        let v: Vec<Value> = t.split_inclusive('\n').map(|l| vm.str_new(l)).collect();
+        Ok(vm.ary_new(v))
+    });
+    vm.def_builtin(s, "each_line", 0, |vm, s, _, b| {
+        let b = super::object::block_required(vm, b)?;
+        let t = vm.string_lossy(s);
+        for l in t.split_inclusive('\n') {
+            let v = vm.str_new(l);
+            vm.yield_block(&b, &[v])?;
+        }
+        Ok(s)
+    });
+    vm.def_builtin(s, "count", -2, |vm, s, a, _| {
+        let set: Vec<char> = String::from_utf8_lossy(&str_arg(vm, a[0])?)
+            .chars()
+            .collect();
+        let n = vm
+            .string_lossy(s)
+            .chars()
+            .filter(|c| set.contains(c))
+            .count();
+        Ok(Value::int(n as i64))
+    });
+    vm.def_builtin(s, "delete", -2, |vm, s, a, _| {
+        let set: Vec<char> = String::from_utf8_lossy(&str_arg(vm, a[0])?)
+            .chars()
+            .collect();
+        let t: String = vm
+            .string_lossy(s)
+            .chars()
+            .filter(|c| !set.contains(c))
+            .collect();
+        Ok(vm.str_new(&t))
+    });
+    vm.def_builtin(s, "index", -2, |vm, s, a, _| {
+        let t = vm.string_lossy(s);
+        if !vm.is_string(a[0]) {
+            return Ok(Value::NIL);
+        }
+        let p = vm.string_lossy(a[0]);
+        Ok(match t.find(&p) {
+            Some(i) => Value::int(t[..i].chars().count() as i64),
+            None => Value::NIL,
+        })
+    });
+    vm.def_builtin(s, "upcase!", -1, |vm, s, _, _| {
+        let t = vm.string_lossy(s).to_uppercase().into_bytes();
+        with_mut(vm, s, |x| *x = t)?;
+        Ok(s)
+    });
+    vm.def_builtin(s, "downcase!", -1, |vm, s, _, _| {
+        let t = vm.string_lossy(s).to_lowercase().into_bytes();
+        with_mut(vm, s, |x| *x = t)?;
+        Ok(s)
+    });
 }
