@@ -664,9 +664,7 @@ fn all_matches(vm: &mut Vm, re: Value, s: Value, once: bool) -> Result<Vec<Value
             e
         };
     }
-    let n = out.len();
-    let keep = vm.roots_len() - n;
-    vm.truncate_roots(keep);
+    // The matches stay rooted: callers truncate temp roots when done.
     Ok(out)
 }
 
@@ -713,6 +711,13 @@ fn expand_replacement(rep: &str, text: &str, groups: &[Option<(usize, usize)>]) 
 }
 
 fn sub_impl(vm: &mut Vm, s: Value, a: &[Value], b: B, global: bool) -> VResult {
+    let mark = vm.roots_len();
+    let r = sub_inner(vm, s, a, b, global);
+    vm.truncate_roots(mark);
+    r
+}
+
+fn sub_inner(vm: &mut Vm, s: Value, a: &[Value], b: B, global: bool) -> VResult {
     let re = pattern(vm, a[0])?;
     vm.push_root(re);
     let text = vm.string_lossy(s);
@@ -779,6 +784,12 @@ pub fn init_more(vm: &mut Vm) {
         Ok(Value::bool(!m.is_nil()))
     });
     vm.def_builtin(s, "scan", 1, |vm, s, a, b| {
+        let mark = vm.roots_len();
+        let r = scan(vm, s, a, b);
+        vm.truncate_roots(mark);
+        r
+    });
+    fn scan(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         let re = pattern(vm, a[0])?;
         vm.push_root(re);
         let text = vm.string_lossy(s);
@@ -811,7 +822,7 @@ pub fn init_more(vm: &mut Vm) {
             return Ok(s);
         }
         Ok(vm.ary_new(out))
-    });
+    }
     vm.def_builtin(s, "sub", -2, |vm, s, a, b| sub_impl(vm, s, a, b, false));
     vm.def_builtin(s, "gsub", -2, |vm, s, a, b| sub_impl(vm, s, a, b, true));
     vm.def_builtin(s, "sub!", -2, |vm, s, a, b| {

@@ -371,7 +371,11 @@ impl ClassTable {
         match &k.name {
             Some(n) => n.clone(),
             None => {
-                let kind = if k.kind == ClassKind::Module { "Module" } else { "Class" };
+                let kind = if k.kind == ClassKind::Module {
+                    "Module"
+                } else {
+                    "Class"
+                };
                 format!("#<{kind}:{:#018x}>", k.obj.raw())
             }
         }
