@@ -256,6 +256,8 @@ impl Dispatch {
         whence: &dyn Fn() -> String,
     ) {
         let cost = t0.elapsed().as_nanos() as u64;
+        let whole = self.config.strategy == Strategy::Global || why == Reason::Using;
+        super::probes::method_cache_clear(if whole { -1 } else { c.0 as i64 }, touched);
         self.counters.invalidations += 1;
         self.counters.invalidated_entries += touched;
         self.counters.invalidation_time_ns += cost;

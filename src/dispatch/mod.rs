@@ -20,6 +20,7 @@ pub mod gmc;
 pub mod ic;
 pub mod invalidate;
 pub mod lookup;
+pub mod probes;
 pub mod stats;
 
 use std::time::Instant;
