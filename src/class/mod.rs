@@ -367,9 +367,17 @@ impl ClassTable {
     }
 
     pub fn name(&self, c: ClassId) -> String {
-        match &self.get(c).name {
+        let k = self.get(c);
+        match &k.name {
             Some(n) => n.clone(),
-            None => String::new(),
+            None => {
+                let kind = if k.kind == ClassKind::Module {
+                    "Module"
+                } else {
+                    "Class"
+                };
+                format!("#<{kind}:{:#018x}>", k.obj.raw())
+            }
         }
     }
 

@@ -87,17 +87,19 @@ impl GlobalCache {
     }
 }
 
-/// Parses a size the way CRuby 2.x did: a power of two, else a warning and
-/// the default. Returns the size and an optional warning line.
+/// Parses a size the way CRuby 2.x did: a power of two is taken, anything
+/// else is ignored with CRuby's warning and the default kept. `0` disables
+/// the cache (carmine's extension; CRuby ignored it).
 pub fn parse_size(s: &str) -> (usize, Option<String>) {
-    match s.trim().parse::<usize>() {
+    match s.trim().parse::<i64>() {
         Ok(0) => (0, None),
-        Ok(n) if n.is_power_of_two() => (n, None),
-        _ => (
+        Ok(n) if n > 0 && (n as u64).is_power_of_two() => (n as usize, None),
+        Ok(n) if n > 0 => (
             DEFAULT_SIZE,
             Some(format!(
-                "warning: RUBY_GLOBAL_METHOD_CACHE_SIZE={s} is invalid, using {DEFAULT_SIZE} (must be a power of 2)"
+                "RUBY_GLOBAL_METHOD_CACHE_SIZE was set to {n} but ignored because the value is not a power of 2."
             )),
         ),
+        _ => (DEFAULT_SIZE, None),
     }
 }

@@ -238,11 +238,8 @@ impl Dispatch {
         whence: &dyn Fn() -> String,
     ) {
         let t0 = Instant::now();
-        self.bump(0);
-        let all: Vec<u32> = (0..self.serials.len() as u32).collect();
-        for s in all {
-            self.bump(s);
-        }
+        // Refined lookups depend on the call site's scope: drop everything.
+        self.serials.iter_mut().for_each(|s| *s += 1);
         let n = self.gmc.filled as u64;
         self.finish(classes, c, None, Reason::Using, n, t0, whence);
     }
@@ -259,6 +256,8 @@ impl Dispatch {
         whence: &dyn Fn() -> String,
     ) {
         let cost = t0.elapsed().as_nanos() as u64;
+        let whole = self.config.strategy == Strategy::Global || why == Reason::Using;
+        super::probes::method_cache_clear(if whole { -1 } else { c.0 as i64 }, touched);
         self.counters.invalidations += 1;
         self.counters.invalidated_entries += touched;
         self.counters.invalidation_time_ns += cost;

@@ -489,6 +489,16 @@ impl Vm {
             is_lambda: e.is_lambda,
             is_block: e.is_block,
         });
+        if let Some(m) = e.method {
+            let (classes, line) = (
+                &self.classes,
+                self.frames.last().map_or(0, |f| f.iseq.first_line),
+            );
+            crate::dispatch::probes::method_entry(|| {
+                let me = classes.method(m);
+                [me.owner.0 as i64, me.name.0 as i64, line as i64]
+            });
+        }
         if self.heap.wants_collect() {
             self.gc();
         }

@@ -269,6 +269,13 @@ impl Vm {
                     Insn::Leave => {
                         let v = pop!();
                         let f = self.frames.pop().unwrap();
+                        if let Some(m) = f.method {
+                            let (classes, line) = (&self.classes, f.iseq.first_line);
+                            crate::dispatch::probes::method_return(|| {
+                                let me = classes.method(m);
+                                [me.owner.0 as i64, me.name.0 as i64, line as i64]
+                            });
+                        }
                         self.stack.truncate(f.ret_sp);
                         if f.boundary {
                             return Ok(v);

@@ -180,9 +180,10 @@ fn sub_core(
         return Err(vm.argc_error(a.len(), min, max));
     }
     let re_v = get_pat_quoted(vm, a[0])?;
+    let mark = vm.roots_len();
     vm.push_root(re_v);
     let r = sub_run(vm, s, a, blk, global, re_v);
-    vm.temp_roots.pop();
+    vm.truncate_roots(mark);
     r
 }
 
@@ -268,6 +269,13 @@ fn sub_bang(vm: &mut Vm, s: Value, a: &[Value], b: B, global: bool) -> VResult {
 }
 
 fn scan(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
+    let mark = vm.roots_len();
+    let r = scan_run(vm, s, a, blk);
+    vm.truncate_roots(mark);
+    r
+}
+
+fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
     let re_v = get_pat_quoted(vm, a[0])?;
     vm.push_root(re_v);
     let text = text_of(vm, s);
@@ -306,17 +314,12 @@ fn scan(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
             }
         }
     }
-    let n = out.len();
-    let keep = vm.roots_len() - n;
-    vm.truncate_roots(keep);
     if res.is_ok() {
         vm.last_match = match ms.last() {
             Some(g) => re::make_match(vm, re_v, frozen, g.clone()),
             None => Value::NIL,
         };
     }
-    vm.temp_roots.pop();
-    vm.temp_roots.pop();
     res?;
     if blk.is_some() {
         return Ok(s);

@@ -1,0 +1,388 @@
+//! Dispatch tests that would fail if caching were wrong:
+//!
+//! * `matrix`: every passing golden program in `tests/ruby/dispatch/` (warm
+//!   call sites, then redefine/include/prepend/extend/remove/alias/change
+//!   visibility/set constants) under every `--invalidation` x `--ic`
+//!   setting and with the global cache off, comparing output with CRuby's.
+//! * counter tests: the instruments (`--stats=json`, debug counters,
+//!   traces, `RubyVM.stat`) report what each strategy is supposed to do.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_carmine")
+}
+
+fn run_file(path: &Path, flags: &[&str]) -> Output {
+    Command::new(bin())
+        .args(flags)
+        .arg(path.file_name().unwrap())
+        .current_dir(path.parent().unwrap())
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("CARMINE_STATS")
+        .env_remove("CARMINE_INVALIDATION")
+        .env_remove("CARMINE_INLINE_CACHE")
+        .env_remove("RUBY_GLOBAL_METHOD_CACHE_SIZE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run carmine")
+}
+
+fn script(name: &str, src: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carmine-dispatch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::File::create(&p)
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    p
+}
+
+/// `"key": number` from the one-line stats JSON.
+fn stat(json: &str, key: &str) -> u64 {
+    let pat = format!("\"{key}\": ");
+    let i = json
+        .find(&pat)
+        .unwrap_or_else(|| panic!("no {key} in {json}"))
+        + pat.len();
+    json[i..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect::<String>()
+        .parse()
+        .unwrap()
+}
+
+fn stats_json(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr);
+    err.lines()
+        .find(|l| l.starts_with("{\"carmine_stats\""))
+        .unwrap_or_else(|| panic!("no stats line in {err}"))
+        .to_string()
+}
+
+const STRATEGIES: [&str; 3] = ["global", "hierarchical", "method"];
+
+#[test]
+fn matrix() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby");
+    let known = std::fs::read_to_string(root.join("KNOWN_FAILURES")).unwrap_or_default();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("dispatch"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rb"))
+        .filter(|p| {
+            !known.lines().any(|k| {
+                k.trim() == format!("dispatch/{}", p.file_name().unwrap().to_string_lossy())
+            })
+        })
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 20,
+        "too few passing dispatch programs: {}",
+        files.len()
+    );
+    let mut configs: Vec<Vec<String>> = Vec::new();
+    for s in STRATEGIES {
+        for ic in ["0", "1", "8"] {
+            configs.push(vec![format!("--invalidation={s}"), format!("--ic={ic}")]);
+        }
+        configs.push(vec![
+            format!("--invalidation={s}"),
+            "--ic=1".into(),
+            "--gmc-size=0".into(),
+        ]);
+    }
+    let mut failures = Vec::new();
+    for f in &files {
+        let expected = std::fs::read(f.with_extension("out")).unwrap();
+        for c in &configs {
+            let flags: Vec<&str> = c.iter().map(|s| s.as_str()).collect();
+            let out = run_file(f, &flags);
+            if out.stdout != expected {
+                failures.push(format!("{} with {}", f.display(), c.join(" ")));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "wrong output under some dispatch settings:\n{}",
+        failures.join("\n")
+    );
+}
+
+const REDEFINE: &str = r#"
+class Shape; def area = 1; end
+class Sq < Shape; end
+class Other; def area = 7; def other = 0; end
+def hot(o) = o.area
+s = Sq.new
+x = Other.new
+t = 0
+2000.times { t += hot(s) }
+class Other; def other = 1; end        # unrelated name and class
+2000.times { t += hot(s) }
+class Shape; def area = 2; end         # the method the site calls
+2000.times { t += hot(s) }
+p t
+"#;
+
+#[test]
+fn redefinition_invalidates_under_every_strategy() {
+    let p = script("redefine.rb", REDEFINE);
+    for s in STRATEGIES {
+        for ic in ["1", "4"] {
+            let out = run_file(
+                &p,
+                &[
+                    &format!("--invalidation={s}"),
+                    &format!("--ic={ic}"),
+                    "--stats=json",
+                ],
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                "8000\n",
+                "strategy {s} ic {ic}"
+            );
+            let j = stats_json(&out);
+            assert!(stat(&j, "invalidations") >= 2, "{s}: {j}");
+            assert!(stat(&j, "ic_hits") > 5000, "{s}: {j}");
+        }
+    }
+}
+
+/// Misses at the hot `o.area` site after an unrelated redefinition: the
+/// global strategy loses every entry; hierarchical and method keep them.
+#[test]
+fn unrelated_change_costs_depend_on_strategy() {
+    let src = r#"
+class A; def m = 1; end
+class B; def n = 2; end
+def hot(o) = o.m
+a = A.new
+1000.times { hot(a) }
+RubyVM::MethodCache.reset!
+100.times { |i| B.define_method(:"x#{i}") { i }; hot(a) }
+p RubyVM::MethodCache.stats[:mc_inline_miss]
+"#;
+    let p = script("unrelated.rb", src);
+    let misses = |s: &str| -> u64 {
+        let out = run_file(&p, &[&format!("--invalidation={s}")]);
+        String::from_utf8_lossy(&out.stdout)
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{s}: {out:?}"))
+    };
+    let (g, h, m) = (misses("global"), misses("hierarchical"), misses("method"));
+    assert!(
+        g >= 100,
+        "global strategy must miss after every definition (got {g})"
+    );
+    assert!(h < 10, "hierarchical must keep A's entries (got {h})");
+    assert!(m < 10, "method strategy must keep A's entries (got {m})");
+}
+
+/// Hierarchical invalidation renews serials of the changed class's
+/// descendants only; per-method invalidation only the changed name.
+#[test]
+fn subclass_change_scope() {
+    let src = r#"
+class Base; def m = 1; def k = 3; end
+class Kid < Base; end
+class Lone; def m = 2; end
+def call_m(o) = o.m
+def call_k(o) = o.k
+kid, lone = Kid.new, Lone.new
+500.times { call_m(kid); call_m(lone); call_k(kid) }
+RubyVM::MethodCache.reset!
+class Base; def m = 10; end
+r = call_m(kid) + call_m(lone) + call_k(kid)
+p r
+sites = RubyVM::MethodCache.call_sites.select { |c| [:m, :k].include?(c[:method]) }
+p sites.sum { |c| c[:misses] }
+"#;
+    let p = script("scope.rb", src);
+    let run = |s: &str| -> (String, u64) {
+        let out = run_file(&p, &[&format!("--invalidation={s}"), "--ic=4"]);
+        let o = String::from_utf8_lossy(&out.stdout).to_string();
+        let mut lines = o.lines();
+        let r = lines.next().unwrap_or("").to_string();
+        let miss = lines
+            .next()
+            .and_then(|l| l.trim().parse().ok())
+            .unwrap_or(u64::MAX);
+        (r, miss)
+    };
+    for s in STRATEGIES {
+        assert_eq!(run(s).0, "15", "{s}: Kid#m must see the redefinition");
+    }
+    assert_eq!(
+        run("global").1,
+        3,
+        "global: all three warm entries are stale"
+    );
+    assert_eq!(
+        run("hierarchical").1,
+        2,
+        "hierarchical: Kid's two sites miss, Lone's hits"
+    );
+    assert_eq!(run("method").1, 1, "method: only Kid#m misses");
+}
+
+const SHARED_MODULE: &str = r#"
+module Attr
+  def read = _read_attribute
+end
+CLASSES = (1..8).map do |i|
+  Class.new { include Attr; define_method(:_read_attribute) { i } }
+end
+objs = CLASSES.map(&:new)
+t = 0
+20_000.times { |i| t += objs[i % 8].read }
+p t
+"#;
+
+/// Seed 002's effect: a call site inside a module shared by 8 classes.
+#[test]
+fn shared_module_site_is_polymorphic() {
+    let p = script("shared.rb", SHARED_MODULE);
+    let rate = |ic: &str| -> f64 {
+        let out = run_file(&p, &[&format!("--ic={ic}"), "--stats=json"]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "90000\n");
+        let j = stats_json(&out);
+        let (h, m) = (stat(&j, "ic_hits") as f64, stat(&j, "ic_misses") as f64);
+        h / (h + m)
+    };
+    let poly = rate("8");
+    let mono = rate("1");
+    assert!(poly >= 0.99, "--ic=8 hit rate {poly}");
+    assert!(mono < 0.7, "--ic=1 should thrash, hit rate {mono}");
+}
+
+#[test]
+fn eviction_trace_names_class_method_and_site() {
+    let p = script("evict.rb", SHARED_MODULE);
+    let out = run_file(&p, &["--ic=1", "--trace-evictions"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("cache eviction: #<Class:")
+                || l.contains("#_read_attribute is called from evict.rb:3")),
+        "{err}"
+    );
+}
+
+#[test]
+fn invalidation_trace_has_reason_location_and_cost() {
+    let p = script(
+        "trace.rb",
+        "class Foo; def a = 1; end\nclass Foo; def a = 2; end\n",
+    );
+    let out = run_file(&p, &["--trace-invalidations"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.contains("Foo#a (method redefined)"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(
+        line.contains("at trace.rb:2") && line.contains("cost=") && line.contains("touched="),
+        "{line}"
+    );
+}
+
+#[test]
+fn gmc_size_flag_env_and_warning() {
+    let p = script("gmc.rb", "p RubyVM::MethodCache.stats[:gmc_size]\n");
+    let out = run_file(&p, &["--gmc-size=65536"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "65536\n");
+    let out = Command::new(bin())
+        .arg(&p)
+        .env("RUBY_GLOBAL_METHOD_CACHE_SIZE", "3000")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "2048\n");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("was set to 3000 but ignored because the value is not a power of 2")
+    );
+    let out = Command::new(bin())
+        .arg("--gmc-size=0")
+        .arg(&p)
+        .env("RUBY_GLOBAL_METHOD_CACHE_SIZE", "4096")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "0\n",
+        "the flag wins over the environment"
+    );
+}
+
+#[test]
+fn rubyvm_stat_and_debug_counters() {
+    let src = r#"
+s = RubyVM.stat
+p [s.key?(:global_method_state), s.key?(:global_constant_state), s.key?(:class_serial)]
+before = RubyVM.stat(:global_constant_state)
+class Dummy; end
+p RubyVM.stat(:global_constant_state) > before
+g = RubyVM.stat(:global_method_state)
+def m; end
+p RubyVM.stat(:global_method_state) > g
+"#;
+    let p = script("stat.rb", src);
+    let out = run_file(&p, &["--invalidation=global"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "[true, true, true]\ntrue\ntrue\n"
+    );
+    let out = Command::new(bin())
+        .arg(&p)
+        .env("CARMINE_DEBUG_COUNTER", "1")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    for name in [
+        "mc_inline_hit",
+        "mc_inline_miss",
+        "mc_global_hit",
+        "mc_global_miss",
+        "mc_global_state_miss",
+        "mc_class_serial_miss",
+        "mc_search_super",
+        "mc_miss_by_nome",
+        "mc_miss_by_distinct",
+        "mc_miss_by_refine",
+        "mc_miss_by_visi",
+        "mc_miss_spurious",
+        "ccf_iseq",
+        "ccf_cfunc",
+    ] {
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with(&format!("[CARMINE_DEBUG_COUNTER] {name} "))),
+            "{name} missing in {err}"
+        );
+    }
+}
+
+#[test]
+fn call_sites_report_state_and_classes() {
+    let p = script(
+        "sites.rb",
+        &format!(
+            "{SHARED_MODULE}\ns = RubyVM::MethodCache.call_sites.find {{ |c| c[:method] == :_read_attribute }}\np [s[:location], s[:state], s[:classes].size]\n"
+        ),
+    );
+    let out = run_file(&p, &["--ic=4"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "90000\n[\"sites.rb:3\", :mega, 8]\n"
+    );
+}
