@@ -303,17 +303,7 @@ pub fn kernel_float(vm: &mut Vm, v: Value, _opts: Option<Value>) -> VResult {
         return Ok(vm.float_new(f));
     }
     if vm.is_string(v) {
-        let s = vm.string_lossy(v);
-        let t: String = s.trim().chars().filter(|c| *c != '_').collect();
-        if let Ok(f) = t.parse::<f64>()
-            && !t.is_empty()
-            && !t.ends_with('.')
-            && !t.starts_with('.')
-        {
-            return Ok(vm.float_new(f));
-        }
-        let ins = vm.inspect(v)?;
-        return Err(vm.arg_error(&format!("invalid value for Float(): {ins}")));
+        return super::string::str_to_float(vm, v);
     }
     if v.is_nil() {
         return Err(vm.type_error("can't convert nil into Float"));

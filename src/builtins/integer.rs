@@ -232,12 +232,9 @@ pub fn init(vm: &mut Vm) {
         let f = to_big(s).and_then(|b| b.to_f64()).unwrap_or(0.0);
         Ok(vm.float_new(f))
     });
-    vm.def_builtin(i, "chr", -1, |vm, s, _, _| {
+    vm.def_builtin(i, "chr", -1, |vm, s, a, _| {
         let n = s.as_fixnum().unwrap_or(-1);
-        if !(0..=255).contains(&n) {
-            return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
-        }
-        Ok(vm.str_from_bytes(vec![n as u8]))
+        super::string::int_chr(vm, n, a.first().copied())
     });
     vm.def_builtin(i, "ord", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "hash", 0, |vm, s, _, _| {
@@ -502,14 +499,7 @@ pub fn kernel_integer(vm: &mut Vm, v: Value, base: Option<i64>) -> VResult {
         return Ok(vm.bignum_value(b));
     }
     if vm.is_string(v) {
-        let s = vm.string_lossy(v);
-        return match parse_int_strict(&s, base.unwrap_or(10) as u32) {
-            Some(b) => Ok(vm.bignum_value(b)),
-            None => {
-                let ins = vm.inspect(v)?;
-                Err(vm.arg_error(&format!("invalid value for Integer(): {ins}")))
-            }
-        };
+        return super::string::str_to_integer(vm, v, base);
     }
     if v.is_nil() {
         return Err(vm.type_error("can't convert nil into Integer"));
@@ -522,38 +512,4 @@ pub fn kernel_integer(vm: &mut Vm, v: Value, base: Option<i64>) -> VResult {
     }
     let cn = super::type_name(vm, v);
     Err(vm.type_error(&format!("can't convert {cn} into Integer")))
-}
-
-fn parse_int_strict(s: &str, base: u32) -> Option<BigInt> {
-    let t = s.trim();
-    let (neg, t) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let lower = t.to_ascii_lowercase();
-    let (base, digits) = if base == 10 || base == 16 || base == 2 || base == 8 {
-        if let Some(r) = lower.strip_prefix("0x") {
-            (16, r.to_string())
-        } else if let Some(r) = lower.strip_prefix("0b") {
-            (2, r.to_string())
-        } else if let Some(r) = lower.strip_prefix("0o") {
-            (8, r.to_string())
-        } else if lower.len() > 1 && lower.starts_with('0') && base == 10 {
-            (8, lower[1..].to_string())
-        } else {
-            (base, lower.clone())
-        }
-    } else {
-        (base, lower.clone())
-    };
-    if digits.is_empty()
-        || digits.starts_with('_')
-        || digits.ends_with('_')
-        || digits.contains("__")
-    {
-        return None;
-    }
-    let clean: String = digits.chars().filter(|c| *c != '_').collect();
-    let b = BigInt::parse_bytes(clean.as_bytes(), base)?;
-    Some(if neg { -b } else { b })
 }

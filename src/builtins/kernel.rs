@@ -128,7 +128,17 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "Integer", -2, |vm, _, a, _| kernel_integer(vm, a));
     vm.def_builtin(k, "Float", -2, |vm, _, a, _| {
-        super::float::kernel_float(vm, a[0], a.get(1).copied())
+        let exception = match a.last() {
+            Some(h) if a.len() > 1 && vm.hash_len(*h).is_some() => {
+                let k = vm.sym("exception");
+                vm.hash_get(*h, k)?.map(|v| v.truthy()).unwrap_or(true)
+            }
+            _ => true,
+        };
+        match super::float::kernel_float(vm, a[0], None) {
+            Err(_) if !exception => Ok(Value::NIL),
+            other => other,
+        }
     });
     vm.def_builtin(k, "String", 1, |vm, _, a, _| {
         let b = vm.value_to_bytes(a[0])?;

@@ -352,6 +352,9 @@ fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
     let src_bin = vm.is_string(v) && is_binary(v);
     with_mut(vm, s, |x| x.extend_from_slice(&b))?;
     let o = obj(s);
+    if !b.is_ascii() {
+        o.flags.set(o.flags.get() & !super::FLAG_US_ASCII);
+    }
     if is_binary(s) && !src_bin && !b.is_ascii() && vm.string_bytes(s).len() == b.len() {
         o.flags.set(o.flags.get() & !FLAG_BINARY);
     }

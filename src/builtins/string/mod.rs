@@ -190,3 +190,61 @@ pub fn char_len_prefix(b: &[u8], byte: usize) -> usize {
 pub fn char_offsets(b: &[u8]) -> Vec<usize> {
     char_starts(b)
 }
+
+/// `Integer(str, base)` for a String (strict, CRuby's messages).
+pub fn str_to_integer(vm: &mut Vm, s: Value, base: Option<i64>) -> VResult {
+    let t = vm.string_lossy(s);
+    match crate::support::numparse::str_to_integer_strict(&t, base) {
+        Ok(crate::support::numparse::Int::Small(n)) => Ok(vm.bignum_value(n.into())),
+        Ok(crate::support::numparse::Int::Big(b)) => Ok(vm.bignum_value(b)),
+        Err(m) => Err(vm.arg_error(&m)),
+    }
+}
+
+/// `Float(str)` for a String (strict, CRuby's messages).
+pub fn str_to_float(vm: &mut Vm, s: Value) -> VResult {
+    let t = vm.string_lossy(s);
+    match crate::support::numparse::str_to_float_strict(&t) {
+        Ok(f) => Ok(vm.float_new(f)),
+        Err(m) => Err(vm.arg_error(&m)),
+    }
+}
+
+/// `Integer#chr(encoding = nil)`.
+pub fn int_chr(vm: &mut Vm, n: i64, enc: Option<Value>) -> VResult {
+    let out_of_range = |vm: &mut Vm| vm.error(vm.e.range_error, &format!("{n} out of char range"));
+    let name = match enc {
+        None => None,
+        Some(e) => {
+            let v = vm.funcall(e, symbol::intern("to_s"), &[], None)?;
+            Some(vm.string_lossy(v).to_ascii_uppercase())
+        }
+    };
+    match name.as_deref() {
+        Some("UTF-8") => {
+            if !(0..=0x10FFFF).contains(&n) {
+                return Err(out_of_range(vm));
+            }
+            match char::from_u32(n as u32) {
+                Some(c) => Ok(vm.str_new(&c.to_string())),
+                None => Err(vm.error(
+                    vm.e.range_error,
+                    &format!("invalid codepoint 0x{n:X} in UTF-8"),
+                )),
+            }
+        }
+        _ => {
+            if !(0..=255).contains(&n) {
+                return Err(out_of_range(vm));
+            }
+            let v = vm.str_from_bytes(vec![n as u8]);
+            let flag = if n < 128 && name.as_deref() != Some("ASCII-8BIT") {
+                FLAG_US_ASCII
+            } else {
+                FLAG_BINARY
+            };
+            obj(v).flags.set(obj(v).flags.get() | flag);
+            Ok(v)
+        }
+    }
+}
