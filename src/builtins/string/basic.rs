@@ -768,22 +768,18 @@ fn upto(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         }
         return Ok(s);
     }
-    if first.len() > last.len() {
+    if first > last || (excl && first == last) {
         return Ok(s);
     }
     let mut cur = first;
     loop {
-        let done = cur == last;
-        if done && excl {
-            break;
-        }
         let v = vm.str_from_bytes(cur.clone());
         vm.yield_block(&blk, &[v])?;
-        if done {
+        if cur == last {
             break;
         }
         cur = succ_bytes(&cur);
-        if cur.len() > last.len() {
+        if (excl && cur == last) || cur.len() > last.len() || cur.is_empty() {
             break;
         }
     }
