@@ -6,7 +6,7 @@ use super::{
     B, FLAG_BINARY, bytes, char_count, char_len, chars_of, code_of, enum_for, is_binary, kw_get,
     new_like, set_bytes, split_kw, str_arg, with_mut,
 };
-use crate::builtins::{int_arg, type_name};
+use crate::builtins::int_arg;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -434,8 +434,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "casecmp", 1, |vm, s, a, _| {
         if !vm.is_string(a[0]) && !(a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
-            let t = type_name(vm, a[0]);
-            return Err(vm.type_error(&format!("no implicit conversion of {t} into String")));
+            return Ok(Value::NIL);
         }
         let o = str_arg(vm, a[0])?;
         let x = bytes(vm, s).to_ascii_lowercase();
@@ -443,8 +442,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "casecmp?", 1, |vm, s, a, _| {
         if !vm.is_string(a[0]) && !(a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
-            let t = type_name(vm, a[0]);
-            return Err(vm.type_error(&format!("no implicit conversion of {t} into String")));
+            return Ok(Value::NIL);
         }
         let o = str_arg(vm, a[0])?;
         let x = map_case(&bytes(vm, s), Case::Down, false);
@@ -731,7 +729,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "=~", 1, |vm, s, a, _| {
         if vm.is_string(a[0]) {
-            return Err(vm.type_error("wrong argument type String (expected Regexp)"));
+            return Err(vm.type_error("type mismatch: String given"));
         }
         vm.funcall(a[0], sym::MATCH, &[s], None)
     });

@@ -11,15 +11,22 @@ pub fn inspect_str(b: &[u8]) -> String {
     inspect_bytes(b, false)
 }
 
-/// Not printable in Onigmo's Unicode sense (controls, format characters,
-/// line/paragraph separators, noncharacters).
+/// Not printable in Onigmo's Unicode sense: controls (but U+0085),
+/// line/paragraph separators and unassigned code points.
 fn unprintable(c: char) -> bool {
-    let u = c as u32;
-    c.is_control()
-        || matches!(u,
-            0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F
-            | 0x2028..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB
-            | 0xFFFE | 0xFFFF | 0xE000..=0xF8FF)
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
+    if c == '\u{85}' {
+        return false;
+    }
+    thread_local! {
+        static RE: fancy_regex::Regex =
+            fancy_regex::Regex::new(r"\A[\p{Cc}\p{Cn}\p{Zl}\p{Zp}]\z").expect("class");
+    }
+    let mut buf = [0u8; 4];
+    let t = c.encode_utf8(&mut buf);
+    RE.with(|r| r.is_match(t).unwrap_or(false))
 }
 
 fn special(c: u8) -> Option<&'static str> {

@@ -614,14 +614,15 @@ fn line_spans(b: &[u8], sep: Option<&[u8]>) -> Vec<(usize, usize)> {
     while p < b.len() {
         match find_bytes(b, sep, p) {
             Some(e) => {
-                let mut end = e + sep.len();
-                if para {
-                    while end < b.len() && b[end] == b'\n' {
-                        end += 1;
-                    }
-                }
+                let end = e + sep.len();
                 v.push((p, end));
                 p = end;
+                if para {
+                    // Paragraph mode drops the extra newlines.
+                    while p < b.len() && b[p] == b'\n' {
+                        p += 1;
+                    }
+                }
             }
             None => {
                 v.push((p, b.len()));
