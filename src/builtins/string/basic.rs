@@ -399,7 +399,16 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "initialize_copy", 1, |vm, s, a, _| {
         let b = str_arg(vm, a[0])?;
-        set_bytes(vm, s, b)?;
+        // Object#clone has already copied the bytes (and maybe frozen s).
+        if b != bytes(vm, s) {
+            set_bytes(vm, s, b)?;
+        }
+        if vm.is_string(a[0]) {
+            let enc = obj(a[0]).flags.get() & (FLAG_BINARY | super::FLAG_US_ASCII);
+            let o = obj(s);
+            o.flags
+                .set(o.flags.get() & !(FLAG_BINARY | super::FLAG_US_ASCII) | enc);
+        }
         Ok(s)
     });
     vm.def_builtin(s, "to_s", 0, |vm, s, _, _| {
