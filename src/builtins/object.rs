@@ -61,6 +61,12 @@ pub fn init(vm: &mut Vm) {
         let r = vm.funcall(s, crate::value::sym::MATCH, a, None)?;
         Ok(Value::bool(!r.truthy()))
     });
+    vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
+        if s == a[0] || vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy() {
+            return Ok(Value::int(0));
+        }
+        Ok(Value::NIL)
+    });
     vm.def_builtin(k, "eql?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(k, "hash", 0, |_, s, _, _| {
         Ok(Value::int((s.raw() >> 3) as i64 & 0x3fff_ffff_ffff))
