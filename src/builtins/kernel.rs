@@ -127,6 +127,17 @@ pub fn init(vm: &mut Vm) {
         Err(Unwind::Throw { tag, value })
     });
     vm.def_builtin(k, "Integer", -2, |vm, _, a, _| kernel_integer(vm, a));
+    // Object#<=> (rb_obj_cmp): 0 for the same or == objects, else nil.
+    vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
+        if s == a[0]
+            || vm
+                .funcall(s, crate::value::sym::EQ, &[a[0]], None)?
+                .truthy()
+        {
+            return Ok(Value::int(0));
+        }
+        Ok(Value::NIL)
+    });
     vm.def_builtin(k, "Float", -2, |vm, _, a, _| {
         let exception = match a.last() {
             Some(h) if a.len() > 1 && vm.hash_len(*h).is_some() => {
