@@ -391,6 +391,10 @@ pub fn init(vm: &mut Vm) {
             .collect();
         Ok(vm.ary_new(v))
     });
+    vm.def_builtin(m, "singleton_class?", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        Ok(Value::bool(vm.classes.get(c).kind == ClassKind::Singleton))
+    });
     vm.def_builtin(m, "module_function?", 0, |_, _, _, _| Ok(Value::FALSE));
 
     let c = cls::CLASS;
@@ -619,17 +623,27 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
 fn instance_methods(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
     let c = this(vm, s)?;
     let inherit = a.first().is_none_or(|v| v.truthy());
-    let list: Vec<ClassId> = if inherit {
-        vm.classes.ancestors(c).to_vec()
-    } else {
-        vec![c]
-    };
+    let names = method_names(vm, c, inherit, false, vis);
+    Ok(vm.ary_new(names))
+}
+
+/// CRuby's class_instance_method_list: method names visible from `start`
+/// with one of the visibilities `vis`. Without `recur`, stops after the
+/// first class that is neither a singleton class nor a module (for object
+/// lists, `obj_mode`) or after `start` itself (for Module#instance_methods).
+pub fn method_names(
+    vm: &mut Vm,
+    start: ClassId,
+    recur: bool,
+    obj_mode: bool,
+    vis: &[Visibility],
+) -> Vec<Value> {
+    let list: Vec<ClassId> = vm.classes.ancestors(start).to_vec();
+    // Prepended modules come before the class itself in the ancestors.
+    let start_ix = list.iter().position(|k| *k == start).unwrap_or(0);
     let mut names = Vec::new();
-    let mut seen = Vec::new();
-    for k in list {
-        if inherit && (k == cls::OBJECT || k == cls::KERNEL || k == cls::BASIC_OBJECT) && c != k {
-            break;
-        }
+    let mut seen = std::collections::HashSet::new();
+    for (i, k) in list.into_iter().enumerate() {
         let mut entries: Vec<_> = vm
             .classes
             .get(k)
@@ -639,17 +653,24 @@ fn instance_methods(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> V
             .collect();
         entries.sort_by_key(|(_, m)| m.0);
         for (n, mid) in entries {
-            if seen.contains(&n) {
+            if !seen.insert(n) {
                 continue;
             }
-            seen.push(n);
             let e = vm.classes.method(mid);
             if vis.contains(&e.visibility) && !matches!(e.kind, MethodKind::Undefined) {
                 names.push(Value::symbol(n));
             }
         }
+        if recur || i < start_ix {
+            continue;
+        }
+        let kind = vm.classes.get(k).kind;
+        if obj_mode && (kind == ClassKind::Singleton || kind == ClassKind::Module) {
+            continue;
+        }
+        break;
     }
-    Ok(vm.ary_new(names))
+    names
 }
 
 fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {

@@ -81,6 +81,7 @@ pub fn boot(vm: &mut Vm) {
         vm.classes.get_mut(c).obj = o;
         vm.classes.get_mut(c).metaclass = Some(meta);
         vm.classes.get_mut(meta).attached = o;
+        vm.give_class_object(meta);
     }
     for i in 0..cls::COUNT {
         let c = ClassId(i);

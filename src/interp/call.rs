@@ -241,7 +241,11 @@ impl Vm {
                     return Err(self.argc_error(argc, 0, 0));
                 }
                 self.stack.truncate(recv_ix);
-                Ok(Call::Done(self.ivar_get_slot(recv, slot, name)))
+                let iv = match self.classes.method(m).kind {
+                    MethodKind::AttrReader(iv) => iv,
+                    _ => name,
+                };
+                Ok(Call::Done(self.ivar_get_slot(recv, slot, iv)))
             }
             Handler::IvarSet(slot) => {
                 self.dispatch.counters.ccf_attrset += 1;
@@ -257,7 +261,11 @@ impl Vm {
                 }
                 let v = self.stack[recv_ix + 1];
                 self.stack.truncate(recv_ix);
-                self.ivar_set_slot(recv, slot, name, v)?;
+                let iv = match self.classes.method(m).kind {
+                    MethodKind::AttrWriter(iv) => iv,
+                    _ => name,
+                };
+                self.ivar_set_slot(recv, slot, iv, v)?;
                 Ok(Call::Done(v))
             }
             Handler::Bmethod => {

@@ -211,7 +211,7 @@ impl Vm {
 
     fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
         let recv = self.frames[fi].self_val;
-        if recv.is_heap() {
+        if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
             let iseq_ix = self.frames[fi].iseq.id.index();
             let cache = self.ivar_caches[iseq_ix]
@@ -932,8 +932,12 @@ impl Vm {
             }
             Insn::DefineSMethod { name, iseq } => {
                 let o = pop!();
-                if !o.is_heap() {
-                    return Err(self.type_error(&format!("can't define singleton")));
+                if !o.is_heap() || matches!(&*obj(o).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+                    return Err(self.type_error("can't define singleton"));
+                }
+                if obj(o).is_frozen() {
+                    let d = self.inspect(o)?;
+                    return Err(self.error(self.e.frozen_error, &format!("can't modify frozen object: {d}")));
                 }
                 let s = self.singleton_class(o);
                 self.define_iseq_method(fi, s, name, iseq, true);
