@@ -136,12 +136,7 @@ pub fn init(vm: &mut Vm) {
                 return Err(vm.name_error(&msg, n, s));
             }
             vm.invalidate_method(c, n, Reason::MethodRemoved);
-            let _ = vm.funcall(
-                s,
-                symbol::intern("method_removed"),
-                &[Value::symbol(n)],
-                None,
-            );
+            vm.method_hook(c, n, "removed")?;
         }
         Ok(s)
     });
@@ -443,7 +438,7 @@ pub fn init(vm: &mut Vm) {
         let c = vm.new_module(None, None);
         let v = vm.class_value(c);
         if let Some(b) = b {
-            vm.yield_block_with(&b, &[v], Some(v), None)?;
+            class_eval(vm, v, &[v], Some(b))?;
         }
         Ok(v)
     });
@@ -516,11 +511,13 @@ fn attr(vm: &mut Vm, s: Value, a: &[Value], reader: bool, writer: bool) -> VResu
         let iv = symbol::intern(&format!("@{name}"));
         if reader {
             vm.add_method(c, n, MethodKind::AttrReader(iv), vis);
+            vm.method_hook(c, n, "added")?;
             out.push(Value::symbol(n));
         }
         if writer {
             let w = symbol::intern(&format!("{name}="));
             vm.add_method(c, w, MethodKind::AttrWriter(iv), vis);
+            vm.method_hook(c, w, "added")?;
             out.push(Value::symbol(w));
         }
     }
@@ -555,17 +552,7 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         )));
     };
     vm.add_method(c, n, kind, vis);
-    let hook_recv = if vm.classes.get(c).kind == ClassKind::Singleton {
-        vm.classes.get(c).attached
-    } else {
-        s
-    };
-    let hook = if vm.classes.get(c).kind == ClassKind::Singleton {
-        sym::SINGLETON_METHOD_ADDED
-    } else {
-        sym::METHOD_ADDED
-    };
-    let _ = vm.funcall(hook_recv, hook, &[Value::symbol(n)], None);
+    vm.method_hook(c, n, "added")?;
     Ok(Value::symbol(n))
 }
 
@@ -684,7 +671,17 @@ fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VRe
 fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let c = this(vm, s)?;
     let Some(b) = b else {
-        return Err(vm.runtime_error("carmine: class_eval with a string is not supported yet"));
+        if a.is_empty() {
+            return Err(vm.argc_error(0, 1, 3));
+        }
+        if a.len() > 3 {
+            return Err(vm.argc_error(a.len(), 1, 3));
+        }
+        let src = super::str_arg(vm, a[0])?;
+        let (file, line) = super::kernel::eval_location(vm, &a[1..])?;
+        let parent = vm.frames.last().map(|f| f.cref.clone());
+        let cref = crate::object::cref_new(c, parent);
+        return super::kernel::eval_string(vm, &src, &file, line, s, cref);
     };
     // Methods defined with `def` inside the block go to `c`: run the block
     // with a cref whose class is `c`.
@@ -771,6 +768,12 @@ fn class_new(vm: &mut Vm, _: Value, a: &[Value], b: B) -> VResult {
         },
         None => cls::OBJECT,
     };
+    if sup == cls::CLASS {
+        return Err(vm.type_error("can't make subclass of Class"));
+    }
+    if vm.classes.get(sup).kind == ClassKind::Singleton {
+        return Err(vm.type_error("can't make subclass of singleton class"));
+    }
     let c = vm.new_class(None, sup, None);
     let v = vm.class_value(c);
     let sv = vm.class_value(sup);

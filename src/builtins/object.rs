@@ -490,28 +490,54 @@ fn method_missing(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
 
 fn instance_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let Some(b) = b else {
-        if !a.is_empty() {
-            return Err(vm.runtime_error("carmine: instance_eval with a string is not supported"));
+        if a.is_empty() {
+            return Err(vm.argc_error(0, 1, 3));
         }
-        return Err(vm.arg_error("wrong number of arguments (given 0, expected 1..3)"));
+        if a.len() > 3 {
+            return Err(vm.argc_error(a.len(), 1, 3));
+        }
+        let src = super::str_arg(vm, a[0])?;
+        let (file, line) = super::kernel::eval_location(vm, &a[1..])?;
+        let target = eval_class(vm, s);
+        let parent = vm.frames.last().map(|f| f.cref.clone());
+        let cref = crate::object::cref_new(target, parent);
+        return super::kernel::eval_string(vm, &src, &file, line, s, cref);
     };
-    with_cref_of(vm, s, |vm| vm.yield_block_with(&b, &[s], Some(s), None), &b)
+    if !a.is_empty() {
+        return Err(vm.argc_error(a.len(), 0, 0));
+    }
+    let b = with_def_target(vm, s, &b);
+    vm.yield_block_with(&b, &[s], Some(s), None)
 }
 
 fn instance_exec(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
-    let b = block_required(vm, b)?;
-    with_cref_of(vm, s, |vm| vm.yield_block_with(&b, a, Some(s), None), &b)
+    let Some(b) = b else {
+        return Err(vm.local_jump_error("no block given (yield)"));
+    };
+    let b = with_def_target(vm, s, &b);
+    vm.yield_block_with(&b, a, Some(s), None)
 }
 
-/// Runs `f` with a block whose `def` target is the singleton class of `s`
-/// (instance_eval) — approximated by using the block's own cref.
-fn with_cref_of(
-    vm: &mut Vm,
-    _s: Value,
-    f: impl FnOnce(&mut Vm) -> VResult,
-    _b: &Rc<BlockArg>,
-) -> VResult {
-    f(vm)
+/// Where `def` goes inside `instance_eval`: the receiver's singleton class
+/// (its class for values that cannot have one).
+fn eval_class(vm: &mut Vm, s: Value) -> crate::value::ClassId {
+    if !s.is_heap() || matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+        return vm.real_class_of(s);
+    }
+    vm.singleton_class(s)
+}
+
+/// A copy of literal block `b` whose `def`s define singleton methods of `s`.
+fn with_def_target(vm: &mut Vm, s: Value, b: &Rc<BlockArg>) -> Rc<BlockArg> {
+    match &**b {
+        BlockArg::Literal(blk) => {
+            let target = eval_class(vm, s);
+            let mut blk = blk.clone();
+            blk.cref = crate::object::cref_new(target, Some(blk.cref.clone()));
+            Rc::new(BlockArg::Literal(blk))
+        }
+        _ => b.clone(),
+    }
 }
 
 /// The `freeze:` keyword of `clone`/`initialize_clone`: Some(true/false) or

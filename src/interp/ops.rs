@@ -1178,10 +1178,17 @@ impl Vm {
                     return Ok(Value::NIL);
                 }
                 if self.respond_to(subject, name) {
-                    yes(self, "method")
-                } else {
-                    Ok(Value::NIL)
+                    return yes(self, "method");
                 }
+                // CRuby asks respond_to_missing?(name, false) when it exists.
+                let c = self.class_of(subject);
+                if lookup::find_method(&self.classes, c, sym::RESPOND_TO_MISSING).is_some() {
+                    let args = [Value::symbol(name), Value::FALSE];
+                    if self.funcall(subject, sym::RESPOND_TO_MISSING, &args, None)?.truthy() {
+                        return yes(self, "method");
+                    }
+                }
+                Ok(Value::NIL)
             }
             DEFINED_FCALL => {
                 let c = self.class_of(subject);
@@ -1254,6 +1261,26 @@ impl Vm {
         let id = self.classes.add_method_entry(e);
         self.classes.get_mut(c).methods.insert(new, id);
         self.invalidate_method(c, new, Reason::Alias);
+        self.method_hook(c, new, "added")
+    }
+
+    /// Calls `method_<what>` (or `singleton_method_<what>` for a singleton
+    /// class) after a method table change: what is added/removed/undefined.
+    pub fn method_hook(&mut self, c: ClassId, name: SymbolId, what: &str) -> Result<(), Unwind> {
+        let singleton = self.classes.get(c).kind == ClassKind::Singleton;
+        let (recv, hook) = if singleton {
+            (self.classes.get(c).attached, format!("singleton_method_{what}"))
+        } else {
+            (self.class_value(c), format!("method_{what}"))
+        };
+        let hook = symbol::intern(&hook);
+        let k = self.class_of(recv);
+        let r = self.dispatch.resolve(&mut self.classes, k, hook);
+        if let Some(m) = r.method
+            && !matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
+        {
+            self.funcall(recv, hook, &[Value::symbol(name)], None)?;
+        }
         Ok(())
     }
 
@@ -1274,6 +1301,6 @@ impl Vm {
         }
         self.add_method(c, name, MethodKind::Undefined, Visibility::Public);
         self.invalidate_method(c, name, Reason::MethodUndefined);
-        Ok(())
+        self.method_hook(c, name, "undefined")
     }
 }
