@@ -242,25 +242,21 @@ pub fn init(vm: &mut Vm) {
             }
         }
     });
-    vm.def_builtin(m, "const_get", -2, |vm, s, a, _| {
-        let c = this(vm, s)?;
-        let name = vm.to_s(a[0])?;
-        let mut cur = c;
-        let mut val = Value::NIL;
-        for part in name.split("::").filter(|p| !p.is_empty()) {
-            let n = symbol::intern(part);
-            val = match vm
-                .const_in_ancestors(cur, n)
-                .or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied())
-            {
-                Some(v) => v,
-                None => vm.const_missing(cur, n)?,
-            };
-            if let Some(k) = vm.as_class(val) {
-                cur = k;
+    vm.def_builtin(m, "const_get", -2, const_get);
+    vm.def_singleton_builtin(m, "nesting", 0, |vm, _, _, _| {
+        let mut out = Vec::new();
+        let mut cur = vm.frames.last().map(|f| f.cref.clone());
+        while let Some(c) = cur {
+            if c.parent.is_none() {
+                break;
             }
+            let v = vm.class_value(c.class);
+            if out.last() != Some(&v) {
+                out.push(v);
+            }
+            cur = c.parent.clone();
         }
-        Ok(val)
+        Ok(vm.ary_new(out))
     });
     vm.def_builtin(m, "const_set", 2, |vm, s, a, _| {
         let c = this(vm, s)?;
@@ -280,15 +276,27 @@ pub fn init(vm: &mut Vm) {
                 || vm.classes.get(cls::OBJECT).consts.contains_key(&n),
         ))
     });
-    vm.def_builtin(m, "constants", -1, |vm, s, _, _| {
+    vm.def_builtin(m, "constants", -1, |vm, s, a, _| {
         let c = this(vm, s)?;
-        let names: Vec<Value> = vm
-            .classes
-            .get(c)
-            .const_order
-            .iter()
-            .map(|n| Value::symbol(*n))
-            .collect();
+        let inherit = a.first().is_none_or(|v| v.truthy());
+        let list: Vec<ClassId> = if inherit {
+            vm.classes.ancestors(c).to_vec()
+        } else {
+            vec![c]
+        };
+        let mut names: Vec<Value> = Vec::new();
+        for k in list {
+            if k == cls::OBJECT && c != cls::OBJECT {
+                break;
+            }
+            let e = vm.classes.get(k);
+            for n in &e.const_order {
+                let v = Value::symbol(*n);
+                if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v) {
+                    names.push(v);
+                }
+            }
+        }
         Ok(vm.ary_new(names))
     });
     vm.def_private_builtin(m, "remove_const", 1, |vm, s, a, _| {
@@ -442,6 +450,57 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(v)
     });
+}
+
+/// Module#const_get(name, inherit = true), with `A::B` paths.
+fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let c = this(vm, s)?;
+    if a.len() > 2 {
+        return Err(vm.argc_error(a.len(), 1, 2));
+    }
+    let inherit = a.get(1).is_none_or(|v| v.truthy());
+    let name = if let Some(sy) = a[0].as_symbol() {
+        symbol::name(sy).to_string()
+    } else if vm.is_string(a[0]) {
+        vm.string_lossy(a[0])
+    } else {
+        let d = vm.inspect(a[0])?;
+        return Err(vm.type_error(&format!("{d} is not a symbol nor a string")));
+    };
+    let (mut cur, path) = match name.strip_prefix("::") {
+        Some(rest) => (cls::OBJECT, rest.to_string()),
+        None => (c, name.clone()),
+    };
+    let mut val = Value::NIL;
+    let parts: Vec<&str> = path.split("::").collect();
+    for (i, part) in parts.iter().enumerate() {
+        let valid = part.starts_with(|ch: char| ch.is_ascii_uppercase())
+            && part.chars().all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+        if !valid {
+            let shown = if parts.len() == 1 { name.as_str() } else { part };
+            let n = symbol::intern(shown);
+            return Err(vm.name_error(&format!("wrong constant name {shown}"), n, s));
+        }
+        if i > 0 && vm.as_class(val).is_none() {
+            let d = vm.inspect(val)?;
+            return Err(vm.type_error(&format!("{d} does not refer to class/module")));
+        }
+        if i > 0 {
+            cur = vm.as_class(val).unwrap_or(cur);
+        }
+        let n = symbol::intern(part);
+        let found = if inherit {
+            vm.const_in_ancestors(cur, n)
+                .or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied())
+        } else {
+            vm.classes.get(cur).consts.get(&n).copied()
+        };
+        val = match found {
+            Some(v) => v,
+            None => vm.const_missing(cur, n)?,
+        };
+    }
+    Ok(val)
 }
 
 fn mod_to_s(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
@@ -685,16 +744,38 @@ fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     };
     // Methods defined with `def` inside the block go to `c`: run the block
     // with a cref whose class is `c`.
-    let b2 = match &*b {
+    let b2 = rebase_block(vm, &b, c);
+    let args: Vec<Value> = if a.is_empty() { vec![s] } else { a.to_vec() };
+    vm.yield_block_with(&b2, &args, Some(s), None)
+}
+
+/// A copy of block `b` (a literal block or a block-made Proc) whose `def`s
+/// go to class `c` (class_eval, instance_eval).
+pub fn rebase_block(vm: &mut Vm, b: &Rc<BlockArg>, c: ClassId) -> Rc<BlockArg> {
+    match &**b {
         BlockArg::Literal(blk) => {
             let mut blk = blk.clone();
             blk.cref = crate::object::cref_new(c, Some(blk.cref.clone()));
             Rc::new(BlockArg::Literal(blk))
         }
+        BlockArg::Proc(p) => {
+            // A non-lambda Proc's block runs like a literal block; lambdas
+            // keep their own cref (their argument rules differ).
+            let blk = match &*obj(*p).body.borrow() {
+                Body::Proc(rp) if rp.special.is_none() && !rp.is_lambda => Some(rp.block.clone()),
+                _ => None,
+            };
+            let _ = &vm;
+            match blk {
+                Some(mut blk) => {
+                    blk.cref = crate::object::cref_new(c, Some(blk.cref.clone()));
+                    Rc::new(BlockArg::Literal(blk))
+                }
+                None => b.clone(),
+            }
+        }
         _ => b.clone(),
-    };
-    let args: Vec<Value> = if a.is_empty() { vec![s] } else { a.to_vec() };
-    vm.yield_block_with(&b2, &args, Some(s), None)
+    }
 }
 
 fn refine(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {

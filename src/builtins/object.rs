@@ -530,11 +530,9 @@ fn eval_class(vm: &mut Vm, s: Value) -> crate::value::ClassId {
 /// A copy of literal block `b` whose `def`s define singleton methods of `s`.
 fn with_def_target(vm: &mut Vm, s: Value, b: &Rc<BlockArg>) -> Rc<BlockArg> {
     match &**b {
-        BlockArg::Literal(blk) => {
+        BlockArg::Literal(_) | BlockArg::Proc(_) => {
             let target = eval_class(vm, s);
-            let mut blk = blk.clone();
-            blk.cref = crate::object::cref_new(target, Some(blk.cref.clone()));
-            Rc::new(BlockArg::Literal(blk))
+            super::module::rebase_block(vm, b, target)
         }
         _ => b.clone(),
     }

@@ -896,6 +896,21 @@ impl Vm {
                                 *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)
                             }) =>
                     {
+                        if let Some(owner) = self
+                            .classes
+                            .ancestors(c)
+                            .iter()
+                            .find(|a| self.classes.get(**a).consts.contains_key(&name))
+                            .copied()
+                            && self.classes.get(owner).private_consts.contains(&name)
+                        {
+                            let msg = format!(
+                                "private constant {}::{} referenced",
+                                self.class_name(owner),
+                                symbol::name(name)
+                            );
+                            return Err(self.name_error(&msg, name, base));
+                        }
                         v
                     }
                     _ => self.const_missing(c, name)?,
