@@ -377,7 +377,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int((s.raw() >> 3) as i64 & 0xffff_ffff))
     });
     vm.def_builtin(m, "instance_variable_get", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = super::object::ivar_name_arg(vm, s, a[0])?;
         Ok(vm.ivar_get_name(s, n))
     });
     vm.def_builtin(m, "refine", 1, refine);

@@ -57,6 +57,10 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy()))
     });
     vm.def_builtin(k, "=~", 1, |_, _, _, _| Ok(Value::NIL));
+    vm.def_builtin(k, "!~", 1, |vm, s, a, _| {
+        let r = vm.funcall(s, symbol::intern("=~"), &[a[0]], None)?;
+        Ok(Value::bool(!r.truthy()))
+    });
     vm.def_builtin(k, "eql?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(k, "hash", 0, |_, s, _, _| {
         Ok(Value::int((s.raw() >> 3) as i64 & 0x3fff_ffff_ffff))
@@ -119,21 +123,29 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(k, "instance_variable_get", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
         Ok(vm.ivar_get_name(s, n))
     });
     vm.def_builtin(k, "instance_variable_set", 2, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
         check_frozen(vm, s)?;
         vm.ivar_set_name(s, n, a[1]);
         Ok(a[1])
     });
     vm.def_builtin(k, "instance_variable_defined?", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
         Ok(Value::bool(vm.ivar_list(s).iter().any(|(k, _)| *k == n)))
     });
     vm.def_builtin(k, "remove_instance_variable", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
+        check_frozen(vm, s)?;
+        if !vm.ivar_list(s).iter().any(|(k, _)| *k == n) {
+            let msg = format!("instance variable {} not defined", symbol::name(n));
+            return Err(vm.name_error(&msg, n, s));
+        }
+        if let Some(c) = vm.as_class(s) {
+            return Ok(vm.classes.get_mut(c).ivars.remove(&n).unwrap_or(Value::NIL));
+        }
         let v = vm.ivar_get_name(s, n);
         if s.is_heap() {
             let c = obj(s).class.get();
@@ -243,6 +255,25 @@ pub fn block_required(vm: &mut Vm, b: B) -> Result<Rc<BlockArg>, crate::object::
         Some(b) => Ok(b),
         None => Err(vm.local_jump_error("no block given (yield)")),
     }
+}
+
+/// An instance variable name argument, checked like CRuby's
+/// rb_check_id + rb_is_instance_id.
+pub fn ivar_name_arg(vm: &mut Vm, s: Value, v: Value) -> Result<crate::value::SymbolId, crate::object::Unwind> {
+    let n = name_arg(vm, v)?;
+    let name = symbol::name(n);
+    let ok = name
+        .strip_prefix('@')
+        .and_then(|r| r.chars().next().map(|c| (c, r)))
+        .is_some_and(|(c, r)| {
+            (c.is_alphabetic() || c == '_' || !c.is_ascii())
+                && r.chars().all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+        });
+    if !ok {
+        let msg = format!("`{name}' is not allowed as an instance variable name");
+        return Err(vm.name_error(&msg, n, s));
+    }
+    Ok(n)
 }
 
 fn obj_methods(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResult {

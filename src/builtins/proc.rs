@@ -109,6 +109,39 @@ pub fn init(vm: &mut Vm) {
                     let i = vm.iseq(*iseq);
                     params_list(vm, &i, false)
                 }
+                crate::class::MethodKind::Bmethod(p) => {
+                    let p = *p;
+                    let iseq = match &*obj(p).body.borrow() {
+                        Body::Proc(pr) => Some(pr.block.iseq),
+                        _ => None,
+                    };
+                    match iseq {
+                        Some(iseq) => {
+                            let i = vm.iseq(iseq);
+                            params_list(vm, &i, false)
+                        }
+                        None => Ok(vm.ary_new(vec![])),
+                    }
+                }
+                crate::class::MethodKind::AttrWriter(_) => {
+                    let k = vm.sym("req");
+                    let one = vm.ary_new(vec![k]);
+                    Ok(vm.ary_new(vec![one]))
+                }
+                crate::class::MethodKind::Builtin { arity, .. } => {
+                    let arity = *arity;
+                    let mut out = Vec::new();
+                    let req = if arity >= 0 { arity } else { -arity - 1 };
+                    for _ in 0..req {
+                        let k = vm.sym("req");
+                        out.push(vm.ary_new(vec![k]));
+                    }
+                    if arity < 0 {
+                        let k = vm.sym("rest");
+                        out.push(vm.ary_new(vec![k]));
+                    }
+                    Ok(vm.ary_new(out))
+                }
                 _ => Ok(vm.ary_new(vec![])),
             }
         });

@@ -557,10 +557,14 @@ impl Vm {
         if name == sym::INITIALIZE
             || name == sym::INITIALIZE_COPY
             || name == sym::RESPOND_TO_MISSING
+            || matches!(&*symbol::name(name), "initialize_dup" | "initialize_clone")
         {
             vis = Visibility::Private;
         }
         let module_function = k.module_function && !singleton;
+        if module_function {
+            vis = Visibility::Private;
+        }
         self.add_method(
             target,
             name,
