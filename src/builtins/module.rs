@@ -400,6 +400,27 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "module_function?", 0, |_, _, _, _| Ok(Value::FALSE));
 
+    // The main object's own methods (CRuby's top_using, top_include, ...).
+    let main = vm.main_obj;
+    let ms = vm.singleton_class(main);
+    vm.def_private_builtin(ms, "using", 1, using);
+    vm.def_private_builtin(ms, "include", -2, |vm, _, a, b| {
+        let o = vm.class_value(cls::OBJECT);
+        vm.funcall(o, symbol::intern("include"), a, b)
+    });
+    vm.def_private_builtin(ms, "public", -1, |vm, _, a, _| {
+        let o = vm.class_value(cls::OBJECT);
+        set_visibility(vm, o, a, Visibility::Public)
+    });
+    vm.def_private_builtin(ms, "private", -1, |vm, _, a, _| {
+        let o = vm.class_value(cls::OBJECT);
+        set_visibility(vm, o, a, Visibility::Private)
+    });
+    vm.def_private_builtin(ms, "define_method", -2, |vm, _, a, b| {
+        let o = vm.class_value(cls::OBJECT);
+        define_method(vm, o, a, b)
+    });
+
     let c = cls::CLASS;
     vm.def_builtin(c, "new", -1, class_new_instance);
     vm.def_builtin(c, "allocate", 0, |vm, s, _, _| allocate(vm, s));
@@ -819,15 +840,31 @@ pub fn using(vm: &mut Vm, _s: Value, a: &[Value], _: B) -> VResult {
         .iter()
         .map(|(_, r)| *r)
         .collect();
-    // Activate in the caller's lexical scope (the innermost Ruby frame).
-    if let Some(f) = vm.frames.last() {
-        let cref = f.cref.clone();
-        let mut list = cref.refinements.borrow_mut();
+    // Activate in the caller's lexical scope (the innermost Ruby frame) from
+    // here on: like CRuby, the frame gets a copy of its cref, so methods and
+    // blocks defined before `using` keep seeing the old refinements.
+    if let Some(f) = vm.frames.last_mut() {
+        let mut list = f.cref.refinements.borrow().clone();
         for r in refs.iter().rev() {
             if !list.contains(r) {
                 list.insert(0, *r);
             }
         }
+        f.cref = Rc::new(crate::object::CrefNode {
+            class: f.cref.class,
+            parent: f.cref.parent.clone(),
+            refinements: std::cell::RefCell::new(list),
+        });
+    }
+    // Refining a core class may change what an optimized instruction
+    // (opt_plus, opt_length...) must call: turn those fast paths off.
+    if refs.iter().any(|r| {
+        vm.classes
+            .get(*r)
+            .refined
+            .is_some_and(|t| (t.0 as usize) < cls::COUNT as usize)
+    }) {
+        vm.dispatch.bop_redefined = u32::MAX;
     }
     let loc = vm.location_for_trace();
     vm.dispatch

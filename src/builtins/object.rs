@@ -377,7 +377,16 @@ fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let n = name_arg(vm, a[0])?;
     let include_private = a.get(1).is_some_and(|v| v.truthy());
     let c = vm.class_of(s);
-    let r = vm.dispatch.resolve(&mut vm.classes, c, n);
+    let refs: Vec<crate::value::ClassId> = vm
+        .frames
+        .last()
+        .map(|f| f.cref.refinements.borrow().clone())
+        .unwrap_or_default();
+    let r = if refs.is_empty() {
+        vm.dispatch.resolve(&mut vm.classes, c, n)
+    } else {
+        lookup::resolve_uncached(&mut vm.classes, c, n, &refs).0
+    };
     if r.method.is_some() && (include_private || r.visibility == Visibility::Public) {
         return Ok(Value::TRUE);
     }
@@ -396,7 +405,7 @@ fn send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     }
     let n = name_arg(vm, a[0])?;
     vm.dispatch.counters.ccf_send += 1;
-    vm.funcall(s, n, &a[1..], b)
+    vm.call_refined(s, n, &a[1..], b, true)
 }
 
 fn public_send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
@@ -405,7 +414,7 @@ fn public_send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     }
     let n = name_arg(vm, a[0])?;
     vm.dispatch.counters.ccf_send += 1;
-    vm.call_method_public(s, n, &a[1..], b)
+    vm.call_refined(s, n, &a[1..], b, false)
 }
 
 fn method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
