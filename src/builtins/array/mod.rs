@@ -9,6 +9,7 @@
 //! the arrays they build rooted with [`rooted`].
 
 mod access;
+pub use access::dig_rest;
 mod combi;
 mod mutate;
 mod transform;
@@ -492,8 +493,15 @@ pub fn init(vm: &mut Vm) {
         with_mut(vm, s, |v| v.clear())?;
         Ok(s)
     });
+    vm.def_builtin(a, "initialize_copy", 1, |vm, s, a, _| {
+        let o = to_ary(vm, a[0])?;
+        let n = items(vm, o);
+        with_mut(vm, s, |v| *v = n)?;
+        Ok(s)
+    });
     vm.def_builtin(a, "replace", 1, |vm, s, a, _| {
-        let n = items(vm, a[0]);
+        let o = to_ary(vm, a[0])?;
+        let n = items(vm, o);
         with_mut(vm, s, |v| *v = n)?;
         Ok(s)
     });
