@@ -57,6 +57,10 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy()))
     });
     vm.def_builtin(k, "=~", 1, |_, _, _, _| Ok(Value::NIL));
+    vm.def_builtin(k, "!~", 1, |vm, s, a, _| {
+        let r = vm.funcall(s, crate::value::sym::MATCH, a, None)?;
+        Ok(Value::bool(!r.truthy()))
+    });
     vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
         if s == a[0] || vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy() {
             return Ok(Value::int(0));

@@ -94,6 +94,12 @@ pub fn init(vm: &mut Vm) {
             return Ok(s);
         }
         let _ = block_required;
+        if vm.is_string(st) && vm.is_string(en) {
+            // CRuby's rb_str_upto_each.
+            let upto = crate::value::symbol::intern("upto");
+            vm.funcall(st, upto, &[en, Value::bool(excl)], Some(b))?;
+            return Ok(s);
+        }
         let mut cur = st;
         loop {
             let c = vm.funcall(cur, sym::CMP, &[en], None)?;
