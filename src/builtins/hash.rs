@@ -361,7 +361,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "to_hash", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(h, "each", 0, |vm, s, _, b| each_pair(vm, s, b, "each"));
-    vm.def_builtin(h, "each_pair", 0, |vm, s, _, b| each_pair(vm, s, b, "each_pair"));
+    vm.def_builtin(h, "each_pair", 0, |vm, s, _, b| {
+        each_pair(vm, s, b, "each_pair")
+    });
     vm.def_builtin(h, "each_key", 0, |vm, s, _, b| {
         let Some(b) = b else {
             return enum_for(vm, s, "each_key");
@@ -422,9 +424,11 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(a[0])
     });
-    vm.def_builtin(h, "default_proc", 0, |_, s, _, _| match &*obj(s).body.borrow() {
-        Body::Hash(t) => Ok(t.default_proc),
-        _ => Ok(Value::NIL),
+    vm.def_builtin(h, "default_proc", 0, |_, s, _, _| {
+        match &*obj(s).body.borrow() {
+            Body::Hash(t) => Ok(t.default_proc),
+            _ => Ok(Value::NIL),
+        }
     });
     vm.def_builtin(h, "default_proc=", 1, |vm, s, a, _| {
         check_frozen(vm, s)?;
@@ -474,13 +478,27 @@ pub fn init(vm: &mut Vm) {
             matches!(&*obj(s).body.borrow(), Body::Hash(t) if t.compare_by_identity),
         ))
     });
-    vm.def_builtin(h, "select", 0, |vm, s, _, b| filter(vm, s, b, true, "select"));
-    vm.def_builtin(h, "filter", 0, |vm, s, _, b| filter(vm, s, b, true, "filter"));
-    vm.def_builtin(h, "reject", 0, |vm, s, _, b| filter(vm, s, b, false, "reject"));
-    vm.def_builtin(h, "select!", 0, |vm, s, _, b| keep(vm, s, b, true, true, "select!"));
-    vm.def_builtin(h, "filter!", 0, |vm, s, _, b| keep(vm, s, b, true, true, "filter!"));
-    vm.def_builtin(h, "keep_if", 0, |vm, s, _, b| keep(vm, s, b, true, false, "keep_if"));
-    vm.def_builtin(h, "reject!", 0, |vm, s, _, b| keep(vm, s, b, false, true, "reject!"));
+    vm.def_builtin(h, "select", 0, |vm, s, _, b| {
+        filter(vm, s, b, true, "select")
+    });
+    vm.def_builtin(h, "filter", 0, |vm, s, _, b| {
+        filter(vm, s, b, true, "filter")
+    });
+    vm.def_builtin(h, "reject", 0, |vm, s, _, b| {
+        filter(vm, s, b, false, "reject")
+    });
+    vm.def_builtin(h, "select!", 0, |vm, s, _, b| {
+        keep(vm, s, b, true, true, "select!")
+    });
+    vm.def_builtin(h, "filter!", 0, |vm, s, _, b| {
+        keep(vm, s, b, true, true, "filter!")
+    });
+    vm.def_builtin(h, "keep_if", 0, |vm, s, _, b| {
+        keep(vm, s, b, true, false, "keep_if")
+    });
+    vm.def_builtin(h, "reject!", 0, |vm, s, _, b| {
+        keep(vm, s, b, false, true, "reject!")
+    });
     vm.def_builtin(h, "delete_if", 0, |vm, s, _, b| {
         keep(vm, s, b, false, false, "delete_if")
     });
@@ -626,7 +644,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "sum", -1, |vm, s, a, b| {
         let pairs = to_a(vm, s, &[], None)?;
-        rooted(vm, pairs, |vm| vm.funcall(pairs, symbol::intern("sum"), a, b))
+        rooted(vm, pairs, |vm| {
+            vm.funcall(pairs, symbol::intern("sum"), a, b)
+        })
     });
     vm.def_builtin(h, "find", -1, |vm, s, a, b| {
         let Some(b) = b else {
@@ -709,9 +729,9 @@ fn hash_s_create(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
                         1 => vm.hash_aset(out, p[0], Value::NIL)?,
                         2 => vm.hash_aset(out, p[0], p[1])?,
                         n => {
-                            return Err(vm.arg_error(&format!(
-                                "invalid number of elements ({n} for 1..2)"
-                            )));
+                            return Err(
+                                vm.arg_error(&format!("invalid number of elements ({n} for 1..2)"))
+                            );
                         }
                     }
                 }
