@@ -35,6 +35,12 @@ pub struct CatchEntry {
     pub sp: u32,
     /// Local that receives the exception / pending unwind.
     pub local: u32,
+    /// End of the handler code: while a frame's pc is in
+    /// `[handler, handler_end)` backtraces show a `rescue in`/`ensure in`
+    /// frame, as CRuby (which runs handlers as separate iseqs) does.
+    pub handler_end: u32,
+    /// The line the enclosing frame shows meanwhile.
+    pub cont_line: u32,
 }
 
 /// Parameter layout; locals are numbered params first, in this order:

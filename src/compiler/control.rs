@@ -402,10 +402,12 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::Pop);
         let after = self.emit(Insn::Jump { target: 0 });
         let handler = self.pc();
+        let cont_line = self.scope().lines.last().copied().unwrap_or(0);
         self.scope().depth = depth;
         self.statements(ens.statements())?;
         self.emit(Insn::Pop);
         self.emit(Insn::EnsureEnd { idx: pending });
+        let handler_end = self.pc();
         self.patch(after);
         self.scope().depth = depth + 1;
         self.scope().catch.push(CatchEntry {
@@ -415,6 +417,8 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: pending,
+            handler_end,
+            cont_line,
         });
         Ok(())
     }
@@ -429,7 +433,9 @@ impl<'pr> Compiler<'pr, '_> {
             return Ok(());
         };
         let exc = self.hidden_local();
+        self.hidden_local();
         let depth = self.scope().depth;
+        let line = self.scope().line;
         let start = self.pc();
         self.statements(b.statements())?;
         let end = self.pc();
@@ -480,13 +486,16 @@ impl<'pr> Compiler<'pr, '_> {
                 self.assign_target(&reference)?;
             }
             self.statements(r.statements())?;
+            self.restore_errinfo(exc);
             ends.push(self.emit(Insn::Jump { target: 0 }));
             self.scope().depth = depth;
             self.patch(next);
             clause = r.subsequent();
         }
+        self.restore_errinfo(exc);
         self.emit(Insn::GetLocal { idx: exc });
         self.emit(Insn::ReRaise);
+        let handler_end = self.pc();
         self.scope().retry_targets.pop();
         for e in ends {
             self.patch(e);
@@ -499,13 +508,25 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: exc,
+            handler_end,
+            cont_line: line,
         });
         Ok(())
+    }
+
+    /// Sets `$!` back to what it was before the rescued exception (the
+    /// unwinder saved it in the local after the exception's).
+    fn restore_errinfo(&mut self, exc: u32) {
+        self.emit(Insn::GetLocal { idx: exc + 1 });
+        self.emit(Insn::SetGlobal {
+            name: symbol::intern("$!"),
+        });
     }
 
     fn rescue_modifier(&mut self, node: &Node<'pr>) -> CResult<()> {
         let r = node.as_rescue_modifier_node().unwrap();
         let exc = self.hidden_local();
+        self.hidden_local();
         let depth = self.scope().depth;
         let start = self.pc();
         self.expr(&r.expression())?;
@@ -521,11 +542,15 @@ impl<'pr> Compiler<'pr, '_> {
             kind: CHECKMATCH_CASE,
         });
         let ok = self.emit(Insn::BranchIf { target: 0 });
+        self.restore_errinfo(exc);
         self.emit(Insn::GetLocal { idx: exc });
         self.emit(Insn::ReRaise);
         self.patch(ok);
         self.expr(&r.rescue_expression())?;
+        self.restore_errinfo(exc);
+        let handler_end = self.pc();
         self.patch(after);
+        let cont_line = self.line_of_node(node);
         self.scope().catch.push(CatchEntry {
             kind: CatchKind::Rescue,
             start,
@@ -533,6 +558,8 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: exc,
+            handler_end,
+            cont_line,
         });
         Ok(())
     }
@@ -967,6 +994,7 @@ impl<'pr> Compiler<'pr, '_> {
     /// the check answers nil, as CRuby does).
     fn guarded_defined_subject(&mut self, n: &Node<'pr>) -> CResult<()> {
         let exc = self.hidden_local();
+        self.hidden_local();
         let depth = self.scope().depth;
         let start = self.pc();
         self.expr(n)?;
@@ -983,6 +1011,8 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: exc,
+            handler_end: handler,
+            cont_line: 0,
         });
         Ok(())
     }

@@ -108,6 +108,7 @@ pub fn boot(vm: &mut Vm) {
     boot_exceptions(vm);
     vm.main_obj = vm.heap.alloc(cls::OBJECT, Body::Object(Vec::new()));
     crate::builtins::init(vm);
+    super::exc_methods::init(vm);
 }
 
 fn boot_exceptions(vm: &mut Vm) {

@@ -97,6 +97,7 @@ impl Vm {
         let msg = format!("{which} method `{}' called for {desc}", symbol::name(name));
         let ex = self.new_exception(self.e.no_method_error, &msg);
         self.set_name_error_fields(ex, name, recv);
+        self.fill_backtrace(ex);
         Unwind::Raise(ex)
     }
 
@@ -228,7 +229,8 @@ impl Vm {
                     return Err(err);
                 }
                 let f = self.builtins[func.index()];
-                self.cfuncs.push((name, self.frames.len()));
+                let owner = self.classes.method(m).owner;
+                self.cfuncs.push((name, self.frames.len(), owner));
                 let r = f(self, recv, &args, block);
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
@@ -403,6 +405,7 @@ impl Vm {
         };
         let ex = self.new_exception(cls_id, &msg);
         self.set_name_error_fields(ex, name, recv);
+        self.fill_backtrace(ex);
         Unwind::Raise(ex)
     }
 
@@ -544,7 +547,7 @@ impl Vm {
             {
                 kwh = args.pop();
             } else if p.no_kw && self.hash_len(last).is_some() {
-                return Err(self.arg_error("no keywords accepted"));
+                return Err(self.callee_arg_error(iseq, "no keywords accepted"));
             }
         }
         let required = p.required() as usize;
@@ -598,7 +601,7 @@ impl Vm {
                     names.join(", ")
                 );
             }
-            return Err(self.arg_error(&e));
+            return Err(self.callee_arg_error(iseq, &e));
         }
         let lc = iseq.local_count as usize;
         let mut locals = vec![Value::NIL; lc];
@@ -676,7 +679,9 @@ impl Vm {
             } else {
                 "keywords"
             };
-            return Err(self.arg_error(&format!("missing {word}: {}", names.join(", "))));
+            return Err(
+                self.callee_arg_error(iseq, &format!("missing {word}: {}", names.join(", ")))
+            );
         }
         match p.kwrest {
             Some(r) => {
@@ -693,7 +698,9 @@ impl Vm {
                 } else {
                     "keywords"
                 };
-                return Err(self.arg_error(&format!("unknown {word}: {}", names.join(", "))));
+                return Err(
+                    self.callee_arg_error(iseq, &format!("unknown {word}: {}", names.join(", ")))
+                );
             }
             None => {}
         }

@@ -93,27 +93,119 @@ impl Vm {
     }
 
     /// The current Ruby backtrace, innermost first, CRuby's format.
+    ///
+    /// Builtins show as frames at their caller's location. Methods written
+    /// in the prelude (`<internal:...>`) stand in for CRuby's C methods:
+    /// they show like builtins, and their blocks are hidden. A frame
+    /// running a rescue/ensure handler also shows CRuby's `rescue in`
+    /// frame. A `raise` builtin on top is left out, as in CRuby.
     pub fn backtrace(&self) -> Vec<String> {
-        let mut out = Vec::new();
+        // (file, line, label, internal): internal entries take the location
+        // of the next user frame out.
+        let mut raw: Vec<(Option<(&str, u32)>, String)> = Vec::new();
         let mut cf = self.cfuncs.len();
+        let mut inner_internal = false;
         for (i, f) in self.frames.iter().enumerate().rev() {
+            let internal = f.iseq.file.starts_with("<internal:");
+            let loc = if internal {
+                None
+            } else {
+                Some((&*f.iseq.file, f.line()))
+            };
             while cf > 0 && self.cfuncs[cf - 1].1 > i {
                 cf -= 1;
-                out.push(format!(
-                    "{}:{}:in `{}'",
-                    f.iseq.file,
-                    f.line(),
-                    symbol::name(self.cfuncs[cf].0)
-                ));
+                let (name, _, owner) = self.cfuncs[cf];
+                let name = symbol::name(name);
+                if (raw.is_empty() && (&*name == "raise" || &*name == "fail"))
+                    || &*name == "method_missing"
+                {
+                    continue;
+                }
+                if enumerable_in_cruby(owner, &name) {
+                    raw.push((None, "each".to_string()));
+                }
+                raw.push((None, name.to_string()));
+                inner_internal = false;
             }
-            out.push(format!(
-                "{}:{}:in `{}'",
-                f.iseq.file,
-                f.line(),
-                f.iseq.label
-            ));
+            if internal {
+                if f.method.is_some() && f.iseq.kind == crate::bytecode::IseqKind::Method {
+                    // A prelude method called by another one: CRuby's C
+                    // method does the work itself, so show only the outer.
+                    if inner_internal {
+                        raw.pop();
+                    }
+                    raw.push((None, f.iseq.label.clone()));
+                    inner_internal = true;
+                }
+                continue;
+            }
+            inner_internal = false;
+            let pc = f.pc.saturating_sub(1) as u32;
+            let handlers: Vec<&crate::bytecode::CatchEntry> = f
+                .iseq
+                .catch
+                .iter()
+                .filter(|c| pc >= c.handler && pc < c.handler_end)
+                .collect();
+            if handlers.is_empty() {
+                raw.push((loc, f.iseq.label.clone()));
+                continue;
+            }
+            let mut line = f.line();
+            for (k, c) in handlers.iter().enumerate() {
+                let mut label = f.iseq.label.clone();
+                for o in handlers[k..].iter().rev() {
+                    let kind = match o.kind {
+                        crate::bytecode::CatchKind::Ensure => "ensure",
+                        _ => "rescue",
+                    };
+                    label = format!("{kind} in {label}");
+                }
+                raw.push((Some((&*f.iseq.file, line)), label));
+                line = c.cont_line;
+            }
+            raw.push((Some((&*f.iseq.file, line)), f.iseq.label.clone()));
+        }
+        let mut out = Vec::with_capacity(raw.len());
+        for (i, (loc, label)) in raw.iter().enumerate() {
+            let loc = loc.or_else(|| raw[i..].iter().find_map(|r| r.0));
+            let (file, line) = loc.unwrap_or((self.script_name.as_str(), 0));
+            out.push(format!("{file}:{line}:in `{label}'"));
         }
         out
+    }
+
+    /// An ArgumentError from binding arguments to `iseq`'s parameters: CRuby
+    /// reports it inside the callee, at its first line.
+    #[cold]
+    pub fn callee_arg_error(&mut self, iseq: &crate::bytecode::Iseq, msg: &str) -> Unwind {
+        let e = self.new_exception(self.e.argument_error, msg);
+        let mut bt = self.backtrace();
+        let top = if iseq.file.starts_with("<internal:") {
+            let at = bt
+                .first()
+                .and_then(|l| l.rfind(":in `").map(|i| l[..i].to_string()))
+                .unwrap_or_default();
+            format!("{at}:in `{}'", iseq.label)
+        } else {
+            format!("{}:{}:in `{}'", iseq.file, iseq.first_line, iseq.label)
+        };
+        bt.insert(0, top);
+        let items: Vec<Value> = bt.iter().map(|s| self.str_new(s)).collect();
+        let a = self.ary_new(items);
+        self.ivar_set_name(e, sym::IVAR_BACKTRACE, a);
+        Unwind::Raise(e)
+    }
+
+    /// `throw` without a matching `catch`.
+    #[cold]
+    pub fn uncaught_throw(&mut self, tag: Value, value: Value) -> Unwind {
+        let s = self.inspect(tag).unwrap_or_default();
+        let e = self.new_exception(self.e.uncaught_throw_error, &format!("uncaught throw {s}"));
+        self.ivar_set_name(e, symbol::intern("@tag"), tag);
+        self.ivar_set_name(e, symbol::intern("@value"), value);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
     }
 
     /// Sets the exception's backtrace if it has none.
@@ -203,5 +295,86 @@ impl Vm {
     /// True if `e` is an instance of (a subclass of) `c`.
     pub fn exception_is(&self, e: Value, c: ClassId) -> bool {
         self.classes.is_subclass_of(self.class_of(e), c)
+    }
+}
+
+/// Builtins of Array, Hash and Range that CRuby inherits from Enumerable,
+/// whose C code calls `each` (so CRuby's backtraces show an `each` frame
+/// under them).
+fn enumerable_in_cruby(owner: ClassId, name: &str) -> bool {
+    let common = matches!(
+        name,
+        "each_with_index"
+            | "each_with_object"
+            | "inject"
+            | "reduce"
+            | "each_slice"
+            | "each_cons"
+            | "each_entry"
+            | "group_by"
+            | "partition"
+            | "min_by"
+            | "max_by"
+            | "minmax_by"
+            | "sort_by"
+            | "find"
+            | "detect"
+            | "flat_map"
+            | "collect_concat"
+            | "chunk_while"
+            | "slice_when"
+            | "tally"
+            | "filter_map"
+            | "each_with"
+            | "zip_with"
+            | "lazy"
+            | "to_set"
+    );
+    match owner {
+        cls::ARRAY => common,
+        cls::HASH => {
+            common
+                || matches!(
+                    name,
+                    "map"
+                        | "collect"
+                        | "count"
+                        | "sum"
+                        | "sort"
+                        | "find_index"
+                        | "first"
+                        | "take_while"
+                        | "drop_while"
+                        | "uniq"
+                        | "zip"
+                        | "min"
+                        | "max"
+                        | "each_entry"
+                        | "to_set"
+                        | "find_all"
+                )
+        }
+        cls::RANGE => {
+            common
+                || matches!(
+                    name,
+                    "map"
+                        | "collect"
+                        | "select"
+                        | "filter"
+                        | "reject"
+                        | "find_index"
+                        | "take_while"
+                        | "drop_while"
+                        | "uniq"
+                        | "zip"
+                        | "each_entry"
+                        | "sort"
+                        | "to_h"
+                        | "take"
+                        | "drop"
+                )
+        }
+        _ => false,
     }
 }

@@ -8,6 +8,7 @@
 pub mod boot;
 pub mod call;
 pub mod error;
+pub mod exc_methods;
 pub mod frame;
 pub mod load;
 pub mod ops;
@@ -118,8 +119,10 @@ pub struct Vm {
     pub global_aliases: HashMap<SymbolId, SymbolId>,
     pub builtins: Vec<BuiltinFn>,
     pub temp_roots: Vec<Value>,
-    /// Active builtin calls: (name, frames.len() when called).
-    pub cfuncs: Vec<(SymbolId, usize)>,
+    /// Active builtin calls: (name, frames.len() when called, owner).
+    pub cfuncs: Vec<(SymbolId, usize, ClassId)>,
+    /// Tags of the active `catch` blocks (innermost last).
+    pub catch_tags: Vec<Value>,
     pub main_obj: Value,
     pub top_cref: Cref,
     pub e: ExcClasses,
@@ -164,6 +167,7 @@ impl Vm {
             builtins: Vec::new(),
             temp_roots: Vec::new(),
             cfuncs: Vec::new(),
+            catch_tags: Vec::new(),
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
             e: ExcClasses::default(),

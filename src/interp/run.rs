@@ -236,13 +236,26 @@ impl Vm {
                         if a.is_heap()
                             && self.dispatch.bop_ok(bop::ARRAY_OPS)
                             && obj(a).class.get() == cls::ARRAY
-                            && !obj(a).is_frozen()
                         {
+                            if obj(a).is_frozen() {
+                                // CRuby's opt_ltlt calls rb_ary_push directly:
+                                // no `<<` frame in the backtrace.
+                                self.frames[fi].pc = pc;
+                                throw!(self.frozen_error(a))
+                            }
                             if let Body::Array(v) = &mut *obj(a).body.borrow_mut() {
                                 v.push(b);
                             }
                             self.stack.truncate(l - 1);
                             continue;
+                        }
+                        if a.is_heap()
+                            && obj(a).is_frozen()
+                            && obj(a).class.get() == cls::STRING
+                            && self.dispatch.bop_ok(bop::STRING_OPS)
+                        {
+                            self.frames[fi].pc = pc;
+                            throw!(self.frozen_error(a))
                         }
                         call!(self.send(site))
                     }
@@ -256,7 +269,22 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
-                    Insn::OptAset { site } => call!(self.send(site)),
+                    Insn::OptAset { site } => {
+                        let a = self.stack[self.stack.len() - 3];
+                        if a.is_heap() && obj(a).is_frozen() {
+                            let c = obj(a).class.get();
+                            let direct = (c == cls::ARRAY
+                                && self.stack[self.stack.len() - 2].is_fixnum()
+                                && self.dispatch.bop_ok(bop::ARRAY_AREF))
+                                || (c == cls::HASH && self.dispatch.bop_ok(bop::HASH_AREF));
+                            if direct {
+                                // CRuby's opt_aset stores directly: no `[]=` frame.
+                                self.frames[fi].pc = pc;
+                                throw!(self.frozen_error(a))
+                            }
+                        }
+                        call!(self.send(site))
+                    }
                     Insn::OptNot { site } => {
                         let v = top!();
                         if self.dispatch.bop_ok(bop::NOT) && !v.is_heap() {
@@ -359,6 +387,9 @@ impl Vm {
     /// Unwinds frames for `e` until a catch entry takes it (Ok(None): keep
     /// running), a boundary frame returns (Ok(Some)), or it leaves `run`.
     pub fn handle_unwind(&mut self, mut e: Unwind) -> Result<Option<Value>, Unwind> {
+        if let Unwind::Raise(exc) = e {
+            self.fill_backtrace(exc);
+        }
         loop {
             let Some(f) = self.frames.last() else {
                 return Err(e);
@@ -392,6 +423,8 @@ impl Vm {
                         self.stack
                             .truncate(base + iseq.local_count as usize + c.sp as usize);
                         self.local_set(fi, c.local, exc);
+                        let prev = self.errinfo;
+                        self.local_set(fi, c.local + 1, prev);
                         self.errinfo = exc;
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
@@ -403,6 +436,9 @@ impl Vm {
                             .heap
                             .alloc(cls::PENDING, Body::Pending(Box::new(e.clone())));
                         self.local_set(fi, c.local, p);
+                        if let Unwind::Raise(exc) = e {
+                            self.errinfo = exc;
+                        }
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
                     }
