@@ -15,6 +15,8 @@ pub const CHECKMATCH_CASE: u32 = 0;
 pub const CHECKMATCH_SPLAT: u32 = 1;
 pub const CHECKMATCH_DECONSTRUCT: u32 = 2;
 pub const CHECKMATCH_DECONSTRUCT_KEYS: u32 = 3;
+/// Pattern `**rest`: the hash without the keys in the array.
+pub const CHECKMATCH_HASH_EXCEPT: u32 = 4;
 
 impl<'pr> Compiler<'pr, '_> {
     pub(super) fn expr_more(&mut self, node: &Node<'pr>) -> CResult<()> {
@@ -310,7 +312,8 @@ impl<'pr> Compiler<'pr, '_> {
         {
             let s = self.scope();
             s.params.lead = 1;
-            s.params.auto_splat = f.index().as_multi_target_node().is_some();
+            // The element is destructured by the multiple assignment.
+            s.params.auto_splat = false;
         }
         self.emit(Insn::GetLocal { idx: tmp });
         self.destructure_for(&f.index())?;
@@ -770,6 +773,11 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::Dup);
         let read = self.site(name_of(&c.read_name()), 0, 0, None);
         self.emit_call(Insn::Send { site: read }, 1);
+        if let (Some(op), Some(m)) = (c.call_operator_loc(), c.message_loc())
+            && self.line_at(op.start()) == self.line_at(m.end())
+        {
+            self.mark_span(op.start(), m.end());
+        }
         self.expr(&c.value())?;
         self.binop(name_of(&c.binary_operator()));
         self.attr_store(name_of(&c.write_name()));

@@ -535,7 +535,31 @@ impl Vm {
         block: &Option<Rc<BlockArg>>,
     ) -> Result<(), Unwind> {
         let p = &iseq.params;
-        let mut args = self.collect_args(base - 1, argc, fl)?;
+        let mut fl = fl;
+        if fl & flags::KWARGS != 0
+            && argc > 0
+            && self.hash_len(self.stack[base + argc - 1]) == Some(0)
+        {
+            // `**{}` passes no keywords (collect_args drops the hash).
+            fl &= !flags::KWARGS;
+            let args = self.collect_args(base - 1, argc, fl | flags::KWARGS)?;
+            return self.setup_params_with(iseq, base, args, fl, lenient, block);
+        }
+        let args = self.collect_args(base - 1, argc, fl)?;
+        self.setup_params_with(iseq, base, args, fl, lenient, block)
+    }
+
+    fn setup_params_with(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        mut args: Vec<Value>,
+        fl: u32,
+        lenient: bool,
+        block: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
+        let p = &iseq.params;
+        let argc = args.len();
         self.stack.truncate(base);
         let accepts_kw = !p.kw.is_empty() || p.kwrest.is_some();
         let mut kwh: Option<Value> = None;
@@ -562,13 +586,6 @@ impl Vm {
                     if self.is_array(conv) {
                         args = self.array_items(conv);
                     }
-                }
-            }
-            if accepts_kw && kwh.is_none() && args.len() > required && p.rest.is_none() {
-                if let Some(&last) = args.last()
-                    && self.hash_len(last).is_some()
-                {
-                    kwh = args.pop();
                 }
             }
             while args.len() < required {

@@ -8,6 +8,9 @@ use crate::value::{ClassId, SymbolId, Value, sym, symbol};
 
 use super::Vm;
 
+/// Hidden ivar holding a NameError's error_highlight text (or nil).
+pub const HIGHLIGHT_IVAR: &str = "__highlight";
+
 impl Vm {
     /// A new exception object of class `c` with `msg` (no backtrace yet).
     pub fn new_exception(&mut self, c: ClassId, msg: &str) -> Value {
@@ -197,6 +200,56 @@ impl Vm {
         Unwind::Raise(e)
     }
 
+    /// NoMatchingPatternError (or its KeyError) with CRuby's message for a
+    /// failed check (`compiler::control_kinds::PAT_*`).
+    #[cold]
+    pub fn pattern_error(&mut self, subj: Value, kind: Value, a: Value, b: Value) -> Unwind {
+        use crate::compiler::control_kinds::*;
+        let insp = |vm: &mut Vm, v: Value| vm.inspect(v).unwrap_or_default();
+        let s = insp(self, subj);
+        let kind = kind.as_fixnum().unwrap_or(0) as u32;
+        let detail = match kind {
+            PAT_VALUE => {
+                let (x, y) = (insp(self, a), insp(self, b));
+                format!("{x} === {y} does not return true")
+            }
+            PAT_LENGTH | PAT_LENGTH_REST => {
+                let x = insp(self, a);
+                let given = self.array_items(a).len();
+                let plus = if kind == PAT_LENGTH_REST { "+" } else { "" };
+                let want = insp(self, b);
+                format!("{x} length mismatch (given {given}, expected {want}{plus})")
+            }
+            PAT_DECONSTRUCT => format!("{} does not respond to #deconstruct", insp(self, a)),
+            PAT_DECONSTRUCT_KEYS => {
+                format!("{} does not respond to #deconstruct_keys", insp(self, a))
+            }
+            PAT_KEY => format!("key not found: {}", insp(self, a)),
+            PAT_REST => format!("rest of {} is not empty", insp(self, a)),
+            PAT_EMPTY => format!("{} is not empty", insp(self, a)),
+            PAT_FIND => format!("{} does not match to find pattern", insp(self, a)),
+            PAT_GUARD => "guard clause does not return true".to_string(),
+            _ => String::new(),
+        };
+        let msg = if detail.is_empty() {
+            s
+        } else {
+            format!("{s}: {detail}")
+        };
+        let c = if kind == PAT_KEY {
+            self.e.no_matching_pattern_key_error
+        } else {
+            self.e.no_matching_pattern_error
+        };
+        let e = self.new_exception(c, &msg);
+        if kind == PAT_KEY {
+            self.ivar_set_name(e, symbol::intern("@key"), a);
+            self.ivar_set_name(e, symbol::intern("@matchee"), b);
+        }
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
+    }
+
     /// `throw` without a matching `catch`.
     #[cold]
     pub fn uncaught_throw(&mut self, tag: Value, value: Value) -> Unwind {
@@ -217,6 +270,47 @@ impl Vm {
         let items: Vec<Value> = bt.iter().map(|s| self.str_new(s)).collect();
         let a = self.ary_new(items);
         self.ivar_set_name(e, sym::IVAR_BACKTRACE, a);
+        if self.exception_is(e, self.e.name_error) {
+            let h = match self.current_highlight() {
+                Some(h) => self.str_new(&h),
+                None => Value::NIL,
+            };
+            self.ivar_set_name(e, symbol::intern(HIGHLIGHT_IVAR), h);
+        }
+    }
+
+    /// CRuby 3.1's error_highlight text for an error raised by the current
+    /// instruction of the innermost user frame: a blank line, the source
+    /// line, and carets under the marked range.
+    fn current_highlight(&self) -> Option<String> {
+        let f = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| !f.iseq.file.starts_with("<internal:"))?;
+        let (beg, end) = f.iseq.span_at(f.pc.checked_sub(1)? as u32)?;
+        let src = &f.iseq.source[..];
+        let (beg, end) = (beg as usize, end as usize);
+        if beg >= end || end > src.len() {
+            return None;
+        }
+        let ls = src[..beg]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let le = src[beg..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(src.len(), |i| beg + i);
+        if end > le {
+            return None;
+        }
+        let line = String::from_utf8_lossy(&src[ls..le]);
+        let indent: String = String::from_utf8_lossy(&src[ls..beg])
+            .chars()
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        Some(format!("\n\n{line}\n{indent}{}", "^".repeat(end - beg)))
     }
 
     /// The exception's message (`message` may be overridden in Ruby).

@@ -2,7 +2,7 @@
 //! tag and value, `NoMatchingPatternKeyError`'s key and matchee, and
 //! `NameError#to_s` with CRuby 3.1's error_highlight snippet.
 
-use crate::value::{Value, symbol};
+use crate::value::{Value, sym, symbol};
 
 use super::Vm;
 
@@ -14,9 +14,44 @@ pub fn init(vm: &mut Vm) {
     let ute = vm.e.uncaught_throw_error;
     vm.def_builtin(ute, "tag", 0, |vm, s, _, _| Ok(ivar(vm, s, "@tag")));
     vm.def_builtin(ute, "value", 0, |vm, s, _, _| Ok(ivar(vm, s, "@value")));
+    let lje = vm.e.local_jump_error;
+    vm.def_builtin(lje, "reason", 0, |vm, s, _, _| Ok(ivar(vm, s, "@reason")));
+    vm.def_builtin(lje, "exit_value", 0, |vm, s, _, _| {
+        Ok(ivar(vm, s, "@exit_value"))
+    });
+    let ne = vm.e.name_error;
+    vm.def_builtin(ne, "to_s", 0, name_error_to_s);
     let nmpk = vm.e.no_matching_pattern_key_error;
     vm.def_builtin(nmpk, "key", 0, |vm, s, _, _| Ok(ivar(vm, s, "@key")));
     vm.def_builtin(nmpk, "matchee", 0, |vm, s, _, _| {
         Ok(ivar(vm, s, "@matchee"))
     });
+}
+
+/// `NameError#to_s`: the message plus error_highlight's snippet, as
+/// CRuby 3.1's prepended `ErrorHighlight::CoreExt#to_s` gives it.
+fn name_error_to_s(
+    vm: &mut Vm,
+    s: Value,
+    _: &[Value],
+    _: Option<std::rc::Rc<crate::object::BlockArg>>,
+) -> super::VResult {
+    let m = vm.ivar_get_name(s, sym::IVAR_MESSAGE);
+    let mut text = if m.is_nil() {
+        vm.class_name(vm.real_class_of(s))
+    } else if vm.is_string(m) {
+        vm.string_lossy(m)
+    } else {
+        vm.to_s(m)?
+    };
+    let h = vm.ivar_get_name(s, symbol::intern(super::error::HIGHLIGHT_IVAR));
+    if vm.is_string(h) {
+        let h = vm.string_lossy(h);
+        if !text.contains(&h) {
+            text.push_str(&h);
+        }
+    } else if !m.is_nil() && vm.is_string(m) {
+        return Ok(m);
+    }
+    Ok(vm.str_new(&text))
 }

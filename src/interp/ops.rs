@@ -887,17 +887,8 @@ impl Vm {
                     let s = self.inspect(base)?;
                     return Err(self.type_error(&format!("{s} is not a class/module")));
                 };
-                let v = match self.const_in_ancestors(c, name) {
-                    Some(v)
-                        if c == cls::OBJECT
-                            || !self.classes.get(cls::OBJECT).consts.contains_key(&name)
-                            || self.classes.get(c).consts.contains_key(&name)
-                            || self.classes.ancestors(c).iter().any(|a| {
-                                *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)
-                            }) =>
-                    {
-                        v
-                    }
+                let v = match self.const_under(c, name) {
+                    Some(v) => v,
                     _ => self.const_missing(c, name)?,
                 };
                 done(v)
@@ -1004,12 +995,34 @@ impl Vm {
                 let r = self.check_match(kind, target, pat)?;
                 done(r)
             }
+            Insn::PatternError => {
+                let b = pop!();
+                let a = pop!();
+                let kind = pop!();
+                let subj = pop!();
+                Err(self.pattern_error(subj, kind, a, b))
+            }
             Insn::PutSpecialObject { .. } => done(Value::NIL),
             other => Err(self.runtime_error(&format!(
                 "carmine: instruction {} reached exec_misc",
                 other.mnemonic()
             ))),
         }
+    }
+
+    /// `C::NAME`: C's constants and its ancestors', but not Object's
+    /// (top-level constants) unless C is Object.
+    pub fn const_under(&mut self, c: ClassId, name: SymbolId) -> Option<Value> {
+        let v = self.const_in_ancestors(c, name)?;
+        let ok = c == cls::OBJECT
+            || !self.classes.get(cls::OBJECT).consts.contains_key(&name)
+            || self.classes.get(c).consts.contains_key(&name)
+            || self
+                .classes
+                .ancestors(c)
+                .iter()
+                .any(|a| *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name));
+        ok.then_some(v)
     }
 
     fn check_match(&mut self, kind: u32, target: Value, pat: Value) -> Result<Value, Unwind> {
@@ -1040,6 +1053,15 @@ impl Vm {
                     return Err(self.type_error("deconstruct must return Array"));
                 }
                 Ok(d)
+            }
+            CHECKMATCH_HASH_EXCEPT => {
+                let keys = self.array_items(pat);
+                let pairs: Vec<(Value, Value)> = self
+                    .hash_pairs(target)
+                    .into_iter()
+                    .filter(|(k, _)| !keys.contains(k))
+                    .collect();
+                self.hash_from_pairs(&pairs)
             }
             _ => {
                 if self.hash_len(target).is_some() {
@@ -1165,7 +1187,7 @@ impl Vm {
                     return Ok(Value::NIL);
                 }
                 match self.as_class(subject) {
-                    Some(c) if self.const_in_ancestors(c, name).is_some() => yes(self, "constant"),
+                    Some(c) if self.const_under(c, name).is_some() => yes(self, "constant"),
                     _ => Ok(Value::NIL),
                 }
             }

@@ -324,11 +324,17 @@ impl Vm {
                             continue 'frame;
                         }
                         let target = f.origin;
+                        if !self.break_target_live(target, iseq.id) {
+                            throw!(self.jump_error("break from proc-closure", "break", v))
+                        }
                         throw!(Unwind::Break { target, value: v })
                     }
                     Insn::ThrowReturn => {
                         let v = pop!();
                         let target = self.frames[fi].home;
+                        if !self.frames.iter().rev().any(|f| f.id == target) {
+                            throw!(self.jump_error("unexpected return", "return", v))
+                        }
                         throw!(Unwind::Return { target, value: v })
                     }
                     Insn::ThrowRetry => throw!(Unwind::Retry),
@@ -359,6 +365,33 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// True while the call the block `iseq` was attached to (in frame
+    /// `target`) is still running, so `break` can return from it.
+    fn break_target_live(&self, target: u64, iseq: crate::value::IseqId) -> bool {
+        let Some(f) = self.frames.iter().rev().find(|f| f.id == target) else {
+            return false;
+        };
+        let Some(insn) = f.iseq.insns.get(f.pc.wrapping_sub(1)) else {
+            return false;
+        };
+        let site = match *insn {
+            Insn::Send { site } | Insn::InvokeSuper { site } => site,
+            _ => return false,
+        };
+        self.dispatch.site(site).block == Some(iseq)
+    }
+
+    /// A LocalJumpError with its reason and exit value.
+    #[cold]
+    fn jump_error(&mut self, msg: &str, reason: &str, v: Value) -> crate::object::Unwind {
+        let e = self.new_exception(self.e.local_jump_error, msg);
+        let r = self.sym(reason);
+        self.ivar_set_name(e, crate::value::symbol::intern("@reason"), r);
+        self.ivar_set_name(e, crate::value::symbol::intern("@exit_value"), v);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
     }
 
     /// GC, interrupts and the instruction budget.
