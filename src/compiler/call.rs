@@ -268,6 +268,8 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.declare_locals(&b.locals());
         self.scope().line = line;
+        let start = self.pc();
+        self.scope().redo_target = Some(start);
         self.opt_body(b.body())?;
         self.emit(Insn::Leave);
         Ok(self.pop_scope())
@@ -407,7 +409,8 @@ impl<'pr> Compiler<'pr, '_> {
         let auto_splat = is_block
             && (lead + post + opt > 1
                 || implicit_rest
-                || (lead + post + opt >= 1 && rest.is_some()));
+                || (lead + post + opt >= 1 && rest.is_some())
+                || (lead + post >= 1 && (!kw.is_empty() || kwrest.is_some())));
         {
             let s = self.scope();
             s.params.lead = lead;

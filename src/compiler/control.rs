@@ -106,7 +106,7 @@ impl<'pr> Compiler<'pr, '_> {
                 self.jump_value(args)?;
                 self.next_jump()
             }
-            Node::RedoNode { .. } => self.unsupported(node),
+            Node::RedoNode { .. } => self.redo_jump(node),
             Node::RetryNode { .. } => match self.scope().retry_targets.last().copied() {
                 Some(t) => {
                     self.emit(Insn::Jump { target: t });
@@ -255,6 +255,7 @@ impl<'pr> Compiler<'pr, '_> {
         self.scope().loops.push(LoopCtx {
             break_patches: Vec::new(),
             next_target: u32::MAX,
+            redo_target: body_start,
             depth,
             ensure_level,
         });
@@ -642,6 +643,38 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.inline_ensures(0)?;
         self.emit(Insn::Leave);
+        self.emit(Insn::PutNil);
+        Ok(())
+    }
+
+    /// `redo`: back to the start of the loop or block body.
+    fn redo_jump(&mut self, node: &Node<'pr>) -> CResult<()> {
+        if let Some(ctx) = self.scope().loops.last() {
+            let (depth, level, target) = (ctx.depth, ctx.ensure_level, ctx.redo_target);
+            self.inline_ensures(level)?;
+            let extra = self.scope().depth - depth;
+            for _ in 0..extra.max(0) {
+                self.emit(Insn::Pop);
+            }
+            self.emit(Insn::Jump { target });
+            self.scope().depth = depth;
+            self.emit(Insn::PutNil);
+            return Ok(());
+        }
+        let Some(target) = self.scope().redo_target else {
+            return Err(super::CompileError::Syntax(format!(
+                "{}:{}: Invalid redo",
+                self.file,
+                self.line_of_node(node)
+            )));
+        };
+        self.inline_ensures(0)?;
+        let extra = self.scope().depth;
+        for _ in 0..extra.max(0) {
+            self.emit(Insn::Pop);
+        }
+        self.emit(Insn::Jump { target });
+        self.scope().depth = extra;
         self.emit(Insn::PutNil);
         Ok(())
     }

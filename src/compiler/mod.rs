@@ -56,6 +56,8 @@ pub type CResult<T> = Result<T, CompileError>;
 pub(crate) struct LoopCtx {
     break_patches: Vec<usize>,
     next_target: Target,
+    /// Start of the body (`redo`).
+    redo_target: Target,
     depth: i64,
     ensure_level: usize,
 }
@@ -82,6 +84,8 @@ pub(crate) struct Scope<'pr> {
     has_blocks: bool,
     /// A `for` body: a block scope that prism does not count for depths.
     transparent: bool,
+    /// Start of a block's body (`redo`).
+    redo_target: Option<Target>,
     ivar_caches: u32,
     first_line: u32,
     line: u32,
@@ -210,6 +214,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             retry_targets: Vec::new(),
             has_blocks: false,
             transparent: false,
+            redo_target: None,
             ivar_caches: 0,
             first_line: line,
             line,

@@ -110,6 +110,9 @@ pub fn boot(vm: &mut Vm) {
     vm.main_obj = vm.heap.alloc(cls::OBJECT, Body::Object(Vec::new()));
     crate::builtins::init(vm);
     super::exc_methods::init(vm);
+    let rs = vm.str_new("\n");
+    crate::gc::obj(rs).freeze();
+    vm.globals.insert(crate::value::symbol::intern("$/"), rs);
 }
 
 fn boot_exceptions(vm: &mut Vm) {

@@ -610,7 +610,7 @@ impl Vm {
             };
             let missing_kw: Vec<SymbolId> = p.kw.iter().filter(|k| k.2).map(|k| k.0).collect();
             let mut e = self.argc_message(args.len(), required, max);
-            if args.len() < required && !missing_kw.is_empty() && kwh.is_none() {
+            if !missing_kw.is_empty() {
                 let names: Vec<String> = missing_kw
                     .iter()
                     .map(|k| symbol::name(*k).to_string())

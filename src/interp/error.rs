@@ -60,10 +60,13 @@ impl Vm {
     pub fn frozen_error(&mut self, v: Value) -> Unwind {
         let s = self.inspect(v).unwrap_or_default();
         let c = self.class_name(self.real_class_of(v));
-        self.error(
+        let e = self.new_exception(
             self.e.frozen_error,
             &format!("can't modify frozen {c}: {s}"),
-        )
+        );
+        self.ivar_set_name(e, symbol::intern("@receiver"), v);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
     }
 
     pub fn argc_message(&self, given: usize, min: usize, max: usize) -> String {

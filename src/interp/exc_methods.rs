@@ -1,6 +1,7 @@
-//! Exception methods tied to the VM's own errors: `UncaughtThrowError`'s
-//! tag and value, `NoMatchingPatternKeyError`'s key and matchee, and
-//! `NameError#to_s` with CRuby 3.1's error_highlight snippet.
+//! Methods tied to the VM's own state: exception details
+//! (`UncaughtThrowError`'s tag and value, `NoMatchingPatternKeyError`'s key
+//! and matchee, `LocalJumpError`'s reason), `NameError#to_s` with CRuby
+//! 3.1's error_highlight snippet, and `global_variables`/`__dir__`.
 
 use crate::value::{Value, sym, symbol};
 
@@ -14,6 +15,78 @@ pub fn init(vm: &mut Vm) {
     let ute = vm.e.uncaught_throw_error;
     vm.def_builtin(ute, "tag", 0, |vm, s, _, _| Ok(ivar(vm, s, "@tag")));
     vm.def_builtin(ute, "value", 0, |vm, s, _, _| Ok(ivar(vm, s, "@value")));
+    vm.def_private_builtin(
+        crate::class::cls::KERNEL,
+        "global_variables",
+        0,
+        |vm, _, _, _| {
+            let mut names: Vec<String> = [
+                "$&",
+                "$`",
+                "$'",
+                "$+",
+                "$=",
+                "$stdin",
+                "$stdout",
+                "$>",
+                "$stderr",
+                "$,",
+                "$<",
+                "$\\",
+                "$.",
+                "$/",
+                "$*",
+                "$:",
+                "$LOAD_PATH",
+                "$VERBOSE",
+                "$\"",
+                "$LOADED_FEATURES",
+                "$_",
+                "$~",
+                "$!",
+                "$DEBUG",
+                "$PROGRAM_NAME",
+                "$0",
+                "$@",
+                "$?",
+                "$$",
+                "$;",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+            let mut extra: Vec<String> = vm
+                .globals
+                .keys()
+                .chain(vm.global_aliases.keys())
+                .map(|k| symbol::name(*k).to_string())
+                .filter(|n| !names.contains(n))
+                .collect();
+            extra.sort();
+            names.extend(extra);
+            let items = names.iter().map(|n| vm.sym(n)).collect();
+            Ok(vm.ary_new(items))
+        },
+    );
+    vm.def_private_builtin(crate::class::cls::KERNEL, "__dir__", 0, |vm, _, _, _| {
+        let Some(f) = vm.frames.last() else {
+            return Ok(Value::NIL);
+        };
+        let file = f.iseq.file.to_string();
+        if file.starts_with('<') || file == "-e" || file == "-" {
+            return Ok(Value::NIL);
+        }
+        let path = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone().into());
+        let dir = path
+            .parent()
+            .map(|d| d.to_string_lossy().to_string())
+            .unwrap_or_else(|| ".".into());
+        Ok(vm.str_new(&dir))
+    });
+    let fe = vm.e.frozen_error;
+    vm.def_builtin(fe, "receiver", 0, |vm, s, _, _| {
+        Ok(ivar(vm, s, "@receiver"))
+    });
     let lje = vm.e.local_jump_error;
     vm.def_builtin(lje, "reason", 0, |vm, s, _, _| Ok(ivar(vm, s, "@reason")));
     vm.def_builtin(lje, "exit_value", 0, |vm, s, _, _| {

@@ -123,6 +123,8 @@ pub struct Vm {
     pub cfuncs: Vec<(SymbolId, usize, ClassId)>,
     /// Tags of the active `catch` blocks (innermost last).
     pub catch_tags: Vec<Value>,
+    /// Frozen string literals by content (kept in literal_roots).
+    pub fstrings: HashMap<Vec<u8>, Value>,
     pub main_obj: Value,
     pub top_cref: Cref,
     pub e: ExcClasses,
@@ -168,6 +170,7 @@ impl Vm {
             temp_roots: Vec::new(),
             cfuncs: Vec::new(),
             catch_tags: Vec::new(),
+            fstrings: HashMap::new(),
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
             e: ExcClasses::default(),
