@@ -254,7 +254,6 @@ impl<'pr> Compiler<'pr, '_> {
         let ensure_level = self.scope().ensures.len();
         self.scope().loops.push(LoopCtx {
             break_patches: Vec::new(),
-            next_target: u32::MAX,
             redo_target: body_start,
             depth,
             ensure_level,

@@ -55,7 +55,6 @@ pub type CResult<T> = Result<T, CompileError>;
 
 pub(crate) struct LoopCtx {
     break_patches: Vec<usize>,
-    next_target: Target,
     /// Start of the body (`redo`).
     redo_target: Target,
     depth: i64,

@@ -117,7 +117,7 @@ pub fn boot(vm: &mut Vm) {
 
 fn boot_exceptions(vm: &mut Vm) {
     let o = Some(cls::OBJECT);
-    let mut def = |vm: &mut Vm, name: &str, sup: ClassId| vm.new_class(Some(name), sup, o);
+    let def = |vm: &mut Vm, name: &str, sup: ClassId| vm.new_class(Some(name), sup, o);
     let exc = cls::EXCEPTION;
     let e = &mut vm.e.clone();
     e.script_error = def(vm, "ScriptError", exc);

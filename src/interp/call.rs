@@ -231,7 +231,19 @@ impl Vm {
                 let f = self.builtins[func.index()];
                 let owner = self.classes.method(m).owner;
                 self.cfuncs.push((name, self.frames.len(), owner));
+                // A `&obj` block may be the only reference to its Proc or
+                // Method (the stack slot is gone): keep it alive.
+                let root = matches!(
+                    block.as_deref(),
+                    Some(BlockArg::Proc(_) | BlockArg::Method(_))
+                );
+                if root {
+                    self.block_roots.push(block.clone().unwrap());
+                }
                 let r = f(self, recv, &args, block);
+                if root {
+                    self.block_roots.pop();
+                }
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
                 Ok(Call::Done(r?))
@@ -542,7 +554,6 @@ impl Vm {
         lenient: bool,
         block: &Option<Rc<BlockArg>>,
     ) -> Result<(), Unwind> {
-        let p = &iseq.params;
         let mut fl = fl;
         if fl & flags::KWARGS != 0
             && argc > 0

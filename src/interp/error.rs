@@ -2,7 +2,6 @@
 //! messages, and the uncaught-exception report.
 
 use crate::class::cls;
-use crate::gc::obj;
 use crate::object::{Body, Unwind};
 use crate::value::{ClassId, SymbolId, Value, sym, symbol};
 
@@ -207,6 +206,17 @@ impl Vm {
     /// failed check (`compiler::control_kinds::PAT_*`).
     #[cold]
     pub fn pattern_error(&mut self, subj: Value, kind: Value, a: Value, b: Value) -> Unwind {
+        // The operands were popped: keep them alive across `inspect`.
+        let roots = self.roots_len();
+        for v in [subj, a, b] {
+            self.push_root(v);
+        }
+        let u = self.pattern_error_inner(subj, kind, a, b);
+        self.truncate_roots(roots);
+        u
+    }
+
+    fn pattern_error_inner(&mut self, subj: Value, kind: Value, a: Value, b: Value) -> Unwind {
         use crate::compiler::control_kinds::*;
         let insp = |vm: &mut Vm, v: Value| vm.inspect(v).unwrap_or_default();
         let s = insp(self, subj);

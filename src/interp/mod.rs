@@ -123,6 +123,8 @@ pub struct Vm {
     pub cfuncs: Vec<(SymbolId, usize, ClassId)>,
     /// Tags of the active `catch` blocks (innermost last).
     pub catch_tags: Vec<Value>,
+    /// Blocks of running builtins that only they reference (GC roots).
+    pub block_roots: Vec<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
     pub fstrings: HashMap<Vec<u8>, Value>,
     pub main_obj: Value,
@@ -170,6 +172,7 @@ impl Vm {
             temp_roots: Vec::new(),
             cfuncs: Vec::new(),
             catch_tags: Vec::new(),
+            block_roots: Vec::new(),
             fstrings: HashMap::new(),
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
@@ -545,6 +548,7 @@ impl Vm {
             main_obj,
             errinfo,
             last_match,
+            block_roots,
             ..
         } = self;
         let extra = [*main_obj, *errinfo, *last_match];
@@ -554,6 +558,9 @@ impl Vm {
             }
             for v in stack.iter() {
                 h.mark(*v);
+            }
+            for b in block_roots.iter() {
+                crate::object::trace_block_arg(b, &mut |v| h.mark(v));
             }
             for f in frames.iter() {
                 h.mark(f.self_val);
