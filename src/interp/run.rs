@@ -297,6 +297,9 @@ impl Vm {
                     Insn::Leave => {
                         let v = pop!();
                         let f = self.frames.pop().unwrap();
+                        if f.iseq.kind == crate::bytecode::IseqKind::Class {
+                            self.end_class_body(f.self_val);
+                        }
                         if let Some(m) = f.method {
                             let (classes, line) = (&self.classes, f.iseq.first_line);
                             crate::dispatch::probes::method_return(|| {
@@ -305,9 +308,6 @@ impl Vm {
                             });
                         }
                         self.stack.truncate(f.ret_sp);
-                        if f.iseq.kind == crate::bytecode::IseqKind::Class {
-                            self.end_class_body(f.cref.class);
-                        }
                         if f.boundary {
                             return Ok(v);
                         }
@@ -395,15 +395,6 @@ impl Vm {
         self.ivar_set_name(e, crate::value::symbol::intern("@exit_value"), v);
         self.fill_backtrace(e);
         Unwind::Raise(e)
-    }
-
-    /// `private`/`module_function` without arguments last only until the
-    /// class body ends.
-    #[cold]
-    fn end_class_body(&mut self, c: crate::value::ClassId) {
-        let k = self.classes.get_mut(c);
-        k.default_visibility = crate::class::Visibility::Public;
-        k.module_function = false;
     }
 
     /// GC, interrupts and the instruction budget.
