@@ -120,7 +120,9 @@ pub fn init(vm: &mut Vm) {
         };
         let b = block_required(vm, b)?;
         vm.push_root(tag);
+        vm.catch_tags.push(tag);
         let r = vm.yield_block(&b, &[tag]);
+        vm.catch_tags.pop();
         vm.temp_roots.pop();
         match r {
             Err(Unwind::Throw { tag: t, value }) if t == tag || (vm.is_string(t) && false) => {
@@ -132,9 +134,8 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "throw", -2, |vm, _, a, _| {
         let tag = a[0];
         let value = a.get(1).copied().unwrap_or(Value::NIL);
-        if !vm_has_catch(vm) {
-            let s = vm.inspect(tag)?;
-            return Err(vm.error(vm.e.uncaught_throw_error, &format!("uncaught throw {s}")));
+        if !vm.catch_tags.contains(&tag) {
+            return Err(vm.uncaught_throw(tag, value));
         }
         Err(Unwind::Throw { tag, value })
     });
@@ -326,10 +327,6 @@ pub fn init(vm: &mut Vm) {
             _ => vm.ary_new(a.to_vec()),
         })
     });
-}
-
-fn vm_has_catch(_vm: &Vm) -> bool {
-    true
 }
 
 /// `puts` formatting: arrays flattened, newline unless present.

@@ -97,6 +97,7 @@ impl Vm {
         let msg = format!("{which} method `{}' called for {desc}", symbol::name(name));
         let ex = self.new_exception(self.e.no_method_error, &msg);
         self.set_name_error_fields(ex, name, recv);
+        self.fill_backtrace(ex);
         Unwind::Raise(ex)
     }
 
@@ -228,8 +229,21 @@ impl Vm {
                     return Err(err);
                 }
                 let f = self.builtins[func.index()];
-                self.cfuncs.push((name, self.frames.len()));
+                let owner = self.classes.method(m).owner;
+                self.cfuncs.push((name, self.frames.len(), owner));
+                // A `&obj` block may be the only reference to its Proc or
+                // Method (the stack slot is gone): keep it alive.
+                let root = matches!(
+                    block.as_deref(),
+                    Some(BlockArg::Proc(_) | BlockArg::Method(_))
+                );
+                if root {
+                    self.block_roots.push(block.clone().unwrap());
+                }
                 let r = f(self, recv, &args, block);
+                if root {
+                    self.block_roots.pop();
+                }
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
                 Ok(Call::Done(r?))
@@ -411,6 +425,7 @@ impl Vm {
         };
         let ex = self.new_exception(cls_id, &msg);
         self.set_name_error_fields(ex, name, recv);
+        self.fill_backtrace(ex);
         Unwind::Raise(ex)
     }
 
@@ -539,8 +554,31 @@ impl Vm {
         lenient: bool,
         block: &Option<Rc<BlockArg>>,
     ) -> Result<(), Unwind> {
+        let mut fl = fl;
+        if fl & flags::KWARGS != 0
+            && argc > 0
+            && self.hash_len(self.stack[base + argc - 1]) == Some(0)
+        {
+            // `**{}` passes no keywords (collect_args drops the hash).
+            fl &= !flags::KWARGS;
+            let args = self.collect_args(base - 1, argc, fl | flags::KWARGS)?;
+            return self.setup_params_with(iseq, base, args, fl, lenient, block);
+        }
+        let args = self.collect_args(base - 1, argc, fl)?;
+        self.setup_params_with(iseq, base, args, fl, lenient, block)
+    }
+
+    fn setup_params_with(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        mut args: Vec<Value>,
+        fl: u32,
+        lenient: bool,
+        block: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
         let p = &iseq.params;
-        let mut args = self.collect_args(base - 1, argc, fl)?;
+        let argc = args.len();
         self.stack.truncate(base);
         let accepts_kw = !p.kw.is_empty() || p.kwrest.is_some();
         let mut kwh: Option<Value> = None;
@@ -552,7 +590,7 @@ impl Vm {
             {
                 kwh = args.pop();
             } else if p.no_kw && self.hash_len(last).is_some() {
-                return Err(self.arg_error("no keywords accepted"));
+                return Err(self.callee_arg_error(iseq, "no keywords accepted"));
             }
         }
         let required = p.required() as usize;
@@ -569,13 +607,6 @@ impl Vm {
                     }
                 }
             }
-            if accepts_kw && kwh.is_none() && args.len() > required && p.rest.is_none() {
-                if let Some(&last) = args.last()
-                    && self.hash_len(last).is_some()
-                {
-                    kwh = args.pop();
-                }
-            }
             while args.len() < required {
                 args.push(Value::NIL);
             }
@@ -590,7 +621,7 @@ impl Vm {
             };
             let missing_kw: Vec<SymbolId> = p.kw.iter().filter(|k| k.2).map(|k| k.0).collect();
             let mut e = self.argc_message(args.len(), required, max);
-            if args.len() < required && !missing_kw.is_empty() && kwh.is_none() {
+            if !missing_kw.is_empty() {
                 let names: Vec<String> = missing_kw
                     .iter()
                     .map(|k| symbol::name(*k).to_string())
@@ -606,7 +637,7 @@ impl Vm {
                     names.join(", ")
                 );
             }
-            return Err(self.arg_error(&e));
+            return Err(self.callee_arg_error(iseq, &e));
         }
         let lc = iseq.local_count as usize;
         let mut locals = vec![Value::NIL; lc];
@@ -684,7 +715,9 @@ impl Vm {
             } else {
                 "keywords"
             };
-            return Err(self.arg_error(&format!("missing {word}: {}", names.join(", "))));
+            return Err(
+                self.callee_arg_error(iseq, &format!("missing {word}: {}", names.join(", ")))
+            );
         }
         match p.kwrest {
             Some(r) => {
@@ -701,7 +734,9 @@ impl Vm {
                 } else {
                     "keywords"
                 };
-                return Err(self.arg_error(&format!("unknown {word}: {}", names.join(", "))));
+                return Err(
+                    self.callee_arg_error(iseq, &format!("unknown {word}: {}", names.join(", ")))
+                );
             }
             None => {}
         }

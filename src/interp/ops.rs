@@ -902,15 +902,8 @@ impl Vm {
                     let s = self.inspect(base)?;
                     return Err(self.type_error(&format!("{s} is not a class/module")));
                 };
-                let v = match self.const_in_ancestors(c, name) {
-                    Some(v)
-                        if c == cls::OBJECT
-                            || !self.classes.get(cls::OBJECT).consts.contains_key(&name)
-                            || self.classes.get(c).consts.contains_key(&name)
-                            || self.classes.ancestors(c).iter().any(|a| {
-                                *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)
-                            }) =>
-                    {
+                let v = match self.const_under(c, name) {
+                    Some(v) => {
                         if let Some(owner) = self
                             .classes
                             .ancestors(c)
@@ -962,12 +955,17 @@ impl Vm {
             }
             Insn::DefineSMethod { name, iseq } => {
                 let o = pop!();
-                if !o.is_heap() || matches!(&*obj(o).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+                if !o.is_heap()
+                    || matches!(&*obj(o).body.borrow(), Body::Float(_) | Body::Bignum(_))
+                {
                     return Err(self.type_error("can't define singleton"));
                 }
                 if obj(o).is_frozen() {
                     let d = self.inspect(o)?;
-                    return Err(self.error(self.e.frozen_error, &format!("can't modify frozen object: {d}")));
+                    return Err(self.error(
+                        self.e.frozen_error,
+                        &format!("can't modify frozen object: {d}"),
+                    ));
                 }
                 let s = self.singleton_class(o);
                 self.define_iseq_method(fi, s, name, iseq, true);
@@ -1038,12 +1036,34 @@ impl Vm {
                 let r = self.check_match(kind, target, pat)?;
                 done(r)
             }
+            Insn::PatternError => {
+                let b = pop!();
+                let a = pop!();
+                let kind = pop!();
+                let subj = pop!();
+                Err(self.pattern_error(subj, kind, a, b))
+            }
             Insn::PutSpecialObject { .. } => done(Value::NIL),
             other => Err(self.runtime_error(&format!(
                 "carmine: instruction {} reached exec_misc",
                 other.mnemonic()
             ))),
         }
+    }
+
+    /// `C::NAME`: C's constants and its ancestors', but not Object's
+    /// (top-level constants) unless C is Object.
+    pub fn const_under(&mut self, c: ClassId, name: SymbolId) -> Option<Value> {
+        let v = self.const_in_ancestors(c, name)?;
+        let ok = c == cls::OBJECT
+            || !self.classes.get(cls::OBJECT).consts.contains_key(&name)
+            || self.classes.get(c).consts.contains_key(&name)
+            || self
+                .classes
+                .ancestors(c)
+                .iter()
+                .any(|a| *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name));
+        ok.then_some(v)
     }
 
     fn check_match(&mut self, kind: u32, target: Value, pat: Value) -> Result<Value, Unwind> {
@@ -1074,6 +1094,15 @@ impl Vm {
                     return Err(self.type_error("deconstruct must return Array"));
                 }
                 Ok(d)
+            }
+            CHECKMATCH_HASH_EXCEPT => {
+                let keys = self.array_items(pat);
+                let pairs: Vec<(Value, Value)> = self
+                    .hash_pairs(target)
+                    .into_iter()
+                    .filter(|(k, _)| !keys.contains(k))
+                    .collect();
+                self.hash_from_pairs(&pairs)
             }
             _ => {
                 if self.hash_len(target).is_some() {
@@ -1199,7 +1228,7 @@ impl Vm {
                     return Ok(Value::NIL);
                 }
                 match self.as_class(subject) {
-                    Some(c) if self.const_in_ancestors(c, name).is_some() => yes(self, "constant"),
+                    Some(c) if self.const_under(c, name).is_some() => yes(self, "constant"),
                     _ => Ok(Value::NIL),
                 }
             }
@@ -1214,7 +1243,10 @@ impl Vm {
                 let c = self.class_of(subject);
                 if lookup::find_method(&self.classes, c, sym::RESPOND_TO_MISSING).is_some() {
                     let args = [Value::symbol(name), Value::FALSE];
-                    if self.funcall(subject, sym::RESPOND_TO_MISSING, &args, None)?.truthy() {
+                    if self
+                        .funcall(subject, sym::RESPOND_TO_MISSING, &args, None)?
+                        .truthy()
+                    {
                         return yes(self, "method");
                     }
                 }
@@ -1299,7 +1331,10 @@ impl Vm {
     pub fn method_hook(&mut self, c: ClassId, name: SymbolId, what: &str) -> Result<(), Unwind> {
         let singleton = self.classes.get(c).kind == ClassKind::Singleton;
         let (recv, hook) = if singleton {
-            (self.classes.get(c).attached, format!("singleton_method_{what}"))
+            (
+                self.classes.get(c).attached,
+                format!("singleton_method_{what}"),
+            )
         } else {
             (self.class_value(c), format!("method_{what}"))
         };
