@@ -433,7 +433,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(h, "default_proc=", 1, |vm, s, a, _| {
         check_frozen(vm, s)?;
         let p = a[0];
-        if !p.is_nil() && !(p.is_heap() && matches!(&*obj(p).body.borrow(), Body::Proc(_))) {
+        if !(p.is_nil() || p.is_heap() && matches!(&*obj(p).body.borrow(), Body::Proc(_))) {
             let c = super::type_name(vm, p);
             return Err(vm.type_error(&format!("wrong default_proc type {c} (expected Proc)")));
         }
@@ -738,7 +738,7 @@ fn hash_s_create(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
                 return Ok(out);
             }
         }
-        if a.len() % 2 != 0 {
+        if !a.len().is_multiple_of(2) {
             return Err(vm.arg_error("odd number of arguments for Hash"));
         }
         for c in a.chunks(2) {

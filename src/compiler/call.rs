@@ -388,11 +388,11 @@ impl<'pr> Compiler<'pr, '_> {
             }
         }
         let mut block = None;
-        if let Some(b) = p.block() {
-            if let Some(bp) = b.as_block_parameter_node() {
-                let name = bp.name().map(|n| name_of(&n)).unwrap_or(sym::ANON_BLOCK);
-                block = Some(self.local_slot(name));
-            }
+        if let Some(b) = p.block()
+            && let Some(bp) = b.as_block_parameter_node()
+        {
+            let name = bp.name().map(|n| name_of(&n)).unwrap_or(sym::ANON_BLOCK);
+            block = Some(self.local_slot(name));
         }
         if forward {
             block = Some(self.local_slot(sym::ANON_BLOCK));

@@ -1045,9 +1045,6 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.opt_body(s.expression())?;
                 self.emit(Insn::SplatArray);
                 self.emit(Insn::ConcatArray);
-            } else if e.as_keyword_hash_node().is_some() {
-                self.expr(&e)?;
-                pending += 1;
             } else {
                 self.expr(&e)?;
                 pending += 1;

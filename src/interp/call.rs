@@ -582,7 +582,7 @@ impl Vm {
         self.stack.truncate(base);
         let accepts_kw = !p.kw.is_empty() || p.kwrest.is_some();
         let mut kwh: Option<Value> = None;
-        if fl & flags::KWARGS != 0 && argc > 0 && args.len() > 0 {
+        if fl & flags::KWARGS != 0 && argc > 0 && !args.is_empty() {
             let last = *args.last().unwrap();
             if accepts_kw
                 && self.hash_len(last).is_some()
@@ -644,9 +644,8 @@ impl Vm {
         let n = args.len();
         let lead = p.lead as usize;
         let post = p.post as usize;
-        for i in 0..lead.min(n) {
-            locals[i] = args[i];
-        }
+        let k = lead.min(n);
+        locals[..k].copy_from_slice(&args[..k]);
         let avail_opt = n.saturating_sub(required).min(opt);
         for i in 0..opt {
             locals[lead + i] = if i < avail_opt {
@@ -923,10 +922,7 @@ impl Vm {
         }
         let r = self.call_block_value(&blk, args, self_val, lambda, blockarg);
         match r {
-            Err(Unwind::Break { target, value }) if lambda || target == blk.origin && false => {
-                let _ = target;
-                Ok(value)
-            }
+            Err(Unwind::Break { value, .. }) if lambda => Ok(value),
             other => other,
         }
     }

@@ -354,24 +354,15 @@ impl Vm {
             .first()
             .cloned()
             .unwrap_or_else(|| self.script_name.clone());
-        if msg.is_empty() || (c == cls::EXCEPTION && msg == cname && false) {
-            if msg.is_empty() {
-                out.push_str(&format!("{first}: unhandled exception\n"));
-            }
+        if msg.is_empty() {
+            out.push_str(&format!("{first}: unhandled exception\n"));
         } else {
             let mut ml = msg.lines();
             let head = ml.next().unwrap_or("");
-            if msg == cname && c != self.e.runtime_error {
-                out.push_str(&format!("{first}: {head} ({cname})\n"));
-            } else {
-                out.push_str(&format!("{first}: {head} ({cname})\n"));
-            }
+            out.push_str(&format!("{first}: {head} ({cname})\n"));
             for l in ml {
                 out.push_str(l);
                 out.push('\n');
-            }
-            if msg.ends_with('\n') && msg.lines().count() > 1 {
-                // CRuby keeps a trailing newline as is.
             }
         }
         for l in lines.iter().skip(1) {

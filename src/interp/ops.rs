@@ -313,10 +313,10 @@ impl Vm {
     fn cvar_base(&self, fi: usize) -> ClassId {
         let f = &self.frames[fi];
         let mut c = f.cref.class;
-        if self.classes.get(c).kind == ClassKind::Singleton {
-            if let Some(k) = self.as_class(self.classes.get(c).attached) {
-                c = k;
-            }
+        if self.classes.get(c).kind == ClassKind::Singleton
+            && let Some(k) = self.as_class(self.classes.get(c).attached)
+        {
+            c = k;
         }
         c
     }
@@ -512,16 +512,15 @@ impl Vm {
             && b.is_fixnum()
             && obj(a).class.get() == cls::ARRAY
             && self.dispatch.bop_ok(bop::ARRAY_AREF)
+            && let Body::Array(v) = &*obj(a).body.borrow()
         {
-            if let Body::Array(v) = &*obj(a).body.borrow() {
-                let i = b.fixnum_unchecked();
-                let i = if i < 0 { i + v.len() as i64 } else { i };
-                return Some(if i >= 0 && (i as usize) < v.len() {
-                    v[i as usize]
-                } else {
-                    Value::NIL
-                });
-            }
+            let i = b.fixnum_unchecked();
+            let i = if i < 0 { i + v.len() as i64 } else { i };
+            return Some(if i >= 0 && (i as usize) < v.len() {
+                v[i as usize]
+            } else {
+                Value::NIL
+            });
         }
         None
     }
@@ -625,24 +624,7 @@ impl Vm {
                 }
             }
         };
-        let outer = if self.classes.get(outer).kind == ClassKind::Singleton && cbase.is_nil() {
-            outer
-        } else {
-            outer
-        };
-        let existing = self
-            .classes
-            .get(outer)
-            .consts
-            .get(&name)
-            .copied()
-            .or_else(|| {
-                if cbase.is_nil() && outer == cls::OBJECT {
-                    None
-                } else {
-                    None
-                }
-            });
+        let existing = self.classes.get(outer).consts.get(&name).copied();
         let sup = match superclass {
             Some(s) => match self.as_class(s) {
                 Some(c) if !self.classes.is_module(c) => Some(c),
@@ -845,14 +827,14 @@ impl Vm {
             Insn::ToRegexp { n, opts } => {
                 let l = self.stack.len() - n as usize;
                 let mut src = String::new();
-                for v in self.stack[l..].to_vec() {
+                let parts: Vec<Value> = self.stack.drain(l..).collect();
+                for v in parts {
                     if let Some(re_src) = self.regexp_source_for_interp(v) {
                         src.push_str(&re_src);
                     } else {
                         src.push_str(&self.string_lossy(v));
                     }
                 }
-                self.stack.truncate(l);
                 let r = self.regexp_new(&src, opts)?;
                 done(r)
             }
@@ -1126,12 +1108,11 @@ impl Vm {
             return Ok(true);
         }
         if let Some(c) = self.as_class(pat)
-            && self
+            && !self
                 .classes
                 .get(self.class_of(pat))
                 .methods
-                .get(&sym::EQQ)
-                .is_none()
+                .contains_key(&sym::EQQ)
         {
             let vc = self.class_of(v);
             return Ok(self.classes.is_subclass_of(vc, c));

@@ -149,48 +149,48 @@ impl Vm {
                     Insn::OptPlus { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a
+                        if Value::both_fixnum(a, b)
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = a
                                 .fixnum_unchecked()
                                 .checked_add(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
-                            {
-                                self.stack.truncate(l - 2);
-                                self.stack.push(r);
-                                continue;
-                            }
+                        {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
                         }
                         call!(self.send(site))
                     }
                     Insn::OptMinus { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a
+                        if Value::both_fixnum(a, b)
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = a
                                 .fixnum_unchecked()
                                 .checked_sub(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
-                            {
-                                self.stack.truncate(l - 2);
-                                self.stack.push(r);
-                                continue;
-                            }
+                        {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
                         }
                         call!(self.send(site))
                     }
                     Insn::OptMult { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a
+                        if Value::both_fixnum(a, b)
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = a
                                 .fixnum_unchecked()
                                 .checked_mul(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
-                            {
-                                self.stack.truncate(l - 2);
-                                self.stack.push(r);
-                                continue;
-                            }
+                        {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
                         }
                         call!(self.send(site))
                     }

@@ -128,8 +128,7 @@ impl Vm {
                 .classes
                 .get(cls::ARRAY)
                 .methods
-                .get(&sym::HASH)
-                .is_some()
+                .contains_key(&sym::HASH)
         {
             let items = self.array_items(k);
             2u8.hash(&mut h);
@@ -279,7 +278,7 @@ impl Vm {
     // ---- ranges -----------------------------------------------------------------
 
     pub fn range_new(&mut self, b: Value, e: Value, excl: bool) -> Result<Value, Unwind> {
-        if !(b.is_fixnum() && e.is_fixnum()) && !b.is_nil() && !e.is_nil() {
+        if !(b.is_nil() || e.is_nil() || b.is_fixnum() && e.is_fixnum()) {
             let c = self.funcall(b, sym::CMP, &[e], None).unwrap_or(Value::NIL);
             if c.is_nil() {
                 return Err(self.arg_error("bad value for range"));
@@ -307,8 +306,7 @@ impl Vm {
                     .classes
                     .get(cls::INTEGER)
                     .methods
-                    .get(&sym::INSPECT)
-                    .is_some() =>
+                    .contains_key(&sym::INSPECT) =>
             {
                 return Ok(n.to_string());
             }

@@ -454,8 +454,7 @@ fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
     let mut pending: Option<Value> = None;
     if v.is_fixnum() || is_big(v) {
         let mut n: i64 = 0;
-        loop {
-            let Some(e) = elem(vm, i)? else { break };
+        while let Some(e) = elem(vm, i)? {
             if let Some(x) = e.as_fixnum() {
                 match n.checked_add(x) {
                     Some(m) if Value::fixnum(m).is_some() => n = m,

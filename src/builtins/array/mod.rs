@@ -214,11 +214,9 @@ pub fn compare(vm: &mut Vm, a: Value, b: Value) -> Result<std::cmp::Ordering, Un
         && b.is_heap()
         && obj(a).class.get() == cls::STRING
         && obj(b).class.get() == cls::STRING
+        && let (Body::String(x), Body::String(y)) = (&*obj(a).body.borrow(), &*obj(b).body.borrow())
     {
-        if let (Body::String(x), Body::String(y)) = (&*obj(a).body.borrow(), &*obj(b).body.borrow())
-        {
-            return Ok(x.bytes.cmp(&y.bytes));
-        }
+        return Ok(x.bytes.cmp(&y.bytes));
     }
     let c = vm.funcall(a, sym::CMP, &[b], None)?;
     cmpint(vm, c, a, b)
