@@ -473,8 +473,6 @@ class Rational < Numeric
     Rational(p, q)
   end
 
-  private
-
   # f_round_common.
   def __round_common(args)
     if args.size > 1
@@ -494,6 +492,7 @@ class Rational < Numeric
     s = s.truncate if s.is_a?(Rational) && n < 1
     s
   end
+  private :__round_common
 end
 
 class Complex < Numeric
@@ -716,8 +715,6 @@ class Complex < Numeric
     "(#{__format(:inspect)})"
   end
 
-  private
-
   # f_format: real, sign of the imaginary part, |imag|, "*" after a
   # non-digit (NaN, Infinity), "i".
   def __format(meth)
@@ -731,6 +728,7 @@ class Complex < Numeric
     s += "*" unless s[-1].match?(/\d/)
     s + "i"
   end
+  private :__format
 end
 
 module RubyVM::Prelude
@@ -761,8 +759,6 @@ module RubyVM::Prelude
 end
 
 module Kernel
-  private
-
   def Rational(*args, exception: true)
     unless args.size == 1 || args.size == 2
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1..2)"
@@ -849,6 +845,7 @@ module Kernel
     end
     RubyVM::Prelude.complex_raw(a1, a2)
   end
+  private :Rational, :Complex
 end
 
 class Numeric
