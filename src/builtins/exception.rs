@@ -92,6 +92,38 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(ne, "receiver", 0, |vm, s, _, _| {
         Ok(vm.ivar_get_name(s, symbol::intern("@receiver")))
     });
+    vm.def_builtin(ne, "initialize", -1, |vm, s, a, _| {
+        let (pos, kw) = split_receiver_kw(vm, a);
+        vm.ivar_set_name(s, sym::IVAR_MESSAGE, pos.first().copied().unwrap_or(Value::NIL));
+        vm.ivar_set_name(s, symbol::intern("@name"), pos.get(1).copied().unwrap_or(Value::NIL));
+        if let Some(r) = kw {
+            vm.ivar_set_name(s, symbol::intern("@receiver"), r);
+        }
+        Ok(Value::NIL)
+    });
+    let nme = vm.e.no_method_error;
+    vm.def_builtin(nme, "initialize", -1, |vm, s, a, _| {
+        let (pos, kw) = split_receiver_kw(vm, a);
+        vm.ivar_set_name(s, sym::IVAR_MESSAGE, pos.first().copied().unwrap_or(Value::NIL));
+        vm.ivar_set_name(s, symbol::intern("@name"), pos.get(1).copied().unwrap_or(Value::NIL));
+        let args = match pos.get(2) {
+            Some(v) => *v,
+            None => vm.ary_new(vec![]),
+        };
+        vm.ivar_set_name(s, symbol::intern("@args"), args);
+        if let Some(r) = kw {
+            vm.ivar_set_name(s, symbol::intern("@receiver"), r);
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(nme, "args", 0, |vm, s, _, _| {
+        let v = vm.ivar_get_name(s, symbol::intern("@args"));
+        if v.is_nil() {
+            return Ok(vm.ary_new(vec![]));
+        }
+        Ok(v)
+    });
+    vm.def_builtin(nme, "private_call?", 0, |_, _, _, _| Ok(Value::FALSE));
     let ke = vm.e.key_error;
     vm.def_builtin(ke, "key", 0, |vm, s, _, _| {
         Ok(vm.ivar_get_name(s, symbol::intern("@key")))
@@ -112,4 +144,19 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(si, "result", 0, |vm, s, _, _| {
         Ok(vm.ivar_get_name(s, symbol::intern("@result")))
     });
+}
+
+/// Splits a trailing `receiver:` keyword Hash off NameError.new's arguments.
+fn split_receiver_kw(vm: &mut Vm, a: &[Value]) -> (Vec<Value>, Option<Value>) {
+    if let Some(last) = a.last()
+        && last.is_heap()
+        && matches!(&*crate::gc::obj(*last).body.borrow(), crate::object::Body::Hash(_))
+    {
+        let pairs = vm.hash_pairs(*last);
+        let rk = vm.sym("receiver");
+        if pairs.len() == 1 && pairs[0].0 == rk {
+            return (a[..a.len() - 1].to_vec(), Some(pairs[0].1));
+        }
+    }
+    (a.to_vec(), None)
 }

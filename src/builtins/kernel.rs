@@ -59,6 +59,18 @@ pub fn init(vm: &mut Vm) {
         vm.load_path_file(&f)?;
         Ok(Value::TRUE)
     });
+    vm.def_builtin(k, "eval", -2, |vm, _, a, _| {
+        if a.len() > 4 {
+            return Err(vm.argc_error(a.len(), 1, 4));
+        }
+        let src = str_arg(vm, a[0])?;
+        let (file, line) = eval_location(vm, &a[1.min(a.len())..])?;
+        let Some(f) = vm.frames.last() else {
+            return Err(vm.runtime_error("eval without a caller"));
+        };
+        let (self_val, cref) = (f.self_val, f.cref.clone());
+        eval_string(vm, &src, &file, line, self_val, cref)
+    });
     vm.def_builtin(k, "raise", -1, raise);
     vm.def_builtin(k, "fail", -1, raise);
     vm.def_builtin(k, "loop", 0, |vm, s, _, b| {
@@ -139,7 +151,17 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::NIL)
     });
     vm.def_builtin(k, "Float", -2, |vm, _, a, _| {
-        super::float::kernel_float(vm, a[0], a.get(1).copied())
+        let exception = match a.last() {
+            Some(h) if a.len() > 1 && vm.hash_len(*h).is_some() => {
+                let k = vm.sym("exception");
+                vm.hash_get(*h, k)?.map(|v| v.truthy()).unwrap_or(true)
+            }
+            _ => true,
+        };
+        match super::float::kernel_float(vm, a[0], None) {
+            Err(_) if !exception => Ok(Value::NIL),
+            other => other,
+        }
     });
     vm.def_builtin(k, "String", 1, |vm, _, a, _| {
         let b = vm.value_to_bytes(a[0])?;
@@ -418,4 +440,64 @@ fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {
         Err(_) if !exception => Ok(Value::NIL),
         other => other,
     }
+}
+
+/// The optional `binding, file, line` arguments of eval-like methods (the
+/// binding, if any, is ignored: carmine has no Binding).
+pub fn eval_location(vm: &mut Vm, a: &[Value]) -> Result<(String, u32), Unwind> {
+    let rest: Vec<Value> = a
+        .iter()
+        .copied()
+        .skip_while(|v| !v.is_nil() && !vm.is_string(*v) && v.as_fixnum().is_none())
+        .collect();
+    let rest: &[Value] = if rest.first().is_some_and(|v| v.is_nil()) {
+        &rest[1..]
+    } else {
+        &rest
+    };
+    let file = match rest.first() {
+        Some(v) if vm.is_string(*v) => vm.string_lossy(*v),
+        _ => "(eval)".to_string(),
+    };
+    let line = match rest.get(1) {
+        Some(v) => int_arg(vm, *v)?.max(1) as u32,
+        None => 1,
+    };
+    Ok((file, line))
+}
+
+/// Compiles `src` and runs it with the given `self` and lexical class
+/// (`eval`, `instance_eval(string)`, `class_eval(string)`). Locals of the
+/// caller are not visible (no Binding).
+pub fn eval_string(
+    vm: &mut Vm,
+    src: &[u8],
+    file: &str,
+    line: u32,
+    self_val: Value,
+    cref: crate::object::Cref,
+) -> VResult {
+    let mut code = vec![b'\n'; line.saturating_sub(1).min(1_000_000) as usize];
+    code.extend_from_slice(src);
+    let id = vm.compile(&code, file, crate::bytecode::IseqKind::Top)?;
+    let iseq = vm.iseq(id);
+    let recv_ix = vm.stack.len();
+    vm.stack.push(self_val);
+    let entry = crate::interp::call::Entry {
+        self_val,
+        method: vm.frames.last().and_then(|f| f.method),
+        cref,
+        block: vm.frames.last().and_then(|f| f.block.clone()),
+        penv: Value::NIL,
+        home: None,
+        origin: 0,
+        boundary: true,
+        is_lambda: false,
+        is_block: false,
+    };
+    vm.push_frame(iseq, recv_ix + 1, recv_ix, entry)?;
+    vm.native_depth += 1;
+    let r = vm.run();
+    vm.native_depth -= 1;
+    r
 }

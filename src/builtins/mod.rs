@@ -32,6 +32,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("enumerator", include_str!("../../prelude/enumerator.rb")),
     ("struct", include_str!("../../prelude/struct.rb")),
     ("numeric", include_str!("../../prelude/numeric.rb")),
+    ("object", include_str!("../../prelude/object.rb")),
 ];
 
 /// Libraries for `require`.

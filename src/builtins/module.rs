@@ -136,12 +136,7 @@ pub fn init(vm: &mut Vm) {
                 return Err(vm.name_error(&msg, n, s));
             }
             vm.invalidate_method(c, n, Reason::MethodRemoved);
-            let _ = vm.funcall(
-                s,
-                symbol::intern("method_removed"),
-                &[Value::symbol(n)],
-                None,
-            );
+            vm.method_hook(c, n, "removed")?;
         }
         Ok(s)
     });
@@ -247,25 +242,21 @@ pub fn init(vm: &mut Vm) {
             }
         }
     });
-    vm.def_builtin(m, "const_get", -2, |vm, s, a, _| {
-        let c = this(vm, s)?;
-        let name = vm.to_s(a[0])?;
-        let mut cur = c;
-        let mut val = Value::NIL;
-        for part in name.split("::").filter(|p| !p.is_empty()) {
-            let n = symbol::intern(part);
-            val = match vm
-                .const_in_ancestors(cur, n)
-                .or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied())
-            {
-                Some(v) => v,
-                None => vm.const_missing(cur, n)?,
-            };
-            if let Some(k) = vm.as_class(val) {
-                cur = k;
+    vm.def_builtin(m, "const_get", -2, const_get);
+    vm.def_singleton_builtin(m, "nesting", 0, |vm, _, _, _| {
+        let mut out = Vec::new();
+        let mut cur = vm.frames.last().map(|f| f.cref.clone());
+        while let Some(c) = cur {
+            if c.parent.is_none() {
+                break;
             }
+            let v = vm.class_value(c.class);
+            if out.last() != Some(&v) {
+                out.push(v);
+            }
+            cur = c.parent.clone();
         }
-        Ok(val)
+        Ok(vm.ary_new(out))
     });
     vm.def_builtin(m, "const_set", 2, |vm, s, a, _| {
         let c = this(vm, s)?;
@@ -285,15 +276,27 @@ pub fn init(vm: &mut Vm) {
                 || vm.classes.get(cls::OBJECT).consts.contains_key(&n),
         ))
     });
-    vm.def_builtin(m, "constants", -1, |vm, s, _, _| {
+    vm.def_builtin(m, "constants", -1, |vm, s, a, _| {
         let c = this(vm, s)?;
-        let names: Vec<Value> = vm
-            .classes
-            .get(c)
-            .const_order
-            .iter()
-            .map(|n| Value::symbol(*n))
-            .collect();
+        let inherit = a.first().is_none_or(|v| v.truthy());
+        let list: Vec<ClassId> = if inherit {
+            vm.classes.ancestors(c).to_vec()
+        } else {
+            vec![c]
+        };
+        let mut names: Vec<Value> = Vec::new();
+        for k in list {
+            if k == cls::OBJECT && c != cls::OBJECT {
+                break;
+            }
+            let e = vm.classes.get(k);
+            for n in &e.const_order {
+                let v = Value::symbol(*n);
+                if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v) {
+                    names.push(v);
+                }
+            }
+        }
         Ok(vm.ary_new(names))
     });
     vm.def_private_builtin(m, "remove_const", 1, |vm, s, a, _| {
@@ -374,7 +377,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int((s.raw() >> 3) as i64 & 0xffff_ffff))
     });
     vm.def_builtin(m, "instance_variable_get", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = super::object::ivar_name_arg(vm, s, a[0])?;
         Ok(vm.ivar_get_name(s, n))
     });
     vm.def_builtin(m, "refine", 1, refine);
@@ -391,7 +394,32 @@ pub fn init(vm: &mut Vm) {
             .collect();
         Ok(vm.ary_new(v))
     });
+    vm.def_builtin(m, "singleton_class?", 0, |vm, s, _, _| {
+        let c = this(vm, s)?;
+        Ok(Value::bool(vm.classes.get(c).kind == ClassKind::Singleton))
+    });
     vm.def_builtin(m, "module_function?", 0, |_, _, _, _| Ok(Value::FALSE));
+
+    // The main object's own methods (CRuby's top_using, top_include, ...).
+    let main = vm.main_obj;
+    let ms = vm.singleton_class(main);
+    vm.def_private_builtin(ms, "using", 1, using);
+    vm.def_private_builtin(ms, "include", -2, |vm, _, a, b| {
+        let o = vm.class_value(cls::OBJECT);
+        vm.funcall(o, symbol::intern("include"), a, b)
+    });
+    vm.def_private_builtin(ms, "public", -1, |vm, _, a, _| {
+        let o = vm.class_value(cls::OBJECT);
+        set_visibility(vm, o, a, Visibility::Public)
+    });
+    vm.def_private_builtin(ms, "private", -1, |vm, _, a, _| {
+        let o = vm.class_value(cls::OBJECT);
+        set_visibility(vm, o, a, Visibility::Private)
+    });
+    vm.def_private_builtin(ms, "define_method", -2, |vm, _, a, b| {
+        let o = vm.class_value(cls::OBJECT);
+        define_method(vm, o, a, b)
+    });
 
     let c = cls::CLASS;
     vm.def_builtin(c, "new", -1, class_new_instance);
@@ -439,10 +467,61 @@ pub fn init(vm: &mut Vm) {
         let c = vm.new_module(None, None);
         let v = vm.class_value(c);
         if let Some(b) = b {
-            vm.yield_block_with(&b, &[v], Some(v), None)?;
+            class_eval(vm, v, &[v], Some(b))?;
         }
         Ok(v)
     });
+}
+
+/// Module#const_get(name, inherit = true), with `A::B` paths.
+fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let c = this(vm, s)?;
+    if a.len() > 2 {
+        return Err(vm.argc_error(a.len(), 1, 2));
+    }
+    let inherit = a.get(1).is_none_or(|v| v.truthy());
+    let name = if let Some(sy) = a[0].as_symbol() {
+        symbol::name(sy).to_string()
+    } else if vm.is_string(a[0]) {
+        vm.string_lossy(a[0])
+    } else {
+        let d = vm.inspect(a[0])?;
+        return Err(vm.type_error(&format!("{d} is not a symbol nor a string")));
+    };
+    let (mut cur, path) = match name.strip_prefix("::") {
+        Some(rest) => (cls::OBJECT, rest.to_string()),
+        None => (c, name.clone()),
+    };
+    let mut val = Value::NIL;
+    let parts: Vec<&str> = path.split("::").collect();
+    for (i, part) in parts.iter().enumerate() {
+        let valid = part.starts_with(|ch: char| ch.is_ascii_uppercase())
+            && part.chars().all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+        if !valid {
+            let shown = if parts.len() == 1 { name.as_str() } else { part };
+            let n = symbol::intern(shown);
+            return Err(vm.name_error(&format!("wrong constant name {shown}"), n, s));
+        }
+        if i > 0 && vm.as_class(val).is_none() {
+            let d = vm.inspect(val)?;
+            return Err(vm.type_error(&format!("{d} does not refer to class/module")));
+        }
+        if i > 0 {
+            cur = vm.as_class(val).unwrap_or(cur);
+        }
+        let n = symbol::intern(part);
+        let found = if inherit {
+            vm.const_in_ancestors(cur, n)
+                .or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied())
+        } else {
+            vm.classes.get(cur).consts.get(&n).copied()
+        };
+        val = match found {
+            Some(v) => v,
+            None => vm.const_missing(cur, n)?,
+        };
+    }
+    Ok(val)
 }
 
 fn mod_to_s(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
@@ -512,11 +591,13 @@ fn attr(vm: &mut Vm, s: Value, a: &[Value], reader: bool, writer: bool) -> VResu
         let iv = symbol::intern(&format!("@{name}"));
         if reader {
             vm.add_method(c, n, MethodKind::AttrReader(iv), vis);
+            vm.method_hook(c, n, "added")?;
             out.push(Value::symbol(n));
         }
         if writer {
             let w = symbol::intern(&format!("{name}="));
             vm.add_method(c, w, MethodKind::AttrWriter(iv), vis);
+            vm.method_hook(c, w, "added")?;
             out.push(Value::symbol(w));
         }
     }
@@ -551,17 +632,7 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         )));
     };
     vm.add_method(c, n, kind, vis);
-    let hook_recv = if vm.classes.get(c).kind == ClassKind::Singleton {
-        vm.classes.get(c).attached
-    } else {
-        s
-    };
-    let hook = if vm.classes.get(c).kind == ClassKind::Singleton {
-        sym::SINGLETON_METHOD_ADDED
-    } else {
-        sym::METHOD_ADDED
-    };
-    let _ = vm.funcall(hook_recv, hook, &[Value::symbol(n)], None);
+    vm.method_hook(c, n, "added")?;
     Ok(Value::symbol(n))
 }
 
@@ -619,17 +690,27 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
 fn instance_methods(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
     let c = this(vm, s)?;
     let inherit = a.first().is_none_or(|v| v.truthy());
-    let list: Vec<ClassId> = if inherit {
-        vm.classes.ancestors(c).to_vec()
-    } else {
-        vec![c]
-    };
+    let names = method_names(vm, c, inherit, false, vis);
+    Ok(vm.ary_new(names))
+}
+
+/// CRuby's class_instance_method_list: method names visible from `start`
+/// with one of the visibilities `vis`. Without `recur`, stops after the
+/// first class that is neither a singleton class nor a module (for object
+/// lists, `obj_mode`) or after `start` itself (for Module#instance_methods).
+pub fn method_names(
+    vm: &mut Vm,
+    start: ClassId,
+    recur: bool,
+    obj_mode: bool,
+    vis: &[Visibility],
+) -> Vec<Value> {
+    let list: Vec<ClassId> = vm.classes.ancestors(start).to_vec();
+    // Prepended modules come before the class itself in the ancestors.
+    let start_ix = list.iter().position(|k| *k == start).unwrap_or(0);
     let mut names = Vec::new();
-    let mut seen = Vec::new();
-    for k in list {
-        if inherit && (k == cls::OBJECT || k == cls::KERNEL || k == cls::BASIC_OBJECT) && c != k {
-            break;
-        }
+    let mut seen = std::collections::HashSet::new();
+    for (i, k) in list.into_iter().enumerate() {
         let mut entries: Vec<_> = vm
             .classes
             .get(k)
@@ -639,17 +720,24 @@ fn instance_methods(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> V
             .collect();
         entries.sort_by_key(|(_, m)| m.0);
         for (n, mid) in entries {
-            if seen.contains(&n) {
+            if !seen.insert(n) {
                 continue;
             }
-            seen.push(n);
             let e = vm.classes.method(mid);
             if vis.contains(&e.visibility) && !matches!(e.kind, MethodKind::Undefined) {
                 names.push(Value::symbol(n));
             }
         }
+        if recur || i < start_ix {
+            continue;
+        }
+        let kind = vm.classes.get(k).kind;
+        if obj_mode && (kind == ClassKind::Singleton || kind == ClassKind::Module) {
+            continue;
+        }
+        break;
     }
-    Ok(vm.ary_new(names))
+    names
 }
 
 fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
@@ -663,20 +751,52 @@ fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VRe
 fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let c = this(vm, s)?;
     let Some(b) = b else {
-        return Err(vm.runtime_error("carmine: class_eval with a string is not supported yet"));
+        if a.is_empty() {
+            return Err(vm.argc_error(0, 1, 3));
+        }
+        if a.len() > 3 {
+            return Err(vm.argc_error(a.len(), 1, 3));
+        }
+        let src = super::str_arg(vm, a[0])?;
+        let (file, line) = super::kernel::eval_location(vm, &a[1..])?;
+        let parent = vm.frames.last().map(|f| f.cref.clone());
+        let cref = crate::object::cref_new(c, parent);
+        return super::kernel::eval_string(vm, &src, &file, line, s, cref);
     };
     // Methods defined with `def` inside the block go to `c`: run the block
     // with a cref whose class is `c`.
-    let b2 = match &*b {
+    let b2 = rebase_block(vm, &b, c);
+    let args: Vec<Value> = if a.is_empty() { vec![s] } else { a.to_vec() };
+    vm.yield_block_with(&b2, &args, Some(s), None)
+}
+
+/// A copy of block `b` (a literal block or a block-made Proc) whose `def`s
+/// go to class `c` (class_eval, instance_eval).
+pub fn rebase_block(vm: &mut Vm, b: &Rc<BlockArg>, c: ClassId) -> Rc<BlockArg> {
+    match &**b {
         BlockArg::Literal(blk) => {
             let mut blk = blk.clone();
             blk.cref = crate::object::cref_new(c, Some(blk.cref.clone()));
             Rc::new(BlockArg::Literal(blk))
         }
+        BlockArg::Proc(p) => {
+            // A non-lambda Proc's block runs like a literal block; lambdas
+            // keep their own cref (their argument rules differ).
+            let blk = match &*obj(*p).body.borrow() {
+                Body::Proc(rp) if rp.special.is_none() && !rp.is_lambda => Some(rp.block.clone()),
+                _ => None,
+            };
+            let _ = &vm;
+            match blk {
+                Some(mut blk) => {
+                    blk.cref = crate::object::cref_new(c, Some(blk.cref.clone()));
+                    Rc::new(BlockArg::Literal(blk))
+                }
+                None => b.clone(),
+            }
+        }
         _ => b.clone(),
-    };
-    let args: Vec<Value> = if a.is_empty() { vec![s] } else { a.to_vec() };
-    vm.yield_block_with(&b2, &args, Some(s), None)
+    }
 }
 
 fn refine(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
@@ -720,15 +840,31 @@ pub fn using(vm: &mut Vm, _s: Value, a: &[Value], _: B) -> VResult {
         .iter()
         .map(|(_, r)| *r)
         .collect();
-    // Activate in the caller's lexical scope (the innermost Ruby frame).
-    if let Some(f) = vm.frames.last() {
-        let cref = f.cref.clone();
-        let mut list = cref.refinements.borrow_mut();
+    // Activate in the caller's lexical scope (the innermost Ruby frame) from
+    // here on: like CRuby, the frame gets a copy of its cref, so methods and
+    // blocks defined before `using` keep seeing the old refinements.
+    if let Some(f) = vm.frames.last_mut() {
+        let mut list = f.cref.refinements.borrow().clone();
         for r in refs.iter().rev() {
             if !list.contains(r) {
                 list.insert(0, *r);
             }
         }
+        f.cref = Rc::new(crate::object::CrefNode {
+            class: f.cref.class,
+            parent: f.cref.parent.clone(),
+            refinements: std::cell::RefCell::new(list),
+        });
+    }
+    // Refining a core class may change what an optimized instruction
+    // (opt_plus, opt_length...) must call: turn those fast paths off.
+    if refs.iter().any(|r| {
+        vm.classes
+            .get(*r)
+            .refined
+            .is_some_and(|t| (t.0 as usize) < cls::COUNT as usize)
+    }) {
+        vm.dispatch.bop_redefined = u32::MAX;
     }
     let loc = vm.location_for_trace();
     vm.dispatch
@@ -750,6 +886,12 @@ fn class_new(vm: &mut Vm, _: Value, a: &[Value], b: B) -> VResult {
         },
         None => cls::OBJECT,
     };
+    if sup == cls::CLASS {
+        return Err(vm.type_error("can't make subclass of Class"));
+    }
+    if vm.classes.get(sup).kind == ClassKind::Singleton {
+        return Err(vm.type_error("can't make subclass of singleton class"));
+    }
     let c = vm.new_class(None, sup, None);
     let v = vm.class_value(c);
     let sv = vm.class_value(sup);

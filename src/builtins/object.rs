@@ -57,6 +57,16 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy()))
     });
     vm.def_builtin(k, "=~", 1, |_, _, _, _| Ok(Value::NIL));
+    vm.def_builtin(k, "!~", 1, |vm, s, a, _| {
+        let r = vm.funcall(s, crate::value::sym::MATCH, a, None)?;
+        Ok(Value::bool(!r.truthy()))
+    });
+    vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
+        if s == a[0] || vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy() {
+            return Ok(Value::int(0));
+        }
+        Ok(Value::NIL)
+    });
     vm.def_builtin(k, "eql?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(k, "hash", 0, |_, s, _, _| {
         Ok(Value::int((s.raw() >> 3) as i64 & 0x3fff_ffff_ffff))
@@ -83,35 +93,33 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "send", -2, send);
     vm.def_builtin(k, "public_send", -2, public_send);
     vm.def_builtin(k, "method", 1, method);
-    vm.def_builtin(k, "methods", -1, |vm, s, _, _| {
-        let c = vm.class_of(s);
-        let mut names = Vec::new();
-        for a in vm.classes.ancestors(c).iter() {
-            for (n, m) in vm.classes.get(*a).methods.iter() {
-                let e = vm.classes.method(*m);
-                if e.visibility != Visibility::Private
-                    && !matches!(e.kind, MethodKind::Undefined)
-                    && !names.contains(n)
-                {
-                    names.push(*n);
-                }
-            }
+    vm.def_builtin(k, "methods", -1, |vm, s, a, _| {
+        if a.first().is_some_and(|v| !v.truthy()) {
+            return singleton_methods(vm, s, &[Value::FALSE], None);
         }
-        let v = names.into_iter().map(Value::symbol).collect();
+        let c = vm.class_of(s);
+        let v = super::module::method_names(
+            vm,
+            c,
+            true,
+            true,
+            &[Visibility::Public, Visibility::Protected],
+        );
         Ok(vm.ary_new(v))
     });
-    vm.def_builtin(k, "singleton_methods", -1, |vm, s, _, _| {
-        let c = vm.class_of(s);
-        let mut names = Vec::new();
-        if vm.classes.get(c).kind == ClassKind::Singleton {
-            for (n, m) in vm.classes.get(c).methods.iter() {
-                if vm.classes.method(*m).visibility != Visibility::Private {
-                    names.push(Value::symbol(*n));
-                }
-            }
-        }
-        Ok(vm.ary_new(names))
-    });
+    for (name, vis) in [
+        ("public_methods", Visibility::Public),
+        ("private_methods", Visibility::Private),
+        ("protected_methods", Visibility::Protected),
+    ] {
+        let f: crate::interp::BuiltinFn = match vis {
+            Visibility::Public => |vm, s, a, _| obj_methods(vm, s, a, Visibility::Public),
+            Visibility::Private => |vm, s, a, _| obj_methods(vm, s, a, Visibility::Private),
+            _ => |vm, s, a, _| obj_methods(vm, s, a, Visibility::Protected),
+        };
+        vm.def_builtin(k, name, -1, f);
+    }
+    vm.def_builtin(k, "singleton_methods", -1, singleton_methods);
     vm.def_builtin(k, "instance_variables", 0, |vm, s, _, _| {
         let v = vm
             .ivar_list(s)
@@ -121,21 +129,29 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(k, "instance_variable_get", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
         Ok(vm.ivar_get_name(s, n))
     });
     vm.def_builtin(k, "instance_variable_set", 2, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
         check_frozen(vm, s)?;
         vm.ivar_set_name(s, n, a[1]);
         Ok(a[1])
     });
     vm.def_builtin(k, "instance_variable_defined?", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
         Ok(Value::bool(vm.ivar_list(s).iter().any(|(k, _)| *k == n)))
     });
     vm.def_builtin(k, "remove_instance_variable", 1, |vm, s, a, _| {
-        let n = name_arg(vm, a[0])?;
+        let n = ivar_name_arg(vm, s, a[0])?;
+        check_frozen(vm, s)?;
+        if !vm.ivar_list(s).iter().any(|(k, _)| *k == n) {
+            let msg = format!("instance variable {} not defined", symbol::name(n));
+            return Err(vm.name_error(&msg, n, s));
+        }
+        if let Some(c) = vm.as_class(s) {
+            return Ok(vm.classes.get_mut(c).ivars.remove(&n).unwrap_or(Value::NIL));
+        }
         let v = vm.ivar_get_name(s, n);
         if s.is_heap() {
             let c = obj(s).class.get();
@@ -149,18 +165,30 @@ pub fn init(vm: &mut Vm) {
         Ok(v)
     });
     vm.def_builtin(k, "dup", 0, |vm, s, _, _| dup(vm, s, false));
-    vm.def_builtin(k, "clone", -1, |vm, s, a, _| {
-        let freeze = a
-            .first()
-            .map(|h| vm.hash_pairs(*h))
-            .and_then(|p| p.first().map(|(_, v)| *v));
-        let c = dup(vm, s, true)?;
-        if freeze == Some(Value::FALSE) && c.is_heap() {
-            obj(c)
-                .flags
-                .set(obj(c).flags.get() & !crate::object::FLAG_FROZEN);
+    vm.def_builtin(k, "clone", -1, clone);
+    vm.def_private_builtin(k, "initialize_copy", 1, |vm, s, a, _| {
+        if s == a[0] {
+            return Ok(s);
         }
-        Ok(c)
+        check_frozen(vm, s)?;
+        if vm.real_class_of(s) != vm.real_class_of(a[0]) {
+            return Err(vm.type_error("initialize_copy should take same class object"));
+        }
+        Ok(s)
+    });
+    vm.def_private_builtin(k, "initialize_dup", 1, |vm, s, a, _| {
+        vm.funcall(s, sym::INITIALIZE_COPY, &[a[0]], None)?;
+        Ok(s)
+    });
+    vm.def_private_builtin(k, "initialize_clone", -2, |vm, s, a, _| {
+        if a.len() > 2 {
+            return Err(vm.argc_error(a.len(), 1, 1));
+        }
+        if let Some(h) = a.get(1) {
+            clone_freeze_arg(vm, *h)?;
+        }
+        vm.funcall(s, sym::INITIALIZE_COPY, &[a[0]], None)?;
+        Ok(s)
     });
     vm.def_builtin(k, "itself", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(k, "tap", 0, |vm, s, _, b| {
@@ -188,12 +216,15 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(k, "define_singleton_method", -2, |vm, s, a, b| {
+        if !s.is_heap() || matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+            return Err(vm.type_error("can't define singleton"));
+        }
         let sc = vm.singleton_class(s);
         let scv = vm.class_value(sc);
         super::module::define_method(vm, scv, a, b)
     });
-    vm.def_builtin(k, "singleton_method", 1, method);
-    vm.def_builtin(k, "public_method", 1, method);
+    vm.def_builtin(k, "singleton_method", 1, singleton_method);
+    vm.def_builtin(k, "public_method", 1, |vm, s, a, _| method_obj(vm, s, a[0], true));
     vm.def_builtin(k, "display", 0, |vm, s, _, _| {
         let b = vm.value_to_bytes(s)?;
         vm.write_out(&b);
@@ -230,6 +261,74 @@ pub fn block_required(vm: &mut Vm, b: B) -> Result<Rc<BlockArg>, crate::object::
         Some(b) => Ok(b),
         None => Err(vm.local_jump_error("no block given (yield)")),
     }
+}
+
+/// An instance variable name argument, checked like CRuby's
+/// rb_check_id + rb_is_instance_id.
+pub fn ivar_name_arg(vm: &mut Vm, s: Value, v: Value) -> Result<crate::value::SymbolId, crate::object::Unwind> {
+    let n = name_arg(vm, v)?;
+    let name = symbol::name(n);
+    let ok = name
+        .strip_prefix('@')
+        .and_then(|r| r.chars().next().map(|c| (c, r)))
+        .is_some_and(|(c, r)| {
+            (c.is_alphabetic() || c == '_' || !c.is_ascii())
+                && r.chars().all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+        });
+    if !ok {
+        let msg = format!("`{name}' is not allowed as an instance variable name");
+        return Err(vm.name_error(&msg, n, s));
+    }
+    Ok(n)
+}
+
+fn obj_methods(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResult {
+    let recur = a.first().is_none_or(|v| v.truthy());
+    let c = vm.class_of(s);
+    let v = super::module::method_names(vm, c, recur, true, &[vis]);
+    Ok(vm.ary_new(v))
+}
+
+/// Kernel#singleton_methods(all = true): the singleton class's public and
+/// protected methods, plus (with `all`) those of extended modules and, for
+/// classes, of the superclasses' singleton classes.
+fn singleton_methods(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let all = a.first().is_none_or(|v| v.truthy());
+    let c = vm.class_of(s);
+    if vm.classes.get(c).kind != ClassKind::Singleton {
+        return Ok(vm.ary_new(vec![]));
+    }
+    let list: Vec<_> = vm.classes.ancestors(c).to_vec();
+    let start_ix = list.iter().position(|k| *k == c).unwrap_or(0);
+    let mut names = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, k) in list.into_iter().enumerate() {
+        let kind = vm.classes.get(k).kind;
+        if i > start_ix && !all {
+            break;
+        }
+        if kind == ClassKind::Class {
+            break;
+        }
+        let mut entries: Vec<_> = vm
+            .classes
+            .get(k)
+            .methods
+            .iter()
+            .map(|(n, m)| (*n, *m))
+            .collect();
+        entries.sort_by_key(|(_, m)| m.0);
+        for (n, mid) in entries {
+            if !seen.insert(n) {
+                continue;
+            }
+            let e = vm.classes.method(mid);
+            if e.visibility != Visibility::Private && !matches!(e.kind, MethodKind::Undefined) {
+                names.push(Value::symbol(n));
+            }
+        }
+    }
+    Ok(vm.ary_new(names))
 }
 
 fn object_id(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
@@ -284,7 +383,16 @@ fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let n = name_arg(vm, a[0])?;
     let include_private = a.get(1).is_some_and(|v| v.truthy());
     let c = vm.class_of(s);
-    let r = vm.dispatch.resolve(&mut vm.classes, c, n);
+    let refs: Vec<crate::value::ClassId> = vm
+        .frames
+        .last()
+        .map(|f| f.cref.refinements.borrow().clone())
+        .unwrap_or_default();
+    let r = if refs.is_empty() {
+        vm.dispatch.resolve(&mut vm.classes, c, n)
+    } else {
+        lookup::resolve_uncached(&mut vm.classes, c, n, &refs).0
+    };
     if r.method.is_some() && (include_private || r.visibility == Visibility::Public) {
         return Ok(Value::TRUE);
     }
@@ -303,7 +411,7 @@ fn send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     }
     let n = name_arg(vm, a[0])?;
     vm.dispatch.counters.ccf_send += 1;
-    vm.funcall(s, n, &a[1..], b)
+    vm.call_refined(s, n, &a[1..], b, true)
 }
 
 fn public_send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
@@ -312,33 +420,104 @@ fn public_send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     }
     let n = name_arg(vm, a[0])?;
     vm.dispatch.counters.ccf_send += 1;
-    vm.call_method_public(s, n, &a[1..], b)
+    vm.call_refined(s, n, &a[1..], b, false)
 }
 
 fn method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let n = name_arg(vm, a[0])?;
+    method_obj(vm, s, a[0], false)
+}
+
+fn new_method_value(vm: &mut Vm, s: Value, m: crate::value::MethodId, n: crate::value::SymbolId) -> Value {
+    let owner = vm.classes.method(m).owner;
+    vm.heap.alloc(
+        cls::METHOD,
+        Body::Method(Box::new(RMethod {
+            recv: s,
+            method: m,
+            name: n,
+            owner,
+            bound: true,
+        })),
+    )
+}
+
+/// `undefined method `x' for class `C'` (rb_method_name_error).
+fn method_name_error(vm: &mut Vm, s: Value, n: crate::value::SymbolId) -> crate::object::Unwind {
+    let c = vm.class_of(s);
+    let msg = if vm.classes.get(c).kind == ClassKind::Singleton && vm.classes.get(c).attached == s {
+        let d = vm.inspect(s).unwrap_or_default();
+        format!("undefined singleton method `{}' for {d}", symbol::name(n))
+    } else {
+        let real = vm.real_class_of(s);
+        let kind = if vm.classes.is_module(real) { "module" } else { "class" };
+        let cname = vm.class_name(real);
+        format!("undefined method `{}' for {kind} `{cname}'", symbol::name(n))
+    };
+    vm.name_error(&msg, n, s)
+}
+
+fn method_obj(vm: &mut Vm, s: Value, name: Value, public_only: bool) -> VResult {
+    let n = name_arg(vm, name)?;
     let c = vm.class_of(s);
     match lookup::find_method(&vm.classes, c, n) {
-        Some((m, _)) => {
-            let owner = vm.classes.method(m).owner;
-            Ok(vm.heap.alloc(
-                cls::METHOD,
-                Body::Method(Box::new(RMethod {
-                    recv: s,
-                    method: m,
-                    name: n,
-                    owner,
-                    bound: true,
-                })),
-            ))
+        Some((m, vis)) => {
+            if public_only && vis != Visibility::Public {
+                let kind = if vm.classes.is_module(c) { "module" } else { "class" };
+                let cname = vm.class_name(c);
+                let v = if vis == Visibility::Private { "private" } else { "protected" };
+                let msg = format!("method `{}' for {kind} `{cname}' is {v}", symbol::name(n));
+                return Err(vm.name_error(&msg, n, s));
+            }
+            Ok(new_method_value(vm, s, m, n))
         }
         None => {
-            let desc = vm.describe_receiver(s);
-            let cname = vm.class_name(vm.real_class_of(s));
-            let _ = desc;
-            let msg = format!("undefined method `{}' for class `{cname}'", symbol::name(n));
-            Err(vm.name_error(&msg, n, s))
+            let rm = vm.funcall(
+                s,
+                sym::RESPOND_TO_MISSING,
+                &[Value::symbol(n), Value::bool(!public_only)],
+                None,
+            )?;
+            if !rm.truthy() {
+                return Err(method_name_error(vm, s, n));
+            }
+            let pr = prelude_call(vm, "method_missing_proc", &[Value::symbol(n)])?;
+            let owner = vm.real_class_of(s);
+            let m = vm.classes.add_method_entry(crate::class::MethodEntry {
+                name: n,
+                original_name: n,
+                owner,
+                visibility: Visibility::Public,
+                kind: MethodKind::Bmethod(pr),
+                is_alias: false,
+            });
+            Ok(new_method_value(vm, s, m, n))
         }
+    }
+}
+
+fn singleton_method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let n = name_arg(vm, a[0])?;
+    let c = vm.class_of(s);
+    if vm.classes.get(c).kind == ClassKind::Singleton
+        && let Some(m) = vm.classes.get(c).methods.get(&n).copied()
+        && !matches!(vm.classes.method(m).kind, MethodKind::Undefined)
+    {
+        return Ok(new_method_value(vm, s, m, n));
+    }
+    let d = vm.inspect(s)?;
+    let msg = format!("undefined singleton method `{}' for {d}", symbol::name(n));
+    Err(vm.name_error(&msg, n, s))
+}
+
+/// Calls `RubyVM::Prelude.<name>(*args)` (helpers written in Ruby).
+pub fn prelude_call(vm: &mut Vm, name: &str, args: &[Value]) -> VResult {
+    let rv = vm.classes.get(cls::OBJECT).consts.get(&symbol::intern("RubyVM")).copied();
+    let pm = rv
+        .and_then(|r| vm.as_class(r))
+        .and_then(|r| vm.classes.get(r).consts.get(&symbol::intern("Prelude")).copied());
+    match pm {
+        Some(p) => vm.funcall(p, symbol::intern(name), args, None),
+        None => Err(vm.runtime_error("carmine: RubyVM::Prelude is not loaded")),
     }
 }
 
@@ -347,39 +526,143 @@ fn method_missing(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         .first()
         .and_then(|v| v.as_symbol())
         .unwrap_or(sym::METHOD_MISSING);
-    Err(vm.no_method_error(n, s, 0))
+    let e = vm.no_method_error(n, s, 0);
+    if let crate::object::Unwind::Raise(ex) = &e {
+        let args = vm.ary_new(a.iter().skip(1).copied().collect());
+        vm.ivar_set_name(*ex, symbol::intern("@args"), args);
+    }
+    Err(e)
 }
 
 fn instance_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let Some(b) = b else {
-        if !a.is_empty() {
-            return Err(vm.runtime_error("carmine: instance_eval with a string is not supported"));
+        if a.is_empty() {
+            return Err(vm.argc_error(0, 1, 3));
         }
-        return Err(vm.arg_error("wrong number of arguments (given 0, expected 1..3)"));
+        if a.len() > 3 {
+            return Err(vm.argc_error(a.len(), 1, 3));
+        }
+        let src = super::str_arg(vm, a[0])?;
+        let (file, line) = super::kernel::eval_location(vm, &a[1..])?;
+        let target = eval_class(vm, s);
+        let parent = vm.frames.last().map(|f| f.cref.clone());
+        let cref = crate::object::cref_new(target, parent);
+        return super::kernel::eval_string(vm, &src, &file, line, s, cref);
     };
-    with_cref_of(vm, s, |vm| vm.yield_block_with(&b, &[s], Some(s), None), &b)
+    if !a.is_empty() {
+        return Err(vm.argc_error(a.len(), 0, 0));
+    }
+    let b = with_def_target(vm, s, &b);
+    vm.yield_block_with(&b, &[s], Some(s), None)
 }
 
 fn instance_exec(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
-    let b = block_required(vm, b)?;
-    with_cref_of(vm, s, |vm| vm.yield_block_with(&b, a, Some(s), None), &b)
+    let Some(b) = b else {
+        return Err(vm.local_jump_error("no block given (yield)"));
+    };
+    let b = with_def_target(vm, s, &b);
+    vm.yield_block_with(&b, a, Some(s), None)
 }
 
-/// Runs `f` with a block whose `def` target is the singleton class of `s`
-/// (instance_eval) — approximated by using the block's own cref.
-fn with_cref_of(
-    vm: &mut Vm,
-    _s: Value,
-    f: impl FnOnce(&mut Vm) -> VResult,
-    _b: &Rc<BlockArg>,
-) -> VResult {
-    f(vm)
+/// Where `def` goes inside `instance_eval`: the receiver's singleton class
+/// (its class for values that cannot have one).
+fn eval_class(vm: &mut Vm, s: Value) -> crate::value::ClassId {
+    if !s.is_heap() || matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+        return vm.real_class_of(s);
+    }
+    vm.singleton_class(s)
 }
 
-pub fn dup(vm: &mut Vm, s: Value, keep_frozen: bool) -> VResult {
-    if !s.is_heap() {
+/// A copy of literal block `b` whose `def`s define singleton methods of `s`.
+fn with_def_target(vm: &mut Vm, s: Value, b: &Rc<BlockArg>) -> Rc<BlockArg> {
+    match &**b {
+        BlockArg::Literal(_) | BlockArg::Proc(_) => {
+            let target = eval_class(vm, s);
+            super::module::rebase_block(vm, b, target)
+        }
+        _ => b.clone(),
+    }
+}
+
+/// The `freeze:` keyword of `clone`/`initialize_clone`: Some(true/false) or
+/// None for nil (keep the receiver's state).
+fn clone_freeze_arg(vm: &mut Vm, h: Value) -> Result<Option<bool>, crate::object::Unwind> {
+    let mut freeze = None;
+    let pairs = if h.is_heap() && matches!(&*obj(h).body.borrow(), Body::Hash(_)) {
+        vm.hash_pairs(h)
+    } else {
+        return Err(vm.argc_error(2, 1, 1));
+    };
+    for (k, v) in pairs {
+        if k != vm.sym("freeze") {
+            let ks = vm.inspect(k)?;
+            let ks = ks.trim_start_matches(':').to_string();
+            return Err(vm.arg_error(&format!("unknown keyword: :{ks}")));
+        }
+        freeze = if v == Value::TRUE {
+            Some(true)
+        } else if v == Value::FALSE {
+            Some(false)
+        } else if v.is_nil() {
+            None
+        } else {
+            let c = super::type_name(vm, v);
+            return Err(vm.arg_error(&format!("unexpected value for freeze: {c}")));
+        };
+    }
+    Ok(freeze)
+}
+
+fn clone(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    if a.len() > 1 {
+        return Err(vm.argc_error(a.len(), 0, 0));
+    }
+    let freeze = match a.first() {
+        Some(h) => clone_freeze_arg(vm, *h)?,
+        None => None,
+    };
+    if !s.is_heap() || matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+        if freeze == Some(false) {
+            let c = vm.class_name(vm.real_class_of(s));
+            return Err(vm.arg_error(&format!("can't unfreeze {c}")));
+        }
         return Ok(s);
     }
+    let n = copy_object(vm, s, true)?;
+    let root = vm.roots_len();
+    vm.push_root(n);
+    let r = match (freeze, a.first()) {
+        (Some(_), Some(h)) => vm.funcall_kw(n, symbol::intern("initialize_clone"), &[s, *h], None, true),
+        _ => vm.funcall(n, symbol::intern("initialize_clone"), &[s], None),
+    };
+    vm.truncate_roots(root);
+    r?;
+    let frozen = match freeze {
+        Some(f) => f,
+        None => obj(s).is_frozen(),
+    };
+    if frozen {
+        obj(n).freeze();
+    }
+    Ok(n)
+}
+
+pub fn dup(vm: &mut Vm, s: Value, _keep: bool) -> VResult {
+    if !s.is_heap() || matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+        return Ok(s);
+    }
+    let n = copy_object(vm, s, false)?;
+    let root = vm.roots_len();
+    vm.push_root(n);
+    let r = vm.funcall(n, symbol::intern("initialize_dup"), &[s], None);
+    vm.truncate_roots(root);
+    r?;
+    Ok(n)
+}
+
+/// A shallow copy of `s`'s body (and for clone, its singleton class), not yet
+/// initialized by `initialize_copy`.
+fn copy_object(vm: &mut Vm, s: Value, with_singleton: bool) -> VResult {
     let o = obj(s);
     let body = match &*o.body.borrow() {
         Body::Object(iv) => Body::Object(iv.clone()),
@@ -387,7 +670,6 @@ pub fn dup(vm: &mut Vm, s: Value, keep_frozen: bool) -> VResult {
         Body::Array(a) => Body::Array(a.clone()),
         Body::Hash(h) => Body::Hash(h.clone()),
         Body::Range(a, b, c) => Body::Range(*a, *b, *c),
-        Body::Float(_) | Body::Bignum(_) => return Ok(s),
         Body::Proc(p) => Body::Proc(Box::new(crate::object::RProc {
             block: p.block.clone(),
             is_lambda: p.is_lambda,
@@ -399,15 +681,15 @@ pub fn dup(vm: &mut Vm, s: Value, keep_frozen: bool) -> VResult {
         }
         _ => return Ok(s),
     };
-    let real = vm.classes.real_class(o.class.get());
-    let cls_id = if keep_frozen { o.class.get() } else { real };
+    let cur = o.class.get();
+    let real = vm.classes.real_class(cur);
     let n = vm.heap.alloc(real, body);
-    if keep_frozen && cls_id != real {
+    if with_singleton && cur != real {
         // clone keeps singleton methods: copy them into a fresh singleton class.
         let sc = vm.singleton_class(n);
         let methods: Vec<_> = vm
             .classes
-            .get(cls_id)
+            .get(cur)
             .methods
             .iter()
             .map(|(k, v)| (*k, *v))
@@ -416,15 +698,11 @@ pub fn dup(vm: &mut Vm, s: Value, keep_frozen: bool) -> VResult {
             let e = vm.classes.method(m).clone();
             vm.add_method(sc, name, e.kind, e.visibility);
         }
-        let incs = vm.classes.get(cls_id).includes.clone();
+        let incs = vm.classes.get(cur).includes.clone();
         for m in incs {
             super::module::include_module(vm, sc, m, false)?;
         }
     }
-    if keep_frozen && o.is_frozen() {
-        obj(n).freeze();
-    }
-    vm.funcall(n, sym::INITIALIZE_COPY, &[s], None)?;
     let _ = Reason::MethodDefined;
     Ok(n)
 }

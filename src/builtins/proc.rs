@@ -12,6 +12,12 @@ pub fn init(vm: &mut Vm) {
         vm.def_builtin(p, name, -1, |vm, s, a, b| vm.call_proc_with(s, a, None, b));
     }
     vm.def_builtin(p, "to_proc", 0, |_, s, _, _| Ok(s));
+    vm.def_singleton_builtin(p, "new", -1, |vm, _, _, b| {
+        let Some(b) = b else {
+            return Err(vm.arg_error("tried to create Proc object without a block"));
+        };
+        Ok(vm.block_to_proc(&b))
+    });
     vm.def_builtin(p, "lambda?", 0, |_, s, _, _| match &*obj(s).body.borrow() {
         Body::Proc(p) => Ok(Value::bool(p.is_lambda)),
         _ => Ok(Value::FALSE),
@@ -22,6 +28,12 @@ pub fn init(vm: &mut Vm) {
             _ => return Ok(Value::int(-1)),
         };
         if special {
+            if let Body::Proc(p) = &*obj(s).body.borrow()
+                && let Some(BlockArg::Method(m)) = &p.special
+                && let Body::Method(rm) = &*obj(*m).body.borrow()
+            {
+                return Ok(Value::int(method_arity(vm, rm.method)));
+            }
             return Ok(Value::int(if lambda { -1 } else { -2 }));
         }
         let i = vm.iseq(iseq);
@@ -58,6 +70,34 @@ pub fn init(vm: &mut Vm) {
     });
     for c in [cls::METHOD, cls::UNBOUND_METHOD] {
         vm.def_builtin(c, "name", 0, |_, s, _, _| Ok(Value::symbol(rm(s).name)));
+        vm.def_builtin(c, "original_name", 0, |vm, s, _, _| {
+            Ok(Value::symbol(vm.classes.method(rm(s).method).original_name))
+        });
+        for eq in ["==", "eql?"] {
+            vm.def_builtin(c, eq, 1, |vm, s, a, _| {
+                let o = a[0];
+                if !o.is_heap() || vm.class_of(o) != vm.class_of(s) {
+                    return Ok(Value::FALSE);
+                }
+                if !matches!(&*obj(o).body.borrow(), Body::Method(_)) {
+                    return Ok(Value::FALSE);
+                }
+                let (x, y) = (rm(s), rm(o));
+                let same_def = x.method == y.method || {
+                    let (ex, ey) = (vm.classes.method(x.method), vm.classes.method(y.method));
+                    ex.owner == ey.owner
+                        && ex.original_name == ey.original_name
+                        && ex.kind.label() == ey.kind.label()
+                };
+                Ok(Value::bool(x.recv == y.recv && x.bound == y.bound && same_def))
+            });
+        }
+        vm.def_builtin(c, "hash", 0, |vm, s, _, _| {
+            let r = rm(s);
+            let orig = vm.classes.method(r.method).original_name;
+            let h = (r.recv.raw() >> 3) ^ ((orig.0 as u64) << 7) ^ (r.owner.0 as u64);
+            Ok(Value::int((h & 0x3fff_ffff_ffff) as i64))
+        });
         vm.def_builtin(c, "owner", 0, |vm, s, _, _| Ok(vm.class_value(rm(s).owner)));
         vm.def_builtin(c, "arity", 0, |vm, s, _, _| {
             Ok(Value::int(method_arity(vm, rm(s).method)))
@@ -68,6 +108,39 @@ pub fn init(vm: &mut Vm) {
                 crate::class::MethodKind::Iseq { iseq, .. } => {
                     let i = vm.iseq(*iseq);
                     params_list(vm, &i, false)
+                }
+                crate::class::MethodKind::Bmethod(p) => {
+                    let p = *p;
+                    let iseq = match &*obj(p).body.borrow() {
+                        Body::Proc(pr) => Some(pr.block.iseq),
+                        _ => None,
+                    };
+                    match iseq {
+                        Some(iseq) => {
+                            let i = vm.iseq(iseq);
+                            params_list(vm, &i, false)
+                        }
+                        None => Ok(vm.ary_new(vec![])),
+                    }
+                }
+                crate::class::MethodKind::AttrWriter(_) => {
+                    let k = vm.sym("req");
+                    let one = vm.ary_new(vec![k]);
+                    Ok(vm.ary_new(vec![one]))
+                }
+                crate::class::MethodKind::Builtin { arity, .. } => {
+                    let arity = *arity;
+                    let mut out = Vec::new();
+                    let req = if arity >= 0 { arity } else { -arity - 1 };
+                    for _ in 0..req {
+                        let k = vm.sym("req");
+                        out.push(vm.ary_new(vec![k]));
+                    }
+                    if arity < 0 {
+                        let k = vm.sym("rest");
+                        out.push(vm.ary_new(vec![k]));
+                    }
+                    Ok(vm.ary_new(out))
                 }
                 _ => Ok(vm.ary_new(vec![])),
             }
@@ -100,6 +173,28 @@ pub fn init(vm: &mut Vm) {
         });
     }
     vm.def_builtin(m, "receiver", 0, |_, s, _, _| Ok(rm(s).recv));
+    vm.def_builtin(m, "super_method", 0, |vm, s, _, _| {
+        let r = rm(s);
+        let c = vm.class_of(r.recv);
+        let orig = vm.classes.method(r.method).original_name;
+        let res = crate::dispatch::lookup::resolve_super(&mut vm.classes, c, r.owner, orig, &[]);
+        match res.method {
+            Some(mid) => {
+                let owner = vm.classes.method(mid).owner;
+                Ok(vm.heap.alloc(
+                    cls::METHOD,
+                    Body::Method(Box::new(RMethod {
+                        recv: r.recv,
+                        method: mid,
+                        name: r.name,
+                        owner,
+                        bound: true,
+                    })),
+                ))
+            }
+            None => Ok(Value::NIL),
+        }
+    });
     vm.def_builtin(m, "unbind", 0, |vm, s, _, _| {
         let r = rm(s);
         Ok(vm.heap.alloc(

@@ -297,8 +297,9 @@ impl ClassTable {
 
     /// Prepends, the module itself, then includes (latest first).
     fn module_chain(&self, m: ClassId, out: &mut Vec<ClassId>, skip: &[ClassId]) {
+        // A prepended module is placed even when a superclass already has it.
         for &p in self.get(m).prepends.iter().rev() {
-            self.push_module(p, out, skip);
+            self.push_module(p, out, &[]);
         }
         if !out.contains(&m) {
             out.push(m);

@@ -77,6 +77,14 @@ pub fn resolve_super(
     refinements: &[ClassId],
 ) -> Resolved {
     let anc = classes.ancestors(cls);
+    // `super` in a refined method reaches the refined class's own method.
+    if let Some(target) = classes.get(owner).refined
+        && let Some(p) = anc.iter().position(|&c| c == target)
+    {
+        let others: Vec<ClassId> = refinements.iter().copied().filter(|&r| r != owner).collect();
+        let (found, _) = search_from(classes, &anc[p..], name, &others);
+        return to_resolved(classes, cls, found);
+    }
     let start = anc
         .iter()
         .position(|&c| c == owner)

@@ -81,6 +81,7 @@ pub fn boot(vm: &mut Vm) {
         vm.classes.get_mut(c).obj = o;
         vm.classes.get_mut(c).metaclass = Some(meta);
         vm.classes.get_mut(meta).attached = o;
+        vm.give_class_object(meta);
     }
     for i in 0..cls::COUNT {
         let c = ClassId(i);
@@ -96,7 +97,7 @@ pub fn boot(vm: &mut Vm) {
         vm.classes.get_mut(c).includes.push(cls::ENUMERABLE);
         vm.classes.get_mut(cls::ENUMERABLE).includers.push(c);
     }
-    for c in [cls::NUMERIC, cls::STRING] {
+    for c in [cls::NUMERIC, cls::STRING, cls::SYMBOL] {
         vm.classes.get_mut(c).includes.push(cls::COMPARABLE);
         vm.classes.get_mut(cls::COMPARABLE).includers.push(c);
     }

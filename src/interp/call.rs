@@ -241,7 +241,11 @@ impl Vm {
                     return Err(self.argc_error(argc, 0, 0));
                 }
                 self.stack.truncate(recv_ix);
-                Ok(Call::Done(self.ivar_get_slot(recv, slot, name)))
+                let iv = match self.classes.method(m).kind {
+                    MethodKind::AttrReader(iv) => iv,
+                    _ => name,
+                };
+                Ok(Call::Done(self.ivar_get_slot(recv, slot, iv)))
             }
             Handler::IvarSet(slot) => {
                 self.dispatch.counters.ccf_attrset += 1;
@@ -257,7 +261,11 @@ impl Vm {
                 }
                 let v = self.stack[recv_ix + 1];
                 self.stack.truncate(recv_ix);
-                self.ivar_set_slot(recv, slot, name, v)?;
+                let iv = match self.classes.method(m).kind {
+                    MethodKind::AttrWriter(iv) => iv,
+                    _ => name,
+                };
+                self.ivar_set_slot(recv, slot, iv, v)?;
                 Ok(Call::Done(v))
             }
             Handler::Bmethod => {
@@ -829,7 +837,7 @@ impl Vm {
                 if args.is_empty() {
                     return Err(self.arg_error("no receiver given"));
                 }
-                self.call_method_public(args[0], *s, &args[1..], blockarg)
+                self.call_refined(args[0], *s, &args[1..], blockarg, false)
             }
             BlockArg::Method(m) => {
                 let m = *m;
@@ -929,6 +937,33 @@ impl Vm {
             true,
             if kw { flags::KWARGS } else { 0 },
         )
+    }
+
+    /// A call resolved with the refinements active in the calling Ruby
+    /// frame (`send`, `public_send`, `&:sym`, which CRuby lets see them).
+    pub fn call_refined(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        private_ok: bool,
+    ) -> VResult {
+        let refs: Vec<ClassId> = self
+            .frames
+            .last()
+            .map(|f| f.cref.refinements.borrow().clone())
+            .unwrap_or_default();
+        if refs.is_empty() {
+            return self.call_with_visibility(recv, name, args, block, private_ok, 0);
+        }
+        let c = self.class_of(recv);
+        let (r, _) = lookup::resolve_uncached(&mut self.classes, c, name, &refs);
+        let e = IcEntry::new(c, 0, 0, r);
+        if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
+            return Err(self.visibility_error(&e, name, recv));
+        }
+        self.call_entry(e, name, recv, args, block, 0)
     }
 
     pub fn call_with_visibility(

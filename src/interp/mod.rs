@@ -282,6 +282,7 @@ impl Vm {
         self.classes.get_mut(c).metaclass = Some(meta);
         self.classes.get_mut(meta).attached = o;
         self.classes.get_mut(meta).ivar_owner = cls::CLASS;
+        self.give_class_object(meta);
         if let (Some(n), Some(outer)) = (name, outer) {
             self.classes.set_const(outer, symbol::intern(n), o);
         }
@@ -320,6 +321,13 @@ impl Vm {
         }
     }
 
+    /// Allocates the heap object (a `Class` instance) standing for singleton
+    /// class `s`, so `class << x; self; end` and `singleton_class` have a value.
+    pub fn give_class_object(&mut self, s: ClassId) {
+        let o = self.heap.alloc(cls::CLASS, Body::Class(s));
+        self.classes.get_mut(s).obj = o;
+    }
+
     /// The singleton class of `v`, created on demand.
     pub fn singleton_class(&mut self, v: Value) -> ClassId {
         if !v.is_heap() {
@@ -347,6 +355,7 @@ impl Vm {
             .classes
             .add(None, ClassKind::Singleton, Some(superclass));
         self.classes.get_mut(s).attached = v;
+        self.give_class_object(s);
         self.classes.get_mut(s).ivar_owner = if is_class {
             cls::CLASS
         } else {
@@ -526,9 +535,16 @@ impl Vm {
             literal_roots,
             iseqs,
             const_caches,
+            main_obj,
+            errinfo,
+            last_match,
             ..
         } = self;
+        let extra = [*main_obj, *errinfo, *last_match];
         heap.collect(|h| {
+            for v in extra {
+                h.mark(v);
+            }
             for v in stack.iter() {
                 h.mark(*v);
             }
@@ -558,9 +574,6 @@ impl Vm {
                 }
             }
         });
-        for v in [self.main_obj, self.errinfo, self.last_match] {
-            let _ = v;
-        }
         if self.options.gc_verify
             && let Err(e) = self.heap.verify()
         {

@@ -211,7 +211,7 @@ impl Vm {
 
     fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
         let recv = self.frames[fi].self_val;
-        if recv.is_heap() {
+        if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
             let iseq_ix = self.frames[fi].iseq.id.index();
             let cache = self.ivar_caches[iseq_ix]
@@ -557,10 +557,14 @@ impl Vm {
         if name == sym::INITIALIZE
             || name == sym::INITIALIZE_COPY
             || name == sym::RESPOND_TO_MISSING
+            || matches!(&*symbol::name(name), "initialize_dup" | "initialize_clone")
         {
             vis = Visibility::Private;
         }
         let module_function = k.module_function && !singleton;
+        if module_function {
+            vis = Visibility::Private;
+        }
         self.add_method(
             target,
             name,
@@ -896,6 +900,21 @@ impl Vm {
                                 *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)
                             }) =>
                     {
+                        if let Some(owner) = self
+                            .classes
+                            .ancestors(c)
+                            .iter()
+                            .find(|a| self.classes.get(**a).consts.contains_key(&name))
+                            .copied()
+                            && self.classes.get(owner).private_consts.contains(&name)
+                        {
+                            let msg = format!(
+                                "private constant {}::{} referenced",
+                                self.class_name(owner),
+                                symbol::name(name)
+                            );
+                            return Err(self.name_error(&msg, name, base));
+                        }
                         v
                     }
                     _ => self.const_missing(c, name)?,
@@ -932,8 +951,12 @@ impl Vm {
             }
             Insn::DefineSMethod { name, iseq } => {
                 let o = pop!();
-                if !o.is_heap() {
-                    return Err(self.type_error(&format!("can't define singleton")));
+                if !o.is_heap() || matches!(&*obj(o).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+                    return Err(self.type_error("can't define singleton"));
+                }
+                if obj(o).is_frozen() {
+                    let d = self.inspect(o)?;
+                    return Err(self.error(self.e.frozen_error, &format!("can't modify frozen object: {d}")));
                 }
                 let s = self.singleton_class(o);
                 self.define_iseq_method(fi, s, name, iseq, true);
@@ -1174,10 +1197,17 @@ impl Vm {
                     return Ok(Value::NIL);
                 }
                 if self.respond_to(subject, name) {
-                    yes(self, "method")
-                } else {
-                    Ok(Value::NIL)
+                    return yes(self, "method");
                 }
+                // CRuby asks respond_to_missing?(name, false) when it exists.
+                let c = self.class_of(subject);
+                if lookup::find_method(&self.classes, c, sym::RESPOND_TO_MISSING).is_some() {
+                    let args = [Value::symbol(name), Value::FALSE];
+                    if self.funcall(subject, sym::RESPOND_TO_MISSING, &args, None)?.truthy() {
+                        return yes(self, "method");
+                    }
+                }
+                Ok(Value::NIL)
             }
             DEFINED_FCALL => {
                 let c = self.class_of(subject);
@@ -1250,6 +1280,26 @@ impl Vm {
         let id = self.classes.add_method_entry(e);
         self.classes.get_mut(c).methods.insert(new, id);
         self.invalidate_method(c, new, Reason::Alias);
+        self.method_hook(c, new, "added")
+    }
+
+    /// Calls `method_<what>` (or `singleton_method_<what>` for a singleton
+    /// class) after a method table change: what is added/removed/undefined.
+    pub fn method_hook(&mut self, c: ClassId, name: SymbolId, what: &str) -> Result<(), Unwind> {
+        let singleton = self.classes.get(c).kind == ClassKind::Singleton;
+        let (recv, hook) = if singleton {
+            (self.classes.get(c).attached, format!("singleton_method_{what}"))
+        } else {
+            (self.class_value(c), format!("method_{what}"))
+        };
+        let hook = symbol::intern(&hook);
+        let k = self.class_of(recv);
+        let r = self.dispatch.resolve(&mut self.classes, k, hook);
+        if let Some(m) = r.method
+            && !matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
+        {
+            self.funcall(recv, hook, &[Value::symbol(name)], None)?;
+        }
         Ok(())
     }
 
@@ -1270,6 +1320,6 @@ impl Vm {
         }
         self.add_method(c, name, MethodKind::Undefined, Visibility::Public);
         self.invalidate_method(c, name, Reason::MethodUndefined);
-        Ok(())
+        self.method_hook(c, name, "undefined")
     }
 }

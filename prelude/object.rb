@@ -1,0 +1,113 @@
+# frozen_string_literal: true
+#
+# Proc and Method helpers written in Ruby: currying and composition
+# (proc.c's proc_curry, make_curry_proc, proc_compose_to_left/right and
+# the Method versions), plus the Method object that stands for a method
+# reachable only through method_missing (respond_to_missing? true).
+module RubyVM::Prelude
+  # rb_proc_min_max_arity: the fewest and most arguments (nil: unlimited).
+  def self.proc_min_max(pr)
+    a = pr.arity
+    min = a >= 0 ? a : -a - 1
+    params = pr.parameters
+    max =
+      if params.any? { |kind, _| kind == :rest }
+        nil
+      else
+        params.count { |kind, _| kind == :req || kind == :opt }
+      end
+    max = min if max && max < min
+    [min, max]
+  end
+
+  def self.make_curry(pr, passed, arity)
+    step = lambda do |args, blk|
+      all = passed + args
+      if all.length >= arity
+        pr.call(*all, &blk)
+      else
+        make_curry(pr, all, arity)
+      end
+    end
+    if pr.lambda?
+      lambda { |*args, &blk| step.call(args, blk) }
+    else
+      proc { |*args, &blk| step.call(args, blk) }
+    end
+  end
+
+  def self.check_callable(g)
+    return if g.is_a?(Proc) || g.is_a?(Method) || g.respond_to?(:call)
+    raise TypeError, "callable object is expected"
+  end
+
+  # The body of a Method object for a name handled by method_missing.
+  def self.method_missing_proc(name)
+    lambda { |*args, **kw, &blk| __send__(:method_missing, name, *args, **kw, &blk) }
+  end
+end
+
+class Proc
+  def curry(arity = nil)
+    min, max = RubyVM::Prelude.proc_min_max(self)
+    if arity.nil?
+      arity = min
+    else
+      arity = RubyVM::Prelude.to_long(arity)
+      if lambda? && (arity < min || (max && arity > max))
+        expected =
+          if max.nil? then "#{min}+"
+          elsif min == max then min.to_s
+          else "#{min}..#{max}"
+          end
+        raise ArgumentError, "wrong number of arguments (given #{arity}, expected #{expected})"
+      end
+    end
+    RubyVM::Prelude.make_curry(self, [], arity)
+  end
+
+  def >>(g)
+    RubyVM::Prelude.check_callable(g)
+    f = self
+    if lambda?
+      lambda { |*args, &blk| g.call(f.call(*args, &blk)) }
+    else
+      proc { |*args, &blk| g.call(f.call(*args, &blk)) }
+    end
+  end
+
+  def <<(g)
+    RubyVM::Prelude.check_callable(g)
+    f = self
+    if lambda?
+      lambda { |*args, &blk| f.call(g.call(*args, &blk)) }
+    else
+      proc { |*args, &blk| f.call(g.call(*args, &blk)) }
+    end
+  end
+end
+
+class Method
+  def curry(*args)
+    to_proc.curry(*args)
+  end
+
+  def >>(g)
+    RubyVM::Prelude.check_callable(g)
+    f = self
+    lambda { |*args, &blk| g.call(f.call(*args, &blk)) }
+  end
+
+  def <<(g)
+    RubyVM::Prelude.check_callable(g)
+    f = self
+    lambda { |*args, &blk| f.call(g.call(*args, &blk)) }
+  end
+end
+
+class Hash
+  def to_proc
+    h = self
+    lambda { |key| h[key] }
+  end
+end
