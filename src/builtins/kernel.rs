@@ -139,7 +139,7 @@ pub fn init(vm: &mut Vm) {
         }
         Err(Unwind::Throw { tag, value })
     });
-    vm.def_builtin(k, "Integer", -2, |vm, _, a, _| kernel_integer(vm, a));
+    vm.def_builtin(k, "Integer", -1, |vm, _, a, _| kernel_integer(vm, a));
     // Object#<=> (rb_obj_cmp): 0 for the same or == objects, else nil.
     vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
         if s == a[0]
@@ -420,6 +420,12 @@ fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
 }
 
 fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {
+    let n = a.len() - usize::from(a.last().is_some_and(|h| vm.hash_len(*h).is_some()));
+    if !(1..=2).contains(&n) {
+        return Err(vm.arg_error(&format!(
+            "wrong number of arguments (given {n}, expected 1..2)"
+        )));
+    }
     let v = a[0];
     let base = match a.get(1) {
         Some(b) if b.is_fixnum() => Some(b.fixnum_unchecked()),

@@ -114,6 +114,9 @@ impl Vm {
                 return Ok(h.finish());
             }
             Body::Float(f) => {
+                if *f == 0.0 {
+                    return Ok(0x0f10); // -0.0 hashes like 0.0 (rb_dbl_hash)
+                }
                 f.to_bits().hash(&mut h);
                 return Ok(h.finish());
             }
