@@ -41,7 +41,9 @@ pub fn init(vm: &mut Vm) {
         };
         let (st, en, excl) = range_parts(s).unwrap();
         if let Some(mut i) = st.as_fixnum() {
-            if en.is_nil() {
+            let endless = en.is_nil()
+                || super::float::to_f64_strict(en).is_some_and(|f| f == f64::INFINITY);
+            if endless {
                 loop {
                     vm.yield_block(&b, &[Value::int(i)])?;
                     i += 1;
