@@ -94,8 +94,16 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(ne, "initialize", -1, |vm, s, a, _| {
         let (pos, kw) = split_receiver_kw(vm, a);
-        vm.ivar_set_name(s, sym::IVAR_MESSAGE, pos.first().copied().unwrap_or(Value::NIL));
-        vm.ivar_set_name(s, symbol::intern("@name"), pos.get(1).copied().unwrap_or(Value::NIL));
+        vm.ivar_set_name(
+            s,
+            sym::IVAR_MESSAGE,
+            pos.first().copied().unwrap_or(Value::NIL),
+        );
+        vm.ivar_set_name(
+            s,
+            symbol::intern("@name"),
+            pos.get(1).copied().unwrap_or(Value::NIL),
+        );
         if let Some(r) = kw {
             vm.ivar_set_name(s, symbol::intern("@receiver"), r);
         }
@@ -104,8 +112,16 @@ pub fn init(vm: &mut Vm) {
     let nme = vm.e.no_method_error;
     vm.def_builtin(nme, "initialize", -1, |vm, s, a, _| {
         let (pos, kw) = split_receiver_kw(vm, a);
-        vm.ivar_set_name(s, sym::IVAR_MESSAGE, pos.first().copied().unwrap_or(Value::NIL));
-        vm.ivar_set_name(s, symbol::intern("@name"), pos.get(1).copied().unwrap_or(Value::NIL));
+        vm.ivar_set_name(
+            s,
+            sym::IVAR_MESSAGE,
+            pos.first().copied().unwrap_or(Value::NIL),
+        );
+        vm.ivar_set_name(
+            s,
+            symbol::intern("@name"),
+            pos.get(1).copied().unwrap_or(Value::NIL),
+        );
         let args = match pos.get(2) {
             Some(v) => *v,
             None => vm.ary_new(vec![]),
@@ -150,7 +166,10 @@ pub fn init(vm: &mut Vm) {
 fn split_receiver_kw(vm: &mut Vm, a: &[Value]) -> (Vec<Value>, Option<Value>) {
     if let Some(last) = a.last()
         && last.is_heap()
-        && matches!(&*crate::gc::obj(*last).body.borrow(), crate::object::Body::Hash(_))
+        && matches!(
+            &*crate::gc::obj(*last).body.borrow(),
+            crate::object::Body::Hash(_)
+        )
     {
         let pairs = vm.hash_pairs(*last);
         let rk = vm.sym("receiver");

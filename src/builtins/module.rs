@@ -292,7 +292,8 @@ pub fn init(vm: &mut Vm) {
             let e = vm.classes.get(k);
             for n in &e.const_order {
                 let v = Value::symbol(*n);
-                if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v) {
+                if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v)
+                {
                     names.push(v);
                 }
             }
@@ -496,9 +497,15 @@ fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let parts: Vec<&str> = path.split("::").collect();
     for (i, part) in parts.iter().enumerate() {
         let valid = part.starts_with(|ch: char| ch.is_ascii_uppercase())
-            && part.chars().all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+            && part
+                .chars()
+                .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
         if !valid {
-            let shown = if parts.len() == 1 { name.as_str() } else { part };
+            let shown = if parts.len() == 1 {
+                name.as_str()
+            } else {
+                part
+            };
             let n = symbol::intern(shown);
             return Err(vm.name_error(&format!("wrong constant name {shown}"), n, s));
         }

@@ -218,7 +218,9 @@ pub fn init(vm: &mut Vm) {
         super::module::define_method(vm, scv, a, b)
     });
     vm.def_builtin(k, "singleton_method", 1, singleton_method);
-    vm.def_builtin(k, "public_method", 1, |vm, s, a, _| method_obj(vm, s, a[0], true));
+    vm.def_builtin(k, "public_method", 1, |vm, s, a, _| {
+        method_obj(vm, s, a[0], true)
+    });
     vm.def_builtin(k, "display", 0, |vm, s, _, _| {
         let b = vm.value_to_bytes(s)?;
         vm.write_out(&b);
@@ -259,7 +261,11 @@ pub fn block_required(vm: &mut Vm, b: B) -> Result<Rc<BlockArg>, crate::object::
 
 /// An instance variable name argument, checked like CRuby's
 /// rb_check_id + rb_is_instance_id.
-pub fn ivar_name_arg(vm: &mut Vm, s: Value, v: Value) -> Result<crate::value::SymbolId, crate::object::Unwind> {
+pub fn ivar_name_arg(
+    vm: &mut Vm,
+    s: Value,
+    v: Value,
+) -> Result<crate::value::SymbolId, crate::object::Unwind> {
     let n = name_arg(vm, v)?;
     let name = symbol::name(n);
     let ok = name
@@ -267,7 +273,8 @@ pub fn ivar_name_arg(vm: &mut Vm, s: Value, v: Value) -> Result<crate::value::Sy
         .and_then(|r| r.chars().next().map(|c| (c, r)))
         .is_some_and(|(c, r)| {
             (c.is_alphabetic() || c == '_' || !c.is_ascii())
-                && r.chars().all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+                && r.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
         });
     if !ok {
         let msg = format!("`{name}' is not allowed as an instance variable name");
@@ -424,7 +431,12 @@ fn method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     method_obj(vm, s, a[0], false)
 }
 
-fn new_method_value(vm: &mut Vm, s: Value, m: crate::value::MethodId, n: crate::value::SymbolId) -> Value {
+fn new_method_value(
+    vm: &mut Vm,
+    s: Value,
+    m: crate::value::MethodId,
+    n: crate::value::SymbolId,
+) -> Value {
     let owner = vm.classes.method(m).owner;
     vm.heap.alloc(
         cls::METHOD,
@@ -446,9 +458,16 @@ fn method_name_error(vm: &mut Vm, s: Value, n: crate::value::SymbolId) -> crate:
         format!("undefined singleton method `{}' for {d}", symbol::name(n))
     } else {
         let real = vm.real_class_of(s);
-        let kind = if vm.classes.is_module(real) { "module" } else { "class" };
+        let kind = if vm.classes.is_module(real) {
+            "module"
+        } else {
+            "class"
+        };
         let cname = vm.class_name(real);
-        format!("undefined method `{}' for {kind} `{cname}'", symbol::name(n))
+        format!(
+            "undefined method `{}' for {kind} `{cname}'",
+            symbol::name(n)
+        )
     };
     vm.name_error(&msg, n, s)
 }
@@ -459,9 +478,17 @@ fn method_obj(vm: &mut Vm, s: Value, name: Value, public_only: bool) -> VResult 
     match lookup::find_method(&vm.classes, c, n) {
         Some((m, vis)) => {
             if public_only && vis != Visibility::Public {
-                let kind = if vm.classes.is_module(c) { "module" } else { "class" };
+                let kind = if vm.classes.is_module(c) {
+                    "module"
+                } else {
+                    "class"
+                };
                 let cname = vm.class_name(c);
-                let v = if vis == Visibility::Private { "private" } else { "protected" };
+                let v = if vis == Visibility::Private {
+                    "private"
+                } else {
+                    "protected"
+                };
                 let msg = format!("method `{}' for {kind} `{cname}' is {v}", symbol::name(n));
                 return Err(vm.name_error(&msg, n, s));
             }
@@ -508,10 +535,19 @@ fn singleton_method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
 
 /// Calls `RubyVM::Prelude.<name>(*args)` (helpers written in Ruby).
 pub fn prelude_call(vm: &mut Vm, name: &str, args: &[Value]) -> VResult {
-    let rv = vm.classes.get(cls::OBJECT).consts.get(&symbol::intern("RubyVM")).copied();
-    let pm = rv
-        .and_then(|r| vm.as_class(r))
-        .and_then(|r| vm.classes.get(r).consts.get(&symbol::intern("Prelude")).copied());
+    let rv = vm
+        .classes
+        .get(cls::OBJECT)
+        .consts
+        .get(&symbol::intern("RubyVM"))
+        .copied();
+    let pm = rv.and_then(|r| vm.as_class(r)).and_then(|r| {
+        vm.classes
+            .get(r)
+            .consts
+            .get(&symbol::intern("Prelude"))
+            .copied()
+    });
     match pm {
         Some(p) => vm.funcall(p, symbol::intern(name), args, None),
         None => Err(vm.runtime_error("carmine: RubyVM::Prelude is not loaded")),
@@ -629,7 +665,9 @@ fn clone(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let root = vm.roots_len();
     vm.push_root(n);
     let r = match (freeze, a.first()) {
-        (Some(_), Some(h)) => vm.funcall_kw(n, symbol::intern("initialize_clone"), &[s, *h], None, true),
+        (Some(_), Some(h)) => {
+            vm.funcall_kw(n, symbol::intern("initialize_clone"), &[s, *h], None, true)
+        }
         _ => vm.funcall(n, symbol::intern("initialize_clone"), &[s], None),
     };
     vm.truncate_roots(root);

@@ -89,7 +89,9 @@ pub fn init(vm: &mut Vm) {
                         && ex.original_name == ey.original_name
                         && ex.kind.label() == ey.kind.label()
                 };
-                Ok(Value::bool(x.recv == y.recv && x.bound == y.bound && same_def))
+                Ok(Value::bool(
+                    x.recv == y.recv && x.bound == y.bound && same_def,
+                ))
             });
         }
         vm.def_builtin(c, "hash", 0, |vm, s, _, _| {

@@ -41,8 +41,8 @@ pub fn init(vm: &mut Vm) {
         };
         let (st, en, excl) = range_parts(s).unwrap();
         if let Some(mut i) = st.as_fixnum() {
-            let endless = en.is_nil()
-                || super::float::to_f64_strict(en).is_some_and(|f| f == f64::INFINITY);
+            let endless =
+                en.is_nil() || super::float::to_f64_strict(en).is_some_and(|f| f == f64::INFINITY);
             if endless {
                 loop {
                     vm.yield_block(&b, &[Value::int(i)])?;

@@ -81,7 +81,11 @@ pub fn resolve_super(
     if let Some(target) = classes.get(owner).refined
         && let Some(p) = anc.iter().position(|&c| c == target)
     {
-        let others: Vec<ClassId> = refinements.iter().copied().filter(|&r| r != owner).collect();
+        let others: Vec<ClassId> = refinements
+            .iter()
+            .copied()
+            .filter(|&r| r != owner)
+            .collect();
         let (found, _) = search_from(classes, &anc[p..], name, &others);
         return to_resolved(classes, cls, found);
     }

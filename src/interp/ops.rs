@@ -951,12 +951,17 @@ impl Vm {
             }
             Insn::DefineSMethod { name, iseq } => {
                 let o = pop!();
-                if !o.is_heap() || matches!(&*obj(o).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+                if !o.is_heap()
+                    || matches!(&*obj(o).body.borrow(), Body::Float(_) | Body::Bignum(_))
+                {
                     return Err(self.type_error("can't define singleton"));
                 }
                 if obj(o).is_frozen() {
                     let d = self.inspect(o)?;
-                    return Err(self.error(self.e.frozen_error, &format!("can't modify frozen object: {d}")));
+                    return Err(self.error(
+                        self.e.frozen_error,
+                        &format!("can't modify frozen object: {d}"),
+                    ));
                 }
                 let s = self.singleton_class(o);
                 self.define_iseq_method(fi, s, name, iseq, true);
@@ -1203,7 +1208,10 @@ impl Vm {
                 let c = self.class_of(subject);
                 if lookup::find_method(&self.classes, c, sym::RESPOND_TO_MISSING).is_some() {
                     let args = [Value::symbol(name), Value::FALSE];
-                    if self.funcall(subject, sym::RESPOND_TO_MISSING, &args, None)?.truthy() {
+                    if self
+                        .funcall(subject, sym::RESPOND_TO_MISSING, &args, None)?
+                        .truthy()
+                    {
                         return yes(self, "method");
                     }
                 }
@@ -1288,7 +1296,10 @@ impl Vm {
     pub fn method_hook(&mut self, c: ClassId, name: SymbolId, what: &str) -> Result<(), Unwind> {
         let singleton = self.classes.get(c).kind == ClassKind::Singleton;
         let (recv, hook) = if singleton {
-            (self.classes.get(c).attached, format!("singleton_method_{what}"))
+            (
+                self.classes.get(c).attached,
+                format!("singleton_method_{what}"),
+            )
         } else {
             (self.class_value(c), format!("method_{what}"))
         };
