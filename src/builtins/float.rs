@@ -1,10 +1,22 @@
-//! Float.
+//! Float, after CRuby 3.1's numeric.c: arithmetic with the coerce protocol,
+//! `flodivmod`, exact comparison with Integers, `to_s` through
+//! support::float_fmt (shortest round-trip digits), rounding with digits and
+//! `half:`, `to_r`, and `Kernel#Float` parsing through support::numparse.
 
+use std::cmp::Ordering;
+
+use num_bigint::BigInt;
+
+use super::integer::{
+    big_to_f64, coerce_bin, coerce_cmp, coerce_relop, float_to_integer, int_float_cmp, int_value,
+    rational, round_args, rounding_mode, to_big,
+};
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
-use crate::object::Body;
-use crate::value::Value;
+use crate::object::{Body, Unwind};
+use crate::support::{float_fmt, numparse};
+use crate::value::{Value, sym, symbol::intern};
 
 /// A Float's value (flonum or heap float).
 pub fn to_f64_strict(v: Value) -> Option<f64> {
@@ -21,10 +33,7 @@ pub fn to_f64_strict(v: Value) -> Option<f64> {
 
 /// Float or Integer as f64.
 pub fn to_f64(v: Value) -> Option<f64> {
-    to_f64_strict(v).or_else(|| {
-        use num_traits::ToPrimitive;
-        super::integer::to_big(v).and_then(|b| b.to_f64())
-    })
+    to_f64_strict(v).or_else(|| to_big(v).map(|b| big_to_f64(&b)))
 }
 
 pub fn num_f64(v: Value) -> f64 {
@@ -33,182 +42,322 @@ pub fn num_f64(v: Value) -> f64 {
 
 /// Ruby's Float#to_s.
 pub fn fmt(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
-    }
-    let abs = f.abs();
-    if (1e-4..1e16).contains(&abs) {
-        let s = format!("{f}");
-        if s.contains('.') { s } else { format!("{s}.0") }
-    } else {
-        let s = format!("{f:e}");
-        let (m, e) = s.split_once('e').unwrap();
-        let m = if m.contains('.') {
-            m.to_string()
-        } else {
-            format!("{m}.0")
-        };
-        let e: i32 = e.parse().unwrap_or(0);
-        format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
-    }
+    float_fmt::float_to_s(f)
 }
 
+/// Plain double arithmetic for callers outside Float (kept for them).
 pub fn float_op(vm: &mut Vm, x: f64, y: f64, op: &str) -> VResult {
     let r = match op {
         "+" => x + y,
         "-" => x - y,
         "*" => x * y,
         "/" => x / y,
-        "%" | "modulo" => {
-            let m = x % y;
-            if m != 0.0 && (m < 0.0) != (y < 0.0) {
-                m + y
-            } else {
-                m
-            }
-        }
+        "%" | "modulo" => flo_mod(vm, x, y)?,
         "**" => x.powf(y),
-        "div" => {
-            if y == 0.0 {
-                return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
-            }
-            let q = vm_float(vm, (x / y).floor());
-            return super::integer::kernel_integer(vm, q, None);
-        }
         _ => return Err(vm.type_error("unsupported float op")),
     };
     Ok(vm.float_new(r))
 }
 
-fn vm_float(vm: &mut Vm, f: f64) -> Value {
-    vm.float_new(f)
+/// CRuby's `flodivmod`: (floored quotient, modulo with the divisor's sign).
+fn flodivmod(x: f64, y: f64) -> (f64, f64) {
+    if y.is_nan() {
+        return (y, y);
+    }
+    let m = if x == 0.0 || (y.is_infinite() && !x.is_infinite()) {
+        x
+    } else {
+        x % y
+    };
+    let mut div = if x.is_infinite() && !y.is_infinite() {
+        x
+    } else {
+        ((x - m) / y).round()
+    };
+    let mut m = m;
+    if y * m < 0.0 {
+        m += y;
+        div -= 1.0;
+    }
+    (div, m)
 }
 
-fn other_f64(vm: &mut Vm, o: Value, op: &str) -> Result<f64, crate::object::Unwind> {
-    match to_f64(o) {
-        Some(f) => Ok(f),
-        None => {
-            if matches!(op, "<" | ">" | "<=" | ">=") {
-                let s = if o.is_nil() || !o.is_heap() && !o.is_symbol() {
-                    super::type_name(vm, o)
-                } else {
-                    vm.class_name(vm.real_class_of(o))
-                };
-                return Err(vm.arg_error(&format!("comparison of Float with {s} failed")));
-            }
-            let cn = super::type_name(vm, o);
-            Err(vm.type_error(&format!("{cn} can't be coerced into Float")))
-        }
+/// `Float#%` (`ruby_float_mod`).
+pub fn flo_mod(vm: &mut Vm, x: f64, y: f64) -> Result<f64, Unwind> {
+    if y == 0.0 {
+        return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
     }
+    Ok(flodivmod(x, y).1)
+}
+
+/// `Float#divmod`: [Integer quotient, Float modulo].
+pub fn flo_divmod(vm: &mut Vm, x: f64, y: f64) -> VResult {
+    if y == 0.0 {
+        return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
+    }
+    let (d, m) = flodivmod(x, y);
+    let q = float_to_integer(vm, d)?;
+    let m = vm.float_new(m);
+    Ok(vm.ary_new(vec![q, m]))
+}
+
+/// `rb_dbl_complex_new_polar_pi(abs, ang)`: abs * e^(i*pi*ang), exact on
+/// the axes.
+pub fn complex_polar_pi(vm: &mut Vm, abs: f64, ang: f64) -> VResult {
+    let fi = ang.trunc();
+    let fr = ang - fi;
+    let complex = |vm: &mut Vm, re: f64, im: f64| -> VResult {
+        let (re, im) = (vm.float_new(re), vm.float_new(im));
+        vm.funcall(Value::NIL, intern("Complex"), &[re, im], None)
+    };
+    if fr == 0.5 || fr == -0.5 {
+        let pos = fr == 0.5;
+        let half = fi / 2.0;
+        let abs = if ((half - half.trunc()) != fr) ^ pos {
+            -abs
+        } else {
+            abs
+        };
+        return complex(vm, 0.0, abs);
+    }
+    if fr == 0.0 {
+        let half = fi / 2.0;
+        let abs = if half - half.trunc() != 0.0 {
+            -abs
+        } else {
+            abs
+        };
+        return Ok(vm.float_new(abs));
+    }
+    let t = std::f64::consts::PI * ang;
+    complex(vm, abs * t.cos(), abs * t.sin())
+}
+
+/// The other operand of a Float operator as a double, or None to coerce.
+fn other(o: Value) -> Option<f64> {
+    to_f64(o)
+}
+
+fn binop(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+    let x = num_f64(s);
+    let Some(y) = other(o) else {
+        return coerce_bin(vm, s, o, op);
+    };
+    let r = match op {
+        "+" => x + y,
+        "-" => x - y,
+        "*" => x * y,
+        "/" => x / y,
+        "%" => flo_mod(vm, x, y)?,
+        "divmod" => return flo_divmod(vm, x, y),
+        "div" => {
+            if y == 0.0 {
+                return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
+            }
+            return float_to_integer(vm, (x / y).floor());
+        }
+        "remainder" => {
+            if y == 0.0 {
+                return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
+            }
+            if y.is_infinite() && x.is_finite() {
+                x
+            } else {
+                x % y
+            }
+        }
+        _ => return flo_pow(vm, x, o, y),
+    };
+    Ok(vm.float_new(r))
+}
+
+fn flo_pow(vm: &mut Vm, x: f64, o: Value, y: f64) -> VResult {
+    if to_f64_strict(o).is_some() && x < 0.0 && y != y.round() {
+        return complex_polar_pi(vm, (-x).powf(y), y);
+    }
+    Ok(vm.float_new(x.powf(y)))
+}
+
+/// Exact ordering of a Float with an Integer or Float (None for NaN or a
+/// non-number).
+fn flo_order(x: f64, o: Value) -> Option<Option<Ordering>> {
+    if let Some(y) = to_f64_strict(o) {
+        return Some(x.partial_cmp(&y));
+    }
+    to_big(o).map(|b| int_float_cmp(&b, x).map(Ordering::reverse))
+}
+
+fn relop(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+    let x = num_f64(s);
+    let Some(ord) = flo_order(x, o) else {
+        return coerce_relop(vm, s, o, op);
+    };
+    let Some(ord) = ord else {
+        return Ok(Value::FALSE);
+    };
+    Ok(Value::bool(match op {
+        "<" => ord == Ordering::Less,
+        "<=" => ord != Ordering::Greater,
+        ">" => ord == Ordering::Greater,
+        _ => ord != Ordering::Less,
+    }))
+}
+
+/// `Float#round/floor/ceil/truncate(ndigits, half:)`.
+fn round(vm: &mut Vm, s: Value, a: &[Value], kind: u8) -> VResult {
+    let (nd, opts) = round_args(vm, a)?;
+    let mode = if kind == b'r' {
+        rounding_mode(vm, opts)?
+    } else {
+        float_fmt::RoundMode::Up
+    };
+    let x = num_f64(s);
+    if nd > 0 {
+        let r = match kind {
+            b'r' => float_fmt::float_round_mode(x, nd, mode),
+            b'f' => float_fmt::float_floor(x, nd),
+            b'c' => float_fmt::float_ceil(x, nd),
+            _ => float_fmt::float_truncate(x, nd),
+        };
+        return Ok(vm.float_new(r));
+    }
+    let r = match kind {
+        b'r' => float_fmt::float_round_to_int(x, nd, mode),
+        b'f' => float_fmt::float_floor_to_int(x, nd),
+        b'c' => float_fmt::float_ceil_to_int(x, nd),
+        _ => float_fmt::float_truncate_to_int(x, nd),
+    };
+    match r {
+        Ok(i) => Ok(int_value(vm, i)),
+        Err(m) => Err(vm.error(vm.e.float_domain_error, &m)),
+    }
+}
+
+/// `Float#to_r`: the exact value as a Rational.
+fn to_r(vm: &mut Vm, s: Value) -> VResult {
+    let x = num_f64(s);
+    if !x.is_finite() {
+        return Err(vm.error(vm.e.float_domain_error, &fmt(x)));
+    }
+    if x == 0.0 {
+        return rational(vm, Value::int(0), Value::int(1));
+    }
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let mut mant = (bits & ((1u64 << 52) - 1)) as i64;
+    let e = if exp == 0 {
+        -1074
+    } else {
+        mant |= 1 << 52;
+        exp - 1075
+    };
+    let m = BigInt::from(if x < 0.0 { -mant } else { mant });
+    let (n, d) = if e >= 0 {
+        (m << e as u64, BigInt::from(1))
+    } else {
+        (m, BigInt::from(1) << (-e) as u64)
+    };
+    let (n, d) = (vm.bignum_value(n), vm.bignum_value(d));
+    rational(vm, n, d)
+}
+
+fn next_float(x: f64, up: bool) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    if x.is_infinite() {
+        return if (x > 0.0) == up {
+            x
+        } else if up {
+            -f64::MAX
+        } else {
+            f64::MAX
+        };
+    }
+    if x == 0.0 {
+        let t = f64::from_bits(1);
+        return if up { t } else { -t };
+    }
+    let b = x.to_bits();
+    let nb = if (x > 0.0) == up { b + 1 } else { b - 1 };
+    f64::from_bits(nb)
 }
 
 pub fn init(vm: &mut Vm) {
     let f = cls::FLOAT;
-    for op in ["+", "-", "*", "/", "%", "**", "modulo"] {
-        let id = vm.register_builtin(match op {
-            "+" => |vm, s, a, _| {
-                let y = other_f64(vm, a[0], "+")?;
-                float_op(vm, num_f64(s), y, "+")
-            },
-            "-" => |vm, s, a, _| {
-                let y = other_f64(vm, a[0], "-")?;
-                float_op(vm, num_f64(s), y, "-")
-            },
-            "*" => |vm, s, a, _| {
-                let y = other_f64(vm, a[0], "*")?;
-                float_op(vm, num_f64(s), y, "*")
-            },
-            "/" => |vm, s, a, _| {
-                let y = other_f64(vm, a[0], "/")?;
-                float_op(vm, num_f64(s), y, "/")
-            },
-            "**" => |vm, s, a, _| {
-                let y = other_f64(vm, a[0], "**")?;
-                float_op(vm, num_f64(s), y, "**")
-            },
-            _ => |vm, s, a, _| {
-                let y = other_f64(vm, a[0], "%")?;
-                float_op(vm, num_f64(s), y, "%")
-            },
+    vm.def_builtin(f, "+", 1, |vm, s, a, _| binop(vm, s, a[0], "+"));
+    vm.def_builtin(f, "-", 1, |vm, s, a, _| binop(vm, s, a[0], "-"));
+    vm.def_builtin(f, "*", 1, |vm, s, a, _| binop(vm, s, a[0], "*"));
+    vm.def_builtin(f, "/", 1, |vm, s, a, _| binop(vm, s, a[0], "/"));
+    vm.def_builtin(f, "%", 1, |vm, s, a, _| binop(vm, s, a[0], "%"));
+    vm.def_builtin(f, "modulo", 1, |vm, s, a, _| binop(vm, s, a[0], "%"));
+    vm.def_builtin(f, "**", 1, |vm, s, a, _| binop(vm, s, a[0], "**"));
+    vm.def_builtin(f, "pow", 1, |vm, s, a, _| binop(vm, s, a[0], "**"));
+    vm.def_builtin(f, "divmod", 1, |vm, s, a, _| binop(vm, s, a[0], "divmod"));
+    vm.def_builtin(f, "div", 1, |vm, s, a, _| binop(vm, s, a[0], "div"));
+    vm.def_builtin(f, "remainder", 1, |vm, s, a, _| {
+        binop(vm, s, a[0], "remainder")
+    });
+    vm.def_builtin(f, "fdiv", 1, |vm, s, a, _| binop(vm, s, a[0], "/"));
+    vm.def_builtin(f, "quo", 1, |vm, s, a, _| binop(vm, s, a[0], "/"));
+    vm.def_builtin(f, "<", 1, |vm, s, a, _| relop(vm, s, a[0], "<"));
+    vm.def_builtin(f, "<=", 1, |vm, s, a, _| relop(vm, s, a[0], "<="));
+    vm.def_builtin(f, ">", 1, |vm, s, a, _| relop(vm, s, a[0], ">"));
+    vm.def_builtin(f, ">=", 1, |vm, s, a, _| relop(vm, s, a[0], ">="));
+    for name in ["==", "==="] {
+        vm.def_builtin(f, name, 1, |vm, s, a, _| {
+            let x = num_f64(s);
+            match flo_order(x, a[0]) {
+                Some(o) => Ok(Value::bool(o == Some(Ordering::Equal))),
+                None => {
+                    let r = vm.funcall(a[0], sym::EQ, &[s], None)?;
+                    Ok(Value::bool(r.truthy()))
+                }
+            }
         });
-        vm.add_method(
-            f,
-            crate::value::symbol::intern(op),
-            crate::class::MethodKind::Builtin { func: id, arity: 1 },
-            crate::class::Visibility::Public,
-        );
     }
-    vm.def_builtin(f, "<", 1, |vm, s, a, _| {
-        Ok(Value::bool(num_f64(s) < other_f64(vm, a[0], "<")?))
-    });
-    vm.def_builtin(f, "<=", 1, |vm, s, a, _| {
-        Ok(Value::bool(num_f64(s) <= other_f64(vm, a[0], "<=")?))
-    });
-    vm.def_builtin(f, ">", 1, |vm, s, a, _| {
-        Ok(Value::bool(num_f64(s) > other_f64(vm, a[0], ">")?))
-    });
-    vm.def_builtin(f, ">=", 1, |vm, s, a, _| {
-        Ok(Value::bool(num_f64(s) >= other_f64(vm, a[0], ">=")?))
-    });
-    vm.def_builtin(f, "==", 1, |_, s, a, _| {
-        Ok(Value::bool(to_f64(a[0]) == Some(num_f64(s))))
-    });
     vm.def_builtin(f, "eql?", 1, |_, s, a, _| {
         Ok(Value::bool(to_f64_strict(a[0]) == Some(num_f64(s))))
     });
-    vm.def_builtin(f, "<=>", 1, |_, s, a, _| {
-        Ok(
-            match to_f64(a[0]).and_then(|y| num_f64(s).partial_cmp(&y)) {
-                Some(o) => Value::int(o as i64),
-                None => Value::NIL,
-            },
-        )
+    vm.def_builtin(f, "<=>", 1, |vm, s, a, _| {
+        let x = num_f64(s);
+        match flo_order(x, a[0]) {
+            Some(Some(o)) => Ok(Value::int(o as i64)),
+            Some(None) => Ok(Value::NIL),
+            None => {
+                if x.is_infinite() && vm.respond_to(a[0], intern("infinite?")) {
+                    let i = vm.funcall(a[0], intern("infinite?"), &[], None)?;
+                    if i.is_nil() || i == Value::FALSE {
+                        return Ok(Value::int(if x > 0.0 { 1 } else { -1 }));
+                    }
+                    let j = i.as_fixnum().unwrap_or(0) as f64;
+                    return Ok(match x.partial_cmp(&(j * f64::INFINITY)) {
+                        Some(o) => Value::int(o as i64),
+                        None => Value::NIL,
+                    });
+                }
+                coerce_cmp(vm, s, a[0])
+            }
+        }
     });
     vm.def_builtin(f, "-@", 0, |vm, s, _, _| Ok(vm.float_new(-num_f64(s))));
-    vm.def_builtin(f, "to_s", 0, |vm, s, _, _| Ok(vm.str_new(&fmt(num_f64(s)))));
-    vm.def_builtin(f, "inspect", 0, |vm, s, _, _| {
-        Ok(vm.str_new(&fmt(num_f64(s))))
-    });
+    for name in ["to_s", "inspect"] {
+        vm.def_builtin(f, name, 0, |vm, s, _, _| Ok(vm.str_new(&fmt(num_f64(s)))));
+    }
     vm.def_builtin(f, "to_f", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(f, "hash", 0, |vm, s, _, _| {
         Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
     });
-    vm.def_builtin(f, "to_i", 0, |vm, s, _, _| {
-        super::integer::kernel_integer(vm, s, None)
-    });
-    vm.def_builtin(f, "to_int", 0, |vm, s, _, _| {
-        super::integer::kernel_integer(vm, s, None)
-    });
-    vm.def_builtin(f, "truncate", -1, |vm, s, _, _| {
-        super::integer::kernel_integer(vm, s, None)
-    });
-    vm.def_builtin(f, "floor", -1, |vm, s, a, _| {
-        round_with(vm, s, a, f64::floor)
-    });
-    vm.def_builtin(f, "ceil", -1, |vm, s, a, _| round_with(vm, s, a, f64::ceil));
-    vm.def_builtin(f, "round", -1, |vm, s, a, _| {
-        round_with(vm, s, a, round_half_up)
-    });
-    vm.def_builtin(
-        f,
-        "abs",
-        0,
-        |vm, s, _, _| Ok(vm.float_new(num_f64(s).abs())),
-    );
+    for name in ["to_i", "to_int"] {
+        vm.def_builtin(f, name, 0, |vm, s, _, _| float_to_integer(vm, num_f64(s)));
+    }
+    vm.def_builtin(f, "truncate", -1, |vm, s, a, _| round(vm, s, a, b't'));
+    vm.def_builtin(f, "floor", -1, |vm, s, a, _| round(vm, s, a, b'f'));
+    vm.def_builtin(f, "ceil", -1, |vm, s, a, _| round(vm, s, a, b'c'));
+    vm.def_builtin(f, "round", -1, |vm, s, a, _| round(vm, s, a, b'r'));
+    for name in ["abs", "magnitude"] {
+        vm.def_builtin(f, name, 0, |vm, s, _, _| Ok(vm.float_new(num_f64(s).abs())));
+    }
     vm.def_builtin(f, "nan?", 0, |_, s, _, _| {
         Ok(Value::bool(num_f64(s).is_nan()))
     });
@@ -226,97 +375,96 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(f, "zero?", 0, |_, s, _, _| {
         Ok(Value::bool(num_f64(s) == 0.0))
     });
+    vm.def_builtin(f, "nonzero?", 0, |_, s, _, _| {
+        Ok(if num_f64(s) == 0.0 { Value::NIL } else { s })
+    });
     vm.def_builtin(f, "positive?", 0, |_, s, _, _| {
         Ok(Value::bool(num_f64(s) > 0.0))
     });
     vm.def_builtin(f, "negative?", 0, |_, s, _, _| {
         Ok(Value::bool(num_f64(s) < 0.0))
     });
-    vm.def_builtin(f, "divmod", 1, |vm, s, a, _| {
-        let (x, y) = (num_f64(s), other_f64(vm, a[0], "divmod")?);
-        if y == 0.0 {
-            return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
-        }
-        let q = (x / y).floor();
-        let qv =
-            super::integer::kernel_integer(vm, Value::flonum(q).unwrap_or(Value::int(0)), None)?;
-        let m = float_op(vm, x, y, "%")?;
-        Ok(vm.ary_new(vec![qv, m]))
+    vm.def_builtin(f, "next_float", 0, |vm, s, _, _| {
+        Ok(vm.float_new(next_float(num_f64(s), true)))
     });
-    vm.def_builtin(f, "coerce", 1, |vm, s, a, _| {
-        let y = vm.float_new(num_f64(a[0]));
-        Ok(vm.ary_new(vec![y, s]))
+    vm.def_builtin(f, "prev_float", 0, |vm, s, _, _| {
+        Ok(vm.float_new(next_float(num_f64(s), false)))
     });
-    vm.def_builtin(f, "fdiv", 1, |vm, s, a, _| {
-        Ok(vm.float_new(num_f64(s) / num_f64(a[0])))
-    });
-    vm.def_builtin(f, "quo", 1, |vm, s, a, _| {
-        Ok(vm.float_new(num_f64(s) / num_f64(a[0])))
-    });
-    let inf = vm.float_new(f64::INFINITY);
-    let nan = vm.float_new(f64::NAN);
-    let eps = vm.float_new(f64::EPSILON);
-    let max = vm.float_new(f64::MAX);
-    let min = vm.float_new(f64::MIN_POSITIVE);
-    for (n, v) in [
-        ("INFINITY", inf),
-        ("NAN", nan),
-        ("EPSILON", eps),
-        ("MAX", max),
-        ("MIN", min),
+    vm.def_builtin(f, "to_r", 0, |vm, s, _, _| to_r(vm, s));
+    let consts: [(&str, f64); 5] = [
+        ("INFINITY", f64::INFINITY),
+        ("NAN", f64::NAN),
+        ("EPSILON", f64::EPSILON),
+        ("MAX", f64::MAX),
+        ("MIN", f64::MIN_POSITIVE),
+    ];
+    for (n, x) in consts {
+        let v = vm.float_new(x);
+        vm.classes.set_const(f, intern(n), v);
+    }
+    for (n, i) in [
+        ("DIG", 15),
+        ("MANT_DIG", 53),
+        ("MAX_EXP", 1024),
+        ("MIN_EXP", -1021),
+        ("MAX_10_EXP", 308),
+        ("MIN_10_EXP", -307),
+        ("RADIX", 2),
     ] {
-        vm.classes.set_const(f, crate::value::symbol::intern(n), v);
+        vm.classes.set_const(f, intern(n), Value::int(i));
     }
-    vm.classes
-        .set_const(f, crate::value::symbol::intern("DIG"), Value::int(15));
 }
 
-fn round_half_up(x: f64) -> f64 {
-    x.round()
+/// `Kernel#Float(v, exception: true)` (`rb_convert_to_float`); `opts` is
+/// the trailing keyword Hash, if any.
+pub fn kernel_float(vm: &mut Vm, v: Value, opts: Option<Value>) -> VResult {
+    let mut exception = true;
+    if let Some(h) = opts
+        && vm.hash_len(h).is_some()
+    {
+        let k = vm.sym("exception");
+        if let Some(e) = vm.hash_get(h, k)? {
+            exception = e.truthy();
+        }
+    }
+    match convert_to_float(vm, v) {
+        Err(Unwind::Raise(_)) if !exception => Ok(Value::NIL),
+        r => r,
+    }
 }
 
-fn round_with(vm: &mut Vm, s: Value, a: &[Value], f: fn(f64) -> f64) -> VResult {
-    let x = num_f64(s);
-    let nd = a.first().and_then(|v| v.as_fixnum()).unwrap_or(0);
-    if nd > 0 {
-        let m = 10f64.powi(nd as i32);
-        let r = f((x * m).abs()) / m * x.signum();
-        let r = if f(1.5) == 2.0 && f(-1.5) == -2.0 {
-            (x * m).round() / m
-        } else {
-            f(x * m) / m
-        };
-        let _ = r;
-        let r2 = f(x * m) / m;
-        return Ok(vm.float_new(if r2.is_finite() { r2 } else { x }));
+fn convert_to_float(vm: &mut Vm, v: Value) -> VResult {
+    if to_f64_strict(v).is_some() {
+        return Ok(v);
     }
-    if !x.is_finite() {
-        return Err(vm.error(vm.e.float_domain_error, &fmt(x)));
-    }
-    let r = f(x);
-    let v = Value::flonum(r).unwrap_or_else(|| vm.float_new(r));
-    super::integer::kernel_integer(vm, v, None)
-}
-
-pub fn kernel_float(vm: &mut Vm, v: Value, _opts: Option<Value>) -> VResult {
-    if let Some(f) = to_f64(v) {
-        return Ok(vm.float_new(f));
+    if let Some(b) = to_big(v) {
+        return Ok(vm.float_new(big_to_f64(&b)));
     }
     if vm.is_string(v) {
         let s = vm.string_lossy(v);
-        let t: String = s.trim().chars().filter(|c| *c != '_').collect();
-        if let Ok(f) = t.parse::<f64>()
-            && !t.is_empty()
-            && !t.ends_with('.')
-            && !t.starts_with('.')
-        {
-            return Ok(vm.float_new(f));
-        }
-        let ins = vm.inspect(v)?;
-        return Err(vm.arg_error(&format!("invalid value for Float(): {ins}")));
+        return match numparse::str_to_float_strict(&s) {
+            Ok(f) => Ok(vm.float_new(f)),
+            Err(m) => Err(vm.arg_error(&m)),
+        };
     }
-    if v.is_nil() {
-        return Err(vm.type_error("can't convert nil into Float"));
+    if v.is_nil() || v == Value::TRUE || v == Value::FALSE {
+        let n = super::type_name(vm, v);
+        return Err(vm.type_error(&format!("can't convert {n} into Float")));
     }
-    vm.funcall(v, crate::value::symbol::intern("to_f"), &[], None)
+    if !vm.respond_to(v, intern("to_f")) {
+        let n = super::type_name(vm, v);
+        return Err(vm.type_error(&format!("can't convert {n} into Float")));
+    }
+    let r = vm.funcall(v, intern("to_f"), &[], None)?;
+    if to_f64_strict(r).is_some() {
+        return Ok(r);
+    }
+    let n = super::type_name(vm, v);
+    let rn = super::type_name(vm, r);
+    Err(vm.type_error(&format!("can't convert {n} to Float ({n}#to_f gives {rn})")))
+}
+
+/// `String#to_f` for string.rs.
+pub fn str_to_f(vm: &mut Vm, s: &str) -> Value {
+    vm.float_new(numparse::str_to_f(s))
 }

@@ -1,19 +1,35 @@
-//! Integer (Fixnum and Bignum) and Numeric.
+//! Integer (Fixnum and Bignum) and Numeric, after CRuby 3.1's numeric.c and
+//! bignum.c: arithmetic with the coerce protocol (`rb_num_coerce_bin`,
+//! `_relop`, `_cmp`) and its exact error messages, exact Integer/Float
+//! comparison, `**` giving a Rational for negative exponents (and Infinity
+//! with a warning when the result would be too big), rounding with digits
+//! and `half:`, and the conversions behind `Kernel#Integer`.
+//!
+//! Iterators (`times`, `upto`, `downto`) are here; `step` lives in
+//! prelude/numeric.rb with Rational and Complex.
 
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 use num_bigint::BigInt;
 use num_integer::Integer as _;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{FromPrimitive, One, Signed, ToPrimitive, Zero};
 
-use super::object::block_required;
+use super::float::to_f64_strict;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{Value, sym};
+use crate::support::float_fmt::{self, RoundMode};
+use crate::support::numparse::{self, Int};
+use crate::value::{Value, sym, symbol::intern};
 
 type B = Option<Rc<BlockArg>>;
+
+/// Bits above which `a ** b` gives up and returns Infinity (CRuby's
+/// BIGLEN_LIMIT), and above which a left shift raises NoMemoryError.
+const BIGLEN_LIMIT: u64 = 32 * 1024 * 1024;
+const SHIFT_LIMIT: u64 = 1 << 31;
 
 /// A Ruby integer as a BigInt (None if not an Integer).
 pub fn to_big(v: Value) -> Option<BigInt> {
@@ -32,104 +48,725 @@ pub fn is_integer(v: Value) -> bool {
     v.is_fixnum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Bignum(_)))
 }
 
-fn coerce_fail(vm: &mut Vm, other: Value, op: &str) -> Unwind {
-    let cn = super::type_name(vm, other);
-    if matches!(op, "<" | ">" | "<=" | ">=") {
-        let s = if other.is_nil() || other == Value::TRUE || other == Value::FALSE {
-            super::type_name(vm, other)
-        } else {
-            vm.class_name(vm.real_class_of(other))
-        };
-        return vm.arg_error(&format!("comparison of Integer with {s} failed"));
-    }
-    vm.type_error(&format!("{cn} can't be coerced into Integer"))
+fn big(v: Value) -> BigInt {
+    to_big(v).unwrap_or_default()
 }
 
-fn try_coerce(vm: &mut Vm, s: Value, other: Value, op: &str) -> VResult {
-    if other.is_heap() && vm.respond_to(other, sym::COERCE) {
-        let pair = vm.funcall(other, sym::COERCE, &[s], None)?;
-        let items = vm.array_items(pair);
-        if items.len() == 2 {
-            return vm.funcall(
-                items[0],
-                crate::value::symbol::intern(op),
-                &[items[1]],
-                None,
-            );
+/// An `Int` from the support helpers as a Ruby Integer.
+pub fn int_value(vm: &mut Vm, i: Int) -> Value {
+    match i {
+        Int::Small(n) => match Value::fixnum(n) {
+            Some(v) => v,
+            None => vm.bignum_value(BigInt::from(n)),
+        },
+        Int::Big(b) => vm.bignum_value(b),
+    }
+}
+
+fn int_of(v: Value) -> Int {
+    match v.as_fixnum() {
+        Some(n) => Int::Small(n),
+        None => Int::from_bigint(big(v)),
+    }
+}
+
+/// An Integer as a double, the way CRuby's `big2dbl` does (overflow gives
+/// +-Infinity).
+pub fn big_to_f64(b: &BigInt) -> f64 {
+    b.to_f64().unwrap_or(if b.is_negative() {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    })
+}
+
+fn zerodiv(vm: &mut Vm) -> Unwind {
+    vm.error(vm.e.zero_division_error, "divided by 0")
+}
+
+// ---- the coerce protocol -------------------------------------------------
+
+/// Text naming `y` in coerce/comparison errors: special constants and
+/// Floats are inspected, anything else gives its class.
+fn err_name(vm: &mut Vm, y: Value) -> Result<String, Unwind> {
+    if !y.is_heap() || to_f64_strict(y).is_some() {
+        vm.inspect(y)
+    } else {
+        Ok(vm.class_name(vm.real_class_of(y)))
+    }
+}
+
+/// `rb_cmperr`: "comparison of Integer with String failed".
+#[cold]
+pub fn cmperr(vm: &mut Vm, x: Value, y: Value) -> Unwind {
+    let xc = vm.class_name(vm.real_class_of(x));
+    match err_name(vm, y) {
+        Ok(yn) => vm.arg_error(&format!("comparison of {xc} with {yn} failed")),
+        Err(e) => e,
+    }
+}
+
+/// `do_coerce`: `y.coerce(x)` as a pair, or None when `y` has no coerce
+/// (err = false) / the coerce failure TypeError (err = true).
+fn do_coerce(vm: &mut Vm, x: Value, y: Value, err: bool) -> Result<Option<(Value, Value)>, Unwind> {
+    if !vm.respond_to(y, sym::COERCE) {
+        if err {
+            let xc = vm.class_name(vm.real_class_of(x));
+            let yn = err_name(vm, y)?;
+            return Err(vm.type_error(&format!("{yn} can't be coerced into {xc}")));
+        }
+        return Ok(None);
+    }
+    let ary = vm.funcall(y, sym::COERCE, &[x], None)?;
+    if !err && ary.is_nil() {
+        return Ok(None);
+    }
+    if !vm.is_array(ary) || vm.array_len(ary) != 2 {
+        return Err(vm.type_error("coerce must return [x, y]"));
+    }
+    let items = vm.array_items(ary);
+    Ok(Some((items[0], items[1])))
+}
+
+/// `rb_num_coerce_bin`.
+pub fn coerce_bin(vm: &mut Vm, x: Value, y: Value, op: &str) -> VResult {
+    let (a, b) = do_coerce(vm, x, y, true)?.unwrap();
+    vm.funcall(a, intern(op), &[b], None)
+}
+
+/// `rb_num_coerce_relop`.
+pub fn coerce_relop(vm: &mut Vm, x: Value, y: Value, op: &str) -> VResult {
+    let Some((a, b)) = do_coerce(vm, x, y, false)? else {
+        return Err(cmperr(vm, x, y));
+    };
+    let r = vm.funcall(a, intern(op), &[b], None)?;
+    if r.is_nil() {
+        return Err(cmperr(vm, x, y));
+    }
+    Ok(r)
+}
+
+/// `rb_num_coerce_cmp`.
+pub fn coerce_cmp(vm: &mut Vm, x: Value, y: Value) -> VResult {
+    match do_coerce(vm, x, y, false)? {
+        Some((a, b)) => vm.funcall(a, sym::CMP, &[b], None),
+        None => Ok(Value::NIL),
+    }
+}
+
+/// Exact comparison of an Integer with a double (`rb_integer_float_cmp`).
+pub fn int_float_cmp(i: &BigInt, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f.is_infinite() {
+        return Some(if f > 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        });
+    }
+    let t = f.trunc();
+    let tb = BigInt::from_f64(t).unwrap_or_default();
+    match i.cmp(&tb) {
+        Ordering::Equal => {
+            let frac = f - t;
+            Some(if frac > 0.0 {
+                Ordering::Less
+            } else if frac < 0.0 {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            })
+        }
+        o => Some(o),
+    }
+}
+
+fn ord_value(o: Option<Ordering>) -> Value {
+    match o {
+        Some(o) => Value::int(o as i64),
+        None => Value::NIL,
+    }
+}
+
+// ---- arithmetic ------------------------------------------------------------
+
+/// `Integer#+ - *` and the bitwise operators.
+fn arith(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+    if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
+        let r = match op {
+            "+" => a.checked_add(b),
+            "-" => a.checked_sub(b),
+            "*" => a.checked_mul(b),
+            "&" => Some(a & b),
+            "|" => Some(a | b),
+            _ => Some(a ^ b),
+        };
+        if let Some(r) = r.and_then(Value::fixnum) {
+            return Ok(r);
         }
     }
-    Err(coerce_fail(vm, other, op))
-}
-
-fn arith(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
-    if let Some(f) = super::float::to_f64_strict(o) {
-        let x = to_big(s).and_then(|b| b.to_f64()).unwrap_or(0.0);
-        return super::float::float_op(vm, x, f, op);
+    if let Some(f) = to_f64_strict(o)
+        && matches!(op, "+" | "-" | "*")
+    {
+        let x = big_to_f64(&big(s));
+        let r = match op {
+            "+" => x + f,
+            "-" => x - f,
+            _ => x * f,
+        };
+        return Ok(vm.float_new(r));
     }
-    let (Some(a), Some(b)) = (to_big(s), to_big(o)) else {
-        return try_coerce(vm, s, o, op);
+    let Some(b) = to_big(o) else {
+        return coerce_bin(vm, s, o, op);
     };
+    let a = big(s);
     let r = match op {
         "+" => a + b,
         "-" => a - b,
-        "*" => a * b,
-        "/" | "div" => {
-            if b.is_zero() {
-                return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
+        "*" => {
+            if a.bits() + b.bits() > 64 * BIGLEN_LIMIT {
+                return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
             }
-            a.div_floor(&b)
-        }
-        "%" | "modulo" => {
-            if b.is_zero() {
-                return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
-            }
-            a.mod_floor(&b)
-        }
-        "remainder" => {
-            if b.is_zero() {
-                return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
-            }
-            a % b
+            a * b
         }
         "&" => a & b,
         "|" => a | b,
-        "^" => a ^ b,
-        _ => unreachable!(),
+        _ => a ^ b,
     };
     Ok(vm.bignum_value(r))
 }
 
-fn cmp(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+/// `Integer#/ div % modulo remainder`.
+fn divide(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
     if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
-        return Ok(Value::bool(match op {
-            "<" => a < b,
-            "<=" => a <= b,
-            ">" => a > b,
-            _ => a >= b,
-        }));
+        if b == 0 {
+            return Err(zerodiv(vm));
+        }
+        let r = match op {
+            "/" | "div" => num_integer::Integer::div_floor(&a, &b),
+            "%" | "modulo" => num_integer::Integer::mod_floor(&a, &b),
+            _ => a % b,
+        };
+        return Ok(Value::int(r));
     }
-    if let Some(f) = super::float::to_f64_strict(o) {
-        let x = to_big(s).and_then(|b| b.to_f64()).unwrap_or(0.0);
-        return Ok(Value::bool(match op {
-            "<" => x < f,
-            "<=" => x <= f,
-            ">" => x > f,
-            _ => x >= f,
-        }));
+    if let Some(f) = to_f64_strict(o) {
+        let x = big_to_f64(&big(s));
+        return match op {
+            "/" => Ok(vm.float_new(x / f)),
+            "div" => {
+                if f == 0.0 {
+                    return Err(zerodiv(vm));
+                }
+                float_to_integer(vm, (x / f).floor())
+            }
+            "%" | "modulo" => {
+                let m = super::float::flo_mod(vm, x, f)?;
+                Ok(vm.float_new(m))
+            }
+            _ => {
+                // Integer#remainder(Float): C fmod, sign of the receiver.
+                if f == 0.0 {
+                    return Err(zerodiv(vm));
+                }
+                Ok(vm.float_new(if f.is_infinite() && x.is_finite() {
+                    x
+                } else {
+                    x % f
+                }))
+            }
+        };
     }
-    let (Some(a), Some(b)) = (to_big(s), to_big(o)) else {
-        return try_coerce(vm, s, o, op);
+    let Some(b) = to_big(o) else {
+        let name = if op == "div" { "div" } else { op };
+        return coerce_bin(vm, s, o, name);
+    };
+    if b.is_zero() {
+        return Err(zerodiv(vm));
+    }
+    let a = big(s);
+    let r = match op {
+        "/" | "div" => a.div_floor(&b),
+        "%" | "modulo" => a.mod_floor(&b),
+        _ => a % b,
+    };
+    Ok(vm.bignum_value(r))
+}
+
+fn divmod(vm: &mut Vm, s: Value, o: Value) -> VResult {
+    if let Some(f) = to_f64_strict(o) {
+        let x = big_to_f64(&big(s));
+        return super::float::flo_divmod(vm, x, f);
+    }
+    let Some(b) = to_big(o) else {
+        return coerce_bin(vm, s, o, "divmod");
+    };
+    if b.is_zero() {
+        return Err(zerodiv(vm));
+    }
+    let (q, r) = big(s).div_mod_floor(&b);
+    let (q, r) = (vm.bignum_value(q), vm.bignum_value(r));
+    Ok(vm.ary_new(vec![q, r]))
+}
+
+/// A finite double as an Integer; FloatDomainError otherwise.
+pub fn float_to_integer(vm: &mut Vm, f: f64) -> VResult {
+    match float_fmt::float_to_int(f) {
+        Ok(i) => Ok(int_value(vm, i)),
+        Err(m) => Err(vm.error(vm.e.float_domain_error, &m)),
+    }
+}
+
+fn cmp(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+    let ord = if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
+        Some(a.cmp(&b))
+    } else if let Some(f) = to_f64_strict(o) {
+        int_float_cmp(&big(s), f)
+    } else if let Some(b) = to_big(o) {
+        Some(big(s).cmp(&b))
+    } else {
+        return coerce_relop(vm, s, o, op);
+    };
+    let Some(ord) = ord else {
+        return Ok(Value::FALSE);
     };
     Ok(Value::bool(match op {
-        "<" => a < b,
-        "<=" => a <= b,
-        ">" => a > b,
-        _ => a >= b,
+        "<" => ord == Ordering::Less,
+        "<=" => ord != Ordering::Greater,
+        ">" => ord == Ordering::Greater,
+        _ => ord != Ordering::Less,
     }))
+}
+
+fn int_eq(vm: &mut Vm, s: Value, o: Value) -> VResult {
+    if let Some(f) = to_f64_strict(o) {
+        return Ok(Value::bool(
+            int_float_cmp(&big(s), f) == Some(Ordering::Equal),
+        ));
+    }
+    if is_integer(o) {
+        return Ok(Value::bool(s == o || to_big(s) == to_big(o)));
+    }
+    let r = vm.funcall(o, sym::EQ, &[s], None)?;
+    Ok(Value::bool(r.truthy()))
+}
+
+fn int_cmp(vm: &mut Vm, s: Value, o: Value) -> VResult {
+    if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
+        return Ok(Value::int(a.cmp(&b) as i64));
+    }
+    if let Some(f) = to_f64_strict(o) {
+        return Ok(ord_value(int_float_cmp(&big(s), f)));
+    }
+    if let Some(b) = to_big(o) {
+        return Ok(Value::int(big(s).cmp(&b) as i64));
+    }
+    coerce_cmp(vm, s, o)
+}
+
+/// `Rational(a, b)` through Kernel (prelude/numeric.rb).
+pub fn rational(vm: &mut Vm, a: Value, b: Value) -> VResult {
+    vm.funcall(Value::NIL, intern("Rational"), &[a, b], None)
+}
+
+#[cold]
+fn pow_too_big(vm: &mut Vm, x: f64, y: f64) -> VResult {
+    let loc = vm.current_location();
+    if vm.options.warnings > 0 {
+        vm.write_err(format!("{loc}: warning: in a**b, b may be too big\n").as_bytes());
+    }
+    Ok(vm.float_new(x.powf(y)))
+}
+
+fn pow(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let o = a[0];
+    let x = big(s);
+    if let Some(dy) = to_f64_strict(o) {
+        if dy == 0.0 {
+            return Ok(vm.float_new(1.0));
+        }
+        let dx = big_to_f64(&x);
+        if x.is_zero() {
+            return Ok(vm.float_new(if dy < 0.0 { f64::INFINITY } else { 0.0 }));
+        }
+        if x.is_one() {
+            return Ok(vm.float_new(1.0));
+        }
+        if dx < 0.0 && dy != dy.round() {
+            return super::float::complex_polar_pi(vm, (-dx).powf(dy), dy);
+        }
+        return Ok(vm.float_new(dx.powf(dy)));
+    }
+    let Some(e) = to_big(o) else {
+        return coerce_bin(vm, s, o, "**");
+    };
+    if x.is_one() {
+        return Ok(Value::int(1));
+    }
+    if x == BigInt::from(-1) {
+        return Ok(Value::int(if e.is_odd() { -1 } else { 1 }));
+    }
+    if e.is_negative() {
+        if x.is_zero() {
+            return Err(zerodiv(vm));
+        }
+        let ev = vm.bignum_value(-e);
+        let y = pow(vm, s, &[ev], None)?;
+        if let Some(d) = to_f64_strict(y) {
+            return Ok(vm.float_new(1.0 / d));
+        }
+        return rational(vm, Value::int(1), y);
+    }
+    if e.is_zero() {
+        return Ok(Value::int(1));
+    }
+    if x.is_zero() {
+        return Ok(Value::int(0));
+    }
+    let xbits = x.bits();
+    match e.to_u64() {
+        Some(n) if xbits <= BIGLEN_LIMIT && xbits.saturating_mul(n) <= BIGLEN_LIMIT => {
+            Ok(vm.bignum_value(num_traits::pow::Pow::pow(&x, n)))
+        }
+        _ => pow_too_big(vm, big_to_f64(&x), big_to_f64(&e)),
+    }
+}
+
+fn pow_mod(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    if a.len() == 1 {
+        return pow(vm, s, a, b);
+    }
+    if !is_integer(a[0]) {
+        return Err(vm.type_error(
+            "Integer#pow() 2nd argument not allowed unless a 1st argument is integer",
+        ));
+    }
+    let e = big(a[0]);
+    if e.is_negative() {
+        return Err(vm.error(
+            vm.e.range_error,
+            "Integer#pow() 1st argument cannot be negative when 2nd argument specified",
+        ));
+    }
+    if !is_integer(a[1]) {
+        return Err(vm.type_error(
+            "Integer#pow() 2nd argument not allowed unless all arguments are integers",
+        ));
+    }
+    let m = big(a[1]);
+    if m.is_zero() {
+        return Err(zerodiv(vm));
+    }
+    let x = big(s).mod_floor(&m.abs());
+    let r = x.modpow(&e, &m.abs());
+    let r = if m.is_negative() && !r.is_zero() {
+        r + m
+    } else {
+        r
+    };
+    Ok(vm.bignum_value(r))
+}
+
+fn shift(vm: &mut Vm, s: Value, o: Value, left: bool) -> VResult {
+    let b = big(s);
+    let n = match to_big(o) {
+        Some(n) => n,
+        None => {
+            let n = super::int_arg(vm, o)?;
+            BigInt::from(n)
+        }
+    };
+    let left = if n.is_negative() { !left } else { left };
+    let n = n.abs();
+    if !left {
+        return Ok(match n.to_u64() {
+            Some(n) if n < b.bits() + 1 => vm.bignum_value(b >> n),
+            _ => Value::int(if b.is_negative() { -1 } else { 0 }),
+        });
+    }
+    if b.is_zero() {
+        return Ok(Value::int(0));
+    }
+    match n.to_u64() {
+        Some(n) if n <= SHIFT_LIMIT => Ok(vm.bignum_value(b << n)),
+        Some(n) if n < 1 << 62 => Err(vm.error(vm.e.no_memory_error, "failed to allocate memory")),
+        _ => Err(vm.error(vm.e.range_error, "shift width too big")),
+    }
+}
+
+/// `rb_num_get_rounding_option`: the `half:` keyword.
+pub fn rounding_mode(vm: &mut Vm, opts: Option<Value>) -> Result<RoundMode, Unwind> {
+    let Some(h) = opts else {
+        return Ok(RoundMode::Up);
+    };
+    let k = vm.sym("half");
+    let Some(v) = vm.hash_get(h, k)? else {
+        return Ok(RoundMode::Up);
+    };
+    if v.is_nil() {
+        return Ok(RoundMode::Up);
+    }
+    let name = if let Some(s) = v.as_symbol() {
+        Some(crate::value::symbol::name(s).to_string())
+    } else if vm.is_string(v) {
+        Some(vm.string_lossy(v))
+    } else {
+        None
+    };
+    match name.as_deref() {
+        Some("up") => Ok(RoundMode::Up),
+        Some("even") => Ok(RoundMode::Even),
+        Some("down") => Ok(RoundMode::Down),
+        Some(n) => Err(vm.arg_error(&format!("invalid rounding mode: {n}"))),
+        None => {
+            let ins = vm.inspect(v)?;
+            Err(vm.arg_error(&format!("invalid rounding mode: {ins}")))
+        }
+    }
+}
+
+/// Splits `(ndigits = 0, **opts)` for the rounding methods.
+pub fn round_args(vm: &mut Vm, a: &[Value]) -> Result<(i32, Option<Value>), Unwind> {
+    let mut a = a;
+    let mut opts = None;
+    if let Some(l) = a.last()
+        && vm.hash_len(*l).is_some()
+    {
+        opts = Some(*l);
+        a = &a[..a.len() - 1];
+    }
+    if a.len() > 1 {
+        return Err(vm.arg_error(&format!(
+            "wrong number of arguments (given {}, expected 0..1)",
+            a.len()
+        )));
+    }
+    let nd = match a.first() {
+        None => 0,
+        Some(v) => {
+            if to_f64_strict(*v).is_none() && !is_integer(*v) && !vm.respond_to(*v, sym::TO_INT) {
+                let cn = super::type_name(vm, *v);
+                return Err(vm.type_error(&format!("no implicit conversion of {cn} into Integer")));
+            }
+            let n = super::int_arg(vm, *v)?;
+            if n > i32::MAX as i64 || n < i32::MIN as i64 {
+                return Err(vm.error(
+                    vm.e.range_error,
+                    &format!("integer {n} too big to convert to `int'"),
+                ));
+            }
+            n as i32
+        }
+    };
+    Ok((nd, opts))
+}
+
+fn round_int(vm: &mut Vm, s: Value, a: &[Value], kind: u8) -> VResult {
+    let (nd, opts) = round_args(vm, a)?;
+    let mode = if kind == b'r' {
+        rounding_mode(vm, opts)?
+    } else {
+        RoundMode::Up
+    };
+    if nd >= 0 {
+        return Ok(s);
+    }
+    let i = int_of(s);
+    let neg = matches!(&i, Int::Small(n) if *n < 0) || matches!(&i, Int::Big(b) if b.is_negative());
+    let r = match kind {
+        b'r' => float_fmt::int_round(&i, nd, mode),
+        b'f' => float_fmt::int_floor(&i, nd),
+        b'c' => float_fmt::int_ceil(&i, nd),
+        _ if neg => float_fmt::int_ceil(&i, nd),
+        _ => float_fmt::int_floor(&i, nd),
+    };
+    Ok(int_value(vm, r))
+}
+
+fn enum_for(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> VResult {
+    let mut v = vec![vm.sym(m)];
+    v.extend_from_slice(args);
+    vm.funcall(s, intern("enum_for"), &v, None)
+}
+
+fn digits(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
+    let base = match a.first() {
+        None => BigInt::from(10),
+        Some(v) => match to_big(*v) {
+            Some(b) => b,
+            None => {
+                let cn = super::type_name(vm, *v);
+                return Err(vm.type_error(&format!("wrong argument type {cn} (expected Integer)")));
+            }
+        },
+    };
+    if base.is_negative() {
+        return Err(vm.arg_error("negative radix"));
+    }
+    if base < BigInt::from(2) {
+        return Err(vm.arg_error(&format!("invalid radix {base}")));
+    }
+    let mut b = big(s);
+    if b.is_negative() {
+        return Err(math_domain(vm, "out of domain"));
+    }
+    let mut out = Vec::new();
+    loop {
+        let (q, r) = b.div_rem(&base);
+        out.push(vm.bignum_value(r));
+        b = q;
+        if b.is_zero() {
+            break;
+        }
+    }
+    Ok(vm.ary_new(out))
+}
+
+/// Raises Math::DomainError with `msg`.
+#[cold]
+pub fn math_domain(vm: &mut Vm, msg: &str) -> Unwind {
+    let c = vm
+        .classes
+        .get(cls::OBJECT)
+        .consts
+        .get(&intern("Math"))
+        .copied()
+        .and_then(|m| vm.as_class(m))
+        .and_then(|m| {
+            vm.classes
+                .get(m)
+                .consts
+                .get(&intern("DomainError"))
+                .copied()
+        })
+        .and_then(|d| vm.as_class(d))
+        .unwrap_or(vm.e.argument_error);
+    vm.error(c, msg)
+}
+
+fn chr(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
+    let Some(n) = s.as_fixnum() else {
+        return Err(vm.error(vm.e.range_error, "bignum out of char range"));
+    };
+    if a.is_empty() {
+        if !(0..=255).contains(&n) {
+            return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
+        }
+        return Ok(vm.str_from_bytes(vec![n as u8]));
+    }
+    match u32::try_from(n).ok().and_then(char::from_u32) {
+        Some(c) => Ok(vm.str_new(&c.to_string())),
+        None if n < 0 || n > u32::MAX as i64 => {
+            Err(vm.error(vm.e.range_error, &format!("{n} out of char range")))
+        }
+        None => Err(vm.error(
+            vm.e.range_error,
+            &format!("invalid codepoint 0x{n:X} in UTF-8"),
+        )),
+    }
 }
 
 pub fn int_to_s(v: Value, base: u32) -> String {
     to_big(v).map(|b| b.to_str_radix(base)).unwrap_or_default()
+}
+
+fn aref(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
+    let b = big(s);
+    let bit = |b: &BigInt, n: &BigInt| -> i64 {
+        if n.is_negative() {
+            return 0;
+        }
+        match n.to_u64() {
+            Some(n) => ((b >> n) & BigInt::one()).to_i64().unwrap_or(0),
+            None => i64::from(b.is_negative()),
+        }
+    };
+    if a.len() == 2 {
+        let (st, len) = (big(a[0]), super::int_arg(vm, a[1])?);
+        if len < 0 {
+            return Err(vm.arg_error("negative length"));
+        }
+        let shifted = if st.is_negative() {
+            b << st.abs().to_u64().unwrap_or(0)
+        } else {
+            b >> st.to_u64().unwrap_or(0)
+        };
+        let mask = (BigInt::one() << len as u64) - 1;
+        return Ok(vm.bignum_value(shifted & mask));
+    }
+    let n = match to_big(a[0]) {
+        Some(n) => n,
+        None => BigInt::from(super::int_arg(vm, a[0])?),
+    };
+    Ok(Value::int(bit(&b, &n)))
+}
+
+fn upto_downto(vm: &mut Vm, s: Value, a: &[Value], b: B, up: bool) -> VResult {
+    let Some(blk) = b else {
+        return enum_for(vm, s, if up { "upto" } else { "downto" }, a);
+    };
+    if let (Some(mut i), Some(n)) = (s.as_fixnum(), a[0].as_fixnum()) {
+        while (up && i <= n) || (!up && i >= n) {
+            vm.yield_block(&blk, &[Value::int(i)])?;
+            if up { i += 1 } else { i -= 1 }
+        }
+        return Ok(s);
+    }
+    let (stop, step, op) = if up {
+        (">", Value::int(1), "+")
+    } else {
+        ("<", Value::int(1), "-")
+    };
+    let mut i = s;
+    vm.push_root(a[0]);
+    let r = (|| -> VResult {
+        loop {
+            let past = vm.funcall(i, intern(stop), &[a[0]], None)?;
+            if past.truthy() {
+                return Ok(s);
+            }
+            vm.yield_block(&blk, &[i])?;
+            i = vm.funcall(i, intern(op), &[step], None)?;
+        }
+    })();
+    vm.temp_roots.pop();
+    r
+}
+
+fn times(vm: &mut Vm, s: Value, _: &[Value], b: B) -> VResult {
+    let Some(b) = b else {
+        return enum_for(vm, s, "times", &[]);
+    };
+    if let Some(n) = s.as_fixnum() {
+        let mut i = 0;
+        while i < n {
+            vm.yield_block(&b, &[Value::int(i)])?;
+            i += 1;
+        }
+        return Ok(s);
+    }
+    let n = big(s);
+    let mut i = BigInt::zero();
+    while i < n {
+        let v = vm.bignum_value(i.clone());
+        vm.yield_block(&b, &[v])?;
+        i += 1;
+    }
+    Ok(s)
+}
+
+/// `Integer#fdiv` for two Integers: exact quotient rounded once.
+pub fn int_fdiv(x: &BigInt, y: &BigInt) -> f64 {
+    if y.is_zero() {
+        return big_to_f64(x) / 0.0;
+    }
+    let (x, y) = if y.is_negative() {
+        (-x, -y)
+    } else {
+        (x.clone(), y.clone())
+    };
+    float_fmt::rational_to_f64(&x, &y)
 }
 
 pub fn init(vm: &mut Vm) {
@@ -137,22 +774,17 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, "+", 1, |vm, s, a, _| arith(vm, s, a[0], "+"));
     vm.def_builtin(i, "-", 1, |vm, s, a, _| arith(vm, s, a[0], "-"));
     vm.def_builtin(i, "*", 1, |vm, s, a, _| arith(vm, s, a[0], "*"));
-    vm.def_builtin(i, "/", 1, |vm, s, a, _| arith(vm, s, a[0], "/"));
-    vm.def_builtin(i, "div", 1, |vm, s, a, _| {
-        if super::float::to_f64_strict(a[0]).is_some() {
-            let q = arith(vm, s, a[0], "/")?;
-            return vm.funcall(q, crate::value::symbol::intern("floor"), &[], None);
-        }
-        arith(vm, s, a[0], "div")
-    });
-    vm.def_builtin(i, "%", 1, |vm, s, a, _| arith(vm, s, a[0], "%"));
-    vm.def_builtin(i, "modulo", 1, |vm, s, a, _| arith(vm, s, a[0], "%"));
-    vm.def_builtin(i, "remainder", 1, |vm, s, a, _| {
-        arith(vm, s, a[0], "remainder")
-    });
     vm.def_builtin(i, "&", 1, |vm, s, a, _| arith(vm, s, a[0], "&"));
     vm.def_builtin(i, "|", 1, |vm, s, a, _| arith(vm, s, a[0], "|"));
     vm.def_builtin(i, "^", 1, |vm, s, a, _| arith(vm, s, a[0], "^"));
+    vm.def_builtin(i, "/", 1, |vm, s, a, _| divide(vm, s, a[0], "/"));
+    vm.def_builtin(i, "div", 1, |vm, s, a, _| divide(vm, s, a[0], "div"));
+    vm.def_builtin(i, "%", 1, |vm, s, a, _| divide(vm, s, a[0], "%"));
+    vm.def_builtin(i, "modulo", 1, |vm, s, a, _| divide(vm, s, a[0], "%"));
+    vm.def_builtin(i, "remainder", 1, |vm, s, a, _| {
+        divide(vm, s, a[0], "remainder")
+    });
+    vm.def_builtin(i, "divmod", 1, |vm, s, a, _| divmod(vm, s, a[0]));
     vm.def_builtin(i, "<", 1, |vm, s, a, _| cmp(vm, s, a[0], "<"));
     vm.def_builtin(i, "<=", 1, |vm, s, a, _| cmp(vm, s, a[0], "<="));
     vm.def_builtin(i, ">", 1, |vm, s, a, _| cmp(vm, s, a[0], ">"));
@@ -162,65 +794,29 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, "eql?", 1, |_, s, a, _| {
         Ok(Value::bool(is_integer(a[0]) && to_big(s) == to_big(a[0])))
     });
-    vm.def_builtin(i, "<=>", 1, |_, s, a, _| {
-        if let Some(f) = super::float::to_f64_strict(a[0]) {
-            let x = to_big(s).and_then(|b| b.to_f64()).unwrap_or(0.0);
-            return Ok(match x.partial_cmp(&f) {
-                Some(o) => Value::int(o as i64),
-                None => Value::NIL,
-            });
-        }
-        Ok(match (to_big(s), to_big(a[0])) {
-            (Some(x), Some(y)) => Value::int(x.cmp(&y) as i64),
-            _ => Value::NIL,
-        })
-    });
+    vm.def_builtin(i, "<=>", 1, |vm, s, a, _| int_cmp(vm, s, a[0]));
     vm.def_builtin(i, "**", 1, pow);
-    vm.def_builtin(i, "pow", -2, |vm, s, a, b| {
-        if a.len() == 2 {
-            let (Some(x), Some(e), Some(m)) = (to_big(s), to_big(a[0]), to_big(a[1])) else {
-                return Err(vm.type_error(
-                    "Integer#pow() 2nd argument not allowed unless all arguments are integers",
-                ));
-            };
-            if m.is_zero() {
-                return Err(vm.error(vm.e.zero_division_error, "divided by 0"));
-            }
-            let r = x.modpow(&e, &m).mod_floor(&m);
-            return Ok(vm.bignum_value(r));
-        }
-        pow(vm, s, a, b)
-    });
+    vm.def_builtin(i, "pow", -2, pow_mod);
     vm.def_builtin(i, "-@", 0, |vm, s, _, _| {
-        let b = to_big(s).unwrap_or_default();
+        let b = big(s);
         Ok(vm.bignum_value(-b))
     });
     vm.def_builtin(i, "~", 0, |vm, s, _, _| {
-        let b = to_big(s).unwrap_or_default();
+        let b = big(s);
         Ok(vm.bignum_value(-b - 1))
     });
     vm.def_builtin(i, "<<", 1, |vm, s, a, _| shift(vm, s, a[0], true));
     vm.def_builtin(i, ">>", 1, |vm, s, a, _| shift(vm, s, a[0], false));
-    vm.def_builtin(i, "[]", 1, |_, s, a, _| {
-        let b = to_big(s).unwrap_or_default();
-        let n = a[0].as_fixnum().unwrap_or(0);
-        if n < 0 {
-            return Ok(Value::int(0));
-        }
-        Ok(Value::int(
-            ((b >> n as usize) & BigInt::from(1)).to_i64().unwrap_or(0),
-        ))
-    });
+    vm.def_builtin(i, "[]", -2, |vm, s, a, _| aref(vm, s, a));
     vm.def_builtin(i, "to_s", -1, |vm, s, a, _| {
         let base = match a.first() {
             Some(b) => super::int_arg(vm, *b)?,
             None => 10,
         };
-        if !(2..=36).contains(&base) {
-            return Err(vm.arg_error(&format!("invalid radix {base}")));
+        match numparse::int_to_s(&int_of(s), base) {
+            Ok(t) => Ok(vm.str_new(&t)),
+            Err(m) => Err(vm.arg_error(&m)),
         }
-        let t = int_to_s(s, base as u32);
-        Ok(vm.str_new(&t))
     });
     vm.def_builtin(i, "inspect", 0, |vm, s, _, _| {
         let t = int_to_s(s, 10);
@@ -229,173 +825,129 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, "to_i", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_int", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_f", 0, |vm, s, _, _| {
-        let f = to_big(s).and_then(|b| b.to_f64()).unwrap_or(0.0);
+        let f = big_to_f64(&big(s));
         Ok(vm.float_new(f))
     });
-    vm.def_builtin(i, "chr", -1, |vm, s, _, _| {
-        let n = s.as_fixnum().unwrap_or(-1);
-        if !(0..=255).contains(&n) {
-            return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
-        }
-        Ok(vm.str_from_bytes(vec![n as u8]))
-    });
+    vm.def_builtin(i, "chr", -1, |vm, s, a, _| chr(vm, s, a));
     vm.def_builtin(i, "ord", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "hash", 0, |vm, s, _, _| {
         Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
     });
-    vm.def_builtin(i, "times", 0, |vm, s, _, b| {
-        let Some(b) = b else {
-            return enum_for(vm, s, "times");
-        };
-        let n = s.as_fixnum().unwrap_or(0);
-        let mut i = 0;
-        while i < n {
-            vm.yield_block(&b, &[Value::int(i)])?;
-            i += 1;
-        }
-        Ok(s)
-    });
-    vm.def_builtin(i, "upto", 1, |vm, s, a, b| {
-        let Some(b) = b else {
-            return enum_for(vm, s, "upto");
-        };
-        let (mut i, n) = (s.as_fixnum().unwrap_or(0), super::int_arg(vm, a[0])?);
-        while i <= n {
-            vm.yield_block(&b, &[Value::int(i)])?;
-            i += 1;
-        }
-        Ok(s)
-    });
+    vm.def_builtin(i, "times", 0, times);
+    vm.def_builtin(i, "upto", 1, |vm, s, a, b| upto_downto(vm, s, a, b, true));
     vm.def_builtin(i, "downto", 1, |vm, s, a, b| {
-        let Some(b) = b else {
-            return enum_for(vm, s, "downto");
-        };
-        let (mut i, n) = (s.as_fixnum().unwrap_or(0), super::int_arg(vm, a[0])?);
-        while i >= n {
-            vm.yield_block(&b, &[Value::int(i)])?;
-            i -= 1;
-        }
-        Ok(s)
+        upto_downto(vm, s, a, b, false)
     });
-    vm.def_builtin(i, "step", -2, |vm, s, a, b| {
-        let b = block_required(vm, b)?;
-        let (lim, st) = (a[0], a.get(1).copied().unwrap_or(Value::int(1)));
-        if let (Some(mut i), Some(l), Some(st)) = (s.as_fixnum(), lim.as_fixnum(), st.as_fixnum()) {
-            if st == 0 {
-                return Err(vm.arg_error("step can't be 0"));
-            }
-            while (st > 0 && i <= l) || (st < 0 && i >= l) {
-                vm.yield_block(&b, &[Value::int(i)])?;
-                i += st;
-            }
-            return Ok(s);
-        }
-        let (x, l, st) = (
-            super::float::num_f64(s),
-            super::float::num_f64(lim),
-            super::float::num_f64(st),
-        );
-        let n = ((l - x) / st + 1e-9).floor() as i64;
-        for k in 0..=n {
-            let v = vm.float_new(x + k as f64 * st);
-            vm.yield_block(&b, &[v])?;
-        }
-        Ok(s)
+    vm.def_builtin(i, "even?", 0, |_, s, _, _| {
+        Ok(Value::bool(big(s).is_even()))
     });
-    for (name, f) in [
-        ("even?", (|n: &BigInt| n.is_even()) as fn(&BigInt) -> bool),
-        ("odd?", |n: &BigInt| n.is_odd()),
-        ("zero?", |n: &BigInt| n.is_zero()),
-        ("positive?", |n: &BigInt| n.is_positive()),
-        ("negative?", |n: &BigInt| n.is_negative()),
-    ] {
-        let _ = f;
-        let id = vm.register_builtin(match name {
-            "even?" => |_, s, _, _| Ok(Value::bool(to_big(s).is_some_and(|n| n.is_even()))),
-            "odd?" => |_, s, _, _| Ok(Value::bool(to_big(s).is_some_and(|n| n.is_odd()))),
-            "zero?" => |_, s, _, _| Ok(Value::bool(to_big(s).is_some_and(|n| n.is_zero()))),
-            "positive?" => |_, s, _, _| Ok(Value::bool(to_big(s).is_some_and(|n| n.is_positive()))),
-            _ => |_, s, _, _| Ok(Value::bool(to_big(s).is_some_and(|n| n.is_negative()))),
+    vm.def_builtin(i, "odd?", 0, |_, s, _, _| Ok(Value::bool(big(s).is_odd())));
+    vm.def_builtin(i, "zero?", 0, |_, s, _, _| {
+        Ok(Value::bool(s == Value::int(0)))
+    });
+    vm.def_builtin(i, "positive?", 0, |_, s, _, _| {
+        Ok(Value::bool(big(s).is_positive()))
+    });
+    vm.def_builtin(i, "negative?", 0, |_, s, _, _| {
+        Ok(Value::bool(big(s).is_negative()))
+    });
+    vm.def_builtin(i, "nonzero?", 0, |_, s, _, _| {
+        Ok(if s == Value::int(0) { Value::NIL } else { s })
+    });
+    vm.def_builtin(i, "finite?", 0, |_, _, _, _| Ok(Value::TRUE));
+    vm.def_builtin(i, "infinite?", 0, |_, _, _, _| Ok(Value::NIL));
+    vm.def_builtin(i, "allbits?", 1, |vm, s, a, _| {
+        let m = to_big(a[0]).ok_or_else(|| vm.type_error("no implicit conversion into Integer"))?;
+        Ok(Value::bool(big(s) & &m == m))
+    });
+    vm.def_builtin(i, "anybits?", 1, |vm, s, a, _| {
+        let m = to_big(a[0]).ok_or_else(|| vm.type_error("no implicit conversion into Integer"))?;
+        Ok(Value::bool(!(big(s) & m).is_zero()))
+    });
+    vm.def_builtin(i, "nobits?", 1, |vm, s, a, _| {
+        let m = to_big(a[0]).ok_or_else(|| vm.type_error("no implicit conversion into Integer"))?;
+        Ok(Value::bool((big(s) & m).is_zero()))
+    });
+    for name in ["abs", "magnitude"] {
+        vm.def_builtin(i, name, 0, |vm, s, _, _| {
+            let b = big(s);
+            Ok(vm.bignum_value(b.abs()))
         });
-        vm.add_method(
-            i,
-            crate::value::symbol::intern(name),
-            crate::class::MethodKind::Builtin { func: id, arity: 0 },
-            crate::class::Visibility::Public,
-        );
     }
-    vm.def_builtin(i, "abs", 0, |vm, s, _, _| {
-        let b = to_big(s).unwrap_or_default();
-        Ok(vm.bignum_value(b.abs()))
-    });
     vm.def_builtin(i, "succ", 0, |vm, s, _, _| arith(vm, s, Value::int(1), "+"));
     vm.def_builtin(i, "next", 0, |vm, s, _, _| arith(vm, s, Value::int(1), "+"));
     vm.def_builtin(i, "pred", 0, |vm, s, _, _| arith(vm, s, Value::int(1), "-"));
     vm.def_builtin(i, "integer?", 0, |_, _, _, _| Ok(Value::TRUE));
-    vm.def_builtin(i, "floor", -1, round_int);
-    vm.def_builtin(i, "ceil", -1, round_int);
-    vm.def_builtin(i, "round", -1, round_int);
-    vm.def_builtin(i, "truncate", -1, round_int);
-    vm.def_builtin(i, "size", 0, |_, _, _, _| Ok(Value::int(8)));
+    vm.def_builtin(i, "floor", -1, |vm, s, a, _| round_int(vm, s, a, b'f'));
+    vm.def_builtin(i, "ceil", -1, |vm, s, a, _| round_int(vm, s, a, b'c'));
+    vm.def_builtin(i, "round", -1, |vm, s, a, _| round_int(vm, s, a, b'r'));
+    vm.def_builtin(i, "truncate", -1, |vm, s, a, _| round_int(vm, s, a, b't'));
+    vm.def_builtin(i, "size", 0, |_, s, _, _| {
+        if s.is_fixnum() {
+            return Ok(Value::int(8));
+        }
+        Ok(Value::int(big(s).magnitude().bits().div_ceil(8) as i64))
+    });
     vm.def_builtin(i, "bit_length", 0, |_, s, _, _| {
-        let b = to_big(s).unwrap_or_default();
+        let b = big(s);
         let b = if b.is_negative() { -b - 1 } else { b };
         Ok(Value::int(b.bits() as i64))
     });
-    vm.def_builtin(i, "digits", -1, |vm, s, _, _| {
-        let mut b = to_big(s).unwrap_or_default();
-        if b.is_negative() {
-            return Err(vm.error(vm.e.range_error, "out of domain"));
-        }
-        let mut out = Vec::new();
-        let ten = BigInt::from(10);
-        loop {
-            let (q, r) = b.div_rem(&ten);
-            out.push(vm.bignum_value(r));
-            b = q;
-            if b.is_zero() {
-                break;
-            }
-        }
-        Ok(vm.ary_new(out))
-    });
+    vm.def_builtin(i, "digits", -1, |vm, s, a, _| digits(vm, s, a));
     vm.def_builtin(i, "gcd", 1, |vm, s, a, _| {
-        let (x, y) = (
-            to_big(s).unwrap_or_default(),
-            to_big(a[0]).unwrap_or_default(),
-        );
-        Ok(vm.bignum_value(x.gcd(&y)))
+        let y = int_arg_strict(vm, a[0])?;
+        Ok(vm.bignum_value(big(s).gcd(&y)))
     });
     vm.def_builtin(i, "lcm", 1, |vm, s, a, _| {
-        let (x, y) = (
-            to_big(s).unwrap_or_default(),
-            to_big(a[0]).unwrap_or_default(),
-        );
-        Ok(vm.bignum_value(x.lcm(&y)))
+        let y = int_arg_strict(vm, a[0])?;
+        Ok(vm.bignum_value(big(s).lcm(&y)))
     });
-    vm.def_builtin(i, "divmod", 1, |vm, s, a, _| {
-        let q = vm.funcall(s, crate::value::symbol::intern("div"), &[a[0]], None)?;
-        let r = arith_or_float_mod(vm, s, a[0])?;
-        Ok(vm.ary_new(vec![q, r]))
+    vm.def_builtin(i, "gcdlcm", 1, |vm, s, a, _| {
+        let y = int_arg_strict(vm, a[0])?;
+        let x = big(s);
+        let (g, l) = (vm.bignum_value(x.gcd(&y)), vm.bignum_value(x.lcm(&y)));
+        Ok(vm.ary_new(vec![g, l]))
     });
     vm.def_builtin(i, "fdiv", 1, |vm, s, a, _| {
-        let x = super::float::num_f64(s);
-        let y = super::float::num_f64(a[0]);
-        Ok(vm.float_new(x / y))
+        if let Some(f) = to_f64_strict(a[0]) {
+            return Ok(vm.float_new(big_to_f64(&big(s)) / f));
+        }
+        match to_big(a[0]) {
+            Some(y) => Ok(vm.float_new(int_fdiv(&big(s), &y))),
+            None => coerce_bin(vm, s, a[0], "fdiv"),
+        }
+    });
+    vm.def_builtin(i, "quo", 1, |vm, s, a, _| {
+        if let Some(f) = to_f64_strict(a[0]) {
+            return Ok(vm.float_new(big_to_f64(&big(s)) / f));
+        }
+        if is_integer(a[0]) && a[0] == Value::int(0) {
+            return Err(zerodiv(vm));
+        }
+        let r = rational(vm, s, Value::int(1))?;
+        vm.funcall(r, sym::DIV, &[a[0]], None)
     });
     vm.def_builtin(i, "coerce", 1, |vm, s, a, _| {
         if is_integer(a[0]) {
             return Ok(vm.ary_new(vec![a[0], s]));
         }
-        let x = vm.float_new(super::float::num_f64(s));
-        let y = vm.float_new(super::float::num_f64(a[0]));
+        let x = super::float::kernel_float(vm, s, None)?;
+        let y = super::float::kernel_float(vm, a[0], None)?;
         Ok(vm.ary_new(vec![y, x]))
     });
+    vm.def_builtin(i, "numerator", 0, |_, s, _, _| Ok(s));
+    vm.def_builtin(i, "denominator", 0, |_, _, _, _| Ok(Value::int(1)));
     vm.def_singleton_builtin(i, "sqrt", 1, |vm, _, a, _| {
-        let b = to_big(a[0]).unwrap_or_default();
+        let b = match to_big(a[0]) {
+            Some(b) => b,
+            None => {
+                let v = kernel_integer(vm, a[0], None)?;
+                big(v)
+            }
+        };
         if b.is_negative() {
-            return Err(vm.error(
-                vm.e.argument_error,
+            return Err(math_domain(
+                vm,
                 "Numerical argument is out of domain - \"isqrt\"",
             ));
         }
@@ -404,156 +956,77 @@ pub fn init(vm: &mut Vm) {
     let n = cls::NUMERIC;
     vm.def_builtin(n, "integer?", 0, |_, _, _, _| Ok(Value::FALSE));
     vm.def_builtin(n, "+@", 0, |_, s, _, _| Ok(s));
-    vm.def_builtin(n, "step", -1, |vm, _, _, _| {
-        Err(vm.runtime_error("carmine: Numeric#step"))
+    vm.def_builtin(n, "coerce", 1, |vm, s, a, _| {
+        if vm.real_class_of(s) == vm.real_class_of(a[0]) {
+            return Ok(vm.ary_new(vec![a[0], s]));
+        }
+        let x = super::float::kernel_float(vm, s, None)?;
+        let y = super::float::kernel_float(vm, a[0], None)?;
+        Ok(vm.ary_new(vec![y, x]))
     });
 }
 
-fn arith_or_float_mod(vm: &mut Vm, s: Value, o: Value) -> VResult {
-    vm.funcall(s, sym::MOD, &[o], None)
+/// An Integer argument for gcd/lcm ("not an integer" otherwise).
+fn int_arg_strict(vm: &mut Vm, v: Value) -> Result<BigInt, Unwind> {
+    to_big(v).ok_or_else(|| vm.type_error("not an integer"))
 }
 
-fn enum_for(vm: &mut Vm, s: Value, m: &str) -> VResult {
-    let n = vm.sym(m);
-    vm.funcall(s, crate::value::symbol::intern("enum_for"), &[n], None)
-}
-
-fn int_eq(vm: &mut Vm, s: Value, o: Value) -> VResult {
-    if let Some(f) = super::float::to_f64_strict(o) {
-        return Ok(Value::bool(to_big(s).and_then(|b| b.to_f64()) == Some(f)));
-    }
-    if is_integer(o) {
-        return Ok(Value::bool(to_big(s) == to_big(o)));
-    }
-    if o.is_heap() && !vm.is_string(o) {
-        let r = vm.funcall(o, sym::EQ, &[s], None)?;
-        return Ok(Value::bool(r.truthy()));
-    }
-    Ok(Value::FALSE)
-}
-
-fn pow(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let o = a[0];
-    if let Some(f) = super::float::to_f64_strict(o) {
-        let x = to_big(s).and_then(|b| b.to_f64()).unwrap_or(0.0);
-        return Ok(vm.float_new(x.powf(f)));
-    }
-    let (Some(x), Some(e)) = (to_big(s), to_big(o)) else {
-        return try_coerce(vm, s, o, "**");
-    };
-    if e.is_negative() {
-        let xf = x.to_f64().unwrap_or(0.0);
-        let r = vm.str_new("carmine: Rational results are not supported");
-        let _ = r;
-        return Ok(vm.float_new(xf.powf(e.to_f64().unwrap_or(0.0))));
-    }
-    let Some(e) = e.to_u32() else {
-        return Err(vm.arg_error("exponent too large"));
-    };
-    if x.bits() as u64 * e as u64 > 32 * 1024 * 1024 {
-        return Err(vm.arg_error("exponent too large"));
-    }
-    Ok(vm.bignum_value(num_traits::pow::Pow::pow(&x, e)))
-}
-
-fn shift(vm: &mut Vm, s: Value, o: Value, left: bool) -> VResult {
-    let b = to_big(s).unwrap_or_default();
-    let n = super::int_arg(vm, o)?;
-    let left = if n < 0 { !left } else { left };
-    let n = n.unsigned_abs();
-    if left && n > 1 << 26 {
-        return Err(vm.arg_error("shift width too big"));
-    }
-    let r = if left {
-        b << n as usize
-    } else {
-        b >> n as usize
-    };
-    Ok(vm.bignum_value(r))
-}
-
-fn round_int(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let nd = match a.first() {
-        Some(v) if v.is_fixnum() => v.fixnum_unchecked(),
-        _ => 0,
-    };
-    if nd >= 0 {
-        return Ok(s);
-    }
-    let b = to_big(s).unwrap_or_default();
-    let m = num_traits::pow::Pow::pow(&BigInt::from(10), (-nd) as u32);
-    let (q, r) = b.div_mod_floor(&m);
-    let name = vm.frames.last().map(|_| ()).map(|_| ());
-    let _ = name;
-    let half = &m / 2;
-    let rounded = if r >= half { q + 1 } else { q };
-    Ok(vm.bignum_value(rounded * m))
-}
-
+/// `Kernel#Integer(v)` / `Integer(v, base)` (`rb_convert_to_integer`).
 pub fn kernel_integer(vm: &mut Vm, v: Value, base: Option<i64>) -> VResult {
-    if is_integer(v) && base.is_none() {
+    let is_str = vm.is_string(v);
+    if base.is_some() && !is_str {
+        let s = if vm.respond_to(v, intern("to_str")) {
+            Some(vm.funcall(v, intern("to_str"), &[], None)?)
+        } else {
+            None
+        };
+        return match s {
+            Some(s) if vm.is_string(s) => kernel_integer(vm, s, base),
+            _ => Err(vm.arg_error("base specified for non string value")),
+        };
+    }
+    if is_integer(v) {
         return Ok(v);
     }
-    if let Some(f) = super::float::to_f64_strict(v) {
-        if !f.is_finite() {
-            return Err(vm.error(vm.e.float_domain_error, &super::float::fmt(f)));
-        }
-        let b = num_bigint::BigInt::from(f.trunc() as i128);
-        return Ok(vm.bignum_value(b));
+    if let Some(f) = to_f64_strict(v) {
+        return float_to_integer(vm, f);
     }
-    if vm.is_string(v) {
+    if is_str {
         let s = vm.string_lossy(v);
-        return match parse_int_strict(&s, base.unwrap_or(10) as u32) {
-            Some(b) => Ok(vm.bignum_value(b)),
-            None => {
-                let ins = vm.inspect(v)?;
-                Err(vm.arg_error(&format!("invalid value for Integer(): {ins}")))
-            }
+        return match numparse::str_to_integer_strict(&s, base) {
+            Ok(i) => Ok(int_value(vm, i)),
+            Err(m) => Err(vm.arg_error(&m)),
         };
     }
     if v.is_nil() {
         return Err(vm.type_error("can't convert nil into Integer"));
     }
     if vm.respond_to(v, sym::TO_INT) {
-        return vm.funcall(v, sym::TO_INT, &[], None);
+        let r = vm.funcall(v, sym::TO_INT, &[], None)?;
+        if is_integer(r) {
+            return Ok(r);
+        }
     }
-    if vm.respond_to(v, crate::value::symbol::intern("to_i")) {
-        return vm.funcall(v, crate::value::symbol::intern("to_i"), &[], None);
+    if vm.respond_to(v, intern("to_i")) {
+        let r = vm.funcall(v, intern("to_i"), &[], None)?;
+        if is_integer(r) {
+            return Ok(r);
+        }
+        let cn = super::type_name(vm, v);
+        let rn = super::type_name(vm, r);
+        return Err(vm.type_error(&format!(
+            "can't convert {cn} to Integer ({cn}#to_i gives {rn})"
+        )));
     }
     let cn = super::type_name(vm, v);
     Err(vm.type_error(&format!("can't convert {cn} into Integer")))
 }
 
-fn parse_int_strict(s: &str, base: u32) -> Option<BigInt> {
-    let t = s.trim();
-    let (neg, t) = match t.strip_prefix('-') {
-        Some(r) => (true, r),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let lower = t.to_ascii_lowercase();
-    let (base, digits) = if base == 10 || base == 16 || base == 2 || base == 8 {
-        if let Some(r) = lower.strip_prefix("0x") {
-            (16, r.to_string())
-        } else if let Some(r) = lower.strip_prefix("0b") {
-            (2, r.to_string())
-        } else if let Some(r) = lower.strip_prefix("0o") {
-            (8, r.to_string())
-        } else if lower.len() > 1 && lower.starts_with('0') && base == 10 {
-            (8, lower[1..].to_string())
-        } else {
-            (base, lower.clone())
-        }
-    } else {
-        (base, lower.clone())
-    };
-    if digits.is_empty()
-        || digits.starts_with('_')
-        || digits.ends_with('_')
-        || digits.contains("__")
-    {
-        return None;
+/// `String#to_i(base)` for string.rs: lenient parse; Err is the
+/// ArgumentError for a bad radix.
+pub fn str_to_i(vm: &mut Vm, s: &str, base: i64) -> VResult {
+    match numparse::str_to_i(s, base) {
+        Ok(i) => Ok(int_value(vm, i)),
+        Err(m) => Err(vm.arg_error(&m)),
     }
-    let clean: String = digits.chars().filter(|c| *c != '_').collect();
-    let b = BigInt::parse_bytes(clean.as_bytes(), base)?;
-    Some(if neg { -b } else { b })
 }

@@ -139,8 +139,29 @@ pub fn init(vm: &mut Vm) {
         Err(Unwind::Throw { tag, value })
     });
     vm.def_builtin(k, "Integer", -2, |vm, _, a, _| kernel_integer(vm, a));
+    // Object#<=> (rb_obj_cmp): 0 for the same or == objects, else nil.
+    vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
+        if s == a[0]
+            || vm
+                .funcall(s, crate::value::sym::EQ, &[a[0]], None)?
+                .truthy()
+        {
+            return Ok(Value::int(0));
+        }
+        Ok(Value::NIL)
+    });
     vm.def_builtin(k, "Float", -2, |vm, _, a, _| {
-        super::float::kernel_float(vm, a[0], a.get(1).copied())
+        let exception = match a.last() {
+            Some(h) if a.len() > 1 && vm.hash_len(*h).is_some() => {
+                let k = vm.sym("exception");
+                vm.hash_get(*h, k)?.map(|v| v.truthy()).unwrap_or(true)
+            }
+            _ => true,
+        };
+        match super::float::kernel_float(vm, a[0], None) {
+            Err(_) if !exception => Ok(Value::NIL),
+            other => other,
+        }
     });
     vm.def_builtin(k, "String", 1, |vm, _, a, _| {
         let b = vm.value_to_bytes(a[0])?;

@@ -31,6 +31,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("enumerable", include_str!("../../prelude/enumerable.rb")),
     ("enumerator", include_str!("../../prelude/enumerator.rb")),
     ("struct", include_str!("../../prelude/struct.rb")),
+    ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
 ];
 

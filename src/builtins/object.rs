@@ -58,8 +58,14 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "=~", 1, |_, _, _, _| Ok(Value::NIL));
     vm.def_builtin(k, "!~", 1, |vm, s, a, _| {
-        let r = vm.funcall(s, symbol::intern("=~"), &[a[0]], None)?;
+        let r = vm.funcall(s, crate::value::sym::MATCH, a, None)?;
         Ok(Value::bool(!r.truthy()))
+    });
+    vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
+        if s == a[0] || vm.funcall(s, sym::EQ, &[a[0]], None)?.truthy() {
+            return Ok(Value::int(0));
+        }
+        Ok(Value::NIL)
     });
     vm.def_builtin(k, "eql?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(k, "hash", 0, |_, s, _, _| {

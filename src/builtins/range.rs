@@ -4,7 +4,7 @@ use super::object::block_required;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::Vm;
-use crate::object::Body;
+use crate::object::{Body, Unwind};
 use crate::value::{Value, sym};
 
 /// (begin, end, exclude_end) of a Range value.
@@ -15,6 +15,44 @@ pub fn range_parts(v: Value) -> Option<(Value, Value, bool)> {
         return Some((*b, *e, *x));
     }
     None
+}
+
+/// rb_range_beg_len for a sequence of `len` elements: Some((beg, n)), or
+/// None when out of range and `err` is 0; with `err` 1 out of range raises
+/// RangeError (and the end is not clamped to `len`).
+pub fn beg_len(vm: &mut Vm, r: Value, len: i64, err: u8) -> Result<Option<(i64, i64)>, Unwind> {
+    let (b, e, excl) = range_parts(r).unwrap();
+    let mut beg = if b.is_nil() { 0 } else { super::int_arg(vm, b)? };
+    let mut end = if e.is_nil() { -1 } else { super::int_arg(vm, e)? };
+    let excl = excl && !e.is_nil();
+    let out = |vm: &mut Vm| -> Result<Option<(i64, i64)>, Unwind> {
+        if err != 0 {
+            let s = vm.inspect(r)?;
+            return Err(vm.error(vm.e.range_error, &format!("{s} out of range")));
+        }
+        Ok(None)
+    };
+    if beg < 0 {
+        beg += len;
+        if beg < 0 {
+            return out(vm);
+        }
+    }
+    if end < 0 {
+        end += len;
+    }
+    if !excl {
+        end += 1;
+    }
+    if err == 0 || err == 2 {
+        if beg > len {
+            return out(vm);
+        }
+        if end > len {
+            end = len;
+        }
+    }
+    Ok(Some((beg, (end - beg).max(0))))
 }
 
 pub fn init(vm: &mut Vm) {
@@ -58,6 +96,12 @@ pub fn init(vm: &mut Vm) {
             return Ok(s);
         }
         let _ = block_required;
+        if vm.is_string(st) && vm.is_string(en) {
+            // CRuby's rb_str_upto_each.
+            let upto = crate::value::symbol::intern("upto");
+            vm.funcall(st, upto, &[en, Value::bool(excl)], Some(b))?;
+            return Ok(s);
+        }
         let mut cur = st;
         loop {
             let c = vm.funcall(cur, sym::CMP, &[en], None)?;

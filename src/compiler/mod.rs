@@ -454,6 +454,39 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let digits = digits.to_vec();
                 self.integer(neg, &digits, node)
             }
+            Node::RationalNode { .. } => {
+                // `3r`, `1.5r`: Rational(numerator, denominator).
+                let r = node.as_rational_node().unwrap();
+                self.emit(Insn::PutSelf);
+                for i in [r.numerator(), r.denominator()] {
+                    let (neg, digits) = i.to_u32_digits();
+                    let digits = digits.to_vec();
+                    self.integer(neg, &digits, node)?;
+                }
+                let site = self.site(
+                    symbol::intern("Rational"),
+                    2,
+                    crate::dispatch::flags::FCALL,
+                    None,
+                );
+                self.emit_call(Insn::Send { site }, 3);
+                Ok(())
+            }
+            Node::ImaginaryNode { .. } => {
+                // `2i`, `3ri`: Complex(0, numeric).
+                let n = node.as_imaginary_node().unwrap().numeric();
+                self.emit(Insn::PutSelf);
+                self.put_object(Value::int(0));
+                self.expr(&n)?;
+                let site = self.site(
+                    symbol::intern("Complex"),
+                    2,
+                    crate::dispatch::flags::FCALL,
+                    None,
+                );
+                self.emit_call(Insn::Send { site }, 3);
+                Ok(())
+            }
             Node::FloatNode { .. } => {
                 let f = node.as_float_node().unwrap().value();
                 match Value::flonum(f) {

@@ -535,9 +535,16 @@ impl Vm {
             literal_roots,
             iseqs,
             const_caches,
+            main_obj,
+            errinfo,
+            last_match,
             ..
         } = self;
+        let extra = [*main_obj, *errinfo, *last_match];
         heap.collect(|h| {
+            for v in extra {
+                h.mark(v);
+            }
             for v in stack.iter() {
                 h.mark(*v);
             }
@@ -567,9 +574,6 @@ impl Vm {
                 }
             }
         });
-        for v in [self.main_obj, self.errinfo, self.last_match] {
-            let _ = v;
-        }
         if self.options.gc_verify
             && let Err(e) = self.heap.verify()
         {

@@ -722,6 +722,17 @@ impl Vm {
         self.run_class_body(fi, c, iseq)
     }
 
+    /// `private`/`module_function` without arguments last until the end
+    /// of the class body that said them.
+    #[cold]
+    pub fn end_class_body(&mut self, class_val: Value) {
+        if let Some(c) = self.as_class(class_val) {
+            let k = self.classes.get_mut(c);
+            k.default_visibility = Visibility::Public;
+            k.module_function = false;
+        }
+    }
+
     fn run_class_body(
         &mut self,
         fi: usize,

@@ -269,6 +269,9 @@ impl Vm {
                     Insn::Leave => {
                         let v = pop!();
                         let f = self.frames.pop().unwrap();
+                        if f.iseq.kind == crate::bytecode::IseqKind::Class {
+                            self.end_class_body(f.self_val);
+                        }
                         if let Some(m) = f.method {
                             let (classes, line) = (&self.classes, f.iseq.first_line);
                             crate::dispatch::probes::method_return(|| {

@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::class::cls;
 use crate::gc::obj;
-use crate::object::{Body, RHash, RMatch, RRegexp, Unwind};
+use crate::object::{Body, RHash, RRegexp, Unwind};
 use crate::value::{Value, sym, symbol};
 
 use super::Vm;
@@ -350,21 +350,13 @@ impl Vm {
     // ---- regexps ----------------------------------------------------------------------
 
     pub fn regexp_new(&mut self, src: &str, opts: u32) -> Result<Value, Unwind> {
-        let translated = crate::builtins::regexp::translate(src, opts);
-        let re = match fancy_regex::RegexBuilder::new(&translated)
-            .backtrack_limit(10_000_000)
-            .build()
-        {
+        let re = match crate::builtins::regexp::compile(src, opts) {
             Ok(r) => r,
             Err(e) => {
                 return Err(self.error(self.e.regexp_error, &format!("{e}: /{src}/")));
             }
         };
-        let names = re
-            .capture_names()
-            .flatten()
-            .map(|s| s.to_string())
-            .collect();
+        let names = crate::support::regex_syntax::group_names(src);
         let v = self.heap.alloc(
             cls::REGEXP,
             Body::Regexp(Box::new(RRegexp {
@@ -390,36 +382,11 @@ impl Vm {
     /// Runs a regexp on a string from byte `start`; sets `$~`.
     pub fn regexp_match(&mut self, re: Value, s: Value, start: usize) -> Result<Value, Unwind> {
         let text = self.string_lossy(s);
-        let groups: Option<Vec<Option<(usize, usize)>>> = match &*obj(re).body.borrow() {
-            Body::Regexp(r) => {
-                if start > text.len() {
-                    None
-                } else {
-                    match r.regex.captures_from_pos(&text, start) {
-                        Ok(Some(c)) => Some(
-                            (0..c.len())
-                                .map(|i| c.get(i).map(|m| (m.start(), m.end())))
-                                .collect(),
-                        ),
-                        Ok(None) => None,
-                        Err(_) => None,
-                    }
-                }
-            }
-            _ => None,
-        };
-        match groups {
+        match crate::builtins::regexp::search(re, &text, start) {
             Some(g) => {
                 let frozen = self.str_new(&text);
                 obj(frozen).freeze();
-                let m = self.heap.alloc(
-                    cls::MATCH_DATA,
-                    Body::MatchData(Box::new(RMatch {
-                        string: frozen,
-                        regexp: re,
-                        groups: g,
-                    })),
-                );
+                let m = crate::builtins::regexp::make_match(self, re, frozen, g);
                 self.last_match = m;
                 Ok(m)
             }

@@ -262,7 +262,7 @@ fn round_ratio(n: &BigInt, d: &BigInt, mode: RoundMode) -> BigInt {
 /// gcd, two fixnums are divided as doubles (so a numerator above 2^53 is
 /// rounded first, which CRuby 3.1 does); bigger operands are divided
 /// exactly and rounded once.
-fn rational_to_f64(n: &BigInt, d: &BigInt) -> f64 {
+pub fn rational_to_f64(n: &BigInt, d: &BigInt) -> f64 {
     let g = n.gcd(d);
     let (n, d) = if g.is_zero() || g == BigInt::from(1u8) {
         (n.clone(), d.clone())

@@ -1,0 +1,501 @@
+//! Regexp and MatchData, on fancy-regex with Ruby syntax translated by
+//! `support::regex_syntax` (compiled in Oniguruma mode). Match offsets are
+//! bytes internally; the Ruby API reports characters. MatchData is in
+//! `match_data`.
+
+mod match_data;
+
+use crate::class::cls;
+use crate::gc::obj;
+use crate::interp::{VResult, Vm};
+use crate::object::{Body, RMatch, RRegexp, Unwind};
+use crate::support::regex_syntax;
+use crate::value::{Value, symbol};
+
+/// Byte spans of a match's groups (0 = whole match).
+pub type Groups = Vec<Option<(usize, usize)>>;
+
+pub const IGNORECASE: u32 = 1;
+pub const EXTENDED: u32 = 2;
+pub const MULTILINE: u32 = 4;
+
+pub fn is_regexp(v: Value) -> bool {
+    v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Regexp(_))
+}
+
+/// Compiles Ruby regexp source: the fancy-regex pattern, or Onigmo's
+/// error message.
+pub fn compile(src: &str, opts: u32) -> Result<fancy_regex::Regex, String> {
+    let pat = regex_syntax::translate(
+        src,
+        opts & IGNORECASE != 0,
+        opts & MULTILINE != 0,
+        opts & EXTENDED != 0,
+    )?;
+    fancy_regex::RegexBuilder::new(&pat)
+        .oniguruma_mode(true)
+        .backtrack_limit(10_000_000)
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// `Regexp.escape`.
+pub fn quote(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' => {
+                o.push('\\');
+                o.push(c)
+            }
+            '\n' => o.push_str("\\n"),
+            '\t' => o.push_str("\\t"),
+            '\r' => o.push_str("\\r"),
+            '\x0c' => o.push_str("\\f"),
+            '\x0b' => o.push_str("\\v"),
+            ' ' => o.push_str("\\ "),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// Leftmost match at or after byte `pos`.
+pub fn search(re: Value, text: &str, pos: usize) -> Option<Groups> {
+    if pos > text.len() || !text.is_char_boundary(pos) {
+        return None;
+    }
+    match &*obj(re).body.borrow() {
+        Body::Regexp(r) => match r.regex.captures_from_pos(text, pos) {
+            Ok(Some(c)) => Some(
+                (0..c.len())
+                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
+                    .collect(),
+            ),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A match starting exactly at byte `pos`.
+pub fn search_at(re: Value, text: &str, pos: usize) -> Option<Groups> {
+    search(re, text, pos).filter(|g| g[0].is_some_and(|(b, _)| b == pos))
+}
+
+/// A MatchData for `groups` in `string` (which should be frozen).
+pub fn make_match(vm: &mut Vm, re: Value, string: Value, groups: Groups) -> Value {
+    vm.heap.alloc(
+        cls::MATCH_DATA,
+        Body::MatchData(Box::new(RMatch {
+            string,
+            regexp: re,
+            groups,
+        })),
+    )
+}
+
+pub fn match_span(m: Value) -> (usize, usize) {
+    match &*obj(m).body.borrow() {
+        Body::MatchData(md) => md.groups[0].unwrap_or((0, 0)),
+        _ => (0, 0),
+    }
+}
+
+pub fn match_begin(m: Value) -> usize {
+    match_span(m).0
+}
+
+fn with_re<R>(v: Value, f: impl FnOnce(&RRegexp) -> R) -> Option<R> {
+    if !v.is_heap() {
+        return None;
+    }
+    match &*obj(v).body.borrow() {
+        Body::Regexp(r) => Some(f(r)),
+        _ => None,
+    }
+}
+
+/// Group names per capture group (index i-1 for group i).
+fn group_names(re: Value) -> Vec<Option<String>> {
+    with_re(re, |r| {
+        regex_syntax::translate_full(&r.source, false, false, r.options & EXTENDED != 0)
+            .map(|t| t.group_names)
+            .unwrap_or_default()
+    })
+    .unwrap_or_default()
+}
+
+/// The group number for `name` (the last group of that name).
+pub fn name_to_group(re: Value, name: &str) -> Option<usize> {
+    group_names(re)
+        .iter()
+        .rposition(|n| n.as_deref() == Some(name))
+        .map(|i| i + 1)
+}
+
+/// `(?-mix:src)` form used by Regexp#to_s and interpolation.
+pub fn to_s_form(r: &RRegexp) -> String {
+    let flags = [(MULTILINE, 'm'), (IGNORECASE, 'i'), (EXTENDED, 'x')];
+    let on: String = flags
+        .iter()
+        .filter(|(b, _)| r.options & b != 0)
+        .map(|(_, c)| *c)
+        .collect();
+    let off: String = flags
+        .iter()
+        .filter(|(b, _)| r.options & b == 0)
+        .map(|(_, c)| *c)
+        .collect();
+    if off.is_empty() {
+        format!("(?{on}:{})", r.source)
+    } else {
+        format!("(?{on}-{off}:{})", r.source)
+    }
+}
+
+/// Source with unescaped `/` escaped, as `inspect` shows it.
+fn escaped_source(src: &str) -> String {
+    let mut o = String::new();
+    let mut esc = false;
+    for c in src.chars() {
+        if esc {
+            o.push(c);
+            esc = false;
+            continue;
+        }
+        match c {
+            '\\' => {
+                esc = true;
+                o.push(c);
+            }
+            '/' => o.push_str("\\/"),
+            '\n' => o.push_str("\\n"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+pub fn inspect_regexp(r: &RRegexp) -> String {
+    let mut o = format!("/{}/", escaped_source(&r.source));
+    if r.options & MULTILINE != 0 {
+        o.push('m');
+    }
+    if r.options & IGNORECASE != 0 {
+        o.push('i');
+    }
+    if r.options & EXTENDED != 0 {
+        o.push('x');
+    }
+    o
+}
+
+/// A string subject for matching: Strings as is, Symbols by name, else
+/// `to_str` (TypeError otherwise).
+fn subject(vm: &mut Vm, v: Value) -> VResult {
+    if vm.is_string(v) {
+        return Ok(v);
+    }
+    if let Some(n) = vm.symbol_name(v) {
+        return Ok(vm.str_new(&n));
+    }
+    let b = super::str_arg(vm, v)?;
+    Ok(vm.str_from_bytes(b))
+}
+
+fn char_index(vm: &Vm, s: Value, byte: usize) -> i64 {
+    let b = vm.string_bytes(s);
+    super::string::char_len_prefix(&b, byte) as i64
+}
+
+fn re_match(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
+    if a[0].is_nil() {
+        vm.last_match = Value::NIL;
+        return Ok(Value::NIL);
+    }
+    let st = subject(vm, a[0])?;
+    let from = match a.get(1) {
+        Some(p) => {
+            let i = super::int_arg(vm, *p)?;
+            let b = vm.string_bytes(st);
+            let starts = super::string::char_offsets(&b);
+            let n = starts.len() as i64 - 1;
+            let i = if i < 0 { i + n } else { i };
+            if i < 0 || i > n {
+                vm.last_match = Value::NIL;
+                return Ok(Value::NIL);
+            }
+            starts[i as usize]
+        }
+        None => 0,
+    };
+    vm.regexp_match(s, st, from)
+}
+
+pub fn init(vm: &mut Vm) {
+    let r = cls::REGEXP;
+    vm.def_builtin(r, "source", 0, |vm, s, _, _| {
+        let t = with_re(s, |r| r.source.clone()).unwrap_or_default();
+        Ok(vm.str_new(&t))
+    });
+    vm.def_builtin(r, "options", 0, |_, s, _, _| {
+        Ok(Value::int(with_re(s, |r| r.options).unwrap_or(0) as i64))
+    });
+    vm.def_builtin(r, "casefold?", 0, |_, s, _, _| {
+        Ok(Value::bool(
+            with_re(s, |r| r.options & IGNORECASE != 0).unwrap_or(false),
+        ))
+    });
+    vm.def_builtin(r, "to_s", 0, |vm, s, _, _| {
+        let t = with_re(s, to_s_form).unwrap_or_default();
+        Ok(vm.str_new(&t))
+    });
+    vm.def_builtin(r, "inspect", 0, |vm, s, _, _| {
+        let t = with_re(s, inspect_regexp).unwrap_or_default();
+        Ok(vm.str_new(&t))
+    });
+    vm.def_builtin(r, "match", -2, |vm, s, a, b| {
+        let m = re_match(vm, s, a)?;
+        match b {
+            Some(b) if !m.is_nil() => vm.yield_block(&b, &[m]),
+            _ => Ok(m),
+        }
+    });
+    vm.def_builtin(r, "match?", -2, |vm, s, a, _| {
+        if a[0].is_nil() {
+            return Ok(Value::FALSE);
+        }
+        let st = subject(vm, a[0])?;
+        let text = vm.string_lossy(st);
+        let from = match a.get(1) {
+            Some(p) => {
+                let i = super::int_arg(vm, *p)?;
+                let starts = super::string::char_offsets(text.as_bytes());
+                let n = starts.len() as i64 - 1;
+                let i = if i < 0 { i + n } else { i };
+                if i < 0 || i > n {
+                    return Ok(Value::FALSE);
+                }
+                starts[i as usize]
+            }
+            None => 0,
+        };
+        Ok(Value::bool(search(s, &text, from).is_some()))
+    });
+    vm.def_builtin(r, "=~", 1, |vm, s, a, _| {
+        if a[0].is_nil() {
+            vm.last_match = Value::NIL;
+            return Ok(Value::NIL);
+        }
+        let st = subject(vm, a[0])?;
+        let m = vm.regexp_match(s, st, 0)?;
+        if m.is_nil() {
+            return Ok(Value::NIL);
+        }
+        Ok(Value::int(char_index(vm, st, match_begin(m))))
+    });
+    vm.def_builtin(r, "===", 1, |vm, s, a, _| {
+        if !vm.is_string(a[0]) && !a[0].is_symbol() {
+            return Ok(Value::FALSE);
+        }
+        let st = subject(vm, a[0])?;
+        let m = vm.regexp_match(s, st, 0)?;
+        Ok(Value::bool(!m.is_nil()))
+    });
+    vm.def_builtin(r, "~", 0, |vm, s, _, _| {
+        let line = vm.global_get(symbol::intern("$_"));
+        if !vm.is_string(line) {
+            vm.last_match = Value::NIL;
+            return Ok(Value::NIL);
+        }
+        let m = vm.regexp_match(s, line, 0)?;
+        if m.is_nil() {
+            return Ok(Value::NIL);
+        }
+        Ok(Value::int(char_index(vm, line, match_begin(m))))
+    });
+    for n in ["==", "eql?"] {
+        vm.def_builtin(r, n, 1, |_, s, a, _| {
+            let x = with_re(s, |r| (r.source.clone(), r.options));
+            let y = with_re(a[0], |r| (r.source.clone(), r.options));
+            Ok(Value::bool(x.is_some() && x == y))
+        });
+    }
+    vm.def_builtin(r, "hash", 0, |_, s, _, _| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        with_re(s, |r| (r.source.clone(), r.options)).hash(&mut h);
+        Ok(Value::int((h.finish() >> 2) as i64))
+    });
+    vm.def_builtin(r, "names", 0, |vm, s, _, _| {
+        let n = with_re(s, |r| r.names.clone()).unwrap_or_default();
+        let v = n.iter().map(|x| vm.str_new(x)).collect();
+        Ok(vm.ary_new(v))
+    });
+    vm.def_builtin(r, "named_captures", 0, |vm, s, _, _| {
+        let names = group_names(s);
+        let h = vm.new_hash();
+        vm.push_root(h);
+        let mut order: Vec<String> = Vec::new();
+        for n in names.iter().flatten() {
+            if !order.contains(n) {
+                order.push(n.clone());
+            }
+        }
+        for n in order {
+            let idx: Vec<Value> = names
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| x.as_deref() == Some(n.as_str()))
+                .map(|(i, _)| Value::int(i as i64 + 1))
+                .collect();
+            let k = vm.str_new(&n);
+            let v = vm.ary_new(idx);
+            vm.hash_aset(h, k, v)?;
+        }
+        vm.temp_roots.pop();
+        Ok(h)
+    });
+    vm.def_builtin(r, "freeze", 0, |_, s, _, _| {
+        obj(s).freeze();
+        Ok(s)
+    });
+    vm.def_singleton_builtin(r, "new", -2, regexp_s_new);
+    vm.def_singleton_builtin(r, "compile", -2, regexp_s_new);
+    for n in ["escape", "quote"] {
+        vm.def_singleton_builtin(r, n, 1, |vm, _, a, _| {
+            let s = match vm.symbol_name(a[0]) {
+                Some(n) => n,
+                None => String::from_utf8_lossy(&super::str_arg(vm, a[0])?).into_owned(),
+            };
+            Ok(vm.str_new(&quote(&s)))
+        });
+    }
+    vm.def_singleton_builtin(r, "union", -1, |vm, _, a, _| {
+        let items = if a.len() == 1 && vm.is_array(a[0]) {
+            vm.array_items(a[0])
+        } else {
+            a.to_vec()
+        };
+        if items.is_empty() {
+            return vm.regexp_new("(?!)", 0);
+        }
+        if items.len() == 1 && is_regexp(items[0]) {
+            return Ok(items[0]);
+        }
+        let mut parts = Vec::new();
+        for v in items {
+            match with_re(v, to_s_form) {
+                Some(s) => parts.push(s),
+                None => {
+                    let b = super::str_arg(vm, v)?;
+                    parts.push(quote(&String::from_utf8_lossy(&b)));
+                }
+            }
+        }
+        vm.regexp_new(&parts.join("|"), 0)
+    });
+    vm.def_singleton_builtin(r, "last_match", -1, |vm, _, a, _| {
+        let m = vm.last_match;
+        match a.first() {
+            None => Ok(m),
+            Some(_) if m.is_nil() => Ok(Value::NIL),
+            Some(i) => {
+                let idx = group_index(vm, m, *i)?;
+                group(vm, m, idx)
+            }
+        }
+    });
+    for (n, v) in [
+        ("IGNORECASE", IGNORECASE),
+        ("EXTENDED", EXTENDED),
+        ("MULTILINE", MULTILINE),
+        ("FIXEDENCODING", 16),
+        ("NOENCODING", 32),
+    ] {
+        vm.classes
+            .set_const(r, symbol::intern(n), Value::int(v as i64));
+    }
+    match_data::init(vm);
+}
+
+fn regexp_s_new(vm: &mut Vm, _: Value, a: &[Value], _: super::string::B) -> VResult {
+    if let Some(src) = with_re(a[0], |r| (r.source.clone(), r.options)) {
+        return vm.regexp_new(&src.0, src.1);
+    }
+    let b = super::str_arg(vm, a[0])?;
+    let s = String::from_utf8_lossy(&b).into_owned();
+    let opts = match a.get(1) {
+        Some(v) if v.is_fixnum() => v.fixnum_unchecked() as u32 & 7,
+        Some(v) if v.truthy() => IGNORECASE,
+        _ => 0,
+    };
+    vm.regexp_new(&s, opts)
+}
+
+/// A group reference (Integer, or String/Symbol name) as a group number.
+pub fn group_index(vm: &mut Vm, m: Value, v: Value) -> Result<i64, Unwind> {
+    if let Some(i) = v.as_fixnum() {
+        return Ok(i);
+    }
+    let name = match vm.symbol_name(v) {
+        Some(n) => n,
+        None if vm.is_string(v) => vm.string_lossy(v),
+        None => return super::int_arg(vm, v),
+    };
+    let re = match &*obj(m).body.borrow() {
+        Body::MatchData(md) => md.regexp,
+        _ => Value::NIL,
+    };
+    // With duplicate names, the last one that matched.
+    let names = group_names(re);
+    let groups = parts(m).1;
+    let mut found = None;
+    for (i, n) in names.iter().enumerate() {
+        if n.as_deref() == Some(name.as_str()) {
+            if found.is_none() || groups.get(i + 1).copied().flatten().is_some() {
+                found = Some(i + 1);
+            }
+        }
+    }
+    match found {
+        Some(i) => Ok(i as i64),
+        None => Err(vm.error(
+            vm.e.index_error,
+            &format!("undefined group name reference: {name}"),
+        )),
+    }
+}
+
+pub(crate) fn parts(s: Value) -> (Value, Groups) {
+    match &*obj(s).body.borrow() {
+        Body::MatchData(md) => (md.string, md.groups.clone()),
+        _ => (Value::NIL, Vec::new()),
+    }
+}
+
+pub(crate) fn match_regexp(s: Value) -> Value {
+    match &*obj(s).body.borrow() {
+        Body::MatchData(md) => md.regexp,
+        _ => Value::NIL,
+    }
+}
+
+pub(crate) fn group_names_of(re: Value) -> Vec<Option<String>> {
+    group_names(re)
+}
+
+pub(crate) fn group(vm: &mut Vm, s: Value, i: i64) -> VResult {
+    let (st, g) = parts(s);
+    let i = if i < 0 { i + g.len() as i64 } else { i };
+    if i < 0 {
+        return Ok(Value::NIL);
+    }
+    let b = vm.string_bytes(st);
+    Ok(match g.get(i as usize).copied().flatten() {
+        Some((x, y)) => vm.str_from_bytes(b[x..y].to_vec()),
+        None => Value::NIL,
+    })
+}

@@ -1,0 +1,794 @@
+//! String basics: construction, comparison, concatenation, case mapping,
+//! whitespace trimming, padding, successor, numeric conversions and the
+//! byte/char iterators.
+
+use super::{
+    B, FLAG_BINARY, bytes, char_count, char_len, chars_of, code_of, enum_for, is_binary, kw_get,
+    new_like, set_bytes, split_kw, str_arg, with_mut,
+};
+use crate::builtins::int_arg;
+use crate::class::cls;
+use crate::gc::obj;
+use crate::interp::{VResult, Vm};
+use crate::object::{Body, RString, Unwind};
+use crate::support::numparse::{self, Int};
+use crate::value::{Value, sym, symbol};
+
+fn int_value(vm: &mut Vm, i: Int) -> Value {
+    match i {
+        Int::Small(n) => vm.bignum_value(n.into()),
+        Int::Big(b) => vm.bignum_value(b),
+    }
+}
+
+fn str_eq(vm: &mut Vm, s: Value, o: Value) -> VResult {
+    if s == o {
+        return Ok(Value::TRUE);
+    }
+    if !vm.is_string(o) {
+        if o.is_heap() && vm.respond_to(o, sym::TO_STR) {
+            let r = vm.funcall(o, sym::EQ, &[s], None)?;
+            return Ok(Value::bool(r.truthy()));
+        }
+        return Ok(Value::FALSE);
+    }
+    Ok(Value::bool(bytes(vm, s) == bytes(vm, o)))
+}
+
+/// How a case mapping treats each character.
+#[derive(Clone, Copy, PartialEq)]
+enum Case {
+    Up,
+    Down,
+    Swap,
+    Capitalize,
+}
+
+fn map_case(b: &[u8], how: Case, ascii: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len());
+    for (i, c) in chars_of(b).into_iter().enumerate() {
+        let ch = match std::str::from_utf8(c) {
+            Ok(s) => s.chars().next().unwrap(),
+            Err(_) => {
+                out.extend_from_slice(c);
+                continue;
+            }
+        };
+        let up = match how {
+            Case::Up => true,
+            Case::Down => false,
+            Case::Swap => ch.is_lowercase(),
+            Case::Capitalize => i == 0,
+        };
+        if how == Case::Swap && !ch.is_lowercase() && !ch.is_uppercase() {
+            out.extend_from_slice(c);
+            continue;
+        }
+        if ascii && !ch.is_ascii() {
+            out.extend_from_slice(c);
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        if up {
+            if how == Case::Capitalize
+                && let Some(t) = titlecase(ch)
+            {
+                out.extend_from_slice(t.encode_utf8(&mut buf).as_bytes());
+                continue;
+            }
+            for u in ch.to_uppercase() {
+                out.extend_from_slice(u.encode_utf8(&mut buf).as_bytes());
+            }
+        } else {
+            for u in ch.to_lowercase() {
+                out.extend_from_slice(u.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+    out
+}
+
+/// Titlecase forms of the digraphs (the only characters whose titlecase
+/// differs from their uppercase in common use).
+fn titlecase(c: char) -> Option<char> {
+    Some(match c {
+        'Ǆ' | 'ǅ' | 'ǆ' => 'ǅ',
+        'Ǉ' | 'ǈ' | 'ǉ' => 'ǈ',
+        'Ǌ' | 'ǋ' | 'ǌ' => 'ǋ',
+        'Ǳ' | 'ǲ' | 'ǳ' => 'ǲ',
+        _ => return None,
+    })
+}
+
+fn case_opts(vm: &Vm, a: &[Value]) -> bool {
+    a.iter()
+        .any(|v| vm.symbol_name(*v).is_some_and(|n| n == "ascii"))
+}
+
+fn def_case(vm: &mut Vm, name: &'static str, how: Case) {
+    let f: crate::interp::BuiltinFn = match how {
+        Case::Up => |vm, s, a, _| case_new(vm, s, a, Case::Up),
+        Case::Down => |vm, s, a, _| case_new(vm, s, a, Case::Down),
+        Case::Swap => |vm, s, a, _| case_new(vm, s, a, Case::Swap),
+        Case::Capitalize => |vm, s, a, _| case_new(vm, s, a, Case::Capitalize),
+    };
+    vm.def_builtin(cls::STRING, name, -1, f);
+    let g: crate::interp::BuiltinFn = match how {
+        Case::Up => |vm, s, a, _| case_bang(vm, s, a, Case::Up),
+        Case::Down => |vm, s, a, _| case_bang(vm, s, a, Case::Down),
+        Case::Swap => |vm, s, a, _| case_bang(vm, s, a, Case::Swap),
+        Case::Capitalize => |vm, s, a, _| case_bang(vm, s, a, Case::Capitalize),
+    };
+    let bang: &'static str = Box::leak(format!("{name}!").into_boxed_str());
+    vm.def_builtin(cls::STRING, bang, -1, g);
+}
+
+fn case_apply(b: &[u8], a_ascii: bool, how: Case) -> Vec<u8> {
+    match how {
+        Case::Capitalize => {
+            let cs = chars_of(b);
+            if cs.is_empty() {
+                return Vec::new();
+            }
+            let mut out = map_case(cs[0], Case::Capitalize, a_ascii);
+            let rest_start = cs[0].len();
+            out.extend(map_case(&b[rest_start..], Case::Down, a_ascii));
+            out
+        }
+        _ => map_case(b, how, a_ascii),
+    }
+}
+
+fn case_new(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> VResult {
+    let ascii = case_opts(vm, a) || is_binary(s);
+    let r = case_apply(&bytes(vm, s), ascii, how);
+    Ok(new_like(vm, s, r))
+}
+
+fn case_bang(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> VResult {
+    super::check_frozen(vm, s)?;
+    let ascii = case_opts(vm, a) || is_binary(s);
+    let old = bytes(vm, s);
+    let r = case_apply(&old, ascii, how);
+    if r == old {
+        return Ok(Value::NIL);
+    }
+    set_bytes(vm, s, r)?;
+    Ok(s)
+}
+
+fn is_ws(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+fn lstrip_bytes(b: &[u8]) -> &[u8] {
+    let i = b.iter().position(|c| !is_ws(*c)).unwrap_or(b.len());
+    &b[i..]
+}
+
+fn rstrip_bytes(b: &[u8]) -> &[u8] {
+    let mut e = b.len();
+    while e > 0 && (is_ws(b[e - 1]) || b[e - 1] == 0) {
+        e -= 1;
+    }
+    &b[..e]
+}
+
+fn chomp_bytes(vm: &mut Vm, b: &[u8], a: &[Value]) -> Result<Vec<u8>, Unwind> {
+    match a.first() {
+        None => {
+            let t = if b.ends_with(b"\r\n") {
+                &b[..b.len() - 2]
+            } else if b.ends_with(b"\n") || b.ends_with(b"\r") {
+                &b[..b.len() - 1]
+            } else {
+                b
+            };
+            Ok(t.to_vec())
+        }
+        Some(v) if v.is_nil() => Ok(b.to_vec()),
+        Some(v) => {
+            let sep = str_arg(vm, *v)?;
+            if sep.is_empty() {
+                let mut e = b.len();
+                while e > 0 && b[e - 1] == b'\n' {
+                    e -= 1;
+                    if e > 0 && b[e - 1] == b'\r' {
+                        e -= 1;
+                    }
+                }
+                return Ok(b[..e].to_vec());
+            }
+            if sep == b"\n" {
+                return chomp_bytes(vm, b, &[]);
+            }
+            Ok(b.strip_suffix(sep.as_slice()).unwrap_or(b).to_vec())
+        }
+    }
+}
+
+fn chop_bytes(b: &[u8]) -> Vec<u8> {
+    if b.ends_with(b"\r\n") {
+        return b[..b.len() - 2].to_vec();
+    }
+    match chars_of(b).last() {
+        Some(c) => b[..b.len() - c.len()].to_vec(),
+        None => Vec::new(),
+    }
+}
+
+/// Defines `name` (returns a new string) and `name!` (in place, nil when
+/// nothing changed) from one byte transformation.
+fn def_pair(
+    vm: &mut Vm,
+    name: &'static str,
+    f: crate::interp::BuiltinFn,
+    g: crate::interp::BuiltinFn,
+) {
+    vm.def_builtin(cls::STRING, name, -1, f);
+    let bang: &'static str = Box::leak(format!("{name}!").into_boxed_str());
+    vm.def_builtin(cls::STRING, bang, -1, g);
+}
+
+macro_rules! pair {
+    ($vm:expr, $name:expr, |$v:ident, $s:ident, $a:ident| $body:expr) => {{
+        fn plain($v: &mut Vm, $s: Value, $a: &[Value], _: B) -> VResult {
+            let r: Vec<u8> = $body;
+            Ok(new_like($v, $s, r))
+        }
+        fn bang($v: &mut Vm, $s: Value, $a: &[Value], _: B) -> VResult {
+            super::check_frozen($v, $s)?;
+            let r: Vec<u8> = $body;
+            if r == bytes($v, $s) {
+                return Ok(Value::NIL);
+            }
+            set_bytes($v, $s, r)?;
+            Ok($s)
+        }
+        def_pair($vm, $name, plain, bang);
+    }};
+}
+
+pub fn succ(s: &str) -> String {
+    String::from_utf8_lossy(&succ_bytes(s.as_bytes())).into_owned()
+}
+
+/// CRuby's `String#succ`.
+pub fn succ_bytes(b: &[u8]) -> Vec<u8> {
+    if b.is_empty() {
+        return Vec::new();
+    }
+    let mut cs: Vec<Vec<u8>> = chars_of(b).into_iter().map(|c| c.to_vec()).collect();
+    let alnum = |c: &Vec<u8>| c.len() == 1 && c[0].is_ascii_alphanumeric();
+    let Some(mut i) = cs.iter().rposition(alnum) else {
+        // No alphanumerics: increment the last character, carrying.
+        let mut i = cs.len();
+        loop {
+            if i == 0 {
+                let mut out = vec![1u8];
+                out.extend(cs.concat());
+                return out;
+            }
+            i -= 1;
+            let c = code_of(&cs[i]);
+            if cs[i].len() == 1 && cs[i][0] == 0xff {
+                cs[i] = vec![0];
+                continue;
+            }
+            if let Some(n) = char::from_u32(c + 1) {
+                let mut buf = [0u8; 4];
+                cs[i] = n.encode_utf8(&mut buf).as_bytes().to_vec();
+            }
+            return cs.concat();
+        }
+    };
+    loop {
+        let c = cs[i][0];
+        let (next, carry) = match c {
+            b'z' => (b'a', Some(b'a')),
+            b'Z' => (b'A', Some(b'A')),
+            b'9' => (b'0', Some(b'1')),
+            _ => (c + 1, None),
+        };
+        cs[i][0] = next;
+        let Some(ins) = carry else { break };
+        match cs[..i].iter().rposition(alnum) {
+            Some(j) => i = j,
+            None => {
+                cs.insert(i, vec![ins]);
+                break;
+            }
+        }
+    }
+    cs.concat()
+}
+
+fn justify(vm: &mut Vm, s: Value, a: &[Value], how: char) -> VResult {
+    let w = int_arg(vm, a[0])?;
+    let pad = match a.get(1) {
+        Some(p) => str_arg(vm, *p)?,
+        None => vec![b' '],
+    };
+    if pad.is_empty() {
+        return Err(vm.arg_error("zero width padding"));
+    }
+    let b = bytes(vm, s);
+    let len = char_count(&b) as i64;
+    if w <= len {
+        return Ok(new_like(vm, s, b));
+    }
+    let total = (w - len) as usize;
+    let (l, r) = match how {
+        'l' => (0, total),
+        'r' => (total, 0),
+        _ => (total / 2, total - total / 2),
+    };
+    let pc = chars_of(&pad);
+    let mk = |n: usize| -> Vec<u8> { (0..n).flat_map(|i| pc[i % pc.len()].to_vec()).collect() };
+    let mut out = mk(l);
+    out.extend_from_slice(&b);
+    out.extend(mk(r));
+    Ok(new_like(vm, s, out))
+}
+
+fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
+    let b = match int_like(v) {
+        Some(n) => {
+            if n < 0 || (!is_binary(s) && (n > 0x10FFFF || (0xD800..0xE000).contains(&n))) {
+                return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
+            }
+            if is_binary(s) {
+                if n > 255 {
+                    return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
+                }
+                vec![n as u8]
+            } else {
+                let c = char::from_u32(n as u32).unwrap_or('\u{FFFD}');
+                c.to_string().into_bytes()
+            }
+        }
+        None => str_arg(vm, v)?,
+    };
+    let src_bin = vm.is_string(v) && is_binary(v);
+    with_mut(vm, s, |x| x.extend_from_slice(&b))?;
+    let o = obj(s);
+    if !b.is_ascii() {
+        o.flags.set(o.flags.get() & !super::FLAG_US_ASCII);
+    }
+    if is_binary(s) && !src_bin && !b.is_ascii() && vm.string_bytes(s).len() == b.len() {
+        o.flags.set(o.flags.get() & !FLAG_BINARY);
+    }
+    Ok(())
+}
+
+fn int_like(v: Value) -> Option<i64> {
+    v.as_fixnum()
+}
+
+pub fn init(vm: &mut Vm) {
+    let s = cls::STRING;
+    vm.def_builtin(s, "initialize", -1, |vm, s, a, _| {
+        let (pos, kw) = split_kw(vm, a);
+        if pos.len() > 1 {
+            return Err(vm.argc_error(pos.len(), 0, 1));
+        }
+        if let Some(v) = pos.first() {
+            let b = str_arg(vm, *v)?;
+            let bin = is_binary(*v);
+            set_bytes(vm, s, b)?;
+            if bin {
+                obj(s).flags.set(obj(s).flags.get() | FLAG_BINARY);
+            }
+        } else {
+            obj(s).flags.set(obj(s).flags.get() | FLAG_BINARY);
+        }
+        if let Some(e) = kw_get(vm, kw, "encoding")? {
+            let f = symbol::intern("force_encoding");
+            vm.funcall(s, f, &[e], None)?;
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_singleton_builtin(s, "try_convert", 1, |vm, _, a, _| {
+        if vm.is_string(a[0]) {
+            return Ok(a[0]);
+        }
+        if a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR) {
+            return vm.funcall(a[0], sym::TO_STR, &[], None);
+        }
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(s, "initialize_copy", 1, |vm, s, a, _| {
+        let b = str_arg(vm, a[0])?;
+        // Object#clone has already copied the bytes (and maybe frozen s).
+        if b != bytes(vm, s) {
+            set_bytes(vm, s, b)?;
+        }
+        if vm.is_string(a[0]) {
+            let enc = obj(a[0]).flags.get() & (FLAG_BINARY | super::FLAG_US_ASCII);
+            let o = obj(s);
+            o.flags
+                .set(o.flags.get() & !(FLAG_BINARY | super::FLAG_US_ASCII) | enc);
+        }
+        Ok(s)
+    });
+    vm.def_builtin(s, "to_s", 0, |vm, s, _, _| {
+        if vm.real_class_of(s) == cls::STRING {
+            Ok(s)
+        } else {
+            Ok(new_like(vm, s, bytes(vm, s)))
+        }
+    });
+    vm.def_builtin(s, "to_str", 0, |vm, s, _, _| {
+        if vm.real_class_of(s) == cls::STRING {
+            Ok(s)
+        } else {
+            Ok(new_like(vm, s, bytes(vm, s)))
+        }
+    });
+    vm.def_builtin(s, "==", 1, |vm, s, a, _| str_eq(vm, s, a[0]));
+    vm.def_builtin(s, "===", 1, |vm, s, a, _| str_eq(vm, s, a[0]));
+    vm.def_builtin(s, "eql?", 1, |vm, s, a, _| {
+        Ok(Value::bool(
+            vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]),
+        ))
+    });
+    vm.def_builtin(s, "hash", 0, |vm, s, _, _| {
+        Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
+    });
+    vm.def_builtin(s, "<=>", 1, |vm, s, a, _| {
+        if !vm.is_string(a[0]) {
+            return Ok(Value::NIL);
+        }
+        Ok(Value::int(bytes(vm, s).cmp(&bytes(vm, a[0])) as i64))
+    });
+    vm.def_builtin(s, "casecmp", 1, |vm, s, a, _| {
+        if !vm.is_string(a[0]) && !(a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
+            return Ok(Value::NIL);
+        }
+        let o = str_arg(vm, a[0])?;
+        let x = bytes(vm, s).to_ascii_lowercase();
+        Ok(Value::int(x.cmp(&o.to_ascii_lowercase()) as i64))
+    });
+    vm.def_builtin(s, "casecmp?", 1, |vm, s, a, _| {
+        if !vm.is_string(a[0]) && !(a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
+            return Ok(Value::NIL);
+        }
+        let o = str_arg(vm, a[0])?;
+        let x = map_case(&bytes(vm, s), Case::Down, false);
+        Ok(Value::bool(x == map_case(&o, Case::Down, false)))
+    });
+    vm.def_builtin(s, "+", 1, |vm, s, a, _| {
+        let mut b = bytes(vm, s);
+        b.extend(str_arg(vm, a[0])?);
+        Ok(new_like(vm, s, b))
+    });
+    vm.def_builtin(s, "*", 1, |vm, s, a, _| {
+        let n = int_arg(vm, a[0])?;
+        if n < 0 {
+            return Err(vm.arg_error("negative argument"));
+        }
+        let b = bytes(vm, s);
+        if (b.len() as u128) * (n as u128) >= (1u128 << 62) {
+            return Err(vm.arg_error("argument too big"));
+        }
+        Ok(new_like(vm, s, b.repeat(n as usize)))
+    });
+    vm.def_builtin(s, "%", 1, |vm, s, a, _| {
+        let args = if vm.is_array(a[0]) {
+            vm.array_items(a[0])
+        } else {
+            vec![a[0]]
+        };
+        let mut all = vec![s];
+        all.extend(args);
+        super::format(vm, &all)
+    });
+    vm.def_builtin(s, "<<", 1, |vm, s, a, _| {
+        append(vm, s, a[0])?;
+        Ok(s)
+    });
+    vm.def_builtin(s, "concat", -1, |vm, s, a, _| {
+        let mut all = Vec::new();
+        for v in a {
+            all.push(if *v == s { bytes(vm, s) } else { Vec::new() });
+        }
+        for (i, v) in a.iter().enumerate() {
+            if *v == s {
+                let b = all[i].clone();
+                with_mut(vm, s, |x| x.extend(b))?;
+            } else {
+                append(vm, s, *v)?;
+            }
+        }
+        Ok(s)
+    });
+    vm.def_builtin(s, "prepend", -1, |vm, s, a, _| {
+        let mut pre = Vec::new();
+        for v in a {
+            pre.extend(str_arg(vm, *v)?);
+        }
+        with_mut(vm, s, |x| {
+            pre.extend_from_slice(x);
+            *x = pre;
+        })?;
+        Ok(s)
+    });
+    vm.def_builtin(s, "replace", 1, |vm, s, a, _| {
+        let b = str_arg(vm, a[0])?;
+        set_bytes(vm, s, b)?;
+        Ok(s)
+    });
+    vm.def_builtin(s, "clear", 0, |vm, s, _, _| {
+        set_bytes(vm, s, Vec::new())?;
+        Ok(s)
+    });
+    for n in ["length", "size"] {
+        vm.def_builtin(s, n, 0, |vm, s, _, _| {
+            let b = bytes(vm, s);
+            Ok(Value::int(if is_binary(s) {
+                b.len()
+            } else {
+                char_count(&b)
+            } as i64))
+        });
+    }
+    vm.def_builtin(s, "bytesize", 0, |vm, s, _, _| {
+        Ok(Value::int(bytes(vm, s).len() as i64))
+    });
+    vm.def_builtin(s, "empty?", 0, |vm, s, _, _| {
+        Ok(Value::bool(bytes(vm, s).is_empty()))
+    });
+    for n in ["to_sym", "intern"] {
+        vm.def_builtin(s, n, 0, |vm, s, _, _| {
+            Ok(Value::symbol(symbol::intern(&vm.string_lossy(s))))
+        });
+    }
+    vm.def_builtin(s, "to_i", -1, |vm, s, a, _| {
+        let base = match a.first() {
+            Some(b) => int_arg(vm, *b)?,
+            None => 10,
+        };
+        match numparse::str_to_i(&vm.string_lossy(s), base) {
+            Ok(i) => Ok(int_value(vm, i)),
+            Err(m) => Err(vm.arg_error(&m)),
+        }
+    });
+    vm.def_builtin(s, "hex", 0, |vm, s, _, _| {
+        let i = numparse::str_to_i(&vm.string_lossy(s), 16).unwrap_or(Int::Small(0));
+        Ok(int_value(vm, i))
+    });
+    vm.def_builtin(s, "oct", 0, |vm, s, _, _| {
+        let t = vm.string_lossy(s);
+        let u = t
+            .trim_start()
+            .trim_start_matches(['-', '+'])
+            .to_ascii_lowercase();
+        let base = if u.starts_with("0x") || u.starts_with("0b") || u.starts_with("0o") {
+            0
+        } else {
+            8
+        };
+        let i = numparse::str_to_i(&t, base).unwrap_or(Int::Small(0));
+        Ok(int_value(vm, i))
+    });
+    vm.def_builtin(s, "to_f", 0, |vm, s, _, _| {
+        let f = numparse::str_to_f(&vm.string_lossy(s));
+        Ok(vm.float_new(f))
+    });
+    def_case(vm, "upcase", Case::Up);
+    def_case(vm, "downcase", Case::Down);
+    def_case(vm, "swapcase", Case::Swap);
+    def_case(vm, "capitalize", Case::Capitalize);
+    pair!(vm, "reverse", |vm, s, _a| {
+        let b = bytes(vm, s);
+        chars_of(&b).into_iter().rev().flatten().copied().collect()
+    });
+    pair!(vm, "strip", |vm, s, _a| {
+        let b = bytes(vm, s);
+        rstrip_bytes(lstrip_bytes(&b)).to_vec()
+    });
+    pair!(vm, "lstrip", |vm, s, _a| lstrip_bytes(&bytes(vm, s))
+        .to_vec());
+    pair!(vm, "rstrip", |vm, s, _a| rstrip_bytes(&bytes(vm, s))
+        .to_vec());
+    pair!(vm, "chomp", |vm, s, a| {
+        let b = bytes(vm, s);
+        chomp_bytes(vm, &b, a)?
+    });
+    pair!(vm, "chop", |vm, s, _a| chop_bytes(&bytes(vm, s)));
+    pair!(vm, "delete_prefix", |vm, s, a| {
+        let b = bytes(vm, s);
+        let p = str_arg(vm, a[0])?;
+        b.strip_prefix(p.as_slice()).unwrap_or(&b).to_vec()
+    });
+    pair!(vm, "delete_suffix", |vm, s, a| {
+        let b = bytes(vm, s);
+        let p = str_arg(vm, a[0])?;
+        b.strip_suffix(p.as_slice()).unwrap_or(&b).to_vec()
+    });
+    pair!(vm, "succ", |vm, s, _a| succ_bytes(&bytes(vm, s)));
+    pair!(vm, "next", |vm, s, _a| succ_bytes(&bytes(vm, s)));
+    vm.def_builtin(s, "upto", -2, upto);
+    vm.def_builtin(s, "center", -2, |vm, s, a, _| justify(vm, s, a, 'c'));
+    vm.def_builtin(s, "ljust", -2, |vm, s, a, _| justify(vm, s, a, 'l'));
+    vm.def_builtin(s, "rjust", -2, |vm, s, a, _| justify(vm, s, a, 'r'));
+    vm.def_builtin(s, "ord", 0, |vm, s, _, _| {
+        let b = bytes(vm, s);
+        if b.is_empty() {
+            return Err(vm.arg_error("empty string"));
+        }
+        let n = char_len(&b, 0);
+        if n == 1 && b[0] >= 0x80 && !is_binary(s) {
+            return Err(vm.arg_error("invalid byte sequence in UTF-8"));
+        }
+        Ok(Value::int(if is_binary(s) {
+            b[0] as i64
+        } else {
+            code_of(&b[..n]) as i64
+        }))
+    });
+    vm.def_builtin(s, "chr", 0, |vm, s, _, _| {
+        let b = bytes(vm, s);
+        let c = chars_of(&b).first().map(|c| c.to_vec()).unwrap_or_default();
+        Ok(new_like(vm, s, c))
+    });
+    vm.def_builtin(s, "sum", -1, |vm, s, a, _| {
+        let bits = match a.first() {
+            Some(v) => int_arg(vm, *v)?,
+            None => 16,
+        };
+        let total: u64 = bytes(vm, s).iter().map(|b| *b as u64).sum();
+        let r = if bits > 0 && bits < 64 {
+            total & ((1u64 << bits) - 1)
+        } else {
+            total
+        };
+        Ok(Value::int(r as i64))
+    });
+    vm.def_builtin(s, "freeze", 0, |_, s, _, _| {
+        obj(s).freeze();
+        Ok(s)
+    });
+    vm.def_builtin(s, "dup", 0, |vm, s, _, _| {
+        let b = bytes(vm, s);
+        let c = vm.real_class_of(s);
+        let v = vm.heap.alloc(c, Body::String(RString { bytes: b }));
+        obj(v)
+            .flags
+            .set(obj(s).flags.get() & (super::FLAG_BINARY | super::FLAG_US_ASCII));
+        Ok(v)
+    });
+    for n in ["-@", "dedup"] {
+        vm.def_builtin(s, n, 0, |vm, s, _, _| {
+            if obj(s).is_frozen() {
+                return Ok(s);
+            }
+            let v = new_like(vm, s, bytes(vm, s));
+            obj(v).freeze();
+            Ok(v)
+        });
+    }
+    vm.def_builtin(s, "+@", 0, |vm, s, _, _| {
+        if !obj(s).is_frozen() {
+            return Ok(s);
+        }
+        Ok(new_like(vm, s, bytes(vm, s)))
+    });
+    vm.def_builtin(s, "chars", 0, |vm, s, _, _| {
+        let b = bytes(vm, s);
+        let v: Vec<Value> = if is_binary(s) {
+            b.iter().map(|c| new_like(vm, s, vec![*c])).collect()
+        } else {
+            chars_of(&b)
+                .into_iter()
+                .map(|c| new_like(vm, s, c.to_vec()))
+                .collect()
+        };
+        Ok(vm.ary_new(v))
+    });
+    vm.def_builtin(s, "each_char", 0, |vm, s, _, b| {
+        let Some(b) = b else {
+            return enum_for(vm, s, "each_char", &[]);
+        };
+        let by = bytes(vm, s);
+        for c in chars_of(&by) {
+            let v = new_like(vm, s, c.to_vec());
+            vm.yield_block(&b, &[v])?;
+        }
+        Ok(s)
+    });
+    vm.def_builtin(s, "bytes", 0, |vm, s, _, _| {
+        let v = bytes(vm, s)
+            .into_iter()
+            .map(|b| Value::int(b as i64))
+            .collect();
+        Ok(vm.ary_new(v))
+    });
+    vm.def_builtin(s, "each_byte", 0, |vm, s, _, b| {
+        let Some(b) = b else {
+            return enum_for(vm, s, "each_byte", &[]);
+        };
+        let mut i = 0;
+        while let Some(c) = vm.string_bytes(s).get(i).copied() {
+            vm.yield_block(&b, &[Value::int(c as i64)])?;
+            i += 1;
+        }
+        Ok(s)
+    });
+    vm.def_builtin(s, "getbyte", 1, |vm, s, a, _| {
+        let b = bytes(vm, s);
+        let i = int_arg(vm, a[0])?;
+        let i = if i < 0 { i + b.len() as i64 } else { i };
+        Ok(if i >= 0 && (i as usize) < b.len() {
+            Value::int(b[i as usize] as i64)
+        } else {
+            Value::NIL
+        })
+    });
+    vm.def_builtin(s, "setbyte", 2, |vm, s, a, _| {
+        let len = bytes(vm, s).len() as i64;
+        let i0 = int_arg(vm, a[0])?;
+        let v = int_arg(vm, a[1])?;
+        let i = if i0 < 0 { i0 + len } else { i0 };
+        if i < 0 || i >= len {
+            return Err(vm.error(vm.e.index_error, &format!("index {i0} out of string")));
+        }
+        with_mut(vm, s, |x| x[i as usize] = v as u8)?;
+        Ok(a[1])
+    });
+    vm.def_builtin(s, "=~", 1, |vm, s, a, _| {
+        if vm.is_string(a[0]) {
+            return Err(vm.type_error("type mismatch: String given"));
+        }
+        vm.funcall(a[0], sym::MATCH, &[s], None)
+    });
+}
+
+fn upto(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let Some(blk) = b else {
+        return enum_for(vm, s, "upto", a);
+    };
+    let last = str_arg(vm, a[0])?;
+    let excl = a.get(1).is_some_and(|v| v.truthy());
+    let first = bytes(vm, s);
+    let digits = |x: &[u8]| !x.is_empty() && x.iter().all(|c| c.is_ascii_digit());
+    if digits(&first) && digits(&last) {
+        let (x, y): (i64, i64) = (
+            String::from_utf8_lossy(&first).parse().unwrap_or(0),
+            String::from_utf8_lossy(&last).parse().unwrap_or(0),
+        );
+        let w = first.len();
+        let mut i = x;
+        while i < y || (!excl && i == y) {
+            let v = vm.str_new(&format!("{i:0w$}"));
+            vm.yield_block(&blk, &[v])?;
+            i += 1;
+        }
+        return Ok(s);
+    }
+    if first.len() == 1 && last.len() == 1 && first[0] < 0x80 && last[0] < 0x80 {
+        let mut c = first[0];
+        while c < last[0] || (!excl && c == last[0]) {
+            let v = vm.str_from_bytes(vec![c]);
+            vm.yield_block(&blk, &[v])?;
+            c += 1;
+        }
+        return Ok(s);
+    }
+    if first > last || (excl && first == last) {
+        return Ok(s);
+    }
+    let mut cur = first;
+    loop {
+        let v = vm.str_from_bytes(cur.clone());
+        vm.yield_block(&blk, &[v])?;
+        if cur == last {
+            break;
+        }
+        cur = succ_bytes(&cur);
+        if (excl && cur == last) || cur.len() > last.len() || cur.is_empty() {
+            break;
+        }
+    }
+    Ok(s)
+}

@@ -1,0 +1,264 @@
+//! Encoding basics: the `Encoding` class with UTF-8, ASCII-8BIT and
+//! US-ASCII objects, and the String methods that read or set a string's
+//! encoding (kept as object flags: UTF-8 unless flagged).
+
+use super::{FLAG_BINARY, FLAG_US_ASCII, bytes, char_len, is_binary, new_like};
+use crate::class::cls;
+use crate::gc::obj;
+use crate::interp::{VResult, Vm};
+use crate::object::{Body, Unwind};
+use crate::value::{Value, symbol};
+
+const NAMES: [(&str, &str); 3] = [
+    ("UTF_8", "UTF-8"),
+    ("ASCII_8BIT", "ASCII-8BIT"),
+    ("US_ASCII", "US-ASCII"),
+];
+
+fn enc_class(vm: &Vm) -> Option<Value> {
+    vm.classes
+        .get(cls::OBJECT)
+        .consts
+        .get(&symbol::intern("Encoding"))
+        .copied()
+}
+
+/// The Encoding object for "UTF-8", "ASCII-8BIT" or "US-ASCII".
+pub fn encoding_value(vm: &Vm, name: &str) -> Value {
+    let c = enc_class(vm).and_then(|c| vm.as_class(c));
+    let Some(c) = c else { return Value::NIL };
+    let cname = NAMES
+        .iter()
+        .find(|(_, n)| *n == name)
+        .map(|(c, _)| *c)
+        .unwrap_or("UTF_8");
+    vm.classes
+        .get(c)
+        .consts
+        .get(&symbol::intern(cname))
+        .copied()
+        .unwrap_or(Value::NIL)
+}
+
+fn enc_name(vm: &Vm, e: Value) -> String {
+    let v = vm.ivar_get_name(e, symbol::intern("__name"));
+    vm.string_lossy(v)
+}
+
+/// Canonical name for an encoding argument (Encoding or name string).
+fn enc_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
+    let c = enc_class(vm).and_then(|c| vm.as_class(c));
+    if v.is_heap() && Some(vm.real_class_of(v)) == c {
+        return Ok(enc_name(vm, v));
+    }
+    let n = String::from_utf8_lossy(&super::str_arg(vm, v)?).to_uppercase();
+    Ok(match n.as_str() {
+        "UTF-8" | "UTF8" | "CP65001" => "UTF-8".into(),
+        "ASCII-8BIT" | "BINARY" => "ASCII-8BIT".into(),
+        "US-ASCII" | "ASCII" | "ANSI_X3.4-1968" | "646" => "US-ASCII".into(),
+        _ => {
+            let raw = vm.string_lossy(v);
+            return Err(vm.arg_error(&format!("unknown encoding name - {raw}")));
+        }
+    })
+}
+
+/// Name of a string's encoding.
+pub fn str_encoding_name(s: Value) -> &'static str {
+    let f = obj(s).flags.get();
+    if f & FLAG_BINARY != 0 {
+        "ASCII-8BIT"
+    } else if f & FLAG_US_ASCII != 0 {
+        "US-ASCII"
+    } else {
+        "UTF-8"
+    }
+}
+
+fn set_encoding(s: Value, name: &str) {
+    let o = obj(s);
+    let f = o.flags.get() & !(FLAG_BINARY | FLAG_US_ASCII);
+    o.flags.set(match name {
+        "ASCII-8BIT" => f | FLAG_BINARY,
+        "US-ASCII" => f | FLAG_US_ASCII,
+        _ => f,
+    });
+}
+
+pub(crate) fn valid_utf8(b: &[u8]) -> bool {
+    std::str::from_utf8(b).is_ok()
+}
+
+pub fn init(vm: &mut Vm) {
+    let e = vm.new_class(Some("Encoding"), cls::OBJECT, Some(cls::OBJECT));
+    for (cname, name) in NAMES {
+        let o = vm.heap.alloc(e, Body::Object(Vec::new()));
+        let n = vm.str_new(name);
+        obj(n).freeze();
+        vm.ivar_set_name(o, symbol::intern("__name"), n);
+        obj(o).freeze();
+        vm.classes.set_const(e, symbol::intern(cname), o);
+        if cname == "ASCII_8BIT" {
+            vm.classes.set_const(e, symbol::intern("BINARY"), o);
+        }
+    }
+    for m in ["to_s", "name"] {
+        vm.def_builtin(e, m, 0, |vm, s, _, _| {
+            let n = enc_name(vm, s);
+            Ok(vm.str_new(&n))
+        });
+    }
+    vm.def_builtin(e, "inspect", 0, |vm, s, _, _| {
+        let n = enc_name(vm, s);
+        let extra = if n == "ASCII-8BIT" { " (dummy)" } else { "" };
+        let _ = extra;
+        Ok(vm.str_new(&format!("#<Encoding:{n}>")))
+    });
+    vm.def_builtin(e, "names", 0, |vm, s, _, _| {
+        let n = enc_name(vm, s);
+        let v = vm.str_new(&n);
+        Ok(vm.ary_new(vec![v]))
+    });
+    vm.def_builtin(e, "ascii_compatible?", 0, |_, _, _, _| Ok(Value::TRUE));
+    vm.def_builtin(e, "dummy?", 0, |_, _, _, _| Ok(Value::FALSE));
+    vm.def_singleton_builtin(e, "default_external", 0, |vm, _, _, _| {
+        Ok(encoding_value(vm, "UTF-8"))
+    });
+    vm.def_singleton_builtin(e, "default_internal", 0, |_, _, _, _| Ok(Value::NIL));
+    vm.def_singleton_builtin(e, "find", 1, |vm, _, a, _| {
+        let n = enc_arg(vm, a[0])?;
+        Ok(encoding_value(vm, &n))
+    });
+
+    let s = cls::STRING;
+    vm.def_builtin(s, "encoding", 0, |vm, s, _, _| {
+        Ok(encoding_value(vm, str_encoding_name(s)))
+    });
+    vm.def_builtin(s, "force_encoding", 1, |vm, s, a, _| {
+        let n = enc_arg(vm, a[0])?;
+        super::check_frozen(vm, s)?;
+        set_encoding(s, &n);
+        Ok(s)
+    });
+    vm.def_builtin(s, "b", 0, |vm, s, _, _| {
+        let v = vm.str_from_bytes(bytes(vm, s));
+        set_encoding(v, "ASCII-8BIT");
+        Ok(v)
+    });
+    vm.def_builtin(s, "valid_encoding?", 0, |vm, s, _, _| {
+        let b = bytes(vm, s);
+        Ok(Value::bool(match str_encoding_name(s) {
+            "ASCII-8BIT" => true,
+            "US-ASCII" => b.is_ascii(),
+            _ => valid_utf8(&b),
+        }))
+    });
+    vm.def_builtin(s, "ascii_only?", 0, |vm, s, _, _| {
+        Ok(Value::bool(bytes(vm, s).is_ascii()))
+    });
+    vm.def_builtin(s, "unicode_normalize", -1, |vm, s, _, _| {
+        Ok(new_like(vm, s, bytes(vm, s)))
+    });
+    vm.def_builtin(s, "encode", -1, encode);
+    vm.def_builtin(s, "scrub", -1, |vm, s, a, _| {
+        let b = bytes(vm, s);
+        let rep = match a.first() {
+            Some(r) => super::str_arg(vm, *r)?,
+            None => "\u{FFFD}".as_bytes().to_vec(),
+        };
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let n = char_len(&b, i);
+            if n == 1 && b[i] >= 0x80 && !is_binary(s) {
+                out.extend_from_slice(&rep);
+            } else {
+                out.extend_from_slice(&b[i..i + n]);
+            }
+            i += n;
+        }
+        Ok(vm.str_from_bytes(out))
+    });
+    vm.def_builtin(s, "unpack", 1, unpack);
+    vm.def_builtin(s, "unpack1", 1, |vm, s, a, b| {
+        let r = unpack(vm, s, a, b)?;
+        Ok(vm.array_items(r).first().copied().unwrap_or(Value::NIL))
+    });
+}
+
+fn encode(vm: &mut Vm, s: Value, a: &[Value], _: super::B) -> VResult {
+    let (pos, _) = super::split_kw(vm, a);
+    let v = vm.str_from_bytes(bytes(vm, s));
+    if let Some(e) = pos.first() {
+        let n = enc_arg(vm, *e)?;
+        set_encoding(v, &n);
+    }
+    Ok(v)
+}
+
+/// A small `unpack`: `U*`, `C*`, `c*`, `a`, `A` (enough for common uses).
+fn unpack(vm: &mut Vm, s: Value, a: &[Value], _: super::B) -> VResult {
+    let fmt = vm.string_lossy(a[0]);
+    let b = bytes(vm, s);
+    let mut out = Vec::new();
+    let mut pos = 0;
+    let mut it = fmt.chars().peekable();
+    while let Some(d) = it.next() {
+        if d.is_whitespace() {
+            continue;
+        }
+        let mut count: Option<usize> = Some(1);
+        if it.peek() == Some(&'*') {
+            it.next();
+            count = None;
+        } else {
+            let mut n = String::new();
+            while let Some(c) = it.peek().filter(|c| c.is_ascii_digit()) {
+                n.push(*c);
+                it.next();
+            }
+            if !n.is_empty() {
+                count = n.parse().ok();
+            }
+        }
+        match d {
+            'U' => {
+                let mut k = 0;
+                while pos < b.len() && count.is_none_or(|c| k < c) {
+                    let n = char_len(&b, pos);
+                    out.push(Value::int(super::code_of(&b[pos..pos + n]) as i64));
+                    pos += n;
+                    k += 1;
+                }
+            }
+            'C' | 'c' => {
+                let mut k = 0;
+                while pos < b.len() && count.is_none_or(|c| k < c) {
+                    let x = if d == 'c' {
+                        b[pos] as i8 as i64
+                    } else {
+                        b[pos] as i64
+                    };
+                    out.push(Value::int(x));
+                    pos += 1;
+                    k += 1;
+                }
+            }
+            'a' | 'A' => {
+                let n = count.unwrap_or(b.len() - pos).min(b.len() - pos);
+                let mut piece = b[pos..pos + n].to_vec();
+                if d == 'A' {
+                    while piece.last().is_some_and(|c| *c == b' ' || *c == 0) {
+                        piece.pop();
+                    }
+                }
+                pos += n;
+                out.push(vm.str_from_bytes(piece));
+            }
+            _ => {
+                return Err(vm.arg_error(&format!("unknown unpack directive '{d}'")));
+            }
+        }
+    }
+    Ok(vm.ary_new(out))
+}

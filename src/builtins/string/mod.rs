@@ -1,0 +1,250 @@
+//! String: byte strings read as UTF-8 (an invalid byte counts as one
+//! character, as in CRuby), plus `format` and Encoding basics.
+//!
+//! Submodules: `basic` (comparison, building, case, whitespace, padding,
+//! conversions), `index` (`[]`, `[]=`, `slice!`, `insert`), `charset`
+//! (`tr`, `delete`, `squeeze`, `count`), `pattern` (search, `split`,
+//! `scan`, `sub`/`gsub`, lines), `format` (sprintf wiring), `inspect`,
+//! `encoding` (Encoding objects, `force_encoding`, `b`).
+
+mod basic;
+mod charset;
+mod encoding;
+mod format;
+mod index;
+mod inspect;
+mod pattern;
+
+use std::rc::Rc;
+
+use super::check_frozen;
+use crate::gc::obj;
+use crate::interp::{VResult, Vm};
+use crate::object::{BlockArg, Body, Unwind};
+use crate::value::{Value, symbol};
+
+pub use basic::succ;
+pub use encoding::encoding_value;
+pub use format::format;
+pub use inspect::{inspect_bytes, inspect_str};
+
+pub type B = Option<Rc<BlockArg>>;
+
+/// Object flag: the string's encoding is ASCII-8BIT (each byte a char).
+pub const FLAG_BINARY: u32 = 1 << 16;
+/// Object flag: the string's encoding is US-ASCII.
+pub const FLAG_US_ASCII: u32 = 1 << 17;
+
+pub fn init(vm: &mut Vm) {
+    encoding::init(vm);
+    basic::init(vm);
+    index::init(vm);
+    charset::init(vm);
+    pattern::init(vm);
+    inspect::init(vm);
+}
+
+// ---- shared helpers ----------------------------------------------------------------
+
+/// The receiver's bytes (a copy).
+pub(crate) fn bytes(vm: &Vm, v: Value) -> Vec<u8> {
+    vm.string_bytes(v)
+}
+
+pub(crate) fn is_binary(v: Value) -> bool {
+    v.is_heap() && obj(v).flags.get() & FLAG_BINARY != 0
+}
+
+/// Mutates a string's bytes after the frozen check.
+pub(crate) fn with_mut<R>(
+    vm: &mut Vm,
+    s: Value,
+    f: impl FnOnce(&mut Vec<u8>) -> R,
+) -> Result<R, Unwind> {
+    check_frozen(vm, s)?;
+    match &mut *obj(s).body.borrow_mut() {
+        Body::String(st) => Ok(f(&mut st.bytes)),
+        _ => unreachable!("string body"),
+    }
+}
+
+/// Replaces a string's bytes (frozen check included).
+pub(crate) fn set_bytes(vm: &mut Vm, s: Value, b: Vec<u8>) -> Result<(), Unwind> {
+    with_mut(vm, s, |x| *x = b)
+}
+
+/// A new String with `b`, keeping the binary flag of `like`.
+pub(crate) fn new_like(vm: &mut Vm, like: Value, b: Vec<u8>) -> Value {
+    let v = vm.str_from_bytes(b);
+    if is_binary(like) {
+        obj(v).flags.set(obj(v).flags.get() | FLAG_BINARY);
+    }
+    v
+}
+
+/// Byte length of the character at `b[i]` (1 for an invalid byte).
+#[inline]
+pub(crate) fn char_len(b: &[u8], i: usize) -> usize {
+    let c = b[i];
+    let n = if c < 0x80 {
+        return 1;
+    } else if c & 0xE0 == 0xC0 {
+        2
+    } else if c & 0xF0 == 0xE0 {
+        3
+    } else if c & 0xF8 == 0xF0 {
+        4
+    } else {
+        return 1;
+    };
+    if i + n > b.len() || std::str::from_utf8(&b[i..i + n]).is_err() {
+        return 1;
+    }
+    n
+}
+
+/// Byte offsets where each character starts, followed by `b.len()`.
+pub(crate) fn char_starts(b: &[u8]) -> Vec<usize> {
+    let mut v = Vec::with_capacity(b.len() + 1);
+    let mut i = 0;
+    while i < b.len() {
+        v.push(i);
+        i += char_len(b, i);
+    }
+    v.push(b.len());
+    v
+}
+
+/// The characters of `b` as byte slices.
+pub(crate) fn chars_of(b: &[u8]) -> Vec<&[u8]> {
+    let mut v = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let n = char_len(b, i);
+        v.push(&b[i..i + n]);
+        i += n;
+    }
+    v
+}
+
+pub(crate) fn char_count(b: &[u8]) -> usize {
+    if b.is_ascii() {
+        return b.len();
+    }
+    let mut n = 0;
+    let mut i = 0;
+    while i < b.len() {
+        i += char_len(b, i);
+        n += 1;
+    }
+    n
+}
+
+/// The code point of a one-character slice (the byte for an invalid one).
+pub(crate) fn code_of(c: &[u8]) -> u32 {
+    match std::str::from_utf8(c) {
+        Ok(s) => s.chars().next().map(|c| c as u32).unwrap_or(0),
+        Err(_) => c[0] as u32,
+    }
+}
+
+pub(crate) fn enum_for(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> VResult {
+    let mut a = vec![vm.sym(m)];
+    a.extend_from_slice(args);
+    vm.funcall(s, symbol::intern("enum_for"), &a, None)
+}
+
+/// `str` or something with `to_str`, as bytes; TypeError otherwise.
+pub(crate) fn str_arg(vm: &mut Vm, v: Value) -> Result<Vec<u8>, Unwind> {
+    super::str_arg(vm, v)
+}
+
+/// An optional trailing keyword hash: (positional args, hash).
+pub(crate) fn split_kw(vm: &Vm, a: &[Value]) -> (Vec<Value>, Option<Value>) {
+    if let Some(l) = a.last()
+        && vm.hash_len(*l).is_some()
+    {
+        return (a[..a.len() - 1].to_vec(), Some(*l));
+    }
+    (a.to_vec(), None)
+}
+
+/// `h[:name]` for a keyword hash.
+pub(crate) fn kw_get(vm: &mut Vm, h: Option<Value>, name: &str) -> Result<Option<Value>, Unwind> {
+    match h {
+        Some(h) => {
+            let k = vm.sym(name);
+            vm.hash_get(h, k)
+        }
+        None => Ok(None),
+    }
+}
+
+/// Number of characters in `b[..byte]`.
+pub fn char_len_prefix(b: &[u8], byte: usize) -> usize {
+    char_count(&b[..byte.min(b.len())])
+}
+
+/// Byte offsets of each character start, then the length (public form of
+/// `char_starts` for Regexp/MatchData).
+pub fn char_offsets(b: &[u8]) -> Vec<usize> {
+    char_starts(b)
+}
+
+/// `Integer(str, base)` for a String (strict, CRuby's messages).
+pub fn str_to_integer(vm: &mut Vm, s: Value, base: Option<i64>) -> VResult {
+    let t = vm.string_lossy(s);
+    match crate::support::numparse::str_to_integer_strict(&t, base) {
+        Ok(crate::support::numparse::Int::Small(n)) => Ok(vm.bignum_value(n.into())),
+        Ok(crate::support::numparse::Int::Big(b)) => Ok(vm.bignum_value(b)),
+        Err(m) => Err(vm.arg_error(&m)),
+    }
+}
+
+/// `Float(str)` for a String (strict, CRuby's messages).
+pub fn str_to_float(vm: &mut Vm, s: Value) -> VResult {
+    let t = vm.string_lossy(s);
+    match crate::support::numparse::str_to_float_strict(&t) {
+        Ok(f) => Ok(vm.float_new(f)),
+        Err(m) => Err(vm.arg_error(&m)),
+    }
+}
+
+/// `Integer#chr(encoding = nil)`.
+pub fn int_chr(vm: &mut Vm, n: i64, enc: Option<Value>) -> VResult {
+    let out_of_range = |vm: &mut Vm| vm.error(vm.e.range_error, &format!("{n} out of char range"));
+    let name = match enc {
+        None => None,
+        Some(e) => {
+            let v = vm.funcall(e, symbol::intern("to_s"), &[], None)?;
+            Some(vm.string_lossy(v).to_ascii_uppercase())
+        }
+    };
+    match name.as_deref() {
+        Some("UTF-8") => {
+            if !(0..=0x10FFFF).contains(&n) {
+                return Err(out_of_range(vm));
+            }
+            match char::from_u32(n as u32) {
+                Some(c) => Ok(vm.str_new(&c.to_string())),
+                None => Err(vm.error(
+                    vm.e.range_error,
+                    &format!("invalid codepoint 0x{n:X} in UTF-8"),
+                )),
+            }
+        }
+        _ => {
+            if !(0..=255).contains(&n) {
+                return Err(out_of_range(vm));
+            }
+            let v = vm.str_from_bytes(vec![n as u8]);
+            let flag = if n < 128 && name.as_deref() != Some("ASCII-8BIT") {
+                FLAG_US_ASCII
+            } else {
+                FLAG_BINARY
+            };
+            obj(v).flags.set(obj(v).flags.get() | flag);
+            Ok(v)
+        }
+    }
+}

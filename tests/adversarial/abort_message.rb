@@ -1,0 +1,3 @@
+at_exit { puts "at_exit runs" }
+puts "out"
+abort "bye now"

@@ -1,0 +1,5 @@
+begin
+  raise "current error"
+rescue
+  abort
+end

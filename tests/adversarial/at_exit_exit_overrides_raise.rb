@@ -1,0 +1,2 @@
+at_exit { exit 9 }
+raise "original"

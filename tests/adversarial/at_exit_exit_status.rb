@@ -1,0 +1,3 @@
+at_exit { exit 7 }
+at_exit { puts "runs first" }
+puts "x"

@@ -1,0 +1,3 @@
+at_exit { puts "no" }
+$stderr.puts "err before"
+exit! true

@@ -1,0 +1,2 @@
+puts "a"
+exit 3

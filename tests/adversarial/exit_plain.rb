@@ -1,0 +1,3 @@
+puts 1
+exit
+puts 2

@@ -1,0 +1,5 @@
+begin
+  exit 2
+ensure
+  raise "replaced exit"
+end

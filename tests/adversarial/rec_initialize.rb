@@ -1,0 +1,8 @@
+class X
+  def initialize = X.new
+end
+begin
+  X.new
+rescue SystemStackError => e
+  p e.class
+end

@@ -1,0 +1,3 @@
+# carmine-check: status-only
+def f(n) = f(n + 1)
+f(0)

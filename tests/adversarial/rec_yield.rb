@@ -1,0 +1,11 @@
+def y
+  yield
+end
+def f
+  y { f }
+end
+begin
+  f
+rescue SystemStackError => e
+  p e.class
+end

@@ -1,0 +1,4 @@
+class NumErr < StandardError
+  def to_s = 42
+end
+raise NumErr

@@ -1,0 +1,5 @@
+class BadErr < StandardError
+  def message = raise("inner")
+end
+puts "before"
+raise BadErr, "outer"

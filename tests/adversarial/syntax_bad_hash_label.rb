@@ -1,0 +1,2 @@
+# carmine-check: status-only
+h = { "a": 1, b 2 }

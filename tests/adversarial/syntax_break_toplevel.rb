@@ -1,0 +1,3 @@
+# carmine-check: status-only
+puts 1
+break

@@ -1,0 +1,3 @@
+# carmine-check: status-only
+x = 1..
+.. 2 ..

@@ -1,0 +1,4 @@
+# carmine-check: status-only
+def f
+  X = 1
+end

@@ -1,0 +1,6 @@
+# carmine-check: status-only
+begin
+  1
+else
+  2
+end

@@ -1,0 +1,2 @@
+# carmine-check: status-only
+x = ?

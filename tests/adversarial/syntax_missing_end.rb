@@ -1,0 +1,5 @@
+# carmine-check: status-only
+def foo
+  if true
+    1
+end

@@ -1,0 +1,2 @@
+# carmine-check: status-only
+[1].each { |x| p _1 }

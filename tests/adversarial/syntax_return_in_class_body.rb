@@ -1,0 +1,4 @@
+# carmine-check: status-only
+class X
+  return 1
+end

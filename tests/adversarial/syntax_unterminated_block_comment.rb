@@ -1,0 +1,3 @@
+# carmine-check: status-only
+=begin
+never closed

@@ -1,0 +1,4 @@
+# carmine-check: status-only
+x = <<~EOS
+  abc
+puts x

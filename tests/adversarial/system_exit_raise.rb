@@ -1,0 +1,2 @@
+puts "raising"
+raise SystemExit.new(3, "bye")

@@ -1,0 +1,1 @@
+throw "tag", 1
