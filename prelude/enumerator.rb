@@ -68,6 +68,8 @@ class Enumerator
   def size
     if @size.respond_to?(:call)
       @size.call(*@args, **@kw)
+    elsif @size.nil?
+      RubyVM::Prelude.enum_size(@receiver, @method, @args)
     else
       @size
     end
@@ -81,9 +83,9 @@ class Enumerator
   end
 
   def next_values
-    buffer = __buffer
-    raise StopIteration, "iteration reached an end" if @position >= buffer.size
-    values = buffer[@position]
+    __fill(@position)
+    __stop if @position >= @buffer.size
+    values = @buffer[@position]
     @position += 1
     values
   end
@@ -94,16 +96,22 @@ class Enumerator
   end
 
   def peek_values
-    buffer = __buffer
-    raise StopIteration, "iteration reached an end" if @position >= buffer.size
-    buffer[@position]
+    __fill(@position)
+    __stop if @position >= @buffer.size
+    @buffer[@position]
   end
 
   def rewind
     @receiver.rewind if @receiver.respond_to?(:rewind)
     @buffer = nil
+    @done = false
     @position = 0
     self
+  end
+
+  # enum + other: an Enumerator::Chain of both.
+  def +(other)
+    Chain.new(self, other)
   end
 
   def inspect
@@ -123,19 +131,39 @@ class Enumerator
     @kw = kw
     @size = size
     @buffer = nil
+    @done = false
     @position = 0
     self
   end
 
-  # Every yielded value list, collected on first use.
-  def __buffer
-    if @buffer.nil?
-      list = []
-      each { |*a| list << a }
-      @buffer = list
-      @position = 0
+  # Makes sure the buffer holds element `index` or the iteration is over.
+  # The iteration is run from the start and stopped after a growing number
+  # of elements (1024, then doubling), so infinite enumerators work; the
+  # elements before the stop are recomputed on each run.
+  def __fill(index)
+    @buffer ||= []
+    return if @done || index < @buffer.size
+    limit = [@buffer.size * 2, 1024, index + 1].max
+    list = []
+    finished = true
+    result = each do |*a|
+      list << a
+      if list.size >= limit
+        finished = false
+        break
+      end
     end
-    @buffer
+    @buffer = list
+    if finished
+      @done = true
+      @result = result
+    end
+  end
+
+  def __stop
+    e = StopIteration.new("iteration reached an end")
+    e.instance_variable_set(:@result, @result)
+    raise e
   end
 
   # The object handed to the block of Enumerator.new; it forwards values to
@@ -188,6 +216,55 @@ class Enumerator
   end
 end
 
+module RubyVM::Prelude
+  # Methods whose enumerator has as many elements as the receiver.
+  SAME_SIZE = %i[
+    each map collect flat_map collect_concat select filter reject filter_map
+    each_with_index each_with_object with_index with_object sort_by min_by
+    max_by minmax_by group_by partition find_index each_entry each_index
+    each_key each_value each_pair select! reject! map! collect! filter!
+    keep_if delete_if each_char each_byte each_line times reverse_each
+    sum uniq transform_values transform_keys
+  ].freeze
+
+  # The size of an enumerator made without a size function (CRuby gives
+  # each core method one): nil when it cannot be known without iterating.
+  def self.enum_size(recv, meth, args)
+    n =
+      case recv
+      when Integer then meth == :times ? [recv, 0].max : nil
+      when String
+        case meth
+        when :each_char then recv.length
+        when :each_byte then recv.bytesize
+        end
+      when Array, Hash, Range, Struct
+        recv.size if recv.respond_to?(:size)
+      else
+        recv.size if recv.is_a?(Enumerator)
+      end
+    return nil if n.nil?
+    return n if SAME_SIZE.include?(meth) && args.empty?
+    return n if meth == :with_index || meth == :each_with_object || meth == :with_object
+    case meth
+    when :each_slice
+      k = args[0]
+      k.is_a?(Integer) && k > 0 ? (n + k - 1) / k : nil
+    when :each_cons
+      k = args[0]
+      k.is_a?(Integer) && k > 0 ? [n - k + 1, 0].max : nil
+    when :cycle
+      if args.empty? || args[0].nil?
+        n.zero? ? 0 : Float::INFINITY
+      elsif args[0].is_a?(Integer)
+        [args[0], 0].max * n
+      end
+    when :combination, :permutation, :repeated_combination
+      nil
+    end
+  end
+end
+
 module Kernel
   # to_enum(method = :each, *args) { size } -> Enumerator over
   # `self.method(*args) { ... }`; the optional block computes the size.
@@ -197,5 +274,379 @@ module Kernel
 
   def enum_for(meth = :each, *args, **kw, &size_fn)
     Enumerator.allocate.__send__(:__setup, self, meth, args, kw, size_fn)
+  end
+end
+
+class Enumerator
+  # Enumerator.produce(initial) { |prev| next }: an infinite sequence; the
+  # block may raise StopIteration to end it.
+  def self.produce(*args, &block)
+    raise ArgumentError, "no block given" unless block
+    if args.size > 1
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
+    end
+    Enumerator.allocate.__send__(:__setup, Producer.new(args, block), :each, [], {},
+                                 Float::INFINITY)
+  end
+
+  # The receiver of Enumerator.produce's enumerators.
+  class Producer
+    def initialize(init, block)
+      @init = init
+      @block = block
+    end
+
+    def each
+      if @init.empty?
+        cur = nil
+      else
+        cur = @init[0]
+        yield cur
+      end
+      begin
+        loop do
+          cur = @block.call(cur)
+          yield cur
+        end
+      rescue StopIteration
+        nil
+      end
+      self
+    end
+
+    def inspect
+      "#<Enumerator::Producer>"
+    end
+  end
+
+  # e1 + e2, e.chain(others): the elements of each enumerable in turn.
+  class Chain < Enumerator
+    def initialize(*enums)
+      @enums = enums.freeze
+      __setup(self, :__chain_each, [], {}, nil)
+    end
+
+    def each(*args, &block)
+      return self unless block
+      @enums.each { |e| e.each(*args, &block) }
+      self
+    end
+
+    def size
+      total = 0
+      @enums.each do |e|
+        n = e.size
+        return n if n.nil? || (n.is_a?(Float) && n.infinite?)
+        total += n
+      end
+      total
+    end
+
+    def +(other)
+      Chain.new(self, other)
+    end
+
+    def rewind
+      @enums.reverse_each { |e| e.rewind if e.respond_to?(:rewind) }
+      super
+    end
+
+    def inspect
+      "#<Enumerator::Chain: [#{@enums.map(&:inspect).join(', ')}]>"
+    end
+  end
+
+  # Enumerator::Lazy: each operation wraps the previous enumerable and
+  # runs only as far as the consumer asks.
+  class Lazy < Enumerator
+    STOP = Object.new.freeze
+
+    # Lazy.new(obj, size = nil) { |yielder, *values| ... }
+    def initialize(obj, size = nil, &block)
+      raise ArgumentError, "tried to call lazy new without a block" unless block
+      __lazy_init(obj, size, nil, []) { ->(y, v) { block.call(y, *v) } }
+    end
+
+    def self.__from(obj, size = nil)
+      allocate.__send__(:__lazy_init, obj, size, nil, []) { ->(y, v) { y.yield(*v) } }
+    end
+
+    def lazy
+      self
+    end
+
+    # Enumerable#first, eager (take(n) would stay lazy).
+    def first(*args)
+      if args.size > 1
+        raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
+      end
+      if args.empty?
+        each { |*v| return v.size > 1 ? v : v[0] }
+        return nil
+      end
+      n = RubyVM::Prelude.to_long(args[0])
+      raise ArgumentError, "attempt to take negative size" if n < 0
+      ary = []
+      return ary if n.zero?
+      each do |*v|
+        ary << (v.size > 1 ? v : v[0])
+        break if ary.size >= n
+      end
+      ary
+    end
+
+    def force(*args)
+      to_a(*args)
+    end
+
+    def eager
+      src = self
+      Enumerator.new { |y| src.each { |*v| y.yield(*v) } }
+    end
+
+    def to_enum(meth = :each, *args, **kw, &size_fn)
+      Lazy.__from(Enumerator.allocate.__send__(:__setup, self, meth, args, kw, size_fn))
+          .__send__(:__describe, self, meth, args)
+    end
+    alias enum_for to_enum
+
+    def map(&block)
+      raise ArgumentError, "tried to call lazy map without a block" unless block
+      __chain(:map) { ->(y, v) { y << block.call(*v) } }
+    end
+    alias collect map
+
+    def select(&block)
+      raise ArgumentError, "tried to call lazy select without a block" unless block
+      __chain(:select) { ->(y, v) { y.yield(*v) if block.call(*v) } }
+    end
+    alias filter select
+    alias find_all select
+
+    def reject(&block)
+      raise ArgumentError, "tried to call lazy reject without a block" unless block
+      __chain(:reject) { ->(y, v) { y.yield(*v) unless block.call(*v) } }
+    end
+
+    def filter_map(&block)
+      raise ArgumentError, "tried to call lazy filter_map without a block" unless block
+      __chain(:filter_map) do
+        lambda do |y, v|
+          r = block.call(*v)
+          y << r if r
+        end
+      end
+    end
+
+    def flat_map(&block)
+      raise ArgumentError, "tried to call lazy flat_map without a block" unless block
+      __chain(:flat_map) do
+        lambda do |y, v|
+          r = block.call(*v)
+          if r.is_a?(Array) || (r.respond_to?(:force) && r.respond_to?(:each))
+            r.each { |x| y << x }
+          else
+            y << r
+          end
+        end
+      end
+    end
+    alias collect_concat flat_map
+
+    def take_while(&block)
+      raise ArgumentError, "tried to call lazy take_while without a block" unless block
+      __chain(:take_while) { ->(y, v) { block.call(*v) ? y.yield(*v) : STOP } }
+    end
+
+    def drop_while(&block)
+      raise ArgumentError, "tried to call lazy drop_while without a block" unless block
+      __chain(:drop_while) do
+        dropping = true
+        lambda do |y, v|
+          dropping = false if dropping && !block.call(*v)
+          y.yield(*v) unless dropping
+        end
+      end
+    end
+
+    def take(n)
+      n = RubyVM::Prelude.to_long(n)
+      raise ArgumentError, "attempt to take negative size" if n < 0
+      src = n.zero? ? [] : self
+      __chain(:take, [n], src) do
+        taken = 0
+        lambda do |y, v|
+          y.yield(*v)
+          taken += 1
+          taken >= n ? STOP : nil
+        end
+      end
+    end
+
+    def drop(n)
+      n = RubyVM::Prelude.to_long(n)
+      raise ArgumentError, "attempt to drop negative size" if n < 0
+      __chain(:drop, [n]) do
+        seen = 0
+        lambda do |y, v|
+          if seen < n
+            seen += 1
+          else
+            y.yield(*v)
+          end
+        end
+      end
+    end
+
+    def with_index(offset = 0, &block)
+      offset = offset.nil? ? 0 : RubyVM::Prelude.to_long(offset)
+      __chain(:with_index, offset.zero? ? [] : [offset]) do
+        i = offset - 1
+        lambda do |y, v|
+          i += 1
+          x = v.size > 1 ? v : v[0]
+          if block
+            block.call(x, i)
+            y.yield(*v)
+          else
+            y << [x, i]
+          end
+        end
+      end
+    end
+
+    def each_with_index(&block)
+      with_index(0, &block)
+    end
+
+    def zip(*others)
+      all_arrays = others.all? { |o| o.is_a?(Array) }
+      __chain(:zip, others) do
+        enums = all_arrays ? nil : others.map { |o| o.respond_to?(:each) ? o.to_enum(:each) : o }
+        i = -1
+        lambda do |y, v|
+          i += 1
+          row = [v.size > 1 ? v : v[0]]
+          if all_arrays
+            others.each { |a| row << a[i] }
+          else
+            enums.each_with_index do |e, k|
+              if e.nil?
+                row << nil
+              else
+                begin
+                  row << e.next
+                rescue StopIteration
+                  enums[k] = nil
+                  row << nil
+                end
+              end
+            end
+          end
+          y << row
+        end
+      end
+    end
+
+    def uniq(&block)
+      __chain(:uniq) do
+        seen = {}
+        lambda do |y, v|
+          x = v.size > 1 ? v : v[0]
+          key = block ? block.call(*v) : x
+          unless seen.key?(key)
+            seen[key] = true
+            y.yield(*v)
+          end
+        end
+      end
+    end
+
+    def compact
+      __chain(:compact) do
+        lambda do |y, v|
+          x = v.size > 1 ? v : v[0]
+          y.yield(*v) unless x.nil?
+        end
+      end
+    end
+
+    def grep(pattern, &block)
+      __chain(:grep, [pattern]) do
+        lambda do |y, v|
+          x = v.size > 1 ? v : v[0]
+          y << (block ? block.call(x) : x) if pattern === x
+        end
+      end
+    end
+
+    def grep_v(pattern, &block)
+      __chain(:grep_v, [pattern]) do
+        lambda do |y, v|
+          x = v.size > 1 ? v : v[0]
+          y << (block ? block.call(x) : x) unless pattern === x
+        end
+      end
+    end
+
+    def chunk_while(&block)
+      super.lazy
+    end
+
+    def slice_when(&block)
+      super.lazy
+    end
+
+    def inspect
+      if @lazy_meth
+        args = @lazy_args.empty? ? "" : "(#{@lazy_args.map(&:inspect).join(', ')})"
+        "#<Enumerator::Lazy: #{@lazy_src.inspect}:#{@lazy_meth}#{args}>"
+      else
+        "#<Enumerator::Lazy: #{@lazy_src.inspect}>"
+      end
+    end
+    alias to_s inspect
+
+    private
+
+    # `make_step` is called once per iteration and returns the step lambda
+    # (y, values) -> STOP to end the iteration early, anything else to go on.
+    def __lazy_init(src, size, meth, args, &make_step)
+      @lazy_src = src
+      @lazy_meth = meth
+      @lazy_args = args
+      gen = Generator.new do |y|
+        step = make_step.call
+        tag = Object.new
+        catch(tag) do
+          src.each do |*v|
+            throw tag if step.call(y, v).equal?(STOP)
+          end
+        end
+      end
+      __setup(gen, :each, [], {}, size)
+    end
+
+    def __chain(meth, args = [], src = self, &make_step)
+      Lazy.allocate.__send__(:__lazy_init, src, nil, meth, args, &make_step)
+          .__send__(:__describe, self, meth, args)
+    end
+
+    def __describe(src, meth, args)
+      @lazy_src = src
+      @lazy_meth = meth
+      @lazy_args = args
+      self
+    end
+  end
+end
+
+module Enumerable
+  def lazy
+    Enumerator::Lazy.__from(self)
+  end
+
+  def chain(*others)
+    Enumerator::Chain.new(self, *others)
   end
 end

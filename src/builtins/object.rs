@@ -367,9 +367,12 @@ fn inspect(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
     }
     let ivars = vm.ivar_list(s);
     let base = vm.any_to_s(s);
-    if ivars.is_empty() || vm.as_class(s).is_some() {
+    if vm.as_class(s).is_some() {
         let r = vm.funcall(s, sym::TO_S, &[], None)?;
         return Ok(r);
+    }
+    if ivars.is_empty() {
+        return Ok(vm.str_new(&base));
     }
     let mut out = base.trim_end_matches('>').to_string();
     for (i, (n, v)) in ivars.iter().enumerate() {

@@ -922,7 +922,14 @@ impl Vm {
         }
         let r = self.call_block_value(&blk, args, self_val, lambda, blockarg);
         match r {
-            Err(Unwind::Break { value, .. }) if lambda => Ok(value),
+            // A lambda ends a `break` only when its target frame is gone;
+            // one aimed at a live frame outside (a block called through the
+            // lambda) keeps unwinding.
+            Err(Unwind::Break { target, value })
+                if lambda && !self.frames.iter().any(|f| f.id == target) =>
+            {
+                Ok(value)
+            }
             other => other,
         }
     }
