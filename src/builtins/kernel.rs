@@ -125,9 +125,7 @@ pub fn init(vm: &mut Vm) {
         vm.catch_tags.pop();
         vm.temp_roots.pop();
         match r {
-            Err(Unwind::Throw { tag: t, value }) if t == tag || (vm.is_string(t) && false) => {
-                Ok(value)
-            }
+            Err(Unwind::Throw { tag: t, value }) if t == tag => Ok(value),
             other => other,
         }
     });
