@@ -1127,6 +1127,11 @@ impl Vm {
             block = frame_block;
         }
         self.stack[recv_ix] = recv;
+        if r.method.is_none() && self.has_custom_method_missing(c) {
+            // CRuby sends `super` without a superclass method to method_missing.
+            let e = IcEntry::new(c, 0, 0, r);
+            return self.invoke(e, name, recv, recv_ix, argc, fl, block, false);
+        }
         if r.method.is_none() {
             self.stack.truncate(recv_ix);
             let desc = self.describe_receiver(recv);
@@ -1139,6 +1144,14 @@ impl Vm {
         }
         let e = IcEntry::new(c, 0, 0, r);
         self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+    }
+
+    fn has_custom_method_missing(&mut self, c: ClassId) -> bool {
+        let mm = self
+            .dispatch
+            .resolve(&mut self.classes, c, sym::METHOD_MISSING);
+        mm.method
+            .is_some_and(|m| self.classes.method(m).owner != cls::BASIC_OBJECT)
     }
 
     /// Calls the super method of the current frame from Rust (for builtins).

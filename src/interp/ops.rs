@@ -95,7 +95,10 @@ impl Vm {
         if recv.is_heap()
             && let Body::Object(iv) = &*obj(recv).body.borrow()
         {
-            return iv.get(slot as usize).copied().unwrap_or(Value::NIL);
+            return match iv.get(slot as usize) {
+                Some(v) if !v.is_undef() => *v,
+                _ => Value::NIL,
+            };
         }
         self.ivar_get_generic(recv, _name)
     }
