@@ -190,8 +190,7 @@ impl<'pr> Compiler<'pr, '_> {
             Node::PreExecutionNode { .. } => {
                 self.statements(node.as_pre_execution_node().unwrap().statements())
             }
-            Node::FlipFlopNode { .. } => self.unsupported(node),
-            _ => self.unsupported(node),
+            _ => self.raise_unsupported(node),
         }
     }
 
@@ -317,6 +316,8 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.emit(Insn::GetLocal { idx: tmp });
         self.destructure_for(&f.index())?;
+        let body = self.pc();
+        self.scope().redo_target = Some(body);
         self.statements(f.statements())?;
         self.emit(Insn::Leave);
         let iseq = self.pop_scope();

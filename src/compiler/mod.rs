@@ -126,7 +126,7 @@ pub fn compile_program(
     let result = ruby_prism::parse(src);
     let mut errors = Vec::new();
     for e in result.errors() {
-        let line = line_of(src, e.location().start() as usize);
+        let line = e.location().start_line();
         errors.push(format!(
             "{file}:{line}: {}",
             String::from_utf8_lossy(e.message())
@@ -171,13 +171,6 @@ pub fn compile_program(
     c.statements(Some(program.statements()))?;
     c.emit(Insn::Leave);
     Ok(c.pop_scope())
-}
-
-fn line_of(src: &[u8], offset: usize) -> u32 {
-    1 + src[..offset.min(src.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u32
 }
 
 impl<'pr, 'h> Compiler<'pr, 'h> {
@@ -422,6 +415,30 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         self.emit(Insn::PutString { idx });
     }
 
+    /// An expression we cannot compile yet raises NotImplementedError when
+    /// (and only if) it is reached, so the rest of the file still runs.
+    fn raise_unsupported(&mut self, node: &Node<'_>) -> CResult<()> {
+        let msg = format!(
+            "{}:{}: carmine does not support {} yet",
+            self.file,
+            self.line_of_node(node),
+            node_name(node)
+        );
+        self.emit(Insn::PutSelf);
+        self.emit(Insn::GetConstTop {
+            name: symbol::intern("NotImplementedError"),
+        });
+        self.put_string(msg.as_bytes());
+        let site = self.site(
+            symbol::intern("raise"),
+            2,
+            crate::dispatch::flags::FCALL,
+            None,
+        );
+        self.emit_call(Insn::Send { site }, 3);
+        Ok(())
+    }
+
     fn unsupported<T>(&self, node: &Node<'_>) -> CResult<T> {
         Err(CompileError::Unsupported {
             node: node_name(node),
@@ -549,7 +566,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 Ok(())
             }
             Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => {
-                self.unsupported(node)
+                self.raise_unsupported(node)
             }
             Node::InterpolatedStringNode { .. } => {
                 let parts = node.as_interpolated_string_node().unwrap().parts();
