@@ -119,6 +119,22 @@ impl Dispatch {
         self.serials[slot as usize] += 1;
     }
 
+    /// The `global` and `hierarchical` strategies do the same for any change
+    /// to `c`: bump the one global slot, or the class serials of `c` and its
+    /// descendants. Returns the entries (or classes) touched.
+    fn bump_coarse(&mut self, classes: &ClassTable, c: ClassId) -> u64 {
+        if self.config.strategy == Strategy::Global {
+            self.bump(0);
+            return self.gmc.filled as u64;
+        }
+        let ds = classes.descendants(c);
+        for &d in &ds {
+            self.bump(classes.get(d).serial_slot);
+        }
+        self.counters.class_serial += ds.len() as u64;
+        ds.len() as u64
+    }
+
     /// A method named `name` was defined, removed, aliased, or changed
     /// visibility in `c`.
     pub fn method_changed(
@@ -132,18 +148,7 @@ impl Dispatch {
         let t0 = Instant::now();
         self.bop_redefined |= bop_bits(c, name);
         let touched = match self.config.strategy {
-            Strategy::Global => {
-                self.bump(0);
-                self.gmc.filled as u64
-            }
-            Strategy::Hierarchical => {
-                let ds = classes.descendants(c);
-                for &d in &ds {
-                    self.bump(classes.get(d).serial_slot);
-                }
-                self.counters.class_serial += ds.len() as u64;
-                ds.len() as u64
-            }
+            Strategy::Global | Strategy::Hierarchical => self.bump_coarse(classes, c),
             Strategy::Method => {
                 let mut n = 0;
                 for d in classes.descendants(c) {
@@ -173,18 +178,7 @@ impl Dispatch {
         self.global_constant_state += 1;
         self.bop_redefined |= bop_class_bits(c);
         let touched = match self.config.strategy {
-            Strategy::Global => {
-                self.bump(0);
-                self.gmc.filled as u64
-            }
-            Strategy::Hierarchical => {
-                let ds = classes.descendants(c);
-                for &d in &ds {
-                    self.bump(classes.get(d).serial_slot);
-                }
-                self.counters.class_serial += ds.len() as u64;
-                ds.len() as u64
-            }
+            Strategy::Global | Strategy::Hierarchical => self.bump_coarse(classes, c),
             Strategy::Method => {
                 let mut n = 0;
                 for d in classes.descendants(c) {

@@ -888,20 +888,32 @@ impl Vm {
         lambda: bool,
         blockarg: Option<Rc<BlockArg>>,
     ) -> VResult {
+        // Argument setup may replace the arguments on the stack with the
+        // values destructured from them (`|k, v|` over a pair), so keep the
+        // caller's arguments rooted until the block returns: builtins often
+        // use them afterwards (`find` returns the pair it yielded).
+        let mark = self.temp_roots.len();
+        self.temp_roots
+            .extend(args.iter().copied().filter(|v| v.is_heap()));
         let recv_ix = self.stack.len();
         self.stack.push(Value::NIL);
         self.stack.extend_from_slice(args);
-        if let Some(ba) = blockarg {
+        let pushed = if let Some(ba) = blockarg {
             // A block passed to a block (`pr.call { }`): reachable as `&b` params.
             let mut blk = blk.clone();
             blk.outer_block = Some(ba);
-            self.push_block_frame(&blk, recv_ix, args.len(), 0, self_val, lambda, true)?;
+            self.push_block_frame(&blk, recv_ix, args.len(), 0, self_val, lambda, true)
         } else {
-            self.push_block_frame(blk, recv_ix, args.len(), 0, self_val, lambda, true)?;
+            self.push_block_frame(blk, recv_ix, args.len(), 0, self_val, lambda, true)
+        };
+        if let Err(e) = pushed {
+            self.temp_roots.truncate(mark);
+            return Err(e);
         }
         self.native_depth += 1;
         let r = self.run();
         self.native_depth -= 1;
+        self.temp_roots.truncate(mark);
         r
     }
 
