@@ -111,3 +111,13 @@ class Hash
     lambda { |key| h[key] }
   end
 end
+
+module Kernel
+  # Kernel#pp loads the pp library on first use, as CRuby does.
+  def pp(*objs)
+    require 'pp'
+    objs.each { |obj| PP.pp(obj) }
+    objs.size <= 1 ? objs.first : objs
+  end
+  private :pp
+end

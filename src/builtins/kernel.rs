@@ -314,18 +314,6 @@ pub fn init(vm: &mut Vm) {
         vm.write_out(&b);
         Ok(Value::NIL)
     });
-    vm.def_builtin(k, "pp", -1, |vm, _, a, _| {
-        for v in a {
-            let s = vm.inspect(*v)?;
-            vm.write_out(s.as_bytes());
-            vm.write_out(b"\n");
-        }
-        Ok(match a.len() {
-            0 => Value::NIL,
-            1 => a[0],
-            _ => vm.ary_new(a.to_vec()),
-        })
-    });
 }
 
 fn vm_has_catch(_vm: &Vm) -> bool {
