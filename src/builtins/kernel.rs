@@ -185,7 +185,23 @@ pub fn init(vm: &mut Vm) {
         if a[0].is_nil() || (vm.is_array(a[0]) && vm.array_len(a[0]) == 0) {
             return Ok(vm.new_hash());
         }
-        vm.to_hash_for_splat(a[0])
+        let v = a[0];
+        if v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Hash(_)) {
+            return Ok(v);
+        }
+        if vm.respond_to(v, sym::TO_HASH) {
+            let h = vm.funcall(v, sym::TO_HASH, &[], None)?;
+            if h.is_heap() && matches!(&*obj(h).body.borrow(), Body::Hash(_)) {
+                return Ok(h);
+            }
+            let c = super::type_name(vm, v);
+            let hc = super::type_name(vm, h);
+            return Err(vm.type_error(&format!(
+                "can't convert {c} to Hash ({c}#to_hash gives {hc})"
+            )));
+        }
+        let c = super::type_name(vm, v);
+        Err(vm.type_error(&format!("can't convert {c} into Hash")))
     });
     vm.def_builtin(k, "exit", -1, |vm, _, a, _| {
         let code = match a.first() {
@@ -300,8 +316,25 @@ pub fn init(vm: &mut Vm) {
             _ => Ok(vm.float_new(unit.fract())),
         }
     });
-    vm.def_builtin(k, "binding", 0, |vm, _, _, _| {
-        Err(vm.runtime_error("carmine: binding is not supported yet"))
+    vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| {
+        let (names, vals, recv) = caller_locals(vm);
+        let n = vm.ary_new(names);
+        vm.push_root(n);
+        let v = vm.ary_new(vals);
+        vm.push_root(v);
+        let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v]);
+        vm.temp_roots.pop();
+        vm.temp_roots.pop();
+        r
+    });
+    vm.def_builtin(k, "putc", 1, |vm, _, a, _| {
+        let b = super::io::putc_byte(vm, a[0])?;
+        vm.write_out(&b);
+        Ok(a[0])
+    });
+    vm.def_private_builtin(k, "local_variables", 0, |vm, _, _, _| {
+        let (names, _, _) = caller_locals(vm);
+        Ok(vm.ary_new(names))
     });
     vm.def_builtin(k, "format", -2, |vm, _, a, _| super::string::format(vm, a));
     vm.def_builtin(k, "sprintf", -2, |vm, _, a, _| super::string::format(vm, a));
@@ -488,4 +521,43 @@ pub fn eval_string(
     let r = vm.run();
     vm.native_depth -= 1;
     r
+}
+
+/// The local variables visible in the calling Ruby frame (innermost scope
+/// first), their current values, and its `self`: a snapshot for Binding.
+fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
+    let Some(fi) = vm.frames.len().checked_sub(1) else {
+        return (Vec::new(), Vec::new(), Value::NIL);
+    };
+    let recv = vm.frames[fi].self_val;
+    let mut names = Vec::new();
+    let mut vals = Vec::new();
+    let mut iseq = Some(vm.frames[fi].iseq.clone());
+    let mut depth = 0;
+    while let Some(i) = iseq {
+        for (idx, n) in i.local_names.iter().enumerate() {
+            if n.0 == u32::MAX {
+                continue;
+            }
+            let name = symbol::name(*n);
+            let ok = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_lowercase() || c == '_' || !c.is_ascii());
+            let v = Value::symbol(*n);
+            if ok && !names.contains(&v) && (idx as u32) < i.local_count {
+                names.push(v);
+                vals.push(vm.env_get(fi, idx as u32, depth));
+            }
+        }
+        if !matches!(
+            i.kind,
+            crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
+        ) {
+            break;
+        }
+        iseq = i.parent.map(|p| vm.iseq(p));
+        depth += 1;
+    }
+    (names, vals, recv)
 }
