@@ -180,11 +180,7 @@ fn wait_with_timeout(
     loop {
         match child.try_wait() {
             Ok(Some(st)) => {
-                return Some((
-                    st,
-                    t1.join().unwrap_or_default(),
-                    t2.join().unwrap_or_default(),
-                ));
+                return Some((st, t1.join().unwrap_or_default(), t2.join().unwrap_or_default()));
             }
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();

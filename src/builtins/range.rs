@@ -22,16 +22,8 @@ pub fn range_parts(v: Value) -> Option<(Value, Value, bool)> {
 /// RangeError (and the end is not clamped to `len`).
 pub fn beg_len(vm: &mut Vm, r: Value, len: i64, err: u8) -> Result<Option<(i64, i64)>, Unwind> {
     let (b, e, excl) = range_parts(r).unwrap();
-    let mut beg = if b.is_nil() {
-        0
-    } else {
-        super::int_arg(vm, b)?
-    };
-    let mut end = if e.is_nil() {
-        -1
-    } else {
-        super::int_arg(vm, e)?
-    };
+    let mut beg = if b.is_nil() { 0 } else { super::int_arg(vm, b)? };
+    let mut end = if e.is_nil() { -1 } else { super::int_arg(vm, e)? };
     let excl = excl && !e.is_nil();
     let out = |vm: &mut Vm| -> Result<Option<(i64, i64)>, Unwind> {
         if err != 0 {
