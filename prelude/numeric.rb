@@ -95,6 +95,7 @@ module RubyVM::Prelude
       return unit > 0 ? (beg <= fin ? 1 : 0) : (beg >= fin ? 1 : 0)
     end
     n = (fin - beg) / unit
+    return n if n.nan?
     err = (beg.abs + fin.abs + (fin - beg).abs) / unit.abs * Float::EPSILON
     err = 0.5 if err > 0.5
     if excl
@@ -473,8 +474,6 @@ class Rational < Numeric
     Rational(p, q)
   end
 
-  private
-
   # f_round_common.
   def __round_common(args)
     if args.size > 1
@@ -494,6 +493,7 @@ class Rational < Numeric
     s = s.truncate if s.is_a?(Rational) && n < 1
     s
   end
+  private :__round_common
 end
 
 class Complex < Numeric
@@ -509,9 +509,24 @@ class Complex < Numeric
     RubyVM::Prelude.complex_raw(real, imag)
   end
 
+  # f_complex_polar.
   def self.polar(abs, arg = 0)
-    return RubyVM::Prelude.complex_raw(abs, 0) if arg == 0
-    RubyVM::Prelude.complex_raw(abs * Math.cos(arg), abs * Math.sin(arg))
+    return RubyVM::Prelude.complex_raw(abs, 0.0) if abs.zero? || arg.zero?
+    if arg.is_a?(Float)
+      if arg == Math::PI
+        RubyVM::Prelude.complex_raw(-abs, 0.0)
+      elsif arg == Math::PI / 2
+        RubyVM::Prelude.complex_raw(0.0, abs)
+      elsif arg == -Math::PI / 2
+        RubyVM::Prelude.complex_raw(0.0, -abs)
+      elsif abs.is_a?(Float)
+        RubyVM::Prelude.complex_raw(abs * Math.cos(arg), abs * Math.sin(arg))
+      else
+        RubyVM::Prelude.complex_raw(abs * Math.cos(arg), abs * Math.sin(arg))
+      end
+    else
+      RubyVM::Prelude.complex_raw(abs * Math.cos(arg), abs * Math.sin(arg))
+    end
   end
 
   def __set(real, imag)
@@ -716,8 +731,6 @@ class Complex < Numeric
     "(#{__format(:inspect)})"
   end
 
-  private
-
   # f_format: real, sign of the imaginary part, |imag|, "*" after a
   # non-digit (NaN, Infinity), "i".
   def __format(meth)
@@ -731,6 +744,7 @@ class Complex < Numeric
     s += "*" unless s[-1].match?(/\d/)
     s + "i"
   end
+  private :__format
 end
 
 module RubyVM::Prelude
@@ -760,9 +774,51 @@ module RubyVM::Prelude
   end
 end
 
-module Kernel
-  private
+module RubyVM::Prelude
+  COMPLEX_NUM = "(?:[-+]?\\d+(?:_\\d+)*(?:\\.\\d+(?:_\\d+)*)?(?:[eE][-+]?\\d+(?:_\\d+)*)?(?:/\\d+(?:_\\d+)*)?)"
+  COMPLEX_UNUM = COMPLEX_NUM.sub("[-+]?", "")
+  COMPLEX_POLAR = /\A\s*(#{COMPLEX_NUM})@(#{COMPLEX_NUM})/
+  COMPLEX_RECT = /\A\s*(#{COMPLEX_NUM})?(?:([-+])(#{COMPLEX_UNUM})?[ij])?/
+  COMPLEX_IMAG = /\A\s*([-+])?(#{COMPLEX_UNUM})?[ij]/
 
+  # str2num: Rational with "/", Float with "." or "e", else Integer.
+  def self.complex_part(text)
+    t = text.delete("_")
+    if t.include?("/")
+      str_to_r(t, false)
+    elsif t.match?(/[.eE]/)
+      t.to_f
+    else
+      t.to_i
+    end
+  end
+
+  # String#to_c (strict = false) and Complex(str) (strict = true).
+  def self.str_to_c(str, strict)
+    if (m = COMPLEX_POLAR.match(str))
+      c = Complex.polar(complex_part(m[1]), complex_part(m[2]))
+    elsif (m = COMPLEX_IMAG.match(str))
+      im = m[2] ? complex_part(m[2]) : 1
+      im = -im if m[1] == "-"
+      c = complex_raw(0, im)
+    elsif (m = COMPLEX_RECT.match(str)) && m[1]
+      re = complex_part(m[1])
+      if m[2]
+        im = m[3] ? complex_part(m[3]) : 1
+        im = -im if m[2] == "-"
+      else
+        im = 0
+      end
+      c = complex_raw(re, im)
+    else
+      return strict ? nil : complex_raw(0, 0)
+    end
+    return nil if strict && !m.post_match.match?(/\A\s*\z/)
+    c
+  end
+end
+
+module Kernel
   def Rational(*args, exception: true)
     unless args.size == 1 || args.size == 2
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1..2)"
@@ -839,9 +895,15 @@ module Kernel
       raise TypeError, "can't convert nil into Complex"
     end
     return a1 if args.size == 1 && a1.is_a?(Complex)
+    if args.size == 1 && a1.is_a?(String)
+      c = RubyVM::Prelude.str_to_c(a1, true)
+      return c if c
+      return nil unless exception
+      raise ArgumentError, "invalid value for convert(): #{a1.inspect}"
+    end
     if a1.is_a?(String) || a2.is_a?(String)
       return nil unless exception
-      raise ArgumentError, "carmine: Complex(String) is not supported"
+      raise TypeError, "can't convert String into Complex"
     end
     a2 = 0 if args.size == 1
     if a1.is_a?(Complex) || a2.is_a?(Complex)
@@ -849,6 +911,7 @@ module Kernel
     end
     RubyVM::Prelude.complex_raw(a1, a2)
   end
+  private :Rational, :Complex
 end
 
 class Numeric
@@ -1150,6 +1213,12 @@ class String
     end
   end
 
+  unless method_defined?(:to_c)
+    def to_c
+      RubyVM::Prelude.str_to_c(self, false)
+    end
+  end
+
   unless method_defined?(:to_r)
     def to_r
       RubyVM::Prelude.str_to_r(self, false) || RubyVM::Prelude.rational_raw(0, 1)
@@ -1228,10 +1297,50 @@ class Enumerator
       len1 + 1
     end
 
+    # arith_seq_first.
     def first(*args)
-      return super unless args.empty?
-      each { |v| return v }
-      nil
+      if args.size > 1
+        raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
+      end
+      b = @begin
+      e = @end
+      s = @step
+      if args.empty?
+        return nil if b.nil?
+        unless e.nil?
+          r = RubyVM::Prelude.cmpint(s <=> 0, s, 0)
+          return nil if r > 0 && b > e
+          return nil if r < 0 && b < e
+        end
+        return b
+      end
+      n = RubyVM::Prelude.to_long(args[0])
+      raise ArgumentError, "attempt to take negative size" if n < 0
+      return [] if n == 0
+      unless b.is_a?(Float) || e.is_a?(Float) || s.is_a?(Float)
+        ary = []
+        each do |v|
+          ary << v
+          break if ary.size >= n
+        end
+        return ary
+      end
+      unit = s.to_f
+      beg = b.to_f
+      fin = e.nil? ? (unit < 0 ? -1 : 1) * Float::INFINITY : e.to_f
+      len = RubyVM::Prelude.float_step_size(beg, fin, unit, @excl)
+      n = len.to_i if n > len
+      if unit.infinite?
+        len > 0 ? [beg] : []
+      elsif unit == 0
+        len.infinite? ? Array.new(n, beg) : Array.new(len.to_i, beg)
+      else
+        (0...n).map do |i|
+          d = i * unit + beg
+          d = fin if unit >= 0 ? fin < d : d < fin
+          d
+        end
+      end
     end
 
     def last(*args)

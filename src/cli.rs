@@ -195,10 +195,7 @@ pub fn main() -> i32 {
     }));
     let child = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || match std::panic::catch_unwind(move || run(argv)) {
-            Ok(code) => code,
-            Err(_) => 70,
-        });
+        .spawn(move || std::panic::catch_unwind(move || run(argv)).unwrap_or(70));
     match child {
         Ok(h) => h.join().unwrap_or(70),
         Err(e) => {

@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 
 /// Address-space limit in KiB, the same as tests/adversarial/record.sh.
 const MEM_LIMIT_KB: u64 = 4 * 1024 * 1024;
-const TIMEOUT: Duration = Duration::from_secs(30);
+/// Per-test time limit; debug builds of carmine are several times slower.
+const TIMEOUT: Duration = Duration::from_secs(if cfg!(debug_assertions) { 60 } else { 20 });
 
 fn collect(dir: &Path) -> Vec<PathBuf> {
     let Ok(rd) = std::fs::read_dir(dir) else {
@@ -180,7 +181,11 @@ fn wait_with_timeout(
     loop {
         match child.try_wait() {
             Ok(Some(st)) => {
-                return Some((st, t1.join().unwrap_or_default(), t2.join().unwrap_or_default()));
+                return Some((
+                    st,
+                    t1.join().unwrap_or_default(),
+                    t2.join().unwrap_or_default(),
+                ));
             }
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();

@@ -193,7 +193,7 @@ fn golden() {
     let mut unexpected = Vec::new();
     let mut xpass = Vec::new();
     for r in &results {
-        let listed = known.iter().any(|k| *k == r.name);
+        let listed = known.contains(&r.name);
         match (r.ok, listed) {
             (true, false) => passed += 1,
             (false, true) => xfail += 1,

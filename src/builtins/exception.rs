@@ -54,11 +54,11 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(e, "inspect", 0, |vm, s, _, _| {
         let c = vm.class_name(vm.real_class_of(s));
-        let m = vm.exception_message(s);
+        // CRuby's inspect shows to_s, not message.
+        let t = vm.funcall(s, sym::TO_S, &[], None)?;
+        let m = vm.string_lossy(t);
         let t = if m.is_empty() {
             c
-        } else if m == c {
-            m
         } else {
             format!("#<{c}: {m}>")
         };

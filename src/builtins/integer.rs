@@ -134,6 +134,18 @@ pub fn coerce_bin(vm: &mut Vm, x: Value, y: Value, op: &str) -> VResult {
     vm.funcall(a, intern(op), &[b], None)
 }
 
+/// `rb_num_coerce_bit`: like coerce_bin, but a coerced receiver without
+/// the operator reports the original operands.
+fn coerce_bit(vm: &mut Vm, x: Value, y: Value, op: &str) -> VResult {
+    let (a, b) = do_coerce(vm, x, y, true)?.unwrap();
+    if !vm.respond_to(a, intern(op)) {
+        let xc = vm.class_name(vm.real_class_of(x));
+        let yn = err_name(vm, y)?;
+        return Err(vm.type_error(&format!("{yn} can't be coerced into {xc}")));
+    }
+    vm.funcall(a, intern(op), &[b], None)
+}
+
 /// `rb_num_coerce_relop`.
 pub fn coerce_relop(vm: &mut Vm, x: Value, y: Value, op: &str) -> VResult {
     let Some((a, b)) = do_coerce(vm, x, y, false)? else {
@@ -207,6 +219,9 @@ fn arith(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
             return Ok(r);
         }
     }
+    if !matches!(op, "+" | "-" | "*") && !is_integer(o) {
+        return coerce_bit(vm, s, o, op);
+    }
     if let Some(f) = to_f64_strict(o)
         && matches!(op, "+" | "-" | "*")
     {
@@ -249,7 +264,10 @@ fn divide(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
             "%" | "modulo" => num_integer::Integer::mod_floor(&a, &b),
             _ => a % b,
         };
-        return Ok(Value::int(r));
+        return Ok(match Value::fixnum(r) {
+            Some(v) => v,
+            None => vm.bignum_value(BigInt::from(r)),
+        });
     }
     if let Some(f) = to_f64_strict(o) {
         let x = big_to_f64(&big(s));
@@ -940,10 +958,10 @@ pub fn init(vm: &mut Vm) {
     vm.def_singleton_builtin(i, "sqrt", 1, |vm, _, a, _| {
         let b = match to_big(a[0]) {
             Some(b) => b,
-            None => {
-                let v = kernel_integer(vm, a[0], None)?;
-                big(v)
-            }
+            None => match to_f64_strict(a[0]) {
+                Some(f) => big(float_to_integer(vm, f)?),
+                None => BigInt::from(super::int_arg(vm, a[0])?),
+            },
         };
         if b.is_negative() {
             return Err(math_domain(

@@ -120,25 +120,24 @@ pub fn init(vm: &mut Vm) {
         };
         let b = block_required(vm, b)?;
         vm.push_root(tag);
+        vm.catch_tags.push(tag);
         let r = vm.yield_block(&b, &[tag]);
+        vm.catch_tags.pop();
         vm.temp_roots.pop();
         match r {
-            Err(Unwind::Throw { tag: t, value }) if t == tag || (vm.is_string(t) && false) => {
-                Ok(value)
-            }
+            Err(Unwind::Throw { tag: t, value }) if t == tag => Ok(value),
             other => other,
         }
     });
     vm.def_builtin(k, "throw", -2, |vm, _, a, _| {
         let tag = a[0];
         let value = a.get(1).copied().unwrap_or(Value::NIL);
-        if !vm_has_catch(vm) {
-            let s = vm.inspect(tag)?;
-            return Err(vm.error(vm.e.uncaught_throw_error, &format!("uncaught throw {s}")));
+        if !vm.catch_tags.contains(&tag) {
+            return Err(vm.uncaught_throw(tag, value));
         }
         Err(Unwind::Throw { tag, value })
     });
-    vm.def_builtin(k, "Integer", -2, |vm, _, a, _| kernel_integer(vm, a));
+    vm.def_builtin(k, "Integer", -1, |vm, _, a, _| kernel_integer(vm, a));
     // Object#<=> (rb_obj_cmp): 0 for the same or == objects, else nil.
     vm.def_builtin(k, "<=>", 1, |vm, s, a, _| {
         if s == a[0]
@@ -349,10 +348,6 @@ pub fn init(vm: &mut Vm) {
     });
 }
 
-fn vm_has_catch(_vm: &Vm) -> bool {
-    true
-}
-
 /// `puts` formatting: arrays flattened, newline unless present.
 pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), Unwind> {
     if args.is_empty() {
@@ -444,6 +439,12 @@ fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
 }
 
 fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {
+    let n = a.len() - usize::from(a.last().is_some_and(|h| vm.hash_len(*h).is_some()));
+    if !(1..=2).contains(&n) {
+        return Err(vm.arg_error(&format!(
+            "wrong number of arguments (given {n}, expected 1..2)"
+        )));
+    }
     let v = a[0];
     let base = match a.get(1) {
         Some(b) if b.is_fixnum() => Some(b.fixnum_unchecked()),

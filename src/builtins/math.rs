@@ -181,7 +181,7 @@ fn erfc(x: f64) -> f64 {
 
 pub fn init(vm: &mut Vm) {
     let m = vm.new_module(Some("Math"), Some(cls::OBJECT));
-    vm.new_class(Some("DomainError"), vm.e.argument_error, Some(m));
+    vm.new_class(Some("DomainError"), vm.e.standard_error, Some(m));
     let pi = vm.float_new(std::f64::consts::PI);
     let e = vm.float_new(std::f64::consts::E);
     vm.classes.set_const(m, symbol::intern("PI"), pi);

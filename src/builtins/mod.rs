@@ -12,6 +12,7 @@ pub mod math;
 pub mod module;
 pub mod object;
 pub mod proc;
+pub mod process;
 pub mod range;
 pub mod regexp;
 pub mod rubyvm;
@@ -59,6 +60,7 @@ pub fn init(vm: &mut Vm) {
     regexp::init(vm);
     io::init(vm);
     math::init(vm);
+    process::init(vm);
     rubyvm::init(vm);
 }
 

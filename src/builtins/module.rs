@@ -559,7 +559,7 @@ pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Res
     if !vm.classes.is_module(m) {
         let cn = vm.class_name(m);
         let _ = cn;
-        return Err(vm.type_error(&format!("wrong argument type Class (expected Module)")));
+        return Err(vm.type_error("wrong argument type Class (expected Module)"));
     }
     if vm.classes.ancestors(m).contains(&c) {
         return Err(vm.arg_error("cyclic include detected"));
@@ -627,10 +627,14 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     } else {
         Visibility::Public
     };
-    let kind = match &*obj(body).body.borrow() {
-        Body::Proc(p) if p.special.is_none() => Some(MethodKind::Bmethod(body)),
-        Body::Method(m) => Some(vm.classes.method(m.method).kind.clone()),
-        _ => None,
+    let kind = if !body.is_heap() {
+        None
+    } else {
+        match &*obj(body).body.borrow() {
+            Body::Proc(p) if p.special.is_none() => Some(MethodKind::Bmethod(body)),
+            Body::Method(m) => Some(vm.classes.method(m.method).kind.clone()),
+            _ => None,
+        }
     };
     let Some(kind) = kind else {
         let cn = super::type_name(vm, body);

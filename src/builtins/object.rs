@@ -197,11 +197,17 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(k, "then", 0, |vm, s, _, b| {
-        let b = block_required(vm, b)?;
+        let Some(b) = b else {
+            let m = vm.sym("then");
+            return vm.funcall(s, crate::value::symbol::intern("enum_for"), &[m], None);
+        };
         vm.yield_block(&b, &[s])
     });
     vm.def_builtin(k, "yield_self", 0, |vm, s, _, b| {
-        let b = block_required(vm, b)?;
+        let Some(b) = b else {
+            let m = vm.sym("yield_self");
+            return vm.funcall(s, crate::value::symbol::intern("enum_for"), &[m], None);
+        };
         vm.yield_block(&b, &[s])
     });
     vm.def_builtin(k, "extend", -2, |vm, s, a, _| {

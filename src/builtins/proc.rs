@@ -41,12 +41,9 @@ pub fn init(vm: &mut Vm) {
         if lambda {
             return Ok(Value::int(pr.arity() as i64));
         }
-        let req = pr.required() as i64;
-        Ok(Value::int(if pr.rest.is_some() || (pr.opt > 0) {
-            -req - 1
-        } else {
-            req
-        }))
+        // CRuby: a proc's arity is its minimum unless it takes a rest.
+        let req = pr.required() as i64 + pr.kw.iter().any(|k| k.2) as i64;
+        Ok(Value::int(if pr.rest.is_some() { -req - 1 } else { req }))
     });
     vm.def_builtin(p, "parameters", 0, |vm, s, _, _| {
         let (iseq, lambda) = match &*obj(s).body.borrow() {
@@ -295,6 +292,10 @@ fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::
     }
     if let Some(k) = p.kwrest {
         let v = mk(vm, "keyrest", name(k));
+        out.push(v);
+    }
+    if p.no_kw {
+        let v = mk(vm, "nokey", None);
         out.push(v);
     }
     if let Some(b) = p.block {

@@ -35,6 +35,12 @@ pub struct CatchEntry {
     pub sp: u32,
     /// Local that receives the exception / pending unwind.
     pub local: u32,
+    /// End of the handler code: while a frame's pc is in
+    /// `[handler, handler_end)` backtraces show a `rescue in`/`ensure in`
+    /// frame, as CRuby (which runs handlers as separate iseqs) does.
+    pub handler_end: u32,
+    /// The line the enclosing frame shows meanwhile.
+    pub cont_line: u32,
 }
 
 /// Parameter layout; locals are numbered params first, in this order:
@@ -99,10 +105,21 @@ pub struct Iseq {
     pub ivar_caches: u32,
     /// Calls so far (for the JIT's hotness threshold).
     pub calls: Cell<u64>,
+    /// (pc, start, end), sorted by pc: the source range error_highlight
+    /// marks when the instruction at pc raises a NameError.
+    pub spans: Vec<(u32, u32, u32)>,
+    /// The whole source text of the file.
+    pub source: Rc<[u8]>,
 }
 
 impl Iseq {
     pub fn line_at(&self, pc: usize) -> u32 {
         self.lines.get(pc).copied().unwrap_or(self.first_line)
+    }
+
+    /// The source range marked for the instruction at `pc`.
+    pub fn span_at(&self, pc: u32) -> Option<(u32, u32)> {
+        let i = self.spans.binary_search_by_key(&pc, |s| s.0).ok()?;
+        Some((self.spans[i].1, self.spans[i].2))
     }
 }

@@ -182,6 +182,9 @@ define_insns! {
     GetBlockParam = "getblockparam", pop 0, push 1;
     /// Pattern matching: checks `deconstruct` length etc.
     CheckMatch { kind: u32 } = "checkmatch", pop 2, push 1;
+    /// Raises NoMatchingPatternError for (subject, kind, a, b); kinds are
+    /// `compiler::control_kinds::PAT_*`.
+    PatternError = "pattern_error", pop 4, push 0;
     /// Flip-flop state lives in a local; unused placeholder for BEGIN.
     PutSpecialObject { kind: u32 } = "putspecialobject", pop 0, push 1;
 }

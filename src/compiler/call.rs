@@ -50,6 +50,10 @@ impl<'pr> Compiler<'pr, '_> {
             self.emit(Insn::SetN { n: argc + 1 });
         }
         let pops = 1 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
+        if let Some(m) = n.message_loc() {
+            // CRuby reports a call at the line of its method name.
+            self.scope().line = self.line_at(m.start());
+        }
         let site = self.site(name, argc, fl, block);
         let insn = if block.is_none() && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0
         {
@@ -58,6 +62,9 @@ impl<'pr> Compiler<'pr, '_> {
             Insn::Send { site }
         };
         self.emit_call(insn, pops);
+        if let Some((b, e)) = self.call_span(&n) {
+            self.mark_span(b, e);
+        }
         if attr_write && fl & flags::SPLAT == 0 {
             self.emit(Insn::Pop);
         } else if attr_write {
@@ -71,6 +78,47 @@ impl<'pr> Compiler<'pr, '_> {
             self.patch(end);
         }
         Ok(())
+    }
+
+    /// The range error_highlight marks for a call (CRuby 3.1's rules):
+    /// `.name` (through ` =` for attribute writes), `[args]`, an operator,
+    /// or the bare name.
+    fn call_span(&self, n: &ruby_prism::CallNode<'pr>) -> Option<(u32, u32)> {
+        let src = self.src;
+        let after_eq = |from: u32| -> Option<u32> {
+            let mut i = from as usize;
+            while i < src.len() && (src[i] == b' ' || src[i] == b'\t') {
+                i += 1;
+            }
+            (src.get(i) == Some(&b'=')).then_some(i as u32 + 1)
+        };
+        let name = n.name();
+        let name = name.as_slice();
+        let same_line = |a: u32, b: u32| self.line_at(a) == self.line_at(b.saturating_sub(1));
+        if n.receiver().is_some() && n.call_operator_loc().is_none() && name.starts_with(b"[") {
+            let (o, c) = (n.opening_loc()?, n.closing_loc()?);
+            let end = if name == b"[]=" {
+                after_eq(c.end())?
+            } else {
+                c.end()
+            };
+            return same_line(o.start(), end).then_some((o.start(), end));
+        }
+        let m = n.message_loc()?;
+        if let Some(op) = n.call_operator_loc() {
+            let beg = if same_line(op.start(), m.end()) {
+                op.start()
+            } else {
+                m.start()
+            };
+            let end = if n.is_attribute_write() {
+                after_eq(m.end()).unwrap_or(m.end())
+            } else {
+                m.end()
+            };
+            return same_line(beg, end).then_some((beg, end));
+        }
+        Some((m.start(), m.end()))
     }
 
     /// Pushes call arguments; returns (argc, flags).
@@ -220,6 +268,8 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.declare_locals(&b.locals());
         self.scope().line = line;
+        let start = self.pc();
+        self.scope().redo_target = Some(start);
         self.opt_body(b.body())?;
         self.emit(Insn::Leave);
         Ok(self.pop_scope())
@@ -338,11 +388,11 @@ impl<'pr> Compiler<'pr, '_> {
             }
         }
         let mut block = None;
-        if let Some(b) = p.block() {
-            if let Some(bp) = b.as_block_parameter_node() {
-                let name = bp.name().map(|n| name_of(&n)).unwrap_or(sym::ANON_BLOCK);
-                block = Some(self.local_slot(name));
-            }
+        if let Some(b) = p.block()
+            && let Some(bp) = b.as_block_parameter_node()
+        {
+            let name = bp.name().map(|n| name_of(&n)).unwrap_or(sym::ANON_BLOCK);
+            block = Some(self.local_slot(name));
         }
         if forward {
             block = Some(self.local_slot(sym::ANON_BLOCK));
@@ -359,7 +409,8 @@ impl<'pr> Compiler<'pr, '_> {
         let auto_splat = is_block
             && (lead + post + opt > 1
                 || implicit_rest
-                || (lead + post + opt >= 1 && rest.is_some()));
+                || (lead + post + opt >= 1 && rest.is_some())
+                || (lead + post >= 1 && (!kw.is_empty() || kwrest.is_some())));
         {
             let s = self.scope();
             s.params.lead = lead;

@@ -15,6 +15,8 @@ pub const CHECKMATCH_CASE: u32 = 0;
 pub const CHECKMATCH_SPLAT: u32 = 1;
 pub const CHECKMATCH_DECONSTRUCT: u32 = 2;
 pub const CHECKMATCH_DECONSTRUCT_KEYS: u32 = 3;
+/// Pattern `**rest`: the hash without the keys in the array.
+pub const CHECKMATCH_HASH_EXCEPT: u32 = 4;
 
 impl<'pr> Compiler<'pr, '_> {
     pub(super) fn expr_more(&mut self, node: &Node<'pr>) -> CResult<()> {
@@ -104,7 +106,7 @@ impl<'pr> Compiler<'pr, '_> {
                 self.jump_value(args)?;
                 self.next_jump()
             }
-            Node::RedoNode { .. } => self.unsupported(node),
+            Node::RedoNode { .. } => self.redo_jump(node),
             Node::RetryNode { .. } => match self.scope().retry_targets.last().copied() {
                 Some(t) => {
                     self.emit(Insn::Jump { target: t });
@@ -188,8 +190,7 @@ impl<'pr> Compiler<'pr, '_> {
             Node::PreExecutionNode { .. } => {
                 self.statements(node.as_pre_execution_node().unwrap().statements())
             }
-            Node::FlipFlopNode { .. } => self.unsupported(node),
-            _ => self.unsupported(node),
+            _ => self.raise_unsupported(node),
         }
     }
 
@@ -252,7 +253,7 @@ impl<'pr> Compiler<'pr, '_> {
         let ensure_level = self.scope().ensures.len();
         self.scope().loops.push(LoopCtx {
             break_patches: Vec::new(),
-            next_target: u32::MAX,
+            redo_target: body_start,
             depth,
             ensure_level,
         });
@@ -310,10 +311,13 @@ impl<'pr> Compiler<'pr, '_> {
         {
             let s = self.scope();
             s.params.lead = 1;
-            s.params.auto_splat = f.index().as_multi_target_node().is_some();
+            // The element is destructured by the multiple assignment.
+            s.params.auto_splat = false;
         }
         self.emit(Insn::GetLocal { idx: tmp });
         self.destructure_for(&f.index())?;
+        let body = self.pc();
+        self.scope().redo_target = Some(body);
         self.statements(f.statements())?;
         self.emit(Insn::Leave);
         let iseq = self.pop_scope();
@@ -402,10 +406,12 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::Pop);
         let after = self.emit(Insn::Jump { target: 0 });
         let handler = self.pc();
+        let cont_line = self.scope().lines.last().copied().unwrap_or(0);
         self.scope().depth = depth;
         self.statements(ens.statements())?;
         self.emit(Insn::Pop);
         self.emit(Insn::EnsureEnd { idx: pending });
+        let handler_end = self.pc();
         self.patch(after);
         self.scope().depth = depth + 1;
         self.scope().catch.push(CatchEntry {
@@ -415,6 +421,8 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: pending,
+            handler_end,
+            cont_line,
         });
         Ok(())
     }
@@ -429,7 +437,9 @@ impl<'pr> Compiler<'pr, '_> {
             return Ok(());
         };
         let exc = self.hidden_local();
+        self.hidden_local();
         let depth = self.scope().depth;
+        let line = self.scope().line;
         let start = self.pc();
         self.statements(b.statements())?;
         let end = self.pc();
@@ -480,13 +490,16 @@ impl<'pr> Compiler<'pr, '_> {
                 self.assign_target(&reference)?;
             }
             self.statements(r.statements())?;
+            self.restore_errinfo(exc);
             ends.push(self.emit(Insn::Jump { target: 0 }));
             self.scope().depth = depth;
             self.patch(next);
             clause = r.subsequent();
         }
+        self.restore_errinfo(exc);
         self.emit(Insn::GetLocal { idx: exc });
         self.emit(Insn::ReRaise);
+        let handler_end = self.pc();
         self.scope().retry_targets.pop();
         for e in ends {
             self.patch(e);
@@ -499,13 +512,25 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: exc,
+            handler_end,
+            cont_line: line,
         });
         Ok(())
+    }
+
+    /// Sets `$!` back to what it was before the rescued exception (the
+    /// unwinder saved it in the local after the exception's).
+    fn restore_errinfo(&mut self, exc: u32) {
+        self.emit(Insn::GetLocal { idx: exc + 1 });
+        self.emit(Insn::SetGlobal {
+            name: symbol::intern("$!"),
+        });
     }
 
     fn rescue_modifier(&mut self, node: &Node<'pr>) -> CResult<()> {
         let r = node.as_rescue_modifier_node().unwrap();
         let exc = self.hidden_local();
+        self.hidden_local();
         let depth = self.scope().depth;
         let start = self.pc();
         self.expr(&r.expression())?;
@@ -521,11 +546,15 @@ impl<'pr> Compiler<'pr, '_> {
             kind: CHECKMATCH_CASE,
         });
         let ok = self.emit(Insn::BranchIf { target: 0 });
+        self.restore_errinfo(exc);
         self.emit(Insn::GetLocal { idx: exc });
         self.emit(Insn::ReRaise);
         self.patch(ok);
         self.expr(&r.rescue_expression())?;
+        self.restore_errinfo(exc);
+        let handler_end = self.pc();
         self.patch(after);
+        let cont_line = self.line_of_node(node);
         self.scope().catch.push(CatchEntry {
             kind: CatchKind::Rescue,
             start,
@@ -533,6 +562,8 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: exc,
+            handler_end,
+            cont_line,
         });
         Ok(())
     }
@@ -612,6 +643,38 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.inline_ensures(0)?;
         self.emit(Insn::Leave);
+        self.emit(Insn::PutNil);
+        Ok(())
+    }
+
+    /// `redo`: back to the start of the loop or block body.
+    fn redo_jump(&mut self, node: &Node<'pr>) -> CResult<()> {
+        if let Some(ctx) = self.scope().loops.last() {
+            let (depth, level, target) = (ctx.depth, ctx.ensure_level, ctx.redo_target);
+            self.inline_ensures(level)?;
+            let extra = self.scope().depth - depth;
+            for _ in 0..extra.max(0) {
+                self.emit(Insn::Pop);
+            }
+            self.emit(Insn::Jump { target });
+            self.scope().depth = depth;
+            self.emit(Insn::PutNil);
+            return Ok(());
+        }
+        let Some(target) = self.scope().redo_target else {
+            return Err(super::CompileError::Syntax(format!(
+                "{}:{}: Invalid redo",
+                self.file,
+                self.line_of_node(node)
+            )));
+        };
+        self.inline_ensures(0)?;
+        let extra = self.scope().depth;
+        for _ in 0..extra.max(0) {
+            self.emit(Insn::Pop);
+        }
+        self.emit(Insn::Jump { target });
+        self.scope().depth = extra;
         self.emit(Insn::PutNil);
         Ok(())
     }
@@ -743,6 +806,11 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::Dup);
         let read = self.site(name_of(&c.read_name()), 0, 0, None);
         self.emit_call(Insn::Send { site: read }, 1);
+        if let (Some(op), Some(m)) = (c.call_operator_loc(), c.message_loc())
+            && self.line_at(op.start()) == self.line_at(m.end())
+        {
+            self.mark_span(op.start(), m.end());
+        }
         self.expr(&c.value())?;
         self.binop(name_of(&c.binary_operator()));
         self.attr_store(name_of(&c.write_name()));
@@ -967,6 +1035,7 @@ impl<'pr> Compiler<'pr, '_> {
     /// the check answers nil, as CRuby does).
     fn guarded_defined_subject(&mut self, n: &Node<'pr>) -> CResult<()> {
         let exc = self.hidden_local();
+        self.hidden_local();
         let depth = self.scope().depth;
         let start = self.pc();
         self.expr(n)?;
@@ -983,6 +1052,8 @@ impl<'pr> Compiler<'pr, '_> {
             handler,
             sp: depth as u32,
             local: exc,
+            handler_end: handler,
+            cont_line: 0,
         });
         Ok(())
     }

@@ -13,8 +13,10 @@ mod pattern;
 /// `CheckMatch` kinds.
 pub mod control_kinds {
     pub use super::control::{
-        CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS, CHECKMATCH_SPLAT,
+        CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS,
+        CHECKMATCH_HASH_EXCEPT, CHECKMATCH_SPLAT,
     };
+    pub use super::pattern::*;
 }
 
 use std::rc::Rc;
@@ -53,7 +55,8 @@ pub type CResult<T> = Result<T, CompileError>;
 
 pub(crate) struct LoopCtx {
     break_patches: Vec<usize>,
-    next_target: Target,
+    /// Start of the body (`redo`).
+    redo_target: Target,
     depth: i64,
     ensure_level: usize,
 }
@@ -80,18 +83,28 @@ pub(crate) struct Scope<'pr> {
     has_blocks: bool,
     /// A `for` body: a block scope that prism does not count for depths.
     transparent: bool,
+    /// Start of a block's body (`redo`).
+    redo_target: Option<Target>,
     ivar_caches: u32,
     first_line: u32,
     line: u32,
     parent: Option<IseqId>,
+    /// (pc, start, end): source ranges error_highlight marks.
+    spans: Vec<(u32, u32, u32)>,
 }
 
 pub struct Compiler<'pr, 'h> {
     host: &'h mut dyn Host,
     file: Rc<str>,
     src: &'pr [u8],
+    source: Rc<[u8]>,
+    /// Byte offset where each line starts.
+    line_starts: Vec<u32>,
     scopes: Vec<Scope<'pr>>,
     frozen_strings: bool,
+    /// In a single-pattern match (`=>`, one-branch `case/in`): the first of
+    /// the hidden locals (kind, a, b) describing the last failed check.
+    pat_err: Option<u32>,
 }
 
 fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
@@ -113,7 +126,7 @@ pub fn compile_program(
     let result = ruby_prism::parse(src);
     let mut errors = Vec::new();
     for e in result.errors() {
-        let line = line_of(src, e.location().start() as usize);
+        let line = e.location().start_line();
         errors.push(format!(
             "{file}:{line}: {}",
             String::from_utf8_lossy(e.message())
@@ -135,8 +148,18 @@ pub fn compile_program(
         host,
         file: Rc::from(file),
         src,
+        source: Rc::from(src),
+        line_starts: std::iter::once(0)
+            .chain(
+                src.iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == b'\n')
+                    .map(|(i, _)| i as u32 + 1),
+            )
+            .collect(),
         scopes: Vec::new(),
         frozen_strings: frozen,
+        pat_err: None,
     };
     let label = if kind == IseqKind::Top {
         "<main>".to_string()
@@ -148,13 +171,6 @@ pub fn compile_program(
     c.statements(Some(program.statements()))?;
     c.emit(Insn::Leave);
     Ok(c.pop_scope())
-}
-
-fn line_of(src: &[u8], offset: usize) -> u32 {
-    1 + src[..offset.min(src.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u32
 }
 
 impl<'pr, 'h> Compiler<'pr, 'h> {
@@ -190,10 +206,12 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             retry_targets: Vec::new(),
             has_blocks: false,
             transparent: false,
+            redo_target: None,
             ivar_caches: 0,
             first_line: line,
             line,
             parent,
+            spans: Vec::new(),
         });
     }
 
@@ -232,6 +250,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             parent: s.parent,
             ivar_caches: s.ivar_caches,
             calls: std::cell::Cell::new(0),
+            spans: s.spans,
+            source: self.source.clone(),
         };
         let id = iseq.id;
         self.host.install_iseq(iseq);
@@ -340,13 +360,24 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     }
 
     fn set_line(&mut self, node: &Node<'_>) {
-        let off = node.location().start() as usize;
-        let line = line_of(self.src, off);
+        let line = self.line_at(node.location().start());
         self.scope().line = line;
     }
 
     fn line_of_node(&self, node: &Node<'_>) -> u32 {
-        line_of(self.src, node.location().start() as usize)
+        self.line_at(node.location().start())
+    }
+
+    /// The line of a byte offset.
+    fn line_at(&self, off: u32) -> u32 {
+        self.line_starts.partition_point(|&s| s <= off) as u32
+    }
+
+    /// Marks the last emitted instruction's source range for error_highlight.
+    fn mark_span(&mut self, start: u32, end: u32) {
+        let s = self.scope();
+        let pc = s.insns.len() as u32 - 1;
+        s.spans.push((pc, start, end));
     }
 
     fn site(&mut self, name: SymbolId, argc: u32, flags: u32, block: Option<IseqId>) -> CallSiteId {
@@ -382,6 +413,30 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         s.strings.push(bytes.to_vec());
         let idx = s.strings.len() as u32 - 1;
         self.emit(Insn::PutString { idx });
+    }
+
+    /// An expression we cannot compile yet raises NotImplementedError when
+    /// (and only if) it is reached, so the rest of the file still runs.
+    fn raise_unsupported(&mut self, node: &Node<'_>) -> CResult<()> {
+        let msg = format!(
+            "{}:{}: carmine does not support {} yet",
+            self.file,
+            self.line_of_node(node),
+            node_name(node)
+        );
+        self.emit(Insn::PutSelf);
+        self.emit(Insn::GetConstTop {
+            name: symbol::intern("NotImplementedError"),
+        });
+        self.put_string(msg.as_bytes());
+        let site = self.site(
+            symbol::intern("raise"),
+            2,
+            crate::dispatch::flags::FCALL,
+            None,
+        );
+        self.emit_call(Insn::Send { site }, 3);
+        Ok(())
     }
 
     fn unsupported<T>(&self, node: &Node<'_>) -> CResult<T> {
@@ -511,7 +566,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 Ok(())
             }
             Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => {
-                self.unsupported(node)
+                self.raise_unsupported(node)
             }
             Node::InterpolatedStringNode { .. } => {
                 let parts = node.as_interpolated_string_node().unwrap().parts();
@@ -788,6 +843,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let name = name_of(&node.as_constant_read_node().unwrap().name());
                 let cache = self.ivar_cache();
                 self.emit(Insn::GetConst { name, cache });
+                let l = node.location();
+                self.mark_span(l.start(), l.end());
                 Ok(())
             }
             Node::ConstantPathNode { .. } => {
@@ -801,6 +858,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     None => {
                         self.emit(Insn::GetConstTop { name });
                     }
+                }
+                let (d, l) = (n.delimiter_loc(), n.name_loc());
+                if self.line_at(d.start()) == self.line_at(l.end()) {
+                    self.mark_span(d.start(), l.end());
                 }
                 Ok(())
             }
@@ -1001,9 +1062,6 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.opt_body(s.expression())?;
                 self.emit(Insn::SplatArray);
                 self.emit(Insn::ConcatArray);
-            } else if e.as_keyword_hash_node().is_some() {
-                self.expr(&e)?;
-                pending += 1;
             } else {
                 self.expr(&e)?;
                 pending += 1;

@@ -169,6 +169,8 @@ impl Dispatch {
     ) {
         let t0 = Instant::now();
         classes.reset_ancestors(c);
+        // Constant lookup walks the same ancestors.
+        self.global_constant_state += 1;
         self.bop_redefined |= bop_class_bits(c);
         let touched = match self.config.strategy {
             Strategy::Global => {

@@ -109,11 +109,15 @@ pub fn boot(vm: &mut Vm) {
     boot_exceptions(vm);
     vm.main_obj = vm.heap.alloc(cls::OBJECT, Body::Object(Vec::new()));
     crate::builtins::init(vm);
+    super::exc_methods::init(vm);
+    let rs = vm.str_new("\n");
+    crate::gc::obj(rs).freeze();
+    vm.globals.insert(crate::value::symbol::intern("$/"), rs);
 }
 
 fn boot_exceptions(vm: &mut Vm) {
     let o = Some(cls::OBJECT);
-    let mut def = |vm: &mut Vm, name: &str, sup: ClassId| vm.new_class(Some(name), sup, o);
+    let def = |vm: &mut Vm, name: &str, sup: ClassId| vm.new_class(Some(name), sup, o);
     let exc = cls::EXCEPTION;
     let e = &mut vm.e.clone();
     e.script_error = def(vm, "ScriptError", exc);

@@ -97,6 +97,7 @@ impl Vm {
         let msg = format!("{which} method `{}' called for {desc}", symbol::name(name));
         let ex = self.new_exception(self.e.no_method_error, &msg);
         self.set_name_error_fields(ex, name, recv);
+        self.fill_backtrace(ex);
         Unwind::Raise(ex)
     }
 
@@ -228,8 +229,21 @@ impl Vm {
                     return Err(err);
                 }
                 let f = self.builtins[func.index()];
-                self.cfuncs.push((name, self.frames.len()));
+                let owner = self.classes.method(m).owner;
+                self.cfuncs.push((name, self.frames.len(), owner));
+                // A `&obj` block may be the only reference to its Proc or
+                // Method (the stack slot is gone): keep it alive.
+                let root = matches!(
+                    block.as_deref(),
+                    Some(BlockArg::Proc(_) | BlockArg::Method(_))
+                );
+                if root {
+                    self.block_roots.push(block.clone().unwrap());
+                }
                 let r = f(self, recv, &args, block);
+                if root {
+                    self.block_roots.pop();
+                }
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
                 Ok(Call::Done(r?))
@@ -411,6 +425,7 @@ impl Vm {
         };
         let ex = self.new_exception(cls_id, &msg);
         self.set_name_error_fields(ex, name, recv);
+        self.fill_backtrace(ex);
         Unwind::Raise(ex)
     }
 
@@ -539,12 +554,35 @@ impl Vm {
         lenient: bool,
         block: &Option<Rc<BlockArg>>,
     ) -> Result<(), Unwind> {
+        let mut fl = fl;
+        if fl & flags::KWARGS != 0
+            && argc > 0
+            && self.hash_len(self.stack[base + argc - 1]) == Some(0)
+        {
+            // `**{}` passes no keywords (collect_args drops the hash).
+            fl &= !flags::KWARGS;
+            let args = self.collect_args(base - 1, argc, fl | flags::KWARGS)?;
+            return self.setup_params_with(iseq, base, args, fl, lenient, block);
+        }
+        let args = self.collect_args(base - 1, argc, fl)?;
+        self.setup_params_with(iseq, base, args, fl, lenient, block)
+    }
+
+    fn setup_params_with(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        mut args: Vec<Value>,
+        fl: u32,
+        lenient: bool,
+        block: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
         let p = &iseq.params;
-        let mut args = self.collect_args(base - 1, argc, fl)?;
+        let argc = args.len();
         self.stack.truncate(base);
         let accepts_kw = !p.kw.is_empty() || p.kwrest.is_some();
         let mut kwh: Option<Value> = None;
-        if fl & flags::KWARGS != 0 && argc > 0 && args.len() > 0 {
+        if fl & flags::KWARGS != 0 && argc > 0 && !args.is_empty() {
             let last = *args.last().unwrap();
             if accepts_kw
                 && self.hash_len(last).is_some()
@@ -552,7 +590,7 @@ impl Vm {
             {
                 kwh = args.pop();
             } else if p.no_kw && self.hash_len(last).is_some() {
-                return Err(self.arg_error("no keywords accepted"));
+                return Err(self.callee_arg_error(iseq, "no keywords accepted"));
             }
         }
         let required = p.required() as usize;
@@ -569,13 +607,6 @@ impl Vm {
                     }
                 }
             }
-            if accepts_kw && kwh.is_none() && args.len() > required && p.rest.is_none() {
-                if let Some(&last) = args.last()
-                    && self.hash_len(last).is_some()
-                {
-                    kwh = args.pop();
-                }
-            }
             while args.len() < required {
                 args.push(Value::NIL);
             }
@@ -590,7 +621,7 @@ impl Vm {
             };
             let missing_kw: Vec<SymbolId> = p.kw.iter().filter(|k| k.2).map(|k| k.0).collect();
             let mut e = self.argc_message(args.len(), required, max);
-            if args.len() < required && !missing_kw.is_empty() && kwh.is_none() {
+            if !missing_kw.is_empty() {
                 let names: Vec<String> = missing_kw
                     .iter()
                     .map(|k| symbol::name(*k).to_string())
@@ -606,16 +637,15 @@ impl Vm {
                     names.join(", ")
                 );
             }
-            return Err(self.arg_error(&e));
+            return Err(self.callee_arg_error(iseq, &e));
         }
         let lc = iseq.local_count as usize;
         let mut locals = vec![Value::NIL; lc];
         let n = args.len();
         let lead = p.lead as usize;
         let post = p.post as usize;
-        for i in 0..lead.min(n) {
-            locals[i] = args[i];
-        }
+        let k = lead.min(n);
+        locals[..k].copy_from_slice(&args[..k]);
         let avail_opt = n.saturating_sub(required).min(opt);
         for i in 0..opt {
             locals[lead + i] = if i < avail_opt {
@@ -684,7 +714,9 @@ impl Vm {
             } else {
                 "keywords"
             };
-            return Err(self.arg_error(&format!("missing {word}: {}", names.join(", "))));
+            return Err(
+                self.callee_arg_error(iseq, &format!("missing {word}: {}", names.join(", ")))
+            );
         }
         match p.kwrest {
             Some(r) => {
@@ -701,7 +733,9 @@ impl Vm {
                 } else {
                     "keywords"
                 };
-                return Err(self.arg_error(&format!("unknown {word}: {}", names.join(", "))));
+                return Err(
+                    self.callee_arg_error(iseq, &format!("unknown {word}: {}", names.join(", ")))
+                );
             }
             None => {}
         }
@@ -1093,6 +1127,11 @@ impl Vm {
             block = frame_block;
         }
         self.stack[recv_ix] = recv;
+        if r.method.is_none() && self.has_custom_method_missing(c) {
+            // CRuby sends `super` without a superclass method to method_missing.
+            let e = IcEntry::new(c, 0, 0, r);
+            return self.invoke(e, name, recv, recv_ix, argc, fl, block, false);
+        }
         if r.method.is_none() {
             self.stack.truncate(recv_ix);
             let desc = self.describe_receiver(recv);
@@ -1105,6 +1144,14 @@ impl Vm {
         }
         let e = IcEntry::new(c, 0, 0, r);
         self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+    }
+
+    fn has_custom_method_missing(&mut self, c: ClassId) -> bool {
+        let mm = self
+            .dispatch
+            .resolve(&mut self.classes, c, sym::METHOD_MISSING);
+        mm.method
+            .is_some_and(|m| self.classes.method(m).owner != cls::BASIC_OBJECT)
     }
 
     /// Calls the super method of the current frame from Rust (for builtins).

@@ -2,11 +2,13 @@
 //! messages, and the uncaught-exception report.
 
 use crate::class::cls;
-use crate::gc::obj;
 use crate::object::{Body, Unwind};
 use crate::value::{ClassId, SymbolId, Value, sym, symbol};
 
 use super::Vm;
+
+/// Hidden ivar holding a NameError's error_highlight text (or nil).
+pub const HIGHLIGHT_IVAR: &str = "__highlight";
 
 impl Vm {
     /// A new exception object of class `c` with `msg` (no backtrace yet).
@@ -57,10 +59,13 @@ impl Vm {
     pub fn frozen_error(&mut self, v: Value) -> Unwind {
         let s = self.inspect(v).unwrap_or_default();
         let c = self.class_name(self.real_class_of(v));
-        self.error(
+        let e = self.new_exception(
             self.e.frozen_error,
             &format!("can't modify frozen {c}: {s}"),
-        )
+        );
+        self.ivar_set_name(e, symbol::intern("@receiver"), v);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
     }
 
     pub fn argc_message(&self, given: usize, min: usize, max: usize) -> String {
@@ -93,27 +98,180 @@ impl Vm {
     }
 
     /// The current Ruby backtrace, innermost first, CRuby's format.
+    ///
+    /// Builtins show as frames at their caller's location. Methods written
+    /// in the prelude (`<internal:...>`) stand in for CRuby's C methods:
+    /// they show like builtins, and their blocks are hidden. A frame
+    /// running a rescue/ensure handler also shows CRuby's `rescue in`
+    /// frame. A `raise` builtin on top is left out, as in CRuby.
     pub fn backtrace(&self) -> Vec<String> {
-        let mut out = Vec::new();
+        // (file, line, label, internal): internal entries take the location
+        // of the next user frame out.
+        let mut raw: Vec<(Option<(&str, u32)>, String)> = Vec::new();
         let mut cf = self.cfuncs.len();
+        let mut inner_internal = false;
         for (i, f) in self.frames.iter().enumerate().rev() {
+            let internal = f.iseq.file.starts_with("<internal:");
+            let loc = if internal {
+                None
+            } else {
+                Some((&*f.iseq.file, f.line()))
+            };
             while cf > 0 && self.cfuncs[cf - 1].1 > i {
                 cf -= 1;
-                out.push(format!(
-                    "{}:{}:in `{}'",
-                    f.iseq.file,
-                    f.line(),
-                    symbol::name(self.cfuncs[cf].0)
-                ));
+                let (name, _, owner) = self.cfuncs[cf];
+                let name = symbol::name(name);
+                if (raw.is_empty() && (&*name == "raise" || &*name == "fail"))
+                    || &*name == "method_missing"
+                {
+                    continue;
+                }
+                if enumerable_in_cruby(owner, &name) {
+                    raw.push((None, "each".to_string()));
+                }
+                raw.push((None, name.to_string()));
+                inner_internal = false;
             }
-            out.push(format!(
-                "{}:{}:in `{}'",
-                f.iseq.file,
-                f.line(),
-                f.iseq.label
-            ));
+            if internal {
+                if f.method.is_some() && f.iseq.kind == crate::bytecode::IseqKind::Method {
+                    // A prelude method called by another one: CRuby's C
+                    // method does the work itself, so show only the outer.
+                    if inner_internal {
+                        raw.pop();
+                    }
+                    raw.push((None, f.iseq.label.clone()));
+                    inner_internal = true;
+                }
+                continue;
+            }
+            inner_internal = false;
+            let pc = f.pc.saturating_sub(1) as u32;
+            let handlers: Vec<&crate::bytecode::CatchEntry> = f
+                .iseq
+                .catch
+                .iter()
+                .filter(|c| pc >= c.handler && pc < c.handler_end)
+                .collect();
+            if handlers.is_empty() {
+                raw.push((loc, f.iseq.label.clone()));
+                continue;
+            }
+            let mut line = f.line();
+            for (k, c) in handlers.iter().enumerate() {
+                let mut label = f.iseq.label.clone();
+                for o in handlers[k..].iter().rev() {
+                    let kind = match o.kind {
+                        crate::bytecode::CatchKind::Ensure => "ensure",
+                        _ => "rescue",
+                    };
+                    label = format!("{kind} in {label}");
+                }
+                raw.push((Some((&*f.iseq.file, line)), label));
+                line = c.cont_line;
+            }
+            raw.push((Some((&*f.iseq.file, line)), f.iseq.label.clone()));
+        }
+        let mut out = Vec::with_capacity(raw.len());
+        for (i, (loc, label)) in raw.iter().enumerate() {
+            let loc = loc.or_else(|| raw[i..].iter().find_map(|r| r.0));
+            let (file, line) = loc.unwrap_or((self.script_name.as_str(), 0));
+            out.push(format!("{file}:{line}:in `{label}'"));
         }
         out
+    }
+
+    /// An ArgumentError from binding arguments to `iseq`'s parameters: CRuby
+    /// reports it inside the callee, at its first line.
+    #[cold]
+    pub fn callee_arg_error(&mut self, iseq: &crate::bytecode::Iseq, msg: &str) -> Unwind {
+        let e = self.new_exception(self.e.argument_error, msg);
+        let mut bt = self.backtrace();
+        let top = if iseq.file.starts_with("<internal:") {
+            let at = bt
+                .first()
+                .and_then(|l| l.rfind(":in `").map(|i| l[..i].to_string()))
+                .unwrap_or_default();
+            format!("{at}:in `{}'", iseq.label)
+        } else {
+            format!("{}:{}:in `{}'", iseq.file, iseq.first_line, iseq.label)
+        };
+        bt.insert(0, top);
+        let items: Vec<Value> = bt.iter().map(|s| self.str_new(s)).collect();
+        let a = self.ary_new(items);
+        self.ivar_set_name(e, sym::IVAR_BACKTRACE, a);
+        Unwind::Raise(e)
+    }
+
+    /// NoMatchingPatternError (or its KeyError) with CRuby's message for a
+    /// failed check (`compiler::control_kinds::PAT_*`).
+    #[cold]
+    pub fn pattern_error(&mut self, subj: Value, kind: Value, a: Value, b: Value) -> Unwind {
+        // The operands were popped: keep them alive across `inspect`.
+        let roots = self.roots_len();
+        for v in [subj, a, b] {
+            self.push_root(v);
+        }
+        let u = self.pattern_error_inner(subj, kind, a, b);
+        self.truncate_roots(roots);
+        u
+    }
+
+    fn pattern_error_inner(&mut self, subj: Value, kind: Value, a: Value, b: Value) -> Unwind {
+        use crate::compiler::control_kinds::*;
+        let insp = |vm: &mut Vm, v: Value| vm.inspect(v).unwrap_or_default();
+        let s = insp(self, subj);
+        let kind = kind.as_fixnum().unwrap_or(0) as u32;
+        let detail = match kind {
+            PAT_VALUE => {
+                let (x, y) = (insp(self, a), insp(self, b));
+                format!("{x} === {y} does not return true")
+            }
+            PAT_LENGTH | PAT_LENGTH_REST => {
+                let x = insp(self, a);
+                let given = self.array_items(a).len();
+                let plus = if kind == PAT_LENGTH_REST { "+" } else { "" };
+                let want = insp(self, b);
+                format!("{x} length mismatch (given {given}, expected {want}{plus})")
+            }
+            PAT_DECONSTRUCT => format!("{} does not respond to #deconstruct", insp(self, a)),
+            PAT_DECONSTRUCT_KEYS => {
+                format!("{} does not respond to #deconstruct_keys", insp(self, a))
+            }
+            PAT_KEY => format!("key not found: {}", insp(self, a)),
+            PAT_REST => format!("rest of {} is not empty", insp(self, a)),
+            PAT_EMPTY => format!("{} is not empty", insp(self, a)),
+            PAT_FIND => format!("{} does not match to find pattern", insp(self, a)),
+            PAT_GUARD => "guard clause does not return true".to_string(),
+            _ => String::new(),
+        };
+        let msg = if detail.is_empty() {
+            s
+        } else {
+            format!("{s}: {detail}")
+        };
+        let c = if kind == PAT_KEY {
+            self.e.no_matching_pattern_key_error
+        } else {
+            self.e.no_matching_pattern_error
+        };
+        let e = self.new_exception(c, &msg);
+        if kind == PAT_KEY {
+            self.ivar_set_name(e, symbol::intern("@key"), a);
+            self.ivar_set_name(e, symbol::intern("@matchee"), b);
+        }
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
+    }
+
+    /// `throw` without a matching `catch`.
+    #[cold]
+    pub fn uncaught_throw(&mut self, tag: Value, value: Value) -> Unwind {
+        let s = self.inspect(tag).unwrap_or_default();
+        let e = self.new_exception(self.e.uncaught_throw_error, &format!("uncaught throw {s}"));
+        self.ivar_set_name(e, symbol::intern("@tag"), tag);
+        self.ivar_set_name(e, symbol::intern("@value"), value);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
     }
 
     /// Sets the exception's backtrace if it has none.
@@ -125,6 +283,47 @@ impl Vm {
         let items: Vec<Value> = bt.iter().map(|s| self.str_new(s)).collect();
         let a = self.ary_new(items);
         self.ivar_set_name(e, sym::IVAR_BACKTRACE, a);
+        if self.exception_is(e, self.e.name_error) {
+            let h = match self.current_highlight() {
+                Some(h) => self.str_new(&h),
+                None => Value::NIL,
+            };
+            self.ivar_set_name(e, symbol::intern(HIGHLIGHT_IVAR), h);
+        }
+    }
+
+    /// CRuby 3.1's error_highlight text for an error raised by the current
+    /// instruction of the innermost user frame: a blank line, the source
+    /// line, and carets under the marked range.
+    fn current_highlight(&self) -> Option<String> {
+        let f = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| !f.iseq.file.starts_with("<internal:"))?;
+        let (beg, end) = f.iseq.span_at(f.pc.checked_sub(1)? as u32)?;
+        let src = &f.iseq.source[..];
+        let (beg, end) = (beg as usize, end as usize);
+        if beg >= end || end > src.len() {
+            return None;
+        }
+        let ls = src[..beg]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let le = src[beg..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(src.len(), |i| beg + i);
+        if end > le {
+            return None;
+        }
+        let line = String::from_utf8_lossy(&src[ls..le]);
+        let indent: String = String::from_utf8_lossy(&src[ls..beg])
+            .chars()
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        Some(format!("\n\n{line}\n{indent}{}", "^".repeat(end - beg)))
     }
 
     /// The exception's message (`message` may be overridden in Ruby).
@@ -155,24 +354,15 @@ impl Vm {
             .first()
             .cloned()
             .unwrap_or_else(|| self.script_name.clone());
-        if msg.is_empty() || (c == cls::EXCEPTION && msg == cname && false) {
-            if msg.is_empty() {
-                out.push_str(&format!("{first}: unhandled exception\n"));
-            }
+        if msg.is_empty() {
+            out.push_str(&format!("{first}: unhandled exception\n"));
         } else {
             let mut ml = msg.lines();
             let head = ml.next().unwrap_or("");
-            if msg == cname && c != self.e.runtime_error {
-                out.push_str(&format!("{first}: {head} ({cname})\n"));
-            } else {
-                out.push_str(&format!("{first}: {head} ({cname})\n"));
-            }
+            out.push_str(&format!("{first}: {head} ({cname})\n"));
             for l in ml {
                 out.push_str(l);
                 out.push('\n');
-            }
-            if msg.ends_with('\n') && msg.lines().count() > 1 {
-                // CRuby keeps a trailing newline as is.
             }
         }
         for l in lines.iter().skip(1) {
@@ -203,5 +393,86 @@ impl Vm {
     /// True if `e` is an instance of (a subclass of) `c`.
     pub fn exception_is(&self, e: Value, c: ClassId) -> bool {
         self.classes.is_subclass_of(self.class_of(e), c)
+    }
+}
+
+/// Builtins of Array, Hash and Range that CRuby inherits from Enumerable,
+/// whose C code calls `each` (so CRuby's backtraces show an `each` frame
+/// under them).
+fn enumerable_in_cruby(owner: ClassId, name: &str) -> bool {
+    let common = matches!(
+        name,
+        "each_with_index"
+            | "each_with_object"
+            | "inject"
+            | "reduce"
+            | "each_slice"
+            | "each_cons"
+            | "each_entry"
+            | "group_by"
+            | "partition"
+            | "min_by"
+            | "max_by"
+            | "minmax_by"
+            | "sort_by"
+            | "find"
+            | "detect"
+            | "flat_map"
+            | "collect_concat"
+            | "chunk_while"
+            | "slice_when"
+            | "tally"
+            | "filter_map"
+            | "each_with"
+            | "zip_with"
+            | "lazy"
+            | "to_set"
+    );
+    match owner {
+        cls::ARRAY => common,
+        cls::HASH => {
+            common
+                || matches!(
+                    name,
+                    "map"
+                        | "collect"
+                        | "count"
+                        | "sum"
+                        | "sort"
+                        | "find_index"
+                        | "first"
+                        | "take_while"
+                        | "drop_while"
+                        | "uniq"
+                        | "zip"
+                        | "min"
+                        | "max"
+                        | "each_entry"
+                        | "to_set"
+                        | "find_all"
+                )
+        }
+        cls::RANGE => {
+            common
+                || matches!(
+                    name,
+                    "map"
+                        | "collect"
+                        | "select"
+                        | "filter"
+                        | "reject"
+                        | "find_index"
+                        | "take_while"
+                        | "drop_while"
+                        | "uniq"
+                        | "zip"
+                        | "each_entry"
+                        | "sort"
+                        | "to_h"
+                        | "take"
+                        | "drop"
+                )
+        }
+        _ => false,
     }
 }

@@ -36,8 +36,13 @@ impl Host for Vm {
             Literal::Bignum(b) => self.bignum_value(b),
             Literal::Float(f) => self.float_new(f),
             Literal::FrozenString(b) => {
-                let v = self.str_from_bytes(b);
+                // Equal frozen literals are one object, as in CRuby.
+                if let Some(v) = self.fstrings.get(&b) {
+                    return Ok(*v);
+                }
+                let v = self.str_from_bytes(b.clone());
                 crate::gc::obj(v).freeze();
+                self.fstrings.insert(b, v);
                 v
             }
             Literal::Regexp(src, opts) => {

@@ -8,6 +8,7 @@
 pub mod boot;
 pub mod call;
 pub mod error;
+pub mod exc_methods;
 pub mod frame;
 pub mod load;
 pub mod ops;
@@ -118,8 +119,14 @@ pub struct Vm {
     pub global_aliases: HashMap<SymbolId, SymbolId>,
     pub builtins: Vec<BuiltinFn>,
     pub temp_roots: Vec<Value>,
-    /// Active builtin calls: (name, frames.len() when called).
-    pub cfuncs: Vec<(SymbolId, usize)>,
+    /// Active builtin calls: (name, frames.len() when called, owner).
+    pub cfuncs: Vec<(SymbolId, usize, ClassId)>,
+    /// Tags of the active `catch` blocks (innermost last).
+    pub catch_tags: Vec<Value>,
+    /// Blocks of running builtins that only they reference (GC roots).
+    pub block_roots: Vec<Rc<BlockArg>>,
+    /// Frozen string literals by content (kept in literal_roots).
+    pub fstrings: HashMap<Vec<u8>, Value>,
     pub main_obj: Value,
     pub top_cref: Cref,
     pub e: ExcClasses,
@@ -164,6 +171,9 @@ impl Vm {
             builtins: Vec::new(),
             temp_roots: Vec::new(),
             cfuncs: Vec::new(),
+            catch_tags: Vec::new(),
+            block_roots: Vec::new(),
+            fstrings: HashMap::new(),
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
             e: ExcClasses::default(),
@@ -538,6 +548,7 @@ impl Vm {
             main_obj,
             errinfo,
             last_match,
+            block_roots,
             ..
         } = self;
         let extra = [*main_obj, *errinfo, *last_match];
@@ -547,6 +558,9 @@ impl Vm {
             }
             for v in stack.iter() {
                 h.mark(*v);
+            }
+            for b in block_roots.iter() {
+                crate::object::trace_block_arg(b, &mut |v| h.mark(v));
             }
             for f in frames.iter() {
                 h.mark(f.self_val);

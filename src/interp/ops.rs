@@ -95,7 +95,10 @@ impl Vm {
         if recv.is_heap()
             && let Body::Object(iv) = &*obj(recv).body.borrow()
         {
-            return iv.get(slot as usize).copied().unwrap_or(Value::NIL);
+            return match iv.get(slot as usize) {
+                Some(v) if !v.is_undef() => *v,
+                _ => Value::NIL,
+            };
         }
         self.ivar_get_generic(recv, _name)
     }
@@ -313,10 +316,10 @@ impl Vm {
     fn cvar_base(&self, fi: usize) -> ClassId {
         let f = &self.frames[fi];
         let mut c = f.cref.class;
-        if self.classes.get(c).kind == ClassKind::Singleton {
-            if let Some(k) = self.as_class(self.classes.get(c).attached) {
-                c = k;
-            }
+        if self.classes.get(c).kind == ClassKind::Singleton
+            && let Some(k) = self.as_class(self.classes.get(c).attached)
+        {
+            c = k;
         }
         c
     }
@@ -512,16 +515,15 @@ impl Vm {
             && b.is_fixnum()
             && obj(a).class.get() == cls::ARRAY
             && self.dispatch.bop_ok(bop::ARRAY_AREF)
+            && let Body::Array(v) = &*obj(a).body.borrow()
         {
-            if let Body::Array(v) = &*obj(a).body.borrow() {
-                let i = b.fixnum_unchecked();
-                let i = if i < 0 { i + v.len() as i64 } else { i };
-                return Some(if i >= 0 && (i as usize) < v.len() {
-                    v[i as usize]
-                } else {
-                    Value::NIL
-                });
-            }
+            let i = b.fixnum_unchecked();
+            let i = if i < 0 { i + v.len() as i64 } else { i };
+            return Some(if i >= 0 && (i as usize) < v.len() {
+                v[i as usize]
+            } else {
+                Value::NIL
+            });
         }
         None
     }
@@ -625,24 +627,7 @@ impl Vm {
                 }
             }
         };
-        let outer = if self.classes.get(outer).kind == ClassKind::Singleton && cbase.is_nil() {
-            outer
-        } else {
-            outer
-        };
-        let existing = self
-            .classes
-            .get(outer)
-            .consts
-            .get(&name)
-            .copied()
-            .or_else(|| {
-                if cbase.is_nil() && outer == cls::OBJECT {
-                    None
-                } else {
-                    None
-                }
-            });
+        let existing = self.classes.get(outer).consts.get(&name).copied();
         let sup = match superclass {
             Some(s) => match self.as_class(s) {
                 Some(c) if !self.classes.is_module(c) => Some(c),
@@ -845,14 +830,14 @@ impl Vm {
             Insn::ToRegexp { n, opts } => {
                 let l = self.stack.len() - n as usize;
                 let mut src = String::new();
-                for v in self.stack[l..].to_vec() {
+                let parts: Vec<Value> = self.stack.drain(l..).collect();
+                for v in parts {
                     if let Some(re_src) = self.regexp_source_for_interp(v) {
                         src.push_str(&re_src);
                     } else {
                         src.push_str(&self.string_lossy(v));
                     }
                 }
-                self.stack.truncate(l);
                 let r = self.regexp_new(&src, opts)?;
                 done(r)
             }
@@ -902,15 +887,8 @@ impl Vm {
                     let s = self.inspect(base)?;
                     return Err(self.type_error(&format!("{s} is not a class/module")));
                 };
-                let v = match self.const_in_ancestors(c, name) {
-                    Some(v)
-                        if c == cls::OBJECT
-                            || !self.classes.get(cls::OBJECT).consts.contains_key(&name)
-                            || self.classes.get(c).consts.contains_key(&name)
-                            || self.classes.ancestors(c).iter().any(|a| {
-                                *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name)
-                            }) =>
-                    {
+                let v = match self.const_under(c, name) {
+                    Some(v) => {
                         if let Some(owner) = self
                             .classes
                             .ancestors(c)
@@ -1043,12 +1021,34 @@ impl Vm {
                 let r = self.check_match(kind, target, pat)?;
                 done(r)
             }
+            Insn::PatternError => {
+                let b = pop!();
+                let a = pop!();
+                let kind = pop!();
+                let subj = pop!();
+                Err(self.pattern_error(subj, kind, a, b))
+            }
             Insn::PutSpecialObject { .. } => done(Value::NIL),
             other => Err(self.runtime_error(&format!(
                 "carmine: instruction {} reached exec_misc",
                 other.mnemonic()
             ))),
         }
+    }
+
+    /// `C::NAME`: C's constants and its ancestors', but not Object's
+    /// (top-level constants) unless C is Object.
+    pub fn const_under(&mut self, c: ClassId, name: SymbolId) -> Option<Value> {
+        let v = self.const_in_ancestors(c, name)?;
+        let ok = c == cls::OBJECT
+            || !self.classes.get(cls::OBJECT).consts.contains_key(&name)
+            || self.classes.get(c).consts.contains_key(&name)
+            || self
+                .classes
+                .ancestors(c)
+                .iter()
+                .any(|a| *a != cls::OBJECT && self.classes.get(*a).consts.contains_key(&name));
+        ok.then_some(v)
     }
 
     fn check_match(&mut self, kind: u32, target: Value, pat: Value) -> Result<Value, Unwind> {
@@ -1080,6 +1080,15 @@ impl Vm {
                 }
                 Ok(d)
             }
+            CHECKMATCH_HASH_EXCEPT => {
+                let keys = self.array_items(pat);
+                let pairs: Vec<(Value, Value)> = self
+                    .hash_pairs(target)
+                    .into_iter()
+                    .filter(|(k, _)| !keys.contains(k))
+                    .collect();
+                self.hash_from_pairs(&pairs)
+            }
             _ => {
                 if self.hash_len(target).is_some() {
                     return Ok(target);
@@ -1102,12 +1111,11 @@ impl Vm {
             return Ok(true);
         }
         if let Some(c) = self.as_class(pat)
-            && self
+            && !self
                 .classes
                 .get(self.class_of(pat))
                 .methods
-                .get(&sym::EQQ)
-                .is_none()
+                .contains_key(&sym::EQQ)
         {
             let vc = self.class_of(v);
             return Ok(self.classes.is_subclass_of(vc, c));
@@ -1204,7 +1212,7 @@ impl Vm {
                     return Ok(Value::NIL);
                 }
                 match self.as_class(subject) {
-                    Some(c) if self.const_in_ancestors(c, name).is_some() => yes(self, "constant"),
+                    Some(c) if self.const_under(c, name).is_some() => yes(self, "constant"),
                     _ => Ok(Value::NIL),
                 }
             }

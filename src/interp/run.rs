@@ -149,48 +149,48 @@ impl Vm {
                     Insn::OptPlus { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a
+                        if Value::both_fixnum(a, b)
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = a
                                 .fixnum_unchecked()
                                 .checked_add(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
-                            {
-                                self.stack.truncate(l - 2);
-                                self.stack.push(r);
-                                continue;
-                            }
+                        {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
                         }
                         call!(self.send(site))
                     }
                     Insn::OptMinus { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a
+                        if Value::both_fixnum(a, b)
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = a
                                 .fixnum_unchecked()
                                 .checked_sub(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
-                            {
-                                self.stack.truncate(l - 2);
-                                self.stack.push(r);
-                                continue;
-                            }
+                        {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
                         }
                         call!(self.send(site))
                     }
                     Insn::OptMult { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            if let Some(r) = a
+                        if Value::both_fixnum(a, b)
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = a
                                 .fixnum_unchecked()
                                 .checked_mul(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
-                            {
-                                self.stack.truncate(l - 2);
-                                self.stack.push(r);
-                                continue;
-                            }
+                        {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
                         }
                         call!(self.send(site))
                     }
@@ -236,13 +236,26 @@ impl Vm {
                         if a.is_heap()
                             && self.dispatch.bop_ok(bop::ARRAY_OPS)
                             && obj(a).class.get() == cls::ARRAY
-                            && !obj(a).is_frozen()
                         {
+                            if obj(a).is_frozen() {
+                                // CRuby's opt_ltlt calls rb_ary_push directly:
+                                // no `<<` frame in the backtrace.
+                                self.frames[fi].pc = pc;
+                                throw!(self.frozen_error(a))
+                            }
                             if let Body::Array(v) = &mut *obj(a).body.borrow_mut() {
                                 v.push(b);
                             }
                             self.stack.truncate(l - 1);
                             continue;
+                        }
+                        if a.is_heap()
+                            && obj(a).is_frozen()
+                            && obj(a).class.get() == cls::STRING
+                            && self.dispatch.bop_ok(bop::STRING_OPS)
+                        {
+                            self.frames[fi].pc = pc;
+                            throw!(self.frozen_error(a))
                         }
                         call!(self.send(site))
                     }
@@ -256,7 +269,22 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
-                    Insn::OptAset { site } => call!(self.send(site)),
+                    Insn::OptAset { site } => {
+                        let a = self.stack[self.stack.len() - 3];
+                        if a.is_heap() && obj(a).is_frozen() {
+                            let c = obj(a).class.get();
+                            let direct = (c == cls::ARRAY
+                                && self.stack[self.stack.len() - 2].is_fixnum()
+                                && self.dispatch.bop_ok(bop::ARRAY_AREF))
+                                || (c == cls::HASH && self.dispatch.bop_ok(bop::HASH_AREF));
+                            if direct {
+                                // CRuby's opt_aset stores directly: no `[]=` frame.
+                                self.frames[fi].pc = pc;
+                                throw!(self.frozen_error(a))
+                            }
+                        }
+                        call!(self.send(site))
+                    }
                     Insn::OptNot { site } => {
                         let v = top!();
                         if self.dispatch.bop_ok(bop::NOT) && !v.is_heap() {
@@ -299,11 +327,17 @@ impl Vm {
                             continue 'frame;
                         }
                         let target = f.origin;
+                        if !self.break_target_live(target, iseq.id) {
+                            throw!(self.jump_error("break from proc-closure", "break", v))
+                        }
                         throw!(Unwind::Break { target, value: v })
                     }
                     Insn::ThrowReturn => {
                         let v = pop!();
                         let target = self.frames[fi].home;
+                        if !self.frames.iter().rev().any(|f| f.id == target) {
+                            throw!(self.jump_error("unexpected return", "return", v))
+                        }
                         throw!(Unwind::Return { target, value: v })
                     }
                     Insn::ThrowRetry => throw!(Unwind::Retry),
@@ -336,6 +370,33 @@ impl Vm {
         }
     }
 
+    /// True while the call the block `iseq` was attached to (in frame
+    /// `target`) is still running, so `break` can return from it.
+    fn break_target_live(&self, target: u64, iseq: crate::value::IseqId) -> bool {
+        let Some(f) = self.frames.iter().rev().find(|f| f.id == target) else {
+            return false;
+        };
+        let Some(insn) = f.iseq.insns.get(f.pc.wrapping_sub(1)) else {
+            return false;
+        };
+        let site = match *insn {
+            Insn::Send { site } | Insn::InvokeSuper { site } => site,
+            _ => return false,
+        };
+        self.dispatch.site(site).block == Some(iseq)
+    }
+
+    /// A LocalJumpError with its reason and exit value.
+    #[cold]
+    fn jump_error(&mut self, msg: &str, reason: &str, v: Value) -> crate::object::Unwind {
+        let e = self.new_exception(self.e.local_jump_error, msg);
+        let r = self.sym(reason);
+        self.ivar_set_name(e, crate::value::symbol::intern("@reason"), r);
+        self.ivar_set_name(e, crate::value::symbol::intern("@exit_value"), v);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
+    }
+
     /// GC, interrupts and the instruction budget.
     pub fn safepoint(&mut self) -> Result<(), Unwind> {
         if self.heap.wants_collect() {
@@ -362,6 +423,9 @@ impl Vm {
     /// Unwinds frames for `e` until a catch entry takes it (Ok(None): keep
     /// running), a boundary frame returns (Ok(Some)), or it leaves `run`.
     pub fn handle_unwind(&mut self, mut e: Unwind) -> Result<Option<Value>, Unwind> {
+        if let Unwind::Raise(exc) = e {
+            self.fill_backtrace(exc);
+        }
         loop {
             let Some(f) = self.frames.last() else {
                 return Err(e);
@@ -395,6 +459,8 @@ impl Vm {
                         self.stack
                             .truncate(base + iseq.local_count as usize + c.sp as usize);
                         self.local_set(fi, c.local, exc);
+                        let prev = self.errinfo;
+                        self.local_set(fi, c.local + 1, prev);
                         self.errinfo = exc;
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
@@ -406,6 +472,9 @@ impl Vm {
                             .heap
                             .alloc(cls::PENDING, Body::Pending(Box::new(e.clone())));
                         self.local_set(fi, c.local, p);
+                        if let Unwind::Raise(exc) = e {
+                            self.errinfo = exc;
+                        }
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
                     }

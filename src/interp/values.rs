@@ -114,6 +114,9 @@ impl Vm {
                 return Ok(h.finish());
             }
             Body::Float(f) => {
+                if *f == 0.0 {
+                    return Ok(0x0f10); // -0.0 hashes like 0.0 (rb_dbl_hash)
+                }
                 f.to_bits().hash(&mut h);
                 return Ok(h.finish());
             }
@@ -128,8 +131,7 @@ impl Vm {
                 .classes
                 .get(cls::ARRAY)
                 .methods
-                .get(&sym::HASH)
-                .is_some()
+                .contains_key(&sym::HASH)
         {
             let items = self.array_items(k);
             2u8.hash(&mut h);
@@ -279,7 +281,7 @@ impl Vm {
     // ---- ranges -----------------------------------------------------------------
 
     pub fn range_new(&mut self, b: Value, e: Value, excl: bool) -> Result<Value, Unwind> {
-        if !(b.is_fixnum() && e.is_fixnum()) && !b.is_nil() && !e.is_nil() {
+        if !(b.is_nil() || e.is_nil() || b.is_fixnum() && e.is_fixnum()) {
             let c = self.funcall(b, sym::CMP, &[e], None).unwrap_or(Value::NIL);
             if c.is_nil() {
                 return Err(self.arg_error("bad value for range"));
@@ -307,8 +309,7 @@ impl Vm {
                     .classes
                     .get(cls::INTEGER)
                     .methods
-                    .get(&sym::INSPECT)
-                    .is_some() =>
+                    .contains_key(&sym::INSPECT) =>
             {
                 return Ok(n.to_string());
             }

@@ -140,9 +140,15 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::int(n))
     });
-    vm.def_builtin(a, "select", 0, |vm, s, _, b| filter(vm, s, b, true, "select"));
-    vm.def_builtin(a, "filter", 0, |vm, s, _, b| filter(vm, s, b, true, "filter"));
-    vm.def_builtin(a, "reject", 0, |vm, s, _, b| filter(vm, s, b, false, "reject"));
+    vm.def_builtin(a, "select", 0, |vm, s, _, b| {
+        filter(vm, s, b, true, "select")
+    });
+    vm.def_builtin(a, "filter", 0, |vm, s, _, b| {
+        filter(vm, s, b, true, "filter")
+    });
+    vm.def_builtin(a, "reject", 0, |vm, s, _, b| {
+        filter(vm, s, b, false, "reject")
+    });
     vm.def_builtin(a, "collect", 0, |vm, s, _, b| {
         vm.funcall(s, symbol::intern("map"), &[], b)
     });
@@ -171,8 +177,12 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(s)
     });
-    vm.def_builtin(a, "min", -1, |vm, s, a, b| min_max(vm, s, a, b, Ordering::Less));
-    vm.def_builtin(a, "max", -1, |vm, s, a, b| min_max(vm, s, a, b, Ordering::Greater));
+    vm.def_builtin(a, "min", -1, |vm, s, a, b| {
+        min_max(vm, s, a, b, Ordering::Less)
+    });
+    vm.def_builtin(a, "max", -1, |vm, s, a, b| {
+        min_max(vm, s, a, b, Ordering::Greater)
+    });
     vm.def_builtin(a, "minmax", 0, |vm, s, _, b| {
         let lo = min_max(vm, s, &[], b.clone(), Ordering::Less)?;
         let hi = min_max(vm, s, &[], b, Ordering::Greater)?;
@@ -200,20 +210,37 @@ fn values_at(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     rooted(vm, out, |vm| {
         for &x in a {
             if let Some(i) = x.as_fixnum() {
-                push(out, norm_index(i, len(s)).and_then(|i| get(s, i)).unwrap_or(Value::NIL));
+                push(
+                    out,
+                    norm_index(i, len(s))
+                        .and_then(|i| get(s, i))
+                        .unwrap_or(Value::NIL),
+                );
                 continue;
             }
             if super::super::range::range_parts(x).is_some() {
                 let olen = len(s) as i64;
                 if let Some((b, n)) = super::super::range::beg_len(vm, x, olen, 1)? {
                     for j in b..b + n {
-                        push(out, if j < olen { get(s, j as usize).unwrap_or(Value::NIL) } else { Value::NIL });
+                        push(
+                            out,
+                            if j < olen {
+                                get(s, j as usize).unwrap_or(Value::NIL)
+                            } else {
+                                Value::NIL
+                            },
+                        );
                     }
                 }
                 continue;
             }
             let i = int_arg(vm, x)?;
-            push(out, norm_index(i, len(s)).and_then(|i| get(s, i)).unwrap_or(Value::NIL));
+            push(
+                out,
+                norm_index(i, len(s))
+                    .and_then(|i| get(s, i))
+                    .unwrap_or(Value::NIL),
+            );
         }
         Ok(out)
     })
@@ -304,7 +331,11 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
 }
 
 /// Array#bsearch in find-minimum (true/false/nil) or find-any (numeric) mode.
-fn bsearch(vm: &mut Vm, s: Value, b: &std::rc::Rc<crate::object::BlockArg>) -> Result<Option<usize>, Unwind> {
+fn bsearch(
+    vm: &mut Vm,
+    s: Value,
+    b: &std::rc::Rc<crate::object::BlockArg>,
+) -> Result<Option<usize>, Unwind> {
     let (mut low, mut high) = (0usize, len(s));
     let mut found = None;
     while low < high {
@@ -423,8 +454,7 @@ fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
     let mut pending: Option<Value> = None;
     if v.is_fixnum() || is_big(v) {
         let mut n: i64 = 0;
-        loop {
-            let Some(e) = elem(vm, i)? else { break };
+        while let Some(e) = elem(vm, i)? {
             if let Some(x) = e.as_fixnum() {
                 match n.checked_add(x) {
                     Some(m) if Value::fixnum(m).is_some() => n = m,

@@ -27,10 +27,24 @@ pub fn init(vm: &mut Vm) {
         run(vm, s, a, b, Kind::Permutation, "permutation")
     });
     vm.def_builtin(a, "repeated_combination", 1, |vm, s, a, b| {
-        run(vm, s, a, b, Kind::RepeatedCombination, "repeated_combination")
+        run(
+            vm,
+            s,
+            a,
+            b,
+            Kind::RepeatedCombination,
+            "repeated_combination",
+        )
     });
     vm.def_builtin(a, "repeated_permutation", 1, |vm, s, a, b| {
-        run(vm, s, a, b, Kind::RepeatedPermutation, "repeated_permutation")
+        run(
+            vm,
+            s,
+            a,
+            b,
+            Kind::RepeatedPermutation,
+            "repeated_permutation",
+        )
     });
 }
 

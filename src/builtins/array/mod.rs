@@ -9,6 +9,7 @@
 //! the arrays they build rooted with [`rooted`].
 
 mod access;
+pub use access::dig_rest;
 mod combi;
 mod mutate;
 mod transform;
@@ -103,7 +104,9 @@ pub fn check_array(vm: &mut Vm, v: Value) -> Result<Option<Value>, Unwind> {
     }
     let c = vm.class_name(vm.real_class_of(v));
     let rc = vm.class_name(vm.real_class_of(r));
-    Err(vm.type_error(&format!("can't convert {c} to Array ({c}#to_ary gives {rc})")))
+    Err(vm.type_error(&format!(
+        "can't convert {c} to Array ({c}#to_ary gives {rc})"
+    )))
 }
 
 /// rb_to_array_type: like [`check_array`] but a TypeError when impossible.
@@ -207,22 +210,20 @@ pub fn compare(vm: &mut Vm, a: Value, b: Value) -> Result<std::cmp::Ordering, Un
     {
         return Ok(o);
     }
-    if a.is_heap() && b.is_heap() && obj(a).class.get() == cls::STRING && obj(b).class.get() == cls::STRING {
-        if let (Body::String(x), Body::String(y)) = (&*obj(a).body.borrow(), &*obj(b).body.borrow()) {
-            return Ok(x.bytes.cmp(&y.bytes));
-        }
+    if a.is_heap()
+        && b.is_heap()
+        && obj(a).class.get() == cls::STRING
+        && obj(b).class.get() == cls::STRING
+        && let (Body::String(x), Body::String(y)) = (&*obj(a).body.borrow(), &*obj(b).body.borrow())
+    {
+        return Ok(x.bytes.cmp(&y.bytes));
     }
     let c = vm.funcall(a, sym::CMP, &[b], None)?;
     cmpint(vm, c, a, b)
 }
 
 /// Compares with the block when there is one, else [`compare`].
-pub fn compare_with(
-    vm: &mut Vm,
-    b: &B,
-    x: Value,
-    y: Value,
-) -> Result<std::cmp::Ordering, Unwind> {
+pub fn compare_with(vm: &mut Vm, b: &B, x: Value, y: Value) -> Result<std::cmp::Ordering, Unwind> {
     match b {
         Some(b) => {
             let c = vm.yield_block(b, &[x, y])?;
@@ -492,8 +493,15 @@ pub fn init(vm: &mut Vm) {
         with_mut(vm, s, |v| v.clear())?;
         Ok(s)
     });
+    vm.def_builtin(a, "initialize_copy", 1, |vm, s, a, _| {
+        let o = to_ary(vm, a[0])?;
+        let n = items(vm, o);
+        with_mut(vm, s, |v| *v = n)?;
+        Ok(s)
+    });
     vm.def_builtin(a, "replace", 1, |vm, s, a, _| {
-        let n = items(vm, a[0]);
+        let o = to_ary(vm, a[0])?;
+        let n = items(vm, o);
         with_mut(vm, s, |v| *v = n)?;
         Ok(s)
     });
@@ -549,8 +557,12 @@ pub fn init(vm: &mut Vm) {
 fn first_last(vm: &mut Vm, s: Value, a: &[Value], first: bool) -> VResult {
     let l = len(s);
     match a {
-        [] => Ok(if first { get(s, 0) } else { l.checked_sub(1).and_then(|i| get(s, i)) }
-            .unwrap_or(Value::NIL)),
+        [] => Ok(if first {
+            get(s, 0)
+        } else {
+            l.checked_sub(1).and_then(|i| get(s, i))
+        }
+        .unwrap_or(Value::NIL)),
         [n] => {
             let n = int_arg(vm, *n)?;
             if n < 0 {
@@ -558,7 +570,11 @@ fn first_last(vm: &mut Vm, s: Value, a: &[Value], first: bool) -> VResult {
             }
             let n = (n as usize).min(l);
             let v = items(vm, s);
-            let v = if first { v[..n].to_vec() } else { v[l - n..].to_vec() };
+            let v = if first {
+                v[..n].to_vec()
+            } else {
+                v[l - n..].to_vec()
+            };
             Ok(vm.ary_new(v))
         }
         _ => Err(vm.arg_error(&format!(
@@ -652,7 +668,9 @@ pub(super) fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         )));
     }
     if let Some(i) = a[0].as_fixnum() {
-        return Ok(norm_index(i, len(s)).and_then(|i| get(s, i)).unwrap_or(Value::NIL));
+        return Ok(norm_index(i, len(s))
+            .and_then(|i| get(s, i))
+            .unwrap_or(Value::NIL));
     }
     if super::range::range_parts(a[0]).is_some() {
         return match super::range::beg_len(vm, a[0], len(s) as i64, 0)? {
@@ -661,7 +679,9 @@ pub(super) fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         };
     }
     let i = int_arg(vm, a[0])?;
-    Ok(norm_index(i, len(s)).and_then(|i| get(s, i)).unwrap_or(Value::NIL))
+    Ok(norm_index(i, len(s))
+        .and_then(|i| get(s, i))
+        .unwrap_or(Value::NIL))
 }
 
 /// rb_ary_to_ary: an array for the right-hand side of `a[i, n] = x`.
@@ -673,7 +693,13 @@ fn rhs_items(vm: &mut Vm, v: Value) -> Result<Vec<Value>, Unwind> {
 }
 
 /// rb_ary_splice: replaces `n` elements at `beg` with `rpl`.
-pub(super) fn splice(vm: &mut Vm, s: Value, beg: i64, n: i64, rpl: Vec<Value>) -> Result<(), Unwind> {
+pub(super) fn splice(
+    vm: &mut Vm,
+    s: Value,
+    beg: i64,
+    n: i64,
+    rpl: Vec<Value>,
+) -> Result<(), Unwind> {
     if n < 0 {
         return Err(vm.error(vm.e.index_error, &format!("negative length ({n})")));
     }
@@ -689,7 +715,11 @@ pub(super) fn splice(vm: &mut Vm, s: Value, beg: i64, n: i64, rpl: Vec<Value>) -
     if beg + rpl.len() as i64 > 1 << 32 {
         return Err(vm.error(vm.e.index_error, &format!("index {beg} too big")));
     }
-    let n = if olen < n || olen < beg + n { olen - beg } else { n };
+    let n = if olen < n || olen < beg + n {
+        olen - beg
+    } else {
+        n
+    };
     with_mut(vm, s, |v| {
         let beg = beg as usize;
         if beg >= v.len() {

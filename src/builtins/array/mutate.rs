@@ -2,9 +2,7 @@
 //! select!/reject!/keep_if/delete_if, map!, compact!, fill, slice!,
 //! reverse!, rotate!, sort_by!.
 
-use super::{
-    B, check_frozen, enum_for, get, int_arg, items, len, norm_index, splice, with_mut,
-};
+use super::{B, check_frozen, enum_for, get, int_arg, items, len, norm_index, splice, with_mut};
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
@@ -61,15 +59,25 @@ pub fn init(vm: &mut Vm) {
         };
         with_mut(vm, s, |v| v.remove(i))
     });
-    vm.def_builtin(a, "select!", 0, |vm, s, _, b| keep(vm, s, b, true, true, "select!"));
-    vm.def_builtin(a, "filter!", 0, |vm, s, _, b| keep(vm, s, b, true, true, "filter!"));
-    vm.def_builtin(a, "keep_if", 0, |vm, s, _, b| keep(vm, s, b, true, false, "keep_if"));
-    vm.def_builtin(a, "reject!", 0, |vm, s, _, b| keep(vm, s, b, false, true, "reject!"));
+    vm.def_builtin(a, "select!", 0, |vm, s, _, b| {
+        keep(vm, s, b, true, true, "select!")
+    });
+    vm.def_builtin(a, "filter!", 0, |vm, s, _, b| {
+        keep(vm, s, b, true, true, "filter!")
+    });
+    vm.def_builtin(a, "keep_if", 0, |vm, s, _, b| {
+        keep(vm, s, b, true, false, "keep_if")
+    });
+    vm.def_builtin(a, "reject!", 0, |vm, s, _, b| {
+        keep(vm, s, b, false, true, "reject!")
+    });
     vm.def_builtin(a, "delete_if", 0, |vm, s, _, b| {
         keep(vm, s, b, false, false, "delete_if")
     });
     vm.def_builtin(a, "map!", 0, |vm, s, _, b| map_bang(vm, s, b, "map!"));
-    vm.def_builtin(a, "collect!", 0, |vm, s, _, b| map_bang(vm, s, b, "collect!"));
+    vm.def_builtin(a, "collect!", 0, |vm, s, _, b| {
+        map_bang(vm, s, b, "collect!")
+    });
     vm.def_builtin(a, "compact!", 0, |vm, s, _, _| {
         check_frozen(vm, s)?;
         let n = len(s);
@@ -127,7 +135,11 @@ fn keep(vm: &mut Vm, s: Value, b: B, want: bool, bang: bool, name: &str) -> VRes
             })?;
         }
     }
-    Ok(if bang && len(s) == before { Value::NIL } else { s })
+    Ok(if bang && len(s) == before {
+        Value::NIL
+    } else {
+        s
+    })
 }
 
 fn map_bang(vm: &mut Vm, s: Value, b: B, name: &str) -> VResult {
@@ -244,7 +256,8 @@ fn slice_bang(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     }
     let n = n.min(l - beg);
     let removed = with_mut(vm, s, |v| {
-        v.drain(beg as usize..(beg + n) as usize).collect::<Vec<_>>()
+        v.drain(beg as usize..(beg + n) as usize)
+            .collect::<Vec<_>>()
     })?;
     Ok(vm.ary_new(removed))
 }

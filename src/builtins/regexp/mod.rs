@@ -454,10 +454,10 @@ pub fn group_index(vm: &mut Vm, m: Value, v: Value) -> Result<i64, Unwind> {
     let groups = parts(m).1;
     let mut found = None;
     for (i, n) in names.iter().enumerate() {
-        if n.as_deref() == Some(name.as_str()) {
-            if found.is_none() || groups.get(i + 1).copied().flatten().is_some() {
-                found = Some(i + 1);
-            }
+        if n.as_deref() == Some(name.as_str())
+            && (found.is_none() || groups.get(i + 1).copied().flatten().is_some())
+        {
+            found = Some(i + 1);
         }
     }
     match found {

@@ -442,7 +442,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(bytes(vm, s).cmp(&bytes(vm, a[0])) as i64))
     });
     vm.def_builtin(s, "casecmp", 1, |vm, s, a, _| {
-        if !vm.is_string(a[0]) && !(a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
+        if !(vm.is_string(a[0]) || a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
             return Ok(Value::NIL);
         }
         let o = str_arg(vm, a[0])?;
@@ -450,7 +450,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(x.cmp(&o.to_ascii_lowercase()) as i64))
     });
     vm.def_builtin(s, "casecmp?", 1, |vm, s, a, _| {
-        if !vm.is_string(a[0]) && !(a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
+        if !(vm.is_string(a[0]) || a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
             return Ok(Value::NIL);
         }
         let o = str_arg(vm, a[0])?;

@@ -1,0 +1,10 @@
+# tr, tr_s, delete, squeeze, count with character classes and ranges
+p "hello".tr("el", "ip"), "hello".tr("a-y", "b-z"), "hello".tr("^l", "*")
+p "hello".tr("lo", "x"), "aabbcc".tr_s("ab", "xy")
+p "hello world".delete("lo"), "hello".delete("a-k"), "hello".delete("^l")
+p "mississippi".squeeze, "mississippi".squeeze("sp"), "  a   b ".squeeze(" ")
+p "hello world".count("o"), "hello world".count("a-z", "^l")
+p "ROT13 Example".tr("A-Za-z", "N-ZA-Mn-za-m")
+p "1-800-FLOWERS".tr("A-Z", "22233344455566677778889999")
+p "a\\b".tr("\\", "/")
+p "hello".tr("a-z", "A-Z").tr("L", "l")
