@@ -139,11 +139,14 @@ class Binding
     unless @locals.key?(name)
       raise NameError.new("local variable `#{name}' is not defined for #{inspect}", name)
     end
-    @locals[name]
+    live = Binding.__local(@frame, name)
+    live ? live[0] : @locals[name]
   end
 
   def local_variable_set(name, value)
-    @locals[name.to_sym] = value
+    name = name.to_sym
+    Binding.__local(@frame, name, value) if @locals.key?(name)
+    @locals[name] = value
   end
 
   def receiver
@@ -160,12 +163,13 @@ class Binding
 end
 
 module RubyVM::Prelude
-  def self.make_binding(recv, names, vals)
+  def self.make_binding(recv, names, vals, frame)
     b = Binding.allocate
     locals = {}
     names.each_with_index { |n, i| locals[n] = vals[i] }
     b.instance_variable_set(:@receiver, recv)
     b.instance_variable_set(:@locals, locals)
+    b.instance_variable_set(:@frame, frame)
     b
   end
 end

@@ -315,13 +315,42 @@ pub fn init(vm: &mut Vm) {
             _ => Ok(vm.float_new(unit.fract())),
         }
     });
+    let binding = vm.new_class(Some("Binding"), cls::OBJECT, Some(cls::OBJECT));
+    // Binding.__local(frame_id, name[, value]): reads or writes a local of a
+    // frame that is still running; nil when the frame is gone or has no such
+    // local (the Binding then uses its snapshot).
+    vm.def_singleton_builtin(binding, "__local", -3, |vm, _, a, _| {
+        let Some(id) = a[0].as_fixnum() else {
+            return Ok(Value::NIL);
+        };
+        let Some(name) = a[1].as_symbol() else {
+            return Ok(Value::NIL);
+        };
+        let Some(fi) = vm.frames.iter().rposition(|f| f.id == id as u64) else {
+            return Ok(Value::NIL);
+        };
+        let Some((idx, depth)) = local_slot(vm, fi, name) else {
+            return Ok(Value::NIL);
+        };
+        match a.get(2) {
+            Some(v) => {
+                vm.env_set(fi, idx, depth, *v);
+                Ok(Value::TRUE)
+            }
+            None => {
+                let v = vm.env_get(fi, idx, depth);
+                Ok(vm.ary_new(vec![v]))
+            }
+        }
+    });
     vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| {
         let (names, vals, recv) = caller_locals(vm);
         let n = vm.ary_new(names);
         vm.push_root(n);
         let v = vm.ary_new(vals);
         vm.push_root(v);
-        let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v]);
+        let id = vm.frames.last().map(|f| f.id as i64).unwrap_or(-1);
+        let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
         vm.temp_roots.pop();
         vm.temp_roots.pop();
         r
@@ -561,4 +590,26 @@ fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
         depth += 1;
     }
     (names, vals, recv)
+}
+
+/// Where local `name` of frame `fi` lives: (index, scope depth).
+fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, u32)> {
+    let mut iseq = Some(vm.frames[fi].iseq.clone());
+    let mut depth = 0;
+    while let Some(i) = iseq {
+        if let Some(idx) = i.local_names.iter().position(|n| *n == name)
+            && (idx as u32) < i.local_count
+        {
+            return Some((idx as u32, depth));
+        }
+        if !matches!(
+            i.kind,
+            crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
+        ) {
+            return None;
+        }
+        iseq = i.parent.map(|p| vm.iseq(p));
+        depth += 1;
+    }
+    None
 }
