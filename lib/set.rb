@@ -365,6 +365,21 @@ class Set
     result
   end
 
+  def pretty_print(pp)
+    pp.group(1, format('#<%s:', self.class.name), '>') do
+      pp.breakable
+      pp.group(1, '{', '}') do
+        pp.seplist(self) do |o|
+          pp.pp o
+        end
+      end
+    end
+  end
+
+  def pretty_print_cycle(pp)
+    pp.text format('#<%s: {%s}>', self.class.name, empty? ? '' : '...')
+  end
+
   def inspect
     done = false
     text = nil

@@ -31,6 +31,11 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::int(n as i64))
     });
+    vm.def_builtin(io, "putc", 1, |vm, s, a, _| {
+        let b = putc_byte(vm, a[0])?;
+        write(vm, s, &b);
+        Ok(a[0])
+    });
     vm.def_builtin(io, "print", -1, |vm, s, a, _| {
         for v in a {
             let b = vm.value_to_bytes(*v)?;
@@ -75,4 +80,18 @@ pub fn init(vm: &mut Vm) {
     vm.classes
         .set_const(cls::OBJECT, symbol::intern("STDIN"), stdin);
     vm.globals.insert(symbol::intern("$stdin"), stdin);
+}
+
+/// What `putc(x)` writes: a String's first character, or an Integer's low byte.
+pub fn putc_byte(vm: &mut Vm, v: Value) -> Result<Vec<u8>, crate::object::Unwind> {
+    if vm.is_string(v) {
+        let st = vm.string_lossy(v);
+        return Ok(st
+            .chars()
+            .next()
+            .map(|c| c.to_string().into_bytes())
+            .unwrap_or_default());
+    }
+    let n = super::int_arg(vm, v)?;
+    Ok(vec![(n & 0xff) as u8])
 }

@@ -184,7 +184,23 @@ pub fn init(vm: &mut Vm) {
         if a[0].is_nil() || (vm.is_array(a[0]) && vm.array_len(a[0]) == 0) {
             return Ok(vm.new_hash());
         }
-        vm.to_hash_for_splat(a[0])
+        let v = a[0];
+        if v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Hash(_)) {
+            return Ok(v);
+        }
+        if vm.respond_to(v, sym::TO_HASH) {
+            let h = vm.funcall(v, sym::TO_HASH, &[], None)?;
+            if h.is_heap() && matches!(&*obj(h).body.borrow(), Body::Hash(_)) {
+                return Ok(h);
+            }
+            let c = super::type_name(vm, v);
+            let hc = super::type_name(vm, h);
+            return Err(vm.type_error(&format!(
+                "can't convert {c} to Hash ({c}#to_hash gives {hc})"
+            )));
+        }
+        let c = super::type_name(vm, v);
+        Err(vm.type_error(&format!("can't convert {c} into Hash")))
     });
     vm.def_builtin(k, "exit", -1, |vm, _, a, _| {
         let code = match a.first() {
@@ -299,8 +315,54 @@ pub fn init(vm: &mut Vm) {
             _ => Ok(vm.float_new(unit.fract())),
         }
     });
-    vm.def_builtin(k, "binding", 0, |vm, _, _, _| {
-        Err(vm.runtime_error("carmine: binding is not supported yet"))
+    let binding = vm.new_class(Some("Binding"), cls::OBJECT, Some(cls::OBJECT));
+    // Binding.__local(frame_id, name[, value]): reads or writes a local of a
+    // frame that is still running; nil when the frame is gone or has no such
+    // local (the Binding then uses its snapshot).
+    vm.def_singleton_builtin(binding, "__local", -3, |vm, _, a, _| {
+        let Some(id) = a[0].as_fixnum() else {
+            return Ok(Value::NIL);
+        };
+        let Some(name) = a[1].as_symbol() else {
+            return Ok(Value::NIL);
+        };
+        let Some(fi) = vm.frames.iter().rposition(|f| f.id == id as u64) else {
+            return Ok(Value::NIL);
+        };
+        let Some((idx, depth)) = local_slot(vm, fi, name) else {
+            return Ok(Value::NIL);
+        };
+        match a.get(2) {
+            Some(v) => {
+                vm.env_set(fi, idx, depth, *v);
+                Ok(Value::TRUE)
+            }
+            None => {
+                let v = vm.env_get(fi, idx, depth);
+                Ok(vm.ary_new(vec![v]))
+            }
+        }
+    });
+    vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| {
+        let (names, vals, recv) = caller_locals(vm);
+        let n = vm.ary_new(names);
+        vm.push_root(n);
+        let v = vm.ary_new(vals);
+        vm.push_root(v);
+        let id = vm.frames.last().map(|f| f.id as i64).unwrap_or(-1);
+        let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
+        vm.temp_roots.pop();
+        vm.temp_roots.pop();
+        r
+    });
+    vm.def_builtin(k, "putc", 1, |vm, _, a, _| {
+        let b = super::io::putc_byte(vm, a[0])?;
+        vm.write_out(&b);
+        Ok(a[0])
+    });
+    vm.def_private_builtin(k, "local_variables", 0, |vm, _, _, _| {
+        let (names, _, _) = caller_locals(vm);
+        Ok(vm.ary_new(names))
     });
     vm.def_builtin(k, "format", -2, |vm, _, a, _| super::string::format(vm, a));
     vm.def_builtin(k, "sprintf", -2, |vm, _, a, _| super::string::format(vm, a));
@@ -312,18 +374,6 @@ pub fn init(vm: &mut Vm) {
         let b = vm.string_bytes(s);
         vm.write_out(&b);
         Ok(Value::NIL)
-    });
-    vm.def_builtin(k, "pp", -1, |vm, _, a, _| {
-        for v in a {
-            let s = vm.inspect(*v)?;
-            vm.write_out(s.as_bytes());
-            vm.write_out(b"\n");
-        }
-        Ok(match a.len() {
-            0 => Value::NIL,
-            1 => a[0],
-            _ => vm.ary_new(a.to_vec()),
-        })
     });
 }
 
@@ -501,4 +551,65 @@ pub fn eval_string(
     let r = vm.run();
     vm.native_depth -= 1;
     r
+}
+
+/// The local variables visible in the calling Ruby frame (innermost scope
+/// first), their current values, and its `self`: a snapshot for Binding.
+fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
+    let Some(fi) = vm.frames.len().checked_sub(1) else {
+        return (Vec::new(), Vec::new(), Value::NIL);
+    };
+    let recv = vm.frames[fi].self_val;
+    let mut names = Vec::new();
+    let mut vals = Vec::new();
+    let mut iseq = Some(vm.frames[fi].iseq.clone());
+    let mut depth = 0;
+    while let Some(i) = iseq {
+        for (idx, n) in i.local_names.iter().enumerate() {
+            if n.0 == u32::MAX {
+                continue;
+            }
+            let name = symbol::name(*n);
+            let ok = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_lowercase() || c == '_' || !c.is_ascii());
+            let v = Value::symbol(*n);
+            if ok && !names.contains(&v) && (idx as u32) < i.local_count {
+                names.push(v);
+                vals.push(vm.env_get(fi, idx as u32, depth));
+            }
+        }
+        if !matches!(
+            i.kind,
+            crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
+        ) {
+            break;
+        }
+        iseq = i.parent.map(|p| vm.iseq(p));
+        depth += 1;
+    }
+    (names, vals, recv)
+}
+
+/// Where local `name` of frame `fi` lives: (index, scope depth).
+fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, u32)> {
+    let mut iseq = Some(vm.frames[fi].iseq.clone());
+    let mut depth = 0;
+    while let Some(i) = iseq {
+        if let Some(idx) = i.local_names.iter().position(|n| *n == name)
+            && (idx as u32) < i.local_count
+        {
+            return Some((idx as u32, depth));
+        }
+        if !matches!(
+            i.kind,
+            crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
+        ) {
+            return None;
+        }
+        iseq = i.parent.map(|p| vm.iseq(p));
+        depth += 1;
+    }
+    None
 }

@@ -40,6 +40,8 @@ pub const PRELUDE: &[(&str, &str)] = &[
 pub const LIBS: &[(&str, &str)] = &[
     ("set", include_str!("../../lib/set.rb")),
     ("ostruct", include_str!("../../lib/ostruct.rb")),
+    ("pp", include_str!("../../lib/pp.rb")),
+    ("prettyprint", include_str!("../../lib/prettyprint.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {

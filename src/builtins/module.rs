@@ -837,6 +837,13 @@ fn refine(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     };
     let rv = vm.class_value(r);
     class_eval(vm, rv, &[], Some(b))?;
+    if existing.is_some() {
+        // Methods of an active refinement changed: refined call sites may
+        // hold the old entries.
+        let loc = vm.location_for_trace();
+        vm.dispatch
+            .refinement_activated(&vm.classes, owner, &|| loc.clone());
+    }
     Ok(rv)
 }
 
