@@ -722,6 +722,11 @@ pub fn method_names(
     let mut names = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (i, k) in list.into_iter().enumerate() {
+        // CRuby starts a non-recursive Module listing at the class's
+        // origin: prepended modules' methods are not the class's own.
+        if !recur && !obj_mode && i < start_ix {
+            continue;
+        }
         let mut entries: Vec<_> = vm
             .classes
             .get(k)

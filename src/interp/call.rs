@@ -498,7 +498,6 @@ impl Vm {
             return format!("{}:{kind}", self.class_name(c));
         }
         let s = self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv));
-        let s = if s.len() > 65 { self.any_to_s(recv) } else { s };
         if s.starts_with('#') {
             s
         } else {
