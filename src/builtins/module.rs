@@ -948,9 +948,9 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
 }
 
 fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let kw = vm.kw_passed && a.last().is_some_and(|v| vm.hash_len(*v).is_some());
     let o = allocate(vm, s)?;
     vm.push_root(o);
-    let kw = a.last().is_some_and(|v| vm.hash_len(*v).is_some());
     let r = vm.funcall_kw(o, sym::INITIALIZE, a, b, kw);
     vm.temp_roots.pop();
     r?;

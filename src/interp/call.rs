@@ -286,6 +286,7 @@ impl Vm {
                 if root {
                     self.block_roots.push(block.clone().unwrap());
                 }
+                self.kw_passed = fl & flags::KWARGS != 0;
                 let r = f(self, recv, &args, block);
                 if root {
                     self.block_roots.pop();

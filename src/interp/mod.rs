@@ -132,6 +132,10 @@ pub struct Vm {
     pub e: ExcClasses,
     pub io_class: ClassId,
     pub stdout: std::io::BufWriter<std::io::Stdout>,
+    /// The builtin now starting was called with keywords (its last
+    /// argument is the keyword Hash, not a positional one). Read it first
+    /// thing: any call the builtin makes overwrites it.
+    pub kw_passed: bool,
     /// Standard output is a terminal: flush every write.
     pub stdout_tty: bool,
     pub literal_roots: Vec<Value>,
@@ -181,6 +185,7 @@ impl Vm {
             e: ExcClasses::default(),
             io_class: cls::OBJECT,
             stdout: std::io::BufWriter::with_capacity(8192, std::io::stdout()),
+            kw_passed: false,
             stdout_tty: std::io::IsTerminal::is_terminal(&std::io::stdout()),
             literal_roots: Vec::new(),
             errinfo: Value::NIL,
