@@ -102,7 +102,6 @@ impl Vm {
     }
 
     /// The block a call site passes: a literal block, `&arg`, or none.
-    #[inline(always)]
     fn site_block(
         &mut self,
         site: CallSiteId,
@@ -110,19 +109,14 @@ impl Vm {
         blk_ix: usize,
     ) -> Result<Option<Rc<BlockArg>>, Unwind> {
         if fl & flags::BLOCKARG != 0 {
-            return self.site_block_arg(blk_ix);
+            let v = self.stack[blk_ix];
+            self.stack.truncate(blk_ix);
+            return self.to_block_arg(v);
         }
         match self.dispatch.site(site).block {
             Some(iseq) => Ok(Some(Rc::new(BlockArg::Literal(self.make_block(iseq))))),
             None => Ok(None),
         }
-    }
-
-    #[inline(never)]
-    fn site_block_arg(&mut self, blk_ix: usize) -> Result<Option<Rc<BlockArg>>, Unwind> {
-        let v = self.stack[blk_ix];
-        self.stack.truncate(blk_ix);
-        self.to_block_arg(v)
     }
 
     /// Captures the current frame's context for a block literal.
@@ -184,27 +178,8 @@ impl Vm {
             self.dispatch.counters.ccf_method_missing += 1;
             return self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary);
         };
-        if e.handler == Handler::Iseq {
-            return self.invoke_iseq(m, recv, recv_ix, argc, fl, block, boundary);
-        }
-        self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block, boundary)
-    }
-
-    /// The bytecode-method handler: set up parameters and push a frame.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn invoke_iseq(
-        &mut self,
-        m: MethodId,
-        recv: Value,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
-        block: Option<Rc<BlockArg>>,
-        boundary: bool,
-    ) -> Result<Call, Unwind> {
-        {
-            {
+        match e.handler {
+            Handler::Iseq => {
                 self.dispatch.counters.ccf_iseq += 1;
                 let (iseq, cref) = match &self.classes.method(m).kind {
                     MethodKind::Iseq { iseq, cref } => (*iseq, cref.clone()),
@@ -236,33 +211,12 @@ impl Vm {
                     is_lambda: true,
                     is_block: false,
                 };
-                if let Err(err) = self.push_frame_inline(iseq, base, recv_ix, entry) {
+                if let Err(err) = self.push_frame(iseq, base, recv_ix, entry) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
                 }
                 Ok(Call::Pushed)
             }
-        }
-    }
-
-    /// Every handler but `Iseq` (kept out of line so the bytecode call
-    /// path stays small).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    fn invoke_other(
-        &mut self,
-        e: IcEntry,
-        m: MethodId,
-        name: SymbolId,
-        recv: Value,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
-        block: Option<Rc<BlockArg>>,
-        boundary: bool,
-    ) -> Result<Call, Unwind> {
-        match e.handler {
-            Handler::Iseq => unreachable!("handled by invoke_iseq"),
             Handler::Builtin => {
                 self.dispatch.counters.ccf_cfunc += 1;
                 let (func, arity) = match self.classes.method(m).kind {
@@ -516,24 +470,9 @@ impl Vm {
         ret_sp: usize,
         e: Entry,
     ) -> Result<(), Unwind> {
-        self.push_frame_inline(iseq, base, ret_sp, e)
-    }
-
-    /// `push_frame` for the hot call paths: inlined so the `Entry` never
-    /// exists in memory.
-    #[inline(always)]
-    fn push_frame_inline(
-        &mut self,
-        iseq: Rc<Iseq>,
-        base: usize,
-        ret_sp: usize,
-        e: Entry,
-    ) -> Result<(), Unwind> {
-        // Ruby-to-Ruby calls continue in the same `run`; only a boundary
-        // frame (a call from Rust) uses more native stack.
         if self.frames.len() >= MAX_FRAMES
             || self.stack.len() > super::MAX_STACK
-            || (e.boundary && self.native_stack_low())
+            || self.native_stack_low()
         {
             return Err(self.stack_error());
         }
@@ -542,7 +481,14 @@ impl Vm {
             self.stack.resize(base + lc, Value::NIL);
         }
         let env = if iseq.env_on_heap {
-            self.alloc_frame_env(base, lc, e.penv)
+            let vals = self.stack[base..base + lc].to_vec();
+            self.heap.alloc(
+                cls::ENV_CLASS,
+                Body::Env(Box::new(REnv {
+                    vals,
+                    parent: e.penv,
+                })),
+            )
         } else {
             Value::NIL
         };
@@ -580,16 +526,6 @@ impl Vm {
             self.gc();
         }
         Ok(())
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn alloc_frame_env(&mut self, base: usize, lc: usize, penv: Value) -> Value {
-        let vals = self.stack[base..base + lc].to_vec();
-        self.heap.alloc(
-            cls::ENV_CLASS,
-            Body::Env(Box::new(REnv { vals, parent: penv })),
-        )
     }
 
     fn native_stack_low(&self) -> bool {

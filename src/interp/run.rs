@@ -296,24 +296,19 @@ impl Vm {
                     }
                     Insn::Leave => {
                         let v = pop!();
-                        // Read what we need in place; the frame is dropped
-                        // where it lies instead of being moved out.
-                        let f = &self.frames[fi];
-                        let (ret_sp, boundary, method) = (f.ret_sp, f.boundary, f.method);
-                        if iseq.kind == crate::bytecode::IseqKind::Class {
-                            let s = f.self_val;
-                            self.end_class_body(s);
+                        let f = self.frames.pop().unwrap();
+                        if f.iseq.kind == crate::bytecode::IseqKind::Class {
+                            self.end_class_body(f.self_val);
                         }
-                        if let Some(m) = method {
-                            let (classes, line) = (&self.classes, iseq.first_line);
+                        if let Some(m) = f.method {
+                            let (classes, line) = (&self.classes, f.iseq.first_line);
                             crate::dispatch::probes::method_return(|| {
                                 let me = classes.method(m);
                                 [me.owner.0 as i64, me.name.0 as i64, line as i64]
                             });
                         }
-                        self.frames.truncate(fi);
-                        self.stack.truncate(ret_sp);
-                        if boundary {
+                        self.stack.truncate(f.ret_sp);
+                        if f.boundary {
                             return Ok(v);
                         }
                         self.stack.push(v);
