@@ -34,6 +34,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("struct", include_str!("../../prelude/struct.rb")),
     ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
+    ("time", include_str!("../../prelude/time.rb")),
 ];
 
 /// Libraries for `require`.
@@ -45,6 +46,7 @@ pub const LIBS: &[(&str, &str)] = &[
     ("json", include_str!("../../lib/json.rb")),
     ("forwardable", include_str!("../../lib/forwardable.rb")),
     ("singleton", include_str!("../../lib/singleton.rb")),
+    ("time", include_str!("../../lib/time.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {
