@@ -47,6 +47,7 @@ pub const LIBS: &[(&str, &str)] = &[
     ("forwardable", include_str!("../../lib/forwardable.rb")),
     ("singleton", include_str!("../../lib/singleton.rb")),
     ("time", include_str!("../../lib/time.rb")),
+    ("__marshal", include_str!("../../lib/marshal.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {
