@@ -229,6 +229,16 @@ module Marshal
         byte(0x55)
         symbol(:Complex)
         write([obj.real, obj.imaginary], depth)
+      when Time
+        # carmine's Time keeps its state in @__ ivars; CRuby writes a
+        # packed _dump string instead (not byte-compatible, round trips).
+        byte(0x6f)
+        symbol(:Time)
+        long(4)
+        %i[@__s @__ns @__off @__utc].each do |n|
+          symbol(n)
+          write(obj.instance_variable_get(n), depth)
+        end
       when Proc, Method, UnboundMethod, Binding, IO
         raise TypeError, "no _dump_data is defined for class #{obj.class}"
       else

@@ -16,12 +16,18 @@ type B = Option<Rc<BlockArg>>;
 pub fn init(vm: &mut Vm) {
     let k = cls::KERNEL;
     vm.def_builtin(k, "puts", -1, |vm, _, a, _| {
+        if let Some(io) = redirected_stdout(vm) {
+            return vm.funcall(io, symbol::intern("puts"), a, None);
+        }
         let mut out = Vec::new();
         puts_into(vm, a, &mut out)?;
         vm.write_out(&out);
         Ok(Value::NIL)
     });
     vm.def_builtin(k, "print", -1, |vm, _, a, _| {
+        if let Some(io) = redirected_stdout(vm) {
+            return vm.funcall(io, symbol::intern("print"), a, None);
+        }
         for v in a {
             let b = vm.value_to_bytes(*v)?;
             vm.write_out(&b);
@@ -29,10 +35,19 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::NIL)
     });
     vm.def_builtin(k, "p", -1, |vm, _, a, _| {
+        let io = redirected_stdout(vm);
         for v in a {
             let s = vm.inspect(*v)?;
-            vm.write_out(s.as_bytes());
-            vm.write_out(b"\n");
+            match io {
+                Some(io) => {
+                    let line = vm.str_new(&format!("{s}\n"));
+                    vm.funcall(io, symbol::intern("write"), &[line], None)?;
+                }
+                None => {
+                    vm.write_out(s.as_bytes());
+                    vm.write_out(b"\n");
+                }
+            }
         }
         // CRuby's Kernel#p flushes $stdout.
         vm.flush();
@@ -380,6 +395,18 @@ pub fn init(vm: &mut Vm) {
 }
 
 /// `puts` formatting: arrays flattened, newline unless present.
+/// `$stdout` when a program has replaced it (e.g. with a StringIO):
+/// Kernel#puts/print/p then go through its methods, as in CRuby.
+fn redirected_stdout(vm: &Vm) -> Option<Value> {
+    let cur = *vm.globals.get(&symbol::intern("$stdout"))?;
+    let orig = *vm
+        .classes
+        .get(cls::OBJECT)
+        .consts
+        .get(&symbol::intern("STDOUT"))?;
+    (cur != orig).then_some(cur)
+}
+
 pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), Unwind> {
     if args.is_empty() {
         out.push(b'\n');

@@ -48,6 +48,8 @@ pub const LIBS: &[(&str, &str)] = &[
     ("singleton", include_str!("../../lib/singleton.rb")),
     ("time", include_str!("../../lib/time.rb")),
     ("__marshal", include_str!("../../lib/marshal.rb")),
+    ("stringio", include_str!("../../lib/stringio.rb")),
+    ("benchmark", include_str!("../../lib/benchmark.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {
