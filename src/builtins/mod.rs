@@ -13,6 +13,7 @@ pub mod module;
 pub mod object;
 pub mod proc;
 pub mod process;
+pub mod random;
 pub mod range;
 pub mod regexp;
 pub mod rubyvm;
@@ -69,6 +70,7 @@ pub fn init(vm: &mut Vm) {
     io::init(vm);
     math::init(vm);
     process::init(vm);
+    random::init(vm);
     rubyvm::init(vm);
 }
 
