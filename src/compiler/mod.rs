@@ -226,6 +226,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
             }
         }
+        crate::bytecode::peephole::optimize(&mut s.insns);
         let local_names = s
             .locals
             .iter()

@@ -60,6 +60,11 @@ impl Vm {
             return Err(self.visibility_error(&e, name, recv));
         }
         let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+        if e.handler == Handler::Iseq
+            && let Some(m) = e.method
+        {
+            return self.invoke_iseq(m, recv, recv_ix, argc, fl, block, false);
+        }
         self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
     }
 
@@ -191,6 +196,7 @@ impl Vm {
     }
 
     /// The bytecode-method handler: set up parameters and push a frame.
+    /// Inlined into `send` and `invoke`; builds the `Frame` in place.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn invoke_iseq(
@@ -203,46 +209,67 @@ impl Vm {
         block: Option<Rc<BlockArg>>,
         boundary: bool,
     ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_iseq += 1;
+        let (iseq, cref) = match &self.classes.method(m).kind {
+            MethodKind::Iseq { iseq, cref } => (*iseq, cref.clone()),
+            _ => unreachable!("iseq handler for non-iseq method"),
+        };
+        let iseq = self.iseq(iseq);
+        let base = recv_ix + 1;
+        let lc = iseq.local_count as usize;
+        if iseq.params.simple
+            && argc as u32 == iseq.params.lead
+            && fl & (flags::SPLAT | flags::KWARGS) == 0
         {
-            {
-                self.dispatch.counters.ccf_iseq += 1;
-                let (iseq, cref) = match &self.classes.method(m).kind {
-                    MethodKind::Iseq { iseq, cref } => (*iseq, cref.clone()),
-                    _ => unreachable!("iseq handler for non-iseq method"),
-                };
-                let iseq = self.iseq(iseq);
-                let base = recv_ix + 1;
-                if iseq.params.simple
-                    && argc as u32 == iseq.params.lead
-                    && fl & (flags::SPLAT | flags::KWARGS) == 0
-                {
-                    self.stack
-                        .resize(base + iseq.local_count as usize, Value::NIL);
-                } else {
-                    if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
-                        self.stack.truncate(recv_ix);
-                        return Err(err);
-                    }
-                }
-                let entry = Entry {
-                    self_val: recv,
-                    method: Some(m),
-                    cref,
-                    block,
-                    penv: Value::NIL,
-                    home: None,
-                    origin: 0,
-                    boundary,
-                    is_lambda: true,
-                    is_block: false,
-                };
-                if let Err(err) = self.push_frame_inline(iseq, base, recv_ix, entry) {
-                    self.stack.truncate(recv_ix);
-                    return Err(err);
-                }
-                Ok(Call::Pushed)
-            }
+            self.stack.resize(base + lc, Value::NIL);
+        } else if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+            self.stack.truncate(recv_ix);
+            return Err(err);
         }
+        // Ruby-to-Ruby calls continue in the same `run`; only a boundary
+        // frame (a call from Rust) uses more native stack.
+        if self.frames.len() >= MAX_FRAMES
+            || self.stack.len() > super::MAX_STACK
+            || (boundary && self.native_stack_low())
+        {
+            self.stack.truncate(recv_ix);
+            return Err(self.stack_error());
+        }
+        let env = if iseq.env_on_heap {
+            self.alloc_frame_env(base, lc, Value::NIL)
+        } else {
+            Value::NIL
+        };
+        let id = self.next_frame_id;
+        self.next_frame_id += 1;
+        let line = iseq.first_line;
+        self.frames.push(Frame {
+            iseq,
+            pc: 0,
+            base,
+            ret_sp: recv_ix,
+            self_val: recv,
+            env,
+            penv: Value::NIL,
+            block,
+            method: Some(m),
+            cref,
+            id,
+            home: id,
+            origin: 0,
+            boundary,
+            is_lambda: true,
+            is_block: false,
+        });
+        let classes = &self.classes;
+        crate::dispatch::probes::method_entry(|| {
+            let me = classes.method(m);
+            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+        });
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        Ok(Call::Pushed)
     }
 
     /// Every handler but `Iseq` (kept out of line so the bytecode call

@@ -294,6 +294,51 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
+                    Insn::OptPlusI { imm, .. } | Insn::OptMinusI { imm, .. } => {
+                        let l = self.stack.len();
+                        let a = self.stack[l - 1];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            // Tagged arithmetic: 2a+1 ± 2imm overflows i64
+                            // exactly when a ± imm leaves the fixnum range.
+                            let d = (imm as i64) << 1;
+                            let r = if matches!(insn, Insn::OptPlusI { .. }) {
+                                (a.raw() as i64).checked_add(d)
+                            } else {
+                                (a.raw() as i64).checked_sub(d)
+                            };
+                            if let Some(r) = r {
+                                self.stack[l - 1] = Value::from_raw(r as u64);
+                                pc += 1;
+                                continue;
+                            }
+                        }
+                        // The operator in the next slot takes the slow path.
+                        self.stack.push(Value::int(imm as i64));
+                    }
+                    Insn::OptLtI { imm, .. }
+                    | Insn::OptLeI { imm, .. }
+                    | Insn::OptGtI { imm, .. }
+                    | Insn::OptGeI { imm, .. }
+                    | Insn::OptEqI { imm, .. } => {
+                        let l = self.stack.len();
+                        let a = self.stack[l - 1];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let (x, y) = (a.fixnum_unchecked(), imm as i64);
+                            let r = match insn {
+                                Insn::OptLtI { .. } => x < y,
+                                Insn::OptLeI { .. } => x <= y,
+                                Insn::OptGtI { .. } => x > y,
+                                Insn::OptGeI { .. } => x >= y,
+                                _ => x == y,
+                            };
+                            self.stack[l - 1] = Value::bool(r);
+                            pc += 1;
+                            continue;
+                        }
+                        // The operator in the next slot takes the slow path
+                        // (floats, redefinitions, other receivers).
+                        self.stack.push(Value::int(imm as i64));
+                    }
                     Insn::Leave => {
                         let v = pop!();
                         // Read what we need in place; the frame is dropped
