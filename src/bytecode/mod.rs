@@ -163,6 +163,9 @@ define_insns! {
     OptGtI { site: CallSiteId, imm: i32 } = "opt_gt_imm", pop 1, push 1;
     OptGeI { site: CallSiteId, imm: i32 } = "opt_ge_imm", pop 1, push 1;
     OptEqI { site: CallSiteId, imm: i32 } = "opt_eq_imm", pop 1, push 1;
+    /// Fused `dup; setlocal idx; pop` (in the `dup` slot; skips the other two).
+    SetLocalPop { idx: u32 } = "setlocal_pop", pop 1, push 0;
+    SetLocalUpPop { idx: u32, depth: u32 } = "setlocal_up_pop", pop 1, push 0;
     Leave = "leave", pop 1, push 0;
     /// `break` out of a block: returns from the method that yielded.
     ThrowBreak = "throw_break", pop 1, push 0;

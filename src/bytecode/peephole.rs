@@ -9,6 +9,8 @@
 //!   instruction only pushes the immediate and falls through to the
 //!   original operator, so backtraces and call-site counters are exactly
 //!   those of the pair.
+//! * `dup; setlocal; pop` (an assignment whose value is unused) becomes
+//!   `setlocal_pop` in the `dup` slot, skipping the other two.
 //! * `jump L` where `L` is `leave` becomes `leave`.
 
 use super::Insn;
@@ -19,6 +21,16 @@ pub fn optimize(insns: &mut [Insn]) {
             && matches!(insns.get(target as usize), Some(Insn::Leave))
         {
             insns[i] = Insn::Leave;
+            continue;
+        }
+        if let Insn::Dup = insns[i]
+            && let Some(Insn::Pop) = insns.get(i + 2)
+        {
+            match insns[i + 1] {
+                Insn::SetLocal { idx } => insns[i] = Insn::SetLocalPop { idx },
+                Insn::SetLocalUp { idx, depth } => insns[i] = Insn::SetLocalUpPop { idx, depth },
+                _ => {}
+            }
             continue;
         }
         let Insn::PutObject { v } = insns[i] else {

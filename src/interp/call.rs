@@ -59,6 +59,34 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(self.visibility_error(&e, name, recv));
         }
+        // attr_reader / attr_writer on a plain object with plain arguments:
+        // the ivar slot cached in the entry, no block, no frame.
+        const PLAIN: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
+        match e.handler {
+            Handler::IvarGet(slot) if argc == 0 && fl & PLAIN == 0 => {
+                if let Some(v) = ivar_slot_get(recv, slot) {
+                    self.dispatch.counters.ccf_ivar += 1;
+                    self.stack.truncate(recv_ix);
+                    return Ok(Call::Done(v));
+                }
+            }
+            Handler::IvarSet(slot) if argc == 1 && fl & PLAIN == 0 => {
+                let v = self.stack[recv_ix + 1];
+                if ivar_slot_set(recv, slot, v) {
+                    self.dispatch.counters.ccf_attrset += 1;
+                    self.stack.truncate(recv_ix);
+                    return Ok(Call::Done(v));
+                }
+            }
+            Handler::Send if argc >= 1 && fl & PLAIN == 0 => {
+                if let Some(n) = self.stack[recv_ix + 1].as_symbol()
+                    && self.no_refinements()
+                {
+                    return self.send_optimized(site, n, recv, c, recv_ix, argc, fl);
+                }
+            }
+            _ => {}
+        }
         let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
         if e.handler == Handler::Iseq
             && let Some(m) = e.method
@@ -66,6 +94,47 @@ impl Vm {
             return self.invoke_iseq(m, recv, recv_ix, argc, fl, block, false);
         }
         self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+    }
+
+    /// `recv.send(:name, *args)` through the `Send` handler: the name is
+    /// dropped from the stack and `name` is called as an FCALL.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn send_optimized(
+        &mut self,
+        site: CallSiteId,
+        name: SymbolId,
+        recv: Value,
+        c: ClassId,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+    ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_send += 1;
+        self.stack.remove(recv_ix + 1);
+        let argc = argc - 1;
+        let r = self.dispatch.resolve(&mut self.classes, c, name);
+        let e = IcEntry::new(c, 0, 0, r);
+        let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+        self.invoke(
+            e,
+            name,
+            recv,
+            recv_ix,
+            argc,
+            fl | flags::FCALL,
+            block,
+            false,
+        )
+    }
+
+    /// True when the running frame has no active refinements (which
+    /// `send` must honour through the general path).
+    #[inline(always)]
+    fn no_refinements(&self) -> bool {
+        self.frames
+            .last()
+            .is_none_or(|f| f.cref.refinements.borrow().is_empty())
     }
 
     #[cold]
@@ -290,13 +359,23 @@ impl Vm {
     ) -> Result<Call, Unwind> {
         match e.handler {
             Handler::Iseq => unreachable!("handled by invoke_iseq"),
-            Handler::Builtin => {
+            Handler::Builtin | Handler::Send => {
                 self.dispatch.counters.ccf_cfunc += 1;
                 let (func, arity) = match self.classes.method(m).kind {
                     MethodKind::Builtin { func, arity } => (func, arity),
                     _ => unreachable!(),
                 };
-                let args = self.collect_args(recv_ix, argc, fl)?;
+                // Plain arguments are copied to a native-stack buffer (no
+                // allocation); they stay rooted on the VM stack meanwhile.
+                let mut buf = [Value::NIL; 6];
+                let heap_args;
+                let args: &[Value] = if fl & (flags::SPLAT | flags::KWARGS) == 0 && argc <= 6 {
+                    buf[..argc].copy_from_slice(&self.stack[recv_ix + 1..recv_ix + 1 + argc]);
+                    &buf[..argc]
+                } else {
+                    heap_args = self.collect_args(recv_ix, argc, fl)?;
+                    &heap_args
+                };
                 if let Some(err) = self.check_builtin_arity(arity, args.len()) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
@@ -313,7 +392,7 @@ impl Vm {
                 if root {
                     self.block_roots.push(block.clone().unwrap());
                 }
-                let r = f(self, recv, &args, block);
+                let r = f(self, recv, args, block);
                 if root {
                     self.block_roots.pop();
                 }
@@ -1271,5 +1350,41 @@ impl Vm {
                 special: None,
             })),
         )
+    }
+}
+
+/// An attr_reader hit on a plain object: the value in `slot` (nil when
+/// unset), or `None` when the receiver keeps its ivars elsewhere.
+#[inline(always)]
+fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
+    if !recv.is_heap() {
+        return None;
+    }
+    match &*obj(recv).body.borrow() {
+        Body::Object(iv) => Some(match iv.get(slot as usize) {
+            Some(v) if !v.is_undef() => *v,
+            _ => Value::NIL,
+        }),
+        _ => None,
+    }
+}
+
+/// An attr_writer hit on a plain, unfrozen object whose slot exists;
+/// false sends the call down the general path.
+#[inline(always)]
+fn ivar_slot_set(recv: Value, slot: u32, v: Value) -> bool {
+    if !recv.is_heap() {
+        return false;
+    }
+    let o = obj(recv);
+    if o.is_frozen() {
+        return false;
+    }
+    match &mut *o.body.borrow_mut() {
+        Body::Object(iv) if (slot as usize) < iv.len() => {
+            iv[slot as usize] = v;
+            true
+        }
+        _ => false,
     }
 }

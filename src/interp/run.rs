@@ -84,6 +84,16 @@ impl Vm {
                         let v = pop!();
                         self.stack[base + idx as usize] = v;
                     }
+                    Insn::SetLocalPop { idx } => {
+                        let v = pop!();
+                        self.stack[base + idx as usize] = v;
+                        pc += 2;
+                    }
+                    Insn::SetLocalUpPop { idx, depth } => {
+                        let v = pop!();
+                        self.env_set(fi, idx, depth, v);
+                        pc += 2;
+                    }
                     Insn::GetLocalUp { idx, depth } => {
                         let v = self.env_get(fi, idx, depth);
                         self.stack.push(v)
