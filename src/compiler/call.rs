@@ -422,7 +422,7 @@ impl<'pr> Compiler<'pr, '_> {
             s.params.kwrest = kwrest;
             s.params.no_kw = no_kw;
             s.params.block = block;
-            s.params.simple = simple && !is_block;
+            s.params.simple = simple;
             s.params.auto_splat = auto_splat;
             s.params.forward = forward;
         }

@@ -78,7 +78,9 @@ impl Vm {
                     return Ok(Call::Done(v));
                 }
             }
-            Handler::Send if argc >= 1 && fl & PLAIN == 0 => {
+            // The name comes first; a splat array, keyword hash or `&blk`
+            // after it stays where it is (a lone splat or hash is no Symbol).
+            Handler::Send if argc >= 1 => {
                 if let Some(n) = self.stack[recv_ix + 1].as_symbol()
                     && self.no_refinements()
                 {
@@ -440,22 +442,29 @@ impl Vm {
                     MethodKind::Bmethod(p) => p,
                     _ => unreachable!(),
                 };
-                let blk = match &*obj(p).body.borrow() {
-                    Body::Proc(rp) => rp.block.clone(),
+                let (iseq, cref, env) = match &*obj(p).body.borrow() {
+                    Body::Proc(rp) => (rp.block.iseq, rp.block.cref.clone(), rp.block.env),
                     _ => unreachable!(),
                 };
-                let iseq = self.iseq(blk.iseq);
+                let iseq = self.iseq(iseq);
                 let base = recv_ix + 1;
-                if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+                // Lambda semantics: exactly `lead` plain arguments need no setup.
+                if iseq.params.simple
+                    && argc as u32 == iseq.params.lead
+                    && fl & (flags::SPLAT | flags::KWARGS) == 0
+                {
+                    self.stack
+                        .resize(base + iseq.local_count as usize, Value::NIL);
+                } else if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
                 }
                 let entry = Entry {
                     self_val: recv,
                     method: Some(m),
-                    cref: blk.cref.clone(),
+                    cref,
                     block,
-                    penv: blk.env,
+                    penv: env,
                     home: None,
                     origin: 0,
                     boundary,
