@@ -163,6 +163,11 @@ define_insns! {
     OptGtI { site: CallSiteId, imm: i32 } = "opt_gt_imm", pop 1, push 1;
     OptGeI { site: CallSiteId, imm: i32 } = "opt_ge_imm", pop 1, push 1;
     OptEqI { site: CallSiteId, imm: i32 } = "opt_eq_imm", pop 1, push 1;
+    /// Fused `opt_<cmp> site; branchif/branchunless target` (in the
+    /// comparison's slot): `kind` is `peephole::CMP_*` plus `CMP_JUMP_IF_TRUE`.
+    CmpBranch { kind: u32, site: CallSiteId, target: Target } = "opt_cmp_branch", pop 2, push 0;
+    /// Fused `putobject imm; opt_<cmp>; branch` (in the `putobject` slot).
+    CmpIBranch { kind: u32, imm: i32, target: Target } = "opt_cmp_imm_branch", pop 1, push 0;
     /// Fused `dup; setlocal idx; pop` (in the `dup` slot; skips the other two).
     SetLocalPop { idx: u32 } = "setlocal_pop", pop 1, push 0;
     SetLocalUpPop { idx: u32, depth: u32 } = "setlocal_up_pop", pop 1, push 0;

@@ -1,5 +1,6 @@
 //! The bytecode loop and unwinding through catch tables.
 
+use crate::bytecode::peephole::{self, CMP_EQ, CMP_GE, CMP_GT, CMP_JUMP_IF_TRUE, CMP_LE, CMP_LT};
 use crate::bytecode::{CatchKind, Insn};
 use crate::class::cls;
 use crate::dispatch::bop;
@@ -325,6 +326,43 @@ impl Vm {
                         // The operator in the next slot takes the slow path.
                         self.stack.push(Value::int(imm as i64));
                     }
+                    Insn::CmpIBranch { kind, imm, target } => {
+                        let l = self.stack.len();
+                        let a = self.stack[l - 1];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let r = int_cmp(kind, a.fixnum_unchecked(), imm as i64);
+                            self.stack.truncate(l - 1);
+                            pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
+                                target as usize
+                            } else {
+                                pc + 2
+                            };
+                            continue;
+                        }
+                        // Slow path: the comparison and branch in the next slots.
+                        self.stack.push(Value::int(imm as i64));
+                    }
+                    Insn::CmpBranch { kind, site, target } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        let r = if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_CMP) {
+                            Some(int_cmp(kind, a.fixnum_unchecked(), b.fixnum_unchecked()))
+                        } else {
+                            self.opt_compare(peephole::cmp_insn(kind, site), a, b)
+                        };
+                        match r {
+                            Some(r) => {
+                                self.stack.truncate(l - 2);
+                                pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
+                                    target as usize
+                                } else {
+                                    pc + 1
+                                };
+                            }
+                            // The branch in the next slot tests the result.
+                            None => call!(self.send(site)),
+                        }
+                    }
                     Insn::OptLtI { imm, .. }
                     | Insn::OptLeI { imm, .. }
                     | Insn::OptGtI { imm, .. }
@@ -569,5 +607,18 @@ impl Vm {
                 return Err(e);
             }
         }
+    }
+}
+
+/// A fixnum comparison by `peephole::CMP_*` kind.
+#[inline(always)]
+fn int_cmp(kind: u32, x: i64, y: i64) -> bool {
+    match kind & 7 {
+        CMP_LT => x < y,
+        CMP_LE => x <= y,
+        CMP_GT => x > y,
+        CMP_GE => x >= y,
+        CMP_EQ => x == y,
+        _ => x != y,
     }
 }
