@@ -1155,6 +1155,8 @@ fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
         (sym::GT, 1) => Insn::OptGt { site },
         (sym::GE, 1) => Insn::OptGe { site },
         (sym::LTLT, 1) => Insn::OptLtLt { site },
+        (sym::AND, 1) => Insn::OptAnd { site },
+        (sym::OR, 1) => Insn::OptOr { site },
         (sym::AREF, 1) => Insn::OptAref { site },
         (sym::ASET, 2) => Insn::OptAset { site },
         (sym::NOT, 0) => Insn::OptNot { site },

@@ -205,6 +205,22 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
+                    Insn::OptAnd { site } | Insn::OptOr { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            // Tagged: (2a+1) & (2b+1) = 2(a&b)+1, same for |.
+                            let r = if matches!(insn, Insn::OptAnd { .. }) {
+                                a.raw() & b.raw()
+                            } else {
+                                a.raw() | b.raw()
+                            };
+                            self.stack.truncate(l - 1);
+                            self.stack[l - 2] = Value::from_raw(r);
+                            continue;
+                        }
+                        call!(self.send(site))
+                    }
                     Insn::OptDiv { site } | Insn::OptMod { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
