@@ -37,7 +37,15 @@ impl Vm {
     // ---- sends from bytecode --------------------------------------------
 
     /// `Send`: receiver and arguments are on the stack.
+    #[inline(never)]
     pub fn send(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        self.send_inline(site)
+    }
+
+    /// `send` inlined into the run loop's `send` instruction (the operator
+    /// instructions' slow paths call the out-of-line copy).
+    #[inline(always)]
+    pub fn send_inline(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
         let (argc, fl, name) = (s.argc as usize, s.flags, s.name);
         let nblk = (fl & flags::BLOCKARG != 0) as usize;

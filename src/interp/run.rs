@@ -108,6 +108,15 @@ impl Vm {
                             pc = target as usize;
                         }
                     }
+                    Insn::GetIvar { name, ic } => {
+                        let v = self.get_ivar_cached(fi, name, ic);
+                        self.stack.push(v)
+                    }
+                    Insn::SetIvar { name, ic } => {
+                        let v = pop!();
+                        self.frames[fi].pc = pc;
+                        tri!(self.set_ivar_cached(fi, name, ic, v));
+                    }
                     Insn::Pop => {
                         self.stack.pop();
                     }
@@ -154,7 +163,7 @@ impl Vm {
                         self.frames[fi].pc = pc;
                         tri!(self.safepoint());
                     }
-                    Insn::Send { site } => call!(self.send(site)),
+                    Insn::Send { site } => call!(self.send_inline(site)),
                     Insn::InvokeSuper { site } => call!(self.invoke_super(site)),
                     Insn::InvokeBlock { site } => call!(self.invoke_block(site)),
                     Insn::OptPlus { site } => {
@@ -297,6 +306,27 @@ impl Vm {
                         call!(self.send(site))
                     }
                     Insn::OptAset { site } => {
+                        let l = self.stack.len();
+                        let (a, i, v) = (self.stack[l - 3], self.stack[l - 2], self.stack[l - 1]);
+                        if a.is_heap()
+                            && i.is_fixnum()
+                            && self.dispatch.bop_ok(bop::ARRAY_AREF)
+                            && obj(a).class.get() == cls::ARRAY
+                            && !obj(a).is_frozen()
+                            && let Body::Array(items) = &mut *obj(a).body.borrow_mut()
+                        {
+                            // An index inside the array: store in place
+                            // (growing and errors take the method).
+                            let n = items.len() as i64;
+                            let ix = i.fixnum_unchecked();
+                            let ix = if ix < 0 { ix + n } else { ix };
+                            if (0..n).contains(&ix) {
+                                items[ix as usize] = v;
+                                self.stack.truncate(l - 3);
+                                self.stack.push(v);
+                                continue;
+                            }
+                        }
                         let a = self.stack[self.stack.len() - 3];
                         if a.is_heap() && obj(a).is_frozen() {
                             let c = obj(a).class.get();
