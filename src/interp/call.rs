@@ -554,11 +554,19 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(self.no_method_error(name, recv, fl));
         }
-        let mut args = self.collect_args(recv_ix, argc, fl)?;
-        args.insert(0, Value::symbol(name));
-        self.stack.truncate(recv_ix);
-        self.stack.push(recv);
-        self.stack.extend_from_slice(&args);
+        let nargs = if fl & (flags::SPLAT | flags::KWARGS) == 0 {
+            // Plain arguments: slide them up to make room for the name.
+            self.stack.truncate(recv_ix + 1 + argc);
+            self.stack.insert(recv_ix + 1, Value::symbol(name));
+            argc + 1
+        } else {
+            let mut args = self.collect_args(recv_ix, argc, fl)?;
+            args.insert(0, Value::symbol(name));
+            self.stack.truncate(recv_ix);
+            self.stack.push(recv);
+            self.stack.extend_from_slice(&args);
+            args.len()
+        };
         let e = IcEntry::new(c, 0, 0, mm);
         let e = IcEntry {
             visibility: Visibility::Public,
@@ -570,7 +578,7 @@ impl Vm {
             sym::METHOD_MISSING,
             recv,
             recv_ix,
-            args.len(),
+            nargs,
             kw,
             block,
             boundary,
