@@ -187,13 +187,13 @@ impl Dispatch {
     /// Inline-cache probe: the fast path. Counts the hit.
     #[inline(always)]
     pub fn probe(&mut self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
-        let s = &self.sites[site.index()];
+        let serials = &self.serials;
+        let s = &mut self.sites[site.index()];
         for e in s.entries.iter() {
-            if e.class == cls && self.serials[e.slot as usize] == e.serial {
-                let e = *e;
+            if e.class == cls && serials[e.slot as usize] == e.serial {
+                s.hits += 1;
                 self.counters.mc_inline_hit += 1;
-                self.sites[site.index()].hits += 1;
-                return Some(e);
+                return Some(*e);
             }
         }
         None
