@@ -362,7 +362,7 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
     }
     match &pending {
         Some(Unwind::Raise(e)) if !vm.exception_is(*e, vm.e.system_exit) => {
-            vm.flush();
+            // Before stdout's final flush, as CRuby.
             vm.report_exception(*e);
         }
         Some(Unwind::Throw { tag, .. }) => {

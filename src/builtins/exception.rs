@@ -42,15 +42,8 @@ pub fn init(vm: &mut Vm) {
         vm.funcall(s, sym::MESSAGE, &[], None)
     });
     vm.def_builtin(e, "full_message", -1, |vm, s, _, _| {
-        let m = vm.exception_message(s);
-        let c = vm.class_name(vm.real_class_of(s));
-        let bt = vm.ivar_get_name(s, sym::IVAR_BACKTRACE);
-        let first = vm
-            .array_items(bt)
-            .first()
-            .map(|v| vm.string_lossy(*v))
-            .unwrap_or_default();
-        Ok(vm.str_new(&format!("{first}: {m} ({c})")))
+        let t = vm.exception_report(s, true);
+        Ok(vm.str_new(&t))
     });
     vm.def_builtin(e, "inspect", 0, |vm, s, _, _| {
         let c = vm.class_name(vm.real_class_of(s));

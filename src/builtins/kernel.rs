@@ -34,6 +34,8 @@ pub fn init(vm: &mut Vm) {
             vm.write_out(s.as_bytes());
             vm.write_out(b"\n");
         }
+        // CRuby's Kernel#p flushes $stdout.
+        vm.flush();
         Ok(match a.len() {
             0 => Value::NIL,
             1 => a[0],

@@ -42,6 +42,9 @@ pub const LIBS: &[(&str, &str)] = &[
     ("ostruct", include_str!("../../lib/ostruct.rb")),
     ("pp", include_str!("../../lib/pp.rb")),
     ("prettyprint", include_str!("../../lib/prettyprint.rb")),
+    ("json", include_str!("../../lib/json.rb")),
+    ("forwardable", include_str!("../../lib/forwardable.rb")),
+    ("singleton", include_str!("../../lib/singleton.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {

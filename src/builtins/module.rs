@@ -722,6 +722,11 @@ pub fn method_names(
     let mut names = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (i, k) in list.into_iter().enumerate() {
+        // CRuby starts a non-recursive Module listing at the class's
+        // origin: prepended modules' methods are not the class's own.
+        if !recur && !obj_mode && i < start_ix {
+            continue;
+        }
         let mut entries: Vec<_> = vm
             .classes
             .get(k)
@@ -943,9 +948,9 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
 }
 
 fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let kw = vm.kw_passed && a.last().is_some_and(|v| vm.hash_len(*v).is_some());
     let o = allocate(vm, s)?;
     vm.push_root(o);
-    let kw = a.last().is_some_and(|v| vm.hash_len(*v).is_some());
     let r = vm.funcall_kw(o, sym::INITIALIZE, a, b, kw);
     vm.temp_roots.pop();
     r?;

@@ -375,12 +375,18 @@ fn inspect(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
         return Ok(vm.str_new(&base));
     }
     let mut out = base.trim_end_matches('>').to_string();
-    for (i, (n, v)) in ivars.iter().enumerate() {
-        out.push_str(if i == 0 { " " } else { ", " });
-        out.push_str(&symbol::name(*n));
-        out.push('=');
-        out.push_str(&vm.inspect(*v)?);
-    }
+    // An object already being inspected further up prints as `#<C:0x... ...>`.
+    let body = crate::builtins::array::inspect_guard(vm, s, |vm| {
+        let mut body = String::new();
+        for (i, (n, v)) in ivars.iter().enumerate() {
+            body.push_str(if i == 0 { " " } else { ", " });
+            body.push_str(&symbol::name(*n));
+            body.push('=');
+            body.push_str(&vm.inspect(*v)?);
+        }
+        Ok(body)
+    })?;
+    out.push_str(body.as_deref().unwrap_or(" ..."));
     out.push('>');
     Ok(vm.str_new(&out))
 }

@@ -402,6 +402,7 @@ impl Vm {
                 if root {
                     self.block_roots.push(block.clone().unwrap());
                 }
+                self.kw_passed = fl & flags::KWARGS != 0;
                 let r = f(self, recv, args, block);
                 if root {
                     self.block_roots.pop();
@@ -629,7 +630,6 @@ impl Vm {
             return format!("{}:{kind}", self.class_name(c));
         }
         let s = self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv));
-        let s = if s.len() > 65 { self.any_to_s(recv) } else { s };
         if s.starts_with('#') {
             s
         } else {

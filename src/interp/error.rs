@@ -337,6 +337,14 @@ impl Vm {
 
     /// Prints an uncaught exception the way CRuby 3.1 does.
     pub fn report_exception(&mut self, e: Value) {
+        let out = self.exception_report(e, false);
+        self.write_err(out.as_bytes());
+    }
+
+    /// The text CRuby prints for an uncaught exception (also
+    /// `Exception#full_message` without highlighting). `here`: an exception
+    /// without a backtrace is reported at the current location.
+    pub fn exception_report(&mut self, e: Value, here: bool) -> String {
         let c = self.real_class_of(e);
         let cname = self.class_name(c);
         let msg = self.exception_message(e);
@@ -350,10 +358,11 @@ impl Vm {
             Vec::new()
         };
         let mut out = String::new();
-        let first = lines
-            .first()
-            .cloned()
-            .unwrap_or_else(|| self.script_name.clone());
+        let first = match lines.first() {
+            Some(l) => l.clone(),
+            None if here => self.backtrace().into_iter().next().unwrap_or_default(),
+            None => self.script_name.clone(),
+        };
         if msg.is_empty() {
             out.push_str(&format!("{first}: unhandled exception\n"));
         } else {
@@ -387,7 +396,7 @@ impl Vm {
                 out.push_str(&format!("\tfrom {l}\n"));
             }
         }
-        self.write_err(out.as_bytes());
+        out
     }
 
     /// True if `e` is an instance of (a subclass of) `c`.

@@ -132,6 +132,12 @@ pub struct Vm {
     pub e: ExcClasses,
     pub io_class: ClassId,
     pub stdout: std::io::BufWriter<std::io::Stdout>,
+    /// The builtin now starting was called with keywords (its last
+    /// argument is the keyword Hash, not a positional one). Read it first
+    /// thing: any call the builtin makes overwrites it.
+    pub kw_passed: bool,
+    /// Standard output is a terminal: flush every write.
+    pub stdout_tty: bool,
     pub literal_roots: Vec<Value>,
     pub errinfo: Value,
     pub last_match: Value,
@@ -178,7 +184,9 @@ impl Vm {
             top_cref: crate::object::cref_new(cls::OBJECT, None),
             e: ExcClasses::default(),
             io_class: cls::OBJECT,
-            stdout: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            stdout: std::io::BufWriter::with_capacity(8192, std::io::stdout()),
+            kw_passed: false,
+            stdout_tty: std::io::IsTerminal::is_terminal(&std::io::stdout()),
             literal_roots: Vec::new(),
             errinfo: Value::NIL,
             last_match: Value::NIL,
@@ -517,12 +525,19 @@ impl Vm {
     }
 
     /// Writes to standard output (buffered).
+    /// Writes to standard output. Buffered as CRuby buffers a non-tty
+    /// `$stdout` (8 KiB; `p` and exit flush it), so output interleaves
+    /// with stderr as it does under CRuby; a terminal gets every write.
     pub fn write_out(&mut self, b: &[u8]) {
         let _ = self.stdout.write_all(b);
+        if self.stdout_tty {
+            let _ = self.stdout.flush();
+        }
     }
 
+    /// Writes to standard error, unbuffered (stdout is not flushed first,
+    /// as in CRuby).
     pub fn write_err(&mut self, b: &[u8]) {
-        let _ = self.stdout.flush();
         let _ = std::io::stderr().write_all(b);
     }
 
