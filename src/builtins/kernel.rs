@@ -16,12 +16,18 @@ type B = Option<Rc<BlockArg>>;
 pub fn init(vm: &mut Vm) {
     let k = cls::KERNEL;
     vm.def_builtin(k, "puts", -1, |vm, _, a, _| {
+        if let Some(io) = redirected_stdout(vm) {
+            return vm.funcall(io, symbol::intern("puts"), a, None);
+        }
         let mut out = Vec::new();
         puts_into(vm, a, &mut out)?;
         vm.write_out(&out);
         Ok(Value::NIL)
     });
     vm.def_builtin(k, "print", -1, |vm, _, a, _| {
+        if let Some(io) = redirected_stdout(vm) {
+            return vm.funcall(io, symbol::intern("print"), a, None);
+        }
         for v in a {
             let b = vm.value_to_bytes(*v)?;
             vm.write_out(&b);
@@ -29,10 +35,19 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::NIL)
     });
     vm.def_builtin(k, "p", -1, |vm, _, a, _| {
+        let io = redirected_stdout(vm);
         for v in a {
             let s = vm.inspect(*v)?;
-            vm.write_out(s.as_bytes());
-            vm.write_out(b"\n");
+            match io {
+                Some(io) => {
+                    let line = vm.str_new(&format!("{s}\n"));
+                    vm.funcall(io, symbol::intern("write"), &[line], None)?;
+                }
+                None => {
+                    vm.write_out(s.as_bytes());
+                    vm.write_out(b"\n");
+                }
+            }
         }
         // CRuby's Kernel#p flushes $stdout.
         vm.flush();
@@ -284,39 +299,6 @@ pub fn init(vm: &mut Vm) {
             Ok(_) => Ok(vm.str_new(&line)),
         }
     });
-    vm.def_builtin(k, "srand", -1, |vm, _, a, _| {
-        let seed = a.first().and_then(|v| v.as_fixnum()).unwrap_or(0);
-        let old = vm
-            .globals
-            .get(&symbol::intern("__rand_seed"))
-            .copied()
-            .unwrap_or(Value::int(0));
-        vm.globals
-            .insert(symbol::intern("__rand_seed"), Value::int(seed));
-        vm.globals.insert(
-            symbol::intern("__rand_state"),
-            Value::int(seed & 0x3fff_ffff_ffff),
-        );
-        Ok(old)
-    });
-    vm.def_builtin(k, "rand", -1, |vm, _, a, _| {
-        let key = symbol::intern("__rand_state");
-        let st = vm
-            .globals
-            .get(&key)
-            .and_then(|v| v.as_fixnum())
-            .unwrap_or(0x2545_f491);
-        let next = (st
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407))
-            & 0x3fff_ffff_ffff_ffff;
-        vm.globals.insert(key, Value::int(next & 0x3fff_ffff_ffff));
-        let unit = ((next >> 11) as f64) / ((1u64 << 51) as f64);
-        match a.first().and_then(|v| v.as_fixnum()) {
-            Some(n) if n > 0 => Ok(Value::int((unit * n as f64) as i64 % n)),
-            _ => Ok(vm.float_new(unit.fract())),
-        }
-    });
     let binding = vm.new_class(Some("Binding"), cls::OBJECT, Some(cls::OBJECT));
     // Binding.__local(frame_id, name[, value]): reads or writes a local of a
     // frame that is still running; nil when the frame is gone or has no such
@@ -380,6 +362,18 @@ pub fn init(vm: &mut Vm) {
 }
 
 /// `puts` formatting: arrays flattened, newline unless present.
+/// `$stdout` when a program has replaced it (e.g. with a StringIO):
+/// Kernel#puts/print/p then go through its methods, as in CRuby.
+fn redirected_stdout(vm: &Vm) -> Option<Value> {
+    let cur = *vm.globals.get(&symbol::intern("$stdout"))?;
+    let orig = *vm
+        .classes
+        .get(cls::OBJECT)
+        .consts
+        .get(&symbol::intern("STDOUT"))?;
+    (cur != orig).then_some(cur)
+}
+
 pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), Unwind> {
     if args.is_empty() {
         out.push(b'\n');

@@ -13,6 +13,7 @@ pub mod module;
 pub mod object;
 pub mod proc;
 pub mod process;
+pub mod random;
 pub mod range;
 pub mod regexp;
 pub mod rubyvm;
@@ -34,6 +35,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("struct", include_str!("../../prelude/struct.rb")),
     ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
+    ("time", include_str!("../../prelude/time.rb")),
 ];
 
 /// Libraries for `require`.
@@ -45,6 +47,10 @@ pub const LIBS: &[(&str, &str)] = &[
     ("json", include_str!("../../lib/json.rb")),
     ("forwardable", include_str!("../../lib/forwardable.rb")),
     ("singleton", include_str!("../../lib/singleton.rb")),
+    ("time", include_str!("../../lib/time.rb")),
+    ("__marshal", include_str!("../../lib/marshal.rb")),
+    ("stringio", include_str!("../../lib/stringio.rb")),
+    ("benchmark", include_str!("../../lib/benchmark.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {
@@ -64,6 +70,7 @@ pub fn init(vm: &mut Vm) {
     io::init(vm);
     math::init(vm);
     process::init(vm);
+    random::init(vm);
     rubyvm::init(vm);
 }
 

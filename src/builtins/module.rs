@@ -42,6 +42,21 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "==", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(m, "<", 1, |vm, s, a, _| compare(vm, s, a[0], false));
     vm.def_builtin(m, "<=", 1, |vm, s, a, _| compare(vm, s, a[0], true));
+    vm.def_builtin(m, "<=>", 1, |vm, s, a, _| {
+        let Some(y) = vm.as_class(a[0]) else {
+            return Ok(Value::NIL);
+        };
+        let x = this(vm, s)?;
+        Ok(if x == y {
+            Value::int(0)
+        } else if vm.classes.is_subclass_of(x, y) {
+            Value::int(-1)
+        } else if vm.classes.is_subclass_of(y, x) {
+            Value::int(1)
+        } else {
+            Value::NIL
+        })
+    });
     vm.def_builtin(m, ">", 1, |vm, s, a, _| compare(vm, a[0], s, false));
     vm.def_builtin(m, ">=", 1, |vm, s, a, _| compare(vm, a[0], s, true));
     vm.def_builtin(m, "ancestors", 0, |vm, s, _, _| {

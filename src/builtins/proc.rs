@@ -194,6 +194,30 @@ pub fn init(vm: &mut Vm) {
             None => Ok(Value::NIL),
         }
     });
+    vm.def_builtin(cls::UNBOUND_METHOD, "super_method", 0, |vm, s, _, _| {
+        // Without a receiver the search starts at the owner (carmine does
+        // not keep the class `instance_method` was called on).
+        let r = rm(s);
+        let orig = vm.classes.method(r.method).original_name;
+        let res =
+            crate::dispatch::lookup::resolve_super(&mut vm.classes, r.owner, r.owner, orig, &[]);
+        match res.method {
+            Some(mid) => {
+                let owner = vm.classes.method(mid).owner;
+                Ok(vm.heap.alloc(
+                    cls::UNBOUND_METHOD,
+                    Body::Method(Box::new(RMethod {
+                        recv: Value::NIL,
+                        method: mid,
+                        name: r.name,
+                        owner,
+                        bound: false,
+                    })),
+                ))
+            }
+            None => Ok(Value::NIL),
+        }
+    });
     vm.def_builtin(m, "unbind", 0, |vm, s, _, _| {
         let r = rm(s);
         Ok(vm.heap.alloc(

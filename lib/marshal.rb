@@ -1,0 +1,506 @@
+# frozen_string_literal: true
+#
+# Marshal: Ruby's binary serialisation, format 4.8 (loaded on the first
+# Marshal.dump/load call; prelude/core.rb has the stubs).
+#
+# carmine's own implementation in Ruby of the parts programs use:
+# nil/true/false, Integer (fixnum and bignum), Float, String (with its
+# encoding), Symbol (and symlinks), Array, Hash (with default), Struct,
+# Range, Rational, Complex, plain objects with ivars, classes/modules,
+# subclasses of String/Array/Hash, marshal_dump/marshal_load and
+# _dump/_load, object links for shared and cyclic references.
+module Marshal
+  MAJOR_VERSION = 4
+  MINOR_VERSION = 8
+
+  # Writes one object graph.
+  class Writer
+    def initialize(limit)
+      @out = "".b
+      @out << 4 << 8
+      @syms = {}
+      @objs = {}.compare_by_identity
+      @limit = limit
+    end
+
+    attr_reader :out
+
+    def byte(b) = @out << (b & 0xff)
+
+    def long(n)
+      if n.zero?
+        byte(0)
+      elsif n.positive? && n < 123
+        byte(n + 5)
+      elsif n.negative? && n > -124
+        byte(n - 5)
+      else
+        bytes = []
+        x = n
+        4.times do
+          bytes << (x & 0xff)
+          x >>= 8
+          break if (n >= 0 && x.zero?) || (n.negative? && x == -1)
+        end
+        byte(n >= 0 ? bytes.size : -bytes.size)
+        bytes.each { |b| byte(b) }
+      end
+    end
+
+    def raw(s)
+      long(s.bytesize)
+      s.each_byte { |b| byte(b) }
+    end
+
+    def symbol(sym)
+      if (i = @syms[sym])
+        byte(0x3b) # ;
+        long(i)
+        return
+      end
+      @syms[sym] = @syms.size
+      name = sym.to_s
+      if name.ascii_only?
+        byte(0x3a) # :
+        raw(name)
+      else
+        byte(0x49) # I
+        byte(0x3a)
+        raw(name)
+        long(1)
+        symbol(:E)
+        byte(0x54)
+      end
+    end
+
+    def class_name(klass)
+      name = klass.name
+      raise TypeError, "can't dump anonymous class #{klass}" if name.nil?
+      symbol(name.to_sym)
+    end
+
+    def link?(obj)
+      if (i = @objs[obj])
+        byte(0x40) # @
+        long(i)
+        return true
+      end
+      @objs[obj] = @objs.size
+      false
+    end
+
+    def float_repr(f)
+      return "nan" if f.nan?
+      return f.positive? ? "inf" : "-inf" if f.infinite?
+      return (1.0 / f).negative? ? "-0" : "0" if f.zero?
+      s = f.to_s
+      m = /\A(-?)(\d+)\.(\d+)(?:e([-+]\d+))?\z/.match(s)
+      sign, int, frac, exp = m[1], m[2], m[3], m[4].to_i
+      digits = (int + frac).sub(/\A0+/, "")
+      lead_zeros = (int + frac).size - (int + frac).sub(/\A0+/, "").size
+      digits = digits.sub(/0+\z/, "")
+      decpt = int.size + exp - lead_zeros
+      if decpt < -3 || decpt > digits.size
+        d = digits.size > 1 ? "#{digits[0]}.#{digits[1..]}" : digits
+        "#{sign}#{d}e#{decpt - 1}"
+      elsif decpt.positive?
+        d = decpt < digits.size ? "#{digits[0, decpt]}.#{digits[decpt..]}" : digits
+        "#{sign}#{d}"
+      else
+        "#{sign}0.#{'0' * -decpt}#{digits}"
+      end
+    end
+
+    def ivars_of(obj) = obj.instance_variables.reject { |n| n.start_with?("@__") }
+
+    def write(obj, depth = @limit)
+      raise ArgumentError, "exceed depth limit" if depth.zero?
+      depth -= 1
+      case obj
+      when nil then byte(0x30)
+      when true then byte(0x54)
+      when false then byte(0x46)
+      when Symbol then symbol(obj)
+      when Integer
+        if obj >= -(2**30) && obj < 2**30
+          byte(0x69) # i
+          long(obj)
+        else
+          return if link?(obj)
+          byte(0x6c) # l
+          byte(obj.negative? ? 0x2d : 0x2b)
+          x = obj.abs
+          bytes = []
+          while x.positive?
+            bytes << (x & 0xff)
+            x >>= 8
+          end
+          bytes << 0 if bytes.size.odd?
+          long(bytes.size / 2)
+          bytes.each { |b| byte(b) }
+        end
+      when Float
+        return if link?(obj)
+        byte(0x66) # f
+        raw(float_repr(obj))
+      else
+        return if link?(obj)
+        write_object(obj, depth)
+      end
+    end
+
+    def write_object(obj, depth)
+      if obj.respond_to?(:marshal_dump, true)
+        byte(0x55) # U
+        class_name(obj.class)
+        write(obj.marshal_dump, depth)
+        return
+      end
+      if obj.respond_to?(:_dump, true)
+        data = obj._dump(-1)
+        raise TypeError, "_dump() must return string" unless data.is_a?(String)
+        byte(0x75) # u
+        class_name(obj.class)
+        raw(data)
+        return
+      end
+      case obj
+      when Class
+        raise TypeError, "singleton class can't be dumped" if obj.singleton_class?
+        byte(0x63)
+        raw(obj.name || raise(TypeError, "can't dump anonymous class #{obj}"))
+      when Module
+        byte(0x6d)
+        raw(obj.name || raise(TypeError, "can't dump anonymous module #{obj}"))
+      when String
+        with_encoding(obj) do
+          user_class(obj, String)
+          byte(0x22) # "
+          raw(obj)
+        end
+      when Regexp
+        # An ASCII-only regexp is US-ASCII in CRuby.
+        src = obj.source
+        src = src.dup.force_encoding(Encoding::US_ASCII) if src.ascii_only?
+        with_encoding(src) do
+          user_class(obj, Regexp)
+          byte(0x2f)
+          raw(obj.source)
+          byte(obj.options & 7)
+        end
+      when Array
+        user_class(obj, Array)
+        byte(0x5b) # [
+        long(obj.size)
+        obj.each { |x| write(x, depth) }
+      when Hash
+        raise TypeError, "can't dump hash with default proc" if obj.default_proc
+        user_class(obj, Hash)
+        byte(obj.default.nil? ? 0x7b : 0x7d)
+        long(obj.size)
+        obj.each do |k, v|
+          write(k, depth)
+          write(v, depth)
+        end
+        write(obj.default, depth) unless obj.default.nil?
+      when Struct
+        byte(0x53) # S
+        class_name(obj.class)
+        long(obj.members.size)
+        obj.members.each_with_index do |m, i|
+          symbol(m)
+          write(obj[i], depth)
+        end
+      when Range
+        byte(0x6f)
+        symbol(:Range)
+        long(3)
+        symbol(:excl)
+        write(obj.exclude_end?, depth)
+        symbol(:begin)
+        write(obj.begin, depth)
+        symbol(:end)
+        write(obj.end, depth)
+      when Rational
+        byte(0x55)
+        symbol(:Rational)
+        write([obj.numerator, obj.denominator], depth)
+      when Complex
+        byte(0x55)
+        symbol(:Complex)
+        write([obj.real, obj.imaginary], depth)
+      when Time
+        # carmine's Time keeps its state in @__ ivars; CRuby writes a
+        # packed _dump string instead (not byte-compatible, round trips).
+        byte(0x6f)
+        symbol(:Time)
+        long(4)
+        %i[@__s @__ns @__off @__utc].each do |n|
+          symbol(n)
+          write(obj.instance_variable_get(n), depth)
+        end
+      when Proc, Method, UnboundMethod, Binding, IO
+        raise TypeError, "no _dump_data is defined for class #{obj.class}"
+      else
+        if obj.singleton_methods.any? && !obj.is_a?(Module)
+          raise TypeError, "singleton can't be dumped"
+        end
+        byte(0x6f) # o
+        class_name(obj.class)
+        ivs = ivars_of(obj)
+        long(ivs.size)
+        ivs.each do |n|
+          symbol(n)
+          write(obj.instance_variable_get(n), depth)
+        end
+      end
+    end
+
+    def user_class(obj, base)
+      return if obj.class == base
+      byte(0x43) # C
+      class_name(obj.class)
+    end
+
+    def with_encoding(str)
+      enc = str.encoding
+      if enc == Encoding::ASCII_8BIT
+        yield
+        return
+      end
+      byte(0x49) # I
+      yield
+      long(1)
+      if enc == Encoding::UTF_8
+        symbol(:E)
+        byte(0x54)
+      elsif enc == Encoding::US_ASCII
+        symbol(:E)
+        byte(0x46)
+      else
+        symbol(:encoding)
+        write(enc.name)
+      end
+    end
+  end
+
+  # Reads one object graph.
+  class Reader
+    def initialize(src, proc, freeze)
+      @s = src
+      @pos = 0
+      @syms = []
+      @objs = []
+      @proc = proc
+      @freeze = freeze
+    end
+
+    def read_all
+      major = byte
+      minor = byte
+      unless major == MAJOR_VERSION && minor <= MINOR_VERSION
+        raise TypeError, "incompatible marshal file format (can't be read)\n\tformat version #{MAJOR_VERSION}.#{MINOR_VERSION} required; #{major.inspect}.#{minor.inspect} given"
+      end
+      read
+    end
+
+    def byte
+      b = @s.getbyte(@pos)
+      raise ArgumentError, "marshal data too short" if b.nil?
+      @pos += 1
+      b
+    end
+
+    def long
+      c = byte
+      c -= 256 if c > 127
+      return 0 if c.zero?
+      return c - 5 if c > 4
+      return c + 5 if c < -4
+      n = 0
+      c.abs.times { |i| n |= byte << (8 * i) }
+      n -= 1 << (8 * c.abs) if c.negative?
+      n
+    end
+
+    def raw
+      len = long
+      raise ArgumentError, "marshal data too short" if @pos + len > @s.bytesize
+      s = @s.byteslice(@pos, len)
+      @pos += len
+      s
+    end
+
+    def symbol
+      case byte
+      when 0x3a
+        s = raw.force_encoding(Encoding::UTF_8).to_sym
+        @syms << s
+        s
+      when 0x3b then @syms.fetch(long)
+      when 0x49
+        sym = symbol
+        long.times { symbol; read }
+        sym
+      else raise ArgumentError, "dump format error for symbol(0x#{@s.getbyte(@pos - 1).to_s(16)})"
+      end
+    end
+
+    def register(obj)
+      @objs << obj
+      obj
+    end
+
+    def const(name)
+      name.to_s.split("::").inject(Object) { |m, c| m.const_get(c) }
+    rescue NameError
+      raise ArgumentError, "undefined class/module #{name}"
+    end
+
+    def finish(obj)
+      obj = @proc.call(obj) if @proc
+      obj.freeze if @freeze && !obj.is_a?(Module)
+      obj
+    end
+
+    def read(ivars_for = nil)
+      type = byte
+      obj = case type
+            when 0x30 then nil
+            when 0x54 then true
+            when 0x46 then false
+            when 0x69 then long
+            when 0x3a, 0x3b
+              @pos -= 1
+              symbol
+            when 0x40 then return @objs.fetch(long)
+            when 0x49
+              obj = read(true)
+              long.times do
+                k = symbol
+                v = read
+                if k == :E
+                  obj.force_encoding(v ? Encoding::UTF_8 : Encoding::US_ASCII) if obj.is_a?(String)
+                elsif k == :encoding
+                  obj.force_encoding(v) if obj.is_a?(String)
+                else
+                  obj.instance_variable_set(k, v)
+                end
+              end
+              return obj
+            when 0x6c
+              sign = byte
+              n = 0
+              (long * 2).times { |i| n |= byte << (8 * i) }
+              register(sign == 0x2d ? -n : n)
+            when 0x66
+              s = raw
+              register(case s
+                       when "nan" then Float::NAN
+                       when "inf" then Float::INFINITY
+                       when "-inf" then -Float::INFINITY
+                       else s.to_f
+                       end)
+            when 0x22 then register(raw.force_encoding(Encoding::ASCII_8BIT))
+            when 0x2f
+              src = raw
+              opts = byte
+              register(Regexp.new(src.force_encoding(Encoding::UTF_8), opts))
+            when 0x5b
+              a = register([])
+              long.times { a << read }
+              a
+            when 0x7b, 0x7d
+              h = register({})
+              long.times do
+                k = read
+                h[k] = read
+              end
+              h.default = read if type == 0x7d
+              h
+            when 0x53
+              klass = const(symbol)
+              idx = @objs.size
+              register(nil)
+              vals = {}
+              long.times { vals[symbol] = read }
+              s = klass.respond_to?(:keyword_init?) && klass.keyword_init? ? klass.new(**vals) : klass.new(*vals.values)
+              @objs[idx] = s
+              s
+            when 0x6f
+              name = symbol
+              if name == :Range
+                idx = @objs.size
+                register(nil)
+                h = {}
+                long.times { h[symbol] = read }
+                r = Range.new(h[:begin], h[:end], h[:excl])
+                @objs[idx] = r
+                r
+              else
+                klass = const(name)
+                o = register(klass.allocate)
+                long.times { o.instance_variable_set(symbol, read) }
+                o
+              end
+            when 0x43
+              klass = const(symbol)
+              base = read
+              o = klass.allocate
+              case base
+              when String then o.replace(base)
+              when Array then o.concat(base)
+              when Hash then o.update(base)
+              end
+              @objs[@objs.index { _1.equal?(base) }] = o
+              o
+            when 0x55
+              name = symbol
+              idx = @objs.size
+              register(nil)
+              data = read
+              o = case name
+                  when :Rational then Rational(*data)
+                  when :Complex then Complex(*data)
+                  else
+                    klass = const(name)
+                    x = klass.allocate
+                    x.marshal_load(data)
+                    x
+                  end
+              @objs[idx] = o
+              o
+            when 0x75
+              klass = const(symbol)
+              register(klass._load(raw))
+            when 0x63 then register(const(raw))
+            when 0x6d then register(const(raw))
+            else
+              raise ArgumentError, "dump format error(0x#{type.to_s(16)})"
+            end
+      finish(obj)
+    end
+  end
+
+  def self.dump(obj, port = nil, limit = -1)
+    if port.is_a?(Integer)
+      limit = port
+      port = nil
+    end
+    w = Writer.new(limit)
+    w.write(obj)
+    return w.out unless port
+    port.write(w.out)
+    port
+  end
+
+  def self.load(source, proc = nil, freeze: false)
+    source = source.read if source.respond_to?(:read)
+    raise TypeError, "instance of IO needed" unless source.is_a?(String)
+    Reader.new(source.b, proc, freeze).read_all
+  end
+
+  class << self
+    alias restore load
+  end
+end
