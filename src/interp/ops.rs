@@ -212,7 +212,8 @@ impl Vm {
         Vec::new()
     }
 
-    fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
+    #[inline]
+    pub(super) fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
         let recv = self.frames[fi].self_val;
         if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
@@ -253,7 +254,8 @@ impl Vm {
         };
     }
 
-    fn set_ivar_cached(
+    #[inline]
+    pub(super) fn set_ivar_cached(
         &mut self,
         fi: usize,
         name: SymbolId,
