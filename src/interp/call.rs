@@ -390,6 +390,12 @@ impl Vm {
                     self.stack.truncate(recv_ix);
                     return Err(err);
                 }
+                // Builtins that call back into Ruby recurse on the native
+                // stack without pushing a boundary frame first.
+                if self.native_stack_low() {
+                    self.stack.truncate(recv_ix);
+                    return Err(self.stack_error());
+                }
                 let f = self.builtins[func.index()];
                 let owner = self.classes.method(m).owner;
                 self.cfuncs.push((name, self.frames.len(), owner));
@@ -629,7 +635,15 @@ impl Vm {
             };
             return format!("{}:{kind}", self.class_name(c));
         }
-        let s = self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv));
+        // An object without `inspect` (a BasicObject) must not send it to
+        // method_missing, which would describe the receiver again.
+        let has_inspect =
+            lookup::find_method(&self.classes, self.class_of(recv), sym::INSPECT).is_some();
+        let s = if has_inspect {
+            self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv))
+        } else {
+            self.any_to_s(recv)
+        };
         if s.starts_with('#') {
             s
         } else {
@@ -723,7 +737,7 @@ impl Vm {
         )
     }
 
-    fn native_stack_low(&self) -> bool {
+    pub fn native_stack_low(&self) -> bool {
         if self.stack_limit_addr == 0 {
             return false;
         }
