@@ -238,6 +238,9 @@ fn run(argv: Vec<String>) -> i32 {
     let mut vm = Vm::new(cfg);
     vm.options.warnings = a.warnings;
     vm.options.max_instructions = a.max_insns;
+    // Ctrl-C sets the flag; the next safepoint (or an interruptible wait
+    // such as `sleep`) raises Interrupt, as CRuby.
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, vm.interrupted.clone());
     vm.options.gc_verify =
         a.gc_verify || std::env::var("CARMINE_GC_VERIFY").is_ok_and(|v| v == "1");
     vm.options.debug_counters = std::env::var("CARMINE_DEBUG_COUNTER").is_ok_and(|v| v == "1");
@@ -387,6 +390,15 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         _ => {}
     }
     vm.flush();
+    if let Some(Unwind::Raise(e)) = &pending
+        && vm.exception_is(*e, vm.e.interrupt)
+    {
+        // An uncaught Interrupt ends the process by SIGINT itself, as
+        // CRuby's ruby_default_signal (the shell sees status 130).
+        let _ = std::io::stderr().flush();
+        let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGINT);
+        status = 130;
+    }
     if let Some(kind) = stats {
         let sources = vm.dispatch.sources.sorted();
         let report = if kind == "json" {

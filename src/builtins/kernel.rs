@@ -276,7 +276,7 @@ pub fn init(vm: &mut Vm) {
             None => 0.0,
         };
         vm.flush();
-        std::thread::sleep(std::time::Duration::from_secs_f64(secs.clamp(0.0, 1e6)));
+        interruptible_sleep(vm, secs.clamp(0.0, 1e6))?;
         Ok(Value::int(secs.round() as i64))
     });
     vm.def_builtin(k, "__method__", 0, |vm, _, _, _| {
@@ -608,4 +608,21 @@ fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, 
         depth += 1;
     }
     None
+}
+
+/// Sleeps `secs` seconds in short slices, raising Interrupt as soon as
+/// Ctrl-C (SIGINT) sets `vm.interrupted`.
+fn interruptible_sleep(vm: &mut Vm, secs: f64) -> Result<(), Unwind> {
+    use std::sync::atomic::Ordering;
+    let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
+    loop {
+        if vm.interrupted.swap(false, Ordering::Relaxed) {
+            return Err(vm.error(vm.e.interrupt, ""));
+        }
+        let now = std::time::Instant::now();
+        if now >= end {
+            return Ok(());
+        }
+        std::thread::sleep((end - now).min(std::time::Duration::from_millis(20)));
+    }
 }

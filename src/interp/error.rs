@@ -363,8 +363,11 @@ impl Vm {
             None if here => self.backtrace().into_iter().next().unwrap_or_default(),
             None => self.script_name.clone(),
         };
-        if msg.is_empty() {
+        if msg.is_empty() && c == self.e.runtime_error {
             out.push_str(&format!("{first}: unhandled exception\n"));
+        } else if msg.is_empty() {
+            // CRuby's error_print: an empty message shows the class name.
+            out.push_str(&format!("{first}: {cname}\n"));
         } else {
             let mut ml = msg.lines();
             let head = ml.next().unwrap_or("");

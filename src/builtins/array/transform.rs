@@ -110,26 +110,25 @@ fn level_arg(vm: &mut Vm, a: &[Value]) -> Result<i64, Unwind> {
 }
 
 /// The flattened elements and whether any nested array was found.
+/// Iterative (an explicit stack of (array, next index)) with a set of the
+/// arrays on the current path, so 100 000-deep nesting costs O(n) and no
+/// native stack, like CRuby's `flatten`.
 fn flatten(vm: &mut Vm, s: Value, level: i64) -> Result<(Vec<Value>, bool), Unwind> {
     let mut out = Vec::new();
-    let mut path = vec![s.raw()];
     let mut changed = false;
-    flatten_into(vm, s, level, 0, &mut out, &mut path, &mut changed)?;
-    Ok((out, changed))
-}
-
-fn flatten_into(
-    vm: &mut Vm,
-    a: Value,
-    level: i64,
-    depth: i64,
-    out: &mut Vec<Value>,
-    path: &mut Vec<u64>,
-    changed: &mut bool,
-) -> Result<(), Unwind> {
-    let mut i = 0;
-    while let Some(x) = get(a, i) {
-        i += 1;
+    let mut on_path = std::collections::HashSet::new();
+    on_path.insert(s.raw());
+    let mut stack: Vec<(Value, usize)> = vec![(s, 0)];
+    while let Some(&mut (a, ref mut i)) = stack.last_mut() {
+        let Some(x) = get(a, *i) else {
+            stack.pop();
+            if level < 0 {
+                on_path.remove(&a.raw());
+            }
+            continue;
+        };
+        *i += 1;
+        let depth = stack.len() as i64 - 1;
         if level >= 0 && depth >= level {
             out.push(x);
             continue;
@@ -138,15 +137,13 @@ fn flatten_into(
             out.push(x);
             continue;
         };
-        *changed = true;
-        if level < 0 && path.contains(&sub.raw()) {
+        changed = true;
+        if level < 0 && !on_path.insert(sub.raw()) {
             return Err(vm.arg_error("tried to flatten recursive array"));
         }
-        path.push(sub.raw());
-        flatten_into(vm, sub, level, depth + 1, out, path, changed)?;
-        path.pop();
+        stack.push((sub, 0));
     }
-    Ok(())
+    Ok((out, changed))
 }
 
 /// A Hash whose keys are the elements of `a` (first occurrence wins).
