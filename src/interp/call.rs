@@ -1070,6 +1070,7 @@ impl Vm {
         self_val: Option<Value>,
         blockarg: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.block_call_tick()?;
         match &**b {
             BlockArg::Literal(blk) => {
                 let blk = blk.clone();

@@ -12,6 +12,40 @@ use crate::value::{Value, sym, symbol};
 use super::Vm;
 
 impl Vm {
+    /// Charged once per block call made from Rust (`Integer#times`,
+    /// `Array#map`, ...): one unit of `--max-instructions`, and Ctrl-C
+    /// is noticed even in a builtin looping over an empty block. No GC
+    /// here: the caller's arguments are not rooted yet.
+    #[inline]
+    pub fn block_call_tick(&mut self) -> Result<(), Unwind> {
+        if self.options.max_instructions.is_some()
+            || self.interrupted.load(std::sync::atomic::Ordering::Relaxed)
+        {
+            return self.block_call_tick_slow();
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn block_call_tick_slow(&mut self) -> Result<(), Unwind> {
+        if let Some(max) = self.options.max_instructions {
+            self.insn_count += 1;
+            if self.insn_count > max {
+                return Err(self.error(
+                    self.e.runtime_error,
+                    "carmine: instruction budget exhausted (--max-instructions)",
+                ));
+            }
+        }
+        if self
+            .interrupted
+            .swap(false, std::sync::atomic::Ordering::Relaxed)
+        {
+            return Err(self.error(self.e.interrupt, ""));
+        }
+        Ok(())
+    }
+
     // ---- arrays and strings ------------------------------------------------------
 
     #[inline]
