@@ -350,17 +350,41 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         return status;
     }
     let mut pending = result.err();
+    // at_exit handlers see the main program's exception in `$!` (so it is
+    // the cause of what they raise), then the last error a handler raised;
+    // such an error is reported at once, `exit` in a handler sets the
+    // status (CRuby's rb_ec_exec_end_proc).
+    let mut errinfo = match &pending {
+        Some(Unwind::Raise(e)) => *e,
+        _ => Value::NIL,
+    };
     while let Some(p) = vm.at_exit.pop() {
         vm.frames.clear();
+        vm.errinfo = errinfo;
         let r = vm.call_proc_with(p, &[], None, None);
-        if let Err(e) = r {
-            if let Unwind::Raise(ex) = &e
-                && !vm.exception_is(*ex, vm.e.system_exit)
-            {
-                vm.report_exception(*ex);
+        match r {
+            Err(Unwind::Raise(ex)) if vm.exception_is(ex, vm.e.system_exit) => {
+                status = status_of(vm, &Err(Unwind::Raise(ex)));
+                errinfo = ex;
             }
-            status = status_of(vm, &Err(e.clone()));
-            pending = Some(e);
+            Err(Unwind::Raise(ex)) => {
+                vm.report_exception(ex);
+                errinfo = ex;
+                if status == 0 {
+                    status = 1;
+                }
+            }
+            Err(Unwind::Exit(c)) => {
+                vm.flush();
+                return c;
+            }
+            Err(e) => {
+                status = status_of(vm, &Err(e.clone()));
+                if pending.is_none() {
+                    pending = Some(e);
+                }
+            }
+            Ok(_) => {}
         }
     }
     match &pending {

@@ -1,6 +1,7 @@
 //! carmine-fuzz: a dependency-free random-mutation fuzzer for carmine.
 //!
-//! It takes Ruby seed files (`fuzz/corpus/*.rb`), mutates them (byte edits,
+//! It takes Ruby seed files (by default every `.rb` under `tests/ruby/` and
+//! `tests/adversarial/`, read in place: no copy of the corpus), mutates them (byte edits,
 //! line splices between seeds, Ruby tokens, extreme literals, deep nesting)
 //! and feeds them to one of two targets, in-process, through the library:
 //!
@@ -53,7 +54,7 @@ struct Opts {
     targets: Vec<Target>,
     seconds: u64,
     seed: u64,
-    corpus: PathBuf,
+    corpus: Vec<PathBuf>,
     crashes: PathBuf,
     timeout: Duration,
     max_insns: u64,
@@ -70,7 +71,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1),
-        corpus: root.join("corpus"),
+        corpus: Vec::new(),
         crashes: root.join("crashes"),
         timeout: Duration::from_millis(5000),
         max_insns: 200_000,
@@ -95,7 +96,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
             }
             "--seconds" => o.seconds = val()?.parse().map_err(|_| "bad --seconds")?,
             "--seed" => o.seed = val()?.parse().map_err(|_| "bad --seed")?,
-            "--corpus" => o.corpus = PathBuf::from(val()?),
+            "--corpus" => o.corpus.push(PathBuf::from(val()?)),
             "--crashes" => o.crashes = PathBuf::from(val()?),
             "--timeout-ms" => {
                 o.timeout = Duration::from_millis(val()?.parse().map_err(|_| "bad --timeout-ms")?)
@@ -112,6 +113,10 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
             _ => return Err(format!("unknown option {a}")),
         }
         i += 1;
+    }
+    if o.corpus.is_empty() {
+        let tests = root.join("..").join("tests");
+        o.corpus = vec![tests.join("ruby"), tests.join("adversarial")];
     }
     Ok(o)
 }
@@ -370,7 +375,7 @@ fn supervise(o: &Opts) -> i32 {
     }
     let seeds = load_corpus(&o.corpus);
     if seeds.is_empty() {
-        eprintln!("carmine-fuzz: no seeds in {}", o.corpus.display());
+        eprintln!("carmine-fuzz: no seeds in {:?}", o.corpus);
         return 2;
     }
     let _ = std::fs::create_dir_all(&o.crashes);
@@ -519,10 +524,24 @@ fn minimize(runner: &mut Runner, input: &[u8], sig: &str, target: Target) -> Vec
 
 // -------------------------------------------------------------- mutation
 
-fn load_corpus(dir: &Path) -> Vec<Vec<u8>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
+/// Every `.rb` file under the seed directories (recursively), sorted so a
+/// run is reproducible from its seed.
+fn load_corpus(dirs: &[PathBuf]) -> Vec<Vec<u8>> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut todo: Vec<PathBuf> = dirs.to_vec();
+    while let Some(d) = todo.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
     files.sort();
     files
         .into_iter()

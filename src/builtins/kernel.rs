@@ -249,7 +249,9 @@ pub fn init(vm: &mut Vm) {
         Err(system_exit(vm, 1, &msg))
     });
     vm.def_builtin(k, "at_exit", 0, |vm, _, _, b| {
-        let b = block_required(vm, b)?;
+        let Some(b) = b else {
+            return Err(vm.arg_error("called without a block"));
+        };
         let p = vm.block_to_proc(&b);
         vm.at_exit.push(p);
         vm.literal_roots.push(p);
