@@ -141,6 +141,35 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ivar_get_name(s, symbol::intern("@receiver")))
     });
     let se = vm.e.system_exit;
+    // SystemExit.new([status], [message]): status true/false/Integer first.
+    vm.def_builtin(se, "initialize", -1, |vm, s, a, _| {
+        let mut rest = a;
+        let mut status = 0i64;
+        if let Some(&v) = a.first() {
+            if v == Value::TRUE {
+                rest = &a[1..];
+            } else if v == Value::FALSE {
+                status = 1;
+                rest = &a[1..];
+            } else if let Some(n) = v.as_fixnum() {
+                status = n;
+                rest = &a[1..];
+            }
+        }
+        if rest.len() > 1 {
+            return Err(vm.arg_error(&format!(
+                "wrong number of arguments (given {}, expected 0..2)",
+                a.len()
+            )));
+        }
+        let m = match rest.first() {
+            Some(&m) => m,
+            None => vm.str_new("exit"),
+        };
+        vm.ivar_set_name(s, sym::IVAR_MESSAGE, m);
+        vm.ivar_set_name(s, symbol::intern("@status"), Value::int(status));
+        Ok(Value::NIL)
+    });
     vm.def_builtin(se, "status", 0, |vm, s, _, _| {
         let v = vm.ivar_get_name(s, symbol::intern("@status"));
         Ok(if v.is_nil() { Value::int(0) } else { v })

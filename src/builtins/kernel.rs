@@ -244,7 +244,14 @@ pub fn init(vm: &mut Vm) {
                 vm.write_err(format!("{s}\n").as_bytes());
                 s
             }
-            None => String::new(),
+            None => {
+                // `abort` with no message reports the exception being
+                // handled, as CRuby.
+                if !vm.errinfo.is_nil() {
+                    vm.report_exception(vm.errinfo);
+                }
+                String::new()
+            }
         };
         Err(system_exit(vm, 1, &msg))
     });

@@ -242,7 +242,12 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "to_enum", -1, enum_for);
 
     let n = cls::NIL;
-    vm.def_builtin(n, "to_s", 0, |vm, _, _, _| Ok(vm.str_new("")));
+    vm.def_builtin(n, "to_s", 0, |vm, _, _, _| {
+        // Frozen since Ruby 2.7.
+        let s = vm.str_new("");
+        obj(s).freeze();
+        Ok(s)
+    });
     vm.def_builtin(n, "to_a", 0, |vm, _, _, _| Ok(vm.ary_new(vec![])));
     vm.def_builtin(n, "to_h", 0, |vm, _, _, _| Ok(vm.new_hash()));
     vm.def_builtin(n, "to_i", 0, |_, _, _, _| Ok(Value::int(0)));
@@ -251,13 +256,23 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(n, "&", 1, |_, _, _, _| Ok(Value::FALSE));
     vm.def_builtin(n, "|", 1, |_, _, a, _| Ok(Value::bool(a[0].truthy())));
     let t = cls::TRUE;
-    vm.def_builtin(t, "to_s", 0, |vm, _, _, _| Ok(vm.str_new("true")));
+    vm.def_builtin(t, "to_s", 0, |vm, _, _, _| {
+        // Frozen since Ruby 2.7.
+        let s = vm.str_new("true");
+        obj(s).freeze();
+        Ok(s)
+    });
     vm.def_builtin(t, "inspect", 0, |vm, _, _, _| Ok(vm.str_new("true")));
     vm.def_builtin(t, "&", 1, |_, _, a, _| Ok(Value::bool(a[0].truthy())));
     vm.def_builtin(t, "|", 1, |_, _, _, _| Ok(Value::TRUE));
     vm.def_builtin(t, "^", 1, |_, _, a, _| Ok(Value::bool(!a[0].truthy())));
     let f = cls::FALSE;
-    vm.def_builtin(f, "to_s", 0, |vm, _, _, _| Ok(vm.str_new("false")));
+    vm.def_builtin(f, "to_s", 0, |vm, _, _, _| {
+        // Frozen since Ruby 2.7.
+        let s = vm.str_new("false");
+        obj(s).freeze();
+        Ok(s)
+    });
     vm.def_builtin(f, "inspect", 0, |vm, _, _, _| Ok(vm.str_new("false")));
     vm.def_builtin(f, "&", 1, |_, _, _, _| Ok(Value::FALSE));
     vm.def_builtin(f, "|", 1, |_, _, a, _| Ok(Value::bool(a[0].truthy())));
