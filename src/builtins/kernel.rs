@@ -135,7 +135,9 @@ pub fn init(vm: &mut Vm) {
             Some(t) => *t,
             None => vm.heap.alloc(cls::OBJECT, Body::Object(Vec::new())),
         };
-        let b = block_required(vm, b)?;
+        let Some(b) = b else {
+            return Err(vm.error(vm.e.local_jump_error, "no block given"));
+        };
         vm.push_root(tag);
         vm.catch_tags.push(tag);
         let r = vm.yield_block(&b, &[tag]);
@@ -146,7 +148,13 @@ pub fn init(vm: &mut Vm) {
             other => other,
         }
     });
-    vm.def_builtin(k, "throw", -2, |vm, _, a, _| {
+    vm.def_builtin(k, "throw", -1, |vm, _, a, _| {
+        if a.is_empty() || a.len() > 2 {
+            return Err(vm.arg_error(&format!(
+                "wrong number of arguments (given {}, expected 1..2)",
+                a.len()
+            )));
+        }
         let tag = a[0];
         let value = a.get(1).copied().unwrap_or(Value::NIL);
         if !vm.catch_tags.contains(&tag) {
@@ -279,10 +287,19 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "sleep", -1, |vm, _, a, _| {
         let secs = match a.first() {
-            Some(v) => super::float::to_f64(*v)
-                .or_else(|| v.as_fixnum().map(|n| n as f64))
-                .unwrap_or(0.0),
-            None => 0.0,
+            Some(v) => match super::float::to_f64(*v).or_else(|| v.as_fixnum().map(|n| n as f64)) {
+                Some(x) if x < 0.0 => {
+                    return Err(vm.arg_error("time interval must not be negative"));
+                }
+                Some(x) => x,
+                None => {
+                    let c = vm.class_name(vm.real_class_of(*v));
+                    return Err(
+                        vm.type_error(&format!("can't convert {c} into time interval"))
+                    );
+                }
+            },
+            None => 1e9,
         };
         vm.flush();
         interruptible_sleep(vm, secs.clamp(0.0, 1e6))?;
@@ -295,9 +312,35 @@ pub fn init(vm: &mut Vm) {
             None => Value::NIL,
         })
     });
-    vm.def_builtin(k, "caller", -1, |vm, _, _, _| {
+    vm.def_builtin(k, "caller", -1, |vm, _, a, _| {
+        let start = match a.first() {
+            Some(v) if !v.is_nil() => int_arg(vm, *v)?,
+            _ => 1,
+        };
+        if start < 0 {
+            return Err(vm.arg_error(&format!("negative level ({start})")));
+        }
+        let len = match a.get(1) {
+            Some(v) if !v.is_nil() => {
+                let n = int_arg(vm, *v)?;
+                if n < 0 {
+                    return Err(vm.arg_error(&format!("negative size ({n})")));
+                }
+                n as usize
+            }
+            _ => usize::MAX,
+        };
         let bt = vm.backtrace();
-        let items: Vec<Value> = bt.iter().skip(2).map(|s| vm.str_new(s)).collect();
+        let skip = 1usize.saturating_add(start as usize);
+        if skip > bt.len() {
+            return Ok(Value::NIL);
+        }
+        let items: Vec<Value> = bt
+            .iter()
+            .skip(skip)
+            .take(len)
+            .map(|s| vm.str_new(s))
+            .collect();
         Ok(vm.ary_new(items))
     });
     vm.def_builtin(k, "gets", -1, |vm, _, _, _| {

@@ -26,7 +26,7 @@ pub fn init(vm: &mut Vm) {
         ))
     });
     vm.def_builtin(bo, "__id__", 0, object_id);
-    vm.def_builtin(bo, "__send__", -2, send);
+    vm.def_builtin(bo, "__send__", -1, send);
     vm.def_builtin(bo, "instance_eval", -1, instance_eval);
     vm.def_builtin(bo, "instance_exec", -1, instance_exec);
     vm.def_private_builtin(bo, "method_missing", -2, method_missing);
@@ -90,7 +90,7 @@ pub fn init(vm: &mut Vm) {
         }
     });
     vm.def_builtin(k, "respond_to?", -2, respond_to);
-    vm.def_builtin(k, "send", -2, send);
+    vm.def_builtin(k, "send", -1, send);
     vm.def_builtin(k, "public_send", -2, public_send);
     vm.def_builtin(k, "method", 1, method);
     vm.def_builtin(k, "methods", -1, |vm, s, a, _| {
