@@ -294,9 +294,7 @@ pub fn init(vm: &mut Vm) {
                 Some(x) => x,
                 None => {
                     let c = vm.class_name(vm.real_class_of(*v));
-                    return Err(
-                        vm.type_error(&format!("can't convert {c} into time interval"))
-                    );
+                    return Err(vm.type_error(&format!("can't convert {c} into time interval")));
                 }
             },
             None => 1e9,

@@ -105,7 +105,8 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         for v in a.iter().rev() {
             let Some(k) = vm.as_class(*v) else {
-                return Err(vm.type_error("wrong argument type (expected Module)"));
+                let c = vm.class_name(vm.real_class_of(*v));
+                return Err(vm.type_error(&format!("wrong argument type {c} (expected Module)")));
             };
             include_module(vm, c, k, true)?;
             vm.funcall(*v, sym::PREPENDED, &[s], None)?;
@@ -252,7 +253,12 @@ pub fn init(vm: &mut Vm) {
             }
             None => {
                 let cn = vm.class_name(c);
-                let msg = format!("undefined method `{}' for class `{cn}'", symbol::name(n));
+                let kind = if vm.classes.is_module(c) {
+                    "module"
+                } else {
+                    "class"
+                };
+                let msg = format!("undefined method `{}' for {kind} `{cn}'", symbol::name(n));
                 Err(vm.name_error(&msg, n, s))
             }
         }

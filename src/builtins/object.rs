@@ -37,6 +37,9 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.class_value(vm.real_class_of(s)))
     });
     vm.def_builtin(k, "singleton_class", 0, |vm, s, _, _| {
+        if no_singleton(s) {
+            return Err(vm.type_error("can't define singleton"));
+        }
         let c = vm.singleton_class(s);
         Ok(vm.class_value(c))
     });
@@ -134,6 +137,12 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "instance_variable_set", 2, |vm, s, a, _| {
         let n = ivar_name_arg(vm, s, a[0])?;
+        if !s.is_heap() {
+            // Immediates are always frozen.
+            let c = vm.class_name(vm.real_class_of(s));
+            let d = vm.inspect(s)?;
+            return Err(vm.error(vm.e.frozen_error, &format!("can't modify frozen {c}: {d}")));
+        }
         check_frozen(vm, s)?;
         vm.ivar_set_name(s, n, a[1]);
         Ok(a[1])
@@ -213,8 +222,10 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "extend", -2, |vm, s, a, _| {
         for m in a.iter().rev() {
             let Some(mc) = vm.as_class(*m) else {
-                return Err(vm.type_error("wrong argument type (expected Module)"));
+                let c = vm.class_name(vm.real_class_of(*m));
+                return Err(vm.type_error(&format!("wrong argument type {c} (expected Module)")));
             };
+            frozen_singleton_check(vm, s)?;
             let sc = vm.singleton_class(s);
             super::module::include_module(vm, sc, mc, false)?;
             vm.funcall(*m, sym::EXTENDED, &[s], None)?;
@@ -222,9 +233,10 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(k, "define_singleton_method", -2, |vm, s, a, b| {
-        if !s.is_heap() || matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
+        if no_singleton(s) {
             return Err(vm.type_error("can't define singleton"));
         }
+        frozen_singleton_check(vm, s)?;
         let sc = vm.singleton_class(s);
         let scv = vm.class_value(sc);
         super::module::define_method(vm, scv, a, b)
@@ -791,4 +803,28 @@ fn enum_for(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         Some(e) => vm.funcall(e, sym::NEW, &[s, meth, args], None),
         None => Err(vm.runtime_error("carmine: Enumerator is not available")),
     }
+}
+
+/// Integers, Floats and Symbols have no singleton class (nil, true and
+/// false use NilClass, TrueClass, FalseClass).
+pub fn no_singleton(s: Value) -> bool {
+    if s.is_heap() {
+        matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_))
+    } else {
+        !(s.is_nil() || s == Value::TRUE || s == Value::FALSE)
+    }
+}
+
+/// Adding to the singleton class of a frozen object (`def o.x`,
+/// `define_singleton_method`, `extend`): CRuby's message shows the object
+/// with the default to_s.
+fn frozen_singleton_check(vm: &mut Vm, s: Value) -> Result<(), crate::object::Unwind> {
+    if s.is_heap() && obj(s).is_frozen() {
+        let d = vm.any_to_s(s);
+        return Err(vm.error(
+            vm.e.frozen_error,
+            &format!("can't modify frozen object: {d}"),
+        ));
+    }
+    Ok(())
 }

@@ -944,13 +944,11 @@ impl Vm {
             }
             Insn::DefineSMethod { name, iseq } => {
                 let o = pop!();
-                if !o.is_heap()
-                    || matches!(&*obj(o).body.borrow(), Body::Float(_) | Body::Bignum(_))
-                {
+                if crate::builtins::object::no_singleton(o) {
                     return Err(self.type_error("can't define singleton"));
                 }
-                if obj(o).is_frozen() {
-                    let d = self.inspect(o)?;
+                if o.is_heap() && obj(o).is_frozen() {
+                    let d = self.any_to_s(o);
                     return Err(self.error(
                         self.e.frozen_error,
                         &format!("can't modify frozen object: {d}"),
