@@ -20,6 +20,15 @@ fn this(vm: &mut Vm, s: Value) -> Result<ClassId, Unwind> {
         .ok_or_else(|| vm.type_error("not a class/module"))
 }
 
+/// `this` for methods that change the class: FrozenError when frozen.
+fn this_mut(vm: &mut Vm, s: Value) -> Result<ClassId, Unwind> {
+    let c = this(vm, s)?;
+    if obj(s).is_frozen() {
+        return Err(vm.frozen_class_error(c));
+    }
+    Ok(c)
+}
+
 pub fn init(vm: &mut Vm) {
     let m = cls::MODULE;
     vm.def_builtin(m, "name", 0, |vm, s, _, _| {
@@ -136,7 +145,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "attr", -1, |vm, s, a, _| attr(vm, s, a, true, false));
     vm.def_builtin(m, "define_method", -2, define_method);
     vm.def_builtin(m, "alias_method", 2, |vm, s, a, _| {
-        let c = this(vm, s)?;
+        let c = this_mut(vm, s)?;
         let new = name_arg(vm, a[0])?;
         let old = name_arg(vm, a[1])?;
         vm.alias_method(c, new, old)?;
@@ -589,6 +598,10 @@ pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Res
         let _ = cn;
         return Err(vm.type_error("wrong argument type Class (expected Module)"));
     }
+    let cv = vm.class_value(c);
+    if vm.classes.get(c).kind != ClassKind::Singleton && obj(cv).is_frozen() {
+        return Err(vm.frozen_class_error(c));
+    }
     if vm.classes.ancestors(m).contains(&c) {
         return Err(vm.arg_error("cyclic include detected"));
     }
@@ -617,7 +630,7 @@ pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Res
 }
 
 fn attr(vm: &mut Vm, s: Value, a: &[Value], reader: bool, writer: bool) -> VResult {
-    let c = this(vm, s)?;
+    let c = this_mut(vm, s)?;
     let vis = vm.classes.get(c).default_visibility;
     let mut out = Vec::new();
     for v in a {
@@ -640,7 +653,7 @@ fn attr(vm: &mut Vm, s: Value, a: &[Value], reader: bool, writer: bool) -> VResu
 }
 
 pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
-    let c = this(vm, s)?;
+    let c = this_mut(vm, s)?;
     let n = name_arg(vm, a[0])?;
     let body = match (a.get(1), b) {
         (Some(v), _) => *v,

@@ -546,7 +546,11 @@ impl Vm {
         name: SymbolId,
         iseq: crate::value::IseqId,
         singleton: bool,
-    ) {
+    ) -> Result<(), Unwind> {
+        let cv = self.class_value(target);
+        if !singleton && obj(cv).is_frozen() {
+            return Err(self.frozen_class_error(target));
+        }
         let cref = self.frames[fi].cref.clone();
         let k = self.classes.get(target);
         let top = Rc::ptr_eq(&cref, &self.top_cref) || (cref.parent.is_none() && !singleton);
@@ -589,23 +593,24 @@ impl Vm {
                 Visibility::Public,
             );
         }
-        let hook_recv = if singleton {
-            self.classes.get(target).attached
+        // Errors from the hook propagate (a method_added that defines
+        // methods recurses into SystemStackError, as CRuby).
+        self.method_hook(target, name, "added")
+    }
+
+    /// FrozenError for defining into a frozen class or module.
+    #[cold]
+    pub fn frozen_class_error(&mut self, c: ClassId) -> Unwind {
+        let kind = if self.classes.is_module(c) {
+            "module"
         } else {
-            self.class_value(target)
+            "class"
         };
-        let hook = if singleton {
-            sym::SINGLETON_METHOD_ADDED
-        } else {
-            sym::METHOD_ADDED
-        };
-        let c = self.class_of(hook_recv);
-        let r = self.dispatch.resolve(&mut self.classes, c, hook);
-        if let Some(m) = r.method
-            && !matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
-        {
-            let _ = self.funcall(hook_recv, hook, &[Value::symbol(name)], None);
-        }
+        let n = self.class_name(c);
+        self.error(
+            self.e.frozen_error,
+            &format!("can't modify frozen {kind}: {n}"),
+        )
     }
 
     /// `class Foo < Bar` / `module Foo`: finds or creates, then runs the body.
@@ -939,7 +944,7 @@ impl Vm {
             }
             Insn::DefineMethod { name, iseq } => {
                 let target = self.def_target(fi);
-                self.define_iseq_method(fi, target, name, iseq, false);
+                self.define_iseq_method(fi, target, name, iseq, false)?;
                 done(Value::symbol(name))
             }
             Insn::DefineSMethod { name, iseq } => {
@@ -955,7 +960,7 @@ impl Vm {
                     ));
                 }
                 let s = self.singleton_class(o);
-                self.define_iseq_method(fi, s, name, iseq, true);
+                self.define_iseq_method(fi, s, name, iseq, true)?;
                 done(Value::symbol(name))
             }
             Insn::DefineClass { name, iseq } => {

@@ -11,6 +11,12 @@ use crate::value::{Value, sym, symbol};
 
 use super::Vm;
 
+/// How deep recursive builtins (`hash`, `==`, `<=>` of nested arrays) may
+/// go before SystemStackError: CRuby's 8 MiB machine stack gives up
+/// between 10 000 and 30 000 levels; carmine's 1 GiB stack would not, and
+/// the guard lists are scanned linearly.
+pub const MAX_NESTING: usize = 20_000;
+
 impl Vm {
     /// Charged once per block call made from Rust (`Integer#times`,
     /// `Array#map`, ...): one unit of `--max-instructions`, and Ctrl-C
@@ -172,7 +178,7 @@ impl Vm {
             if self.hashing.contains(&k.raw()) {
                 return Ok(0x5ec5);
             }
-            if self.native_stack_low() {
+            if self.hashing.len() > MAX_NESTING || self.native_stack_low() {
                 return Err(self.stack_error());
             }
             let items = self.array_items(k);

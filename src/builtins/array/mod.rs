@@ -596,7 +596,7 @@ fn paired<T>(
     if vm.comparing.contains(&key) {
         return Ok(recursive);
     }
-    if vm.native_stack_low() {
+    if vm.comparing.len() > crate::interp::values::MAX_NESTING || vm.native_stack_low() {
         return Err(vm.stack_error());
     }
     vm.comparing.push(key);
