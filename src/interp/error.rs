@@ -347,7 +347,12 @@ impl Vm {
     pub fn exception_report(&mut self, e: Value, here: bool) -> String {
         let c = self.real_class_of(e);
         let cname = self.class_name(c);
-        let msg = self.exception_message(e);
+        // A `message` that raises or returns a non-String shows as the
+        // class name alone (CRuby's error_print).
+        let msg = match self.funcall(e, sym::MESSAGE, &[], None) {
+            Ok(m) if self.is_string(m) => self.string_lossy(m),
+            _ => String::new(),
+        };
         let bt = self.ivar_get_name(e, sym::IVAR_BACKTRACE);
         let lines: Vec<String> = if self.is_array(bt) {
             self.array_items(bt)
