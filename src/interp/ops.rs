@@ -551,6 +551,13 @@ impl Vm {
         if !singleton && obj(cv).is_frozen() {
             return Err(self.frozen_class_error(target));
         }
+        if target == cls::OBJECT && name == sym::METHOD_MISSING && self.options.warnings > 0 {
+            let loc = self.current_location();
+            self.write_err(
+                format!("{loc}: warning: redefining Object#method_missing may cause infinite loop\n")
+                    .as_bytes(),
+            );
+        }
         let cref = self.frames[fi].cref.clone();
         let k = self.classes.get(target);
         let top = Rc::ptr_eq(&cref, &self.top_cref) || (cref.parent.is_none() && !singleton);
