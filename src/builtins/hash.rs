@@ -387,6 +387,23 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_new(&t))
     });
     vm.def_builtin(h, "==", 1, |vm, s, a, _| equal(vm, s, a[0], false));
+    // Subset/superset (rb_hash_le & co.): values compared with ==.
+    vm.def_builtin(h, "<=", 1, |vm, s, a, _| {
+        let o = to_hash(vm, a[0])?;
+        subset(vm, s, o, false)
+    });
+    vm.def_builtin(h, "<", 1, |vm, s, a, _| {
+        let o = to_hash(vm, a[0])?;
+        subset(vm, s, o, true)
+    });
+    vm.def_builtin(h, ">=", 1, |vm, s, a, _| {
+        let o = to_hash(vm, a[0])?;
+        subset(vm, o, s, false)
+    });
+    vm.def_builtin(h, ">", 1, |vm, s, a, _| {
+        let o = to_hash(vm, a[0])?;
+        subset(vm, o, s, true)
+    });
     vm.def_builtin(h, "eql?", 1, |vm, s, a, _| equal(vm, s, a[0], true));
     vm.def_builtin(h, "merge", -1, |vm, s, a, b| {
         let out = super::object::dup(vm, s, false)?;
@@ -436,6 +453,20 @@ pub fn init(vm: &mut Vm) {
         if !(p.is_nil() || p.is_heap() && matches!(&*obj(p).body.borrow(), Body::Proc(_))) {
             let c = super::type_name(vm, p);
             return Err(vm.type_error(&format!("wrong default_proc type {c} (expected Proc)")));
+        }
+        if !p.is_nil()
+            && vm
+                .funcall(p, symbol::intern("lambda?"), &[], None)?
+                .truthy()
+        {
+            let n = vm.funcall(p, symbol::intern("arity"), &[], None)?;
+            if let Some(n) = n.as_fixnum()
+                && n != 2
+                && (n >= 0 || n < -3)
+            {
+                let n = if n < 0 { -n - 1 } else { n };
+                return Err(vm.type_error(&format!("default_proc takes two arguments (2 for {n})")));
+            }
         }
         if let Body::Hash(t) = &mut *obj(s).body.borrow_mut() {
             t.default_proc = p;
@@ -806,6 +837,21 @@ fn equal(vm: &mut Vm, s: Value, o: Value, eql: bool) -> VResult {
             Some(w) if w == v => {}
             Some(w) if eql && vm.key_eql(v, w)? => {}
             Some(w) if !eql && vm.funcall(v, sym::EQ, &[w], None)?.truthy() => {}
+            _ => return Ok(Value::FALSE),
+        }
+    }
+    Ok(Value::TRUE)
+}
+
+/// Whether every pair of `a` is in `b` (`proper`: and `b` is larger).
+fn subset(vm: &mut Vm, a: Value, b: Value, proper: bool) -> VResult {
+    let (la, lb) = (vm.hash_len(a).unwrap_or(0), vm.hash_len(b).unwrap_or(0));
+    if la > lb || (proper && la == lb) {
+        return Ok(Value::FALSE);
+    }
+    for (k, v) in vm.hash_pairs(a) {
+        match vm.hash_get(b, k)? {
+            Some(w) if w == v || vm.funcall(v, sym::EQ, &[w], None)?.truthy() => {}
             _ => return Ok(Value::FALSE),
         }
     }

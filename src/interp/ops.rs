@@ -554,8 +554,10 @@ impl Vm {
         if target == cls::OBJECT && name == sym::METHOD_MISSING && self.options.warnings > 0 {
             let loc = self.current_location();
             self.write_err(
-                format!("{loc}: warning: redefining Object#method_missing may cause infinite loop\n")
-                    .as_bytes(),
+                format!(
+                    "{loc}: warning: redefining Object#method_missing may cause infinite loop\n"
+                )
+                .as_bytes(),
             );
         }
         let cref = self.frames[fi].cref.clone();
