@@ -110,6 +110,12 @@ class Hash
     h = self
     lambda { |key| h[key] }
   end
+
+  # [k1, v1, k2, v2, ...]; level 0 keeps the pairs, a negative level
+  # flattens fully (rb_hash_flatten).
+  def flatten(level = 1)
+    to_a.flatten(level)
+  end
 end
 
 module Kernel

@@ -483,10 +483,31 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "dup", 0, |vm, s, _, _| super::object::dup(vm, s, false));
     vm.def_builtin(h, "hash", 0, |vm, s, _, _| {
-        let mut acc: u64 = 7;
-        for (k, v) in vm.hash_pairs(s) {
-            acc = acc.wrapping_add(vm.hash_of(k)? ^ vm.hash_of(v)?.rotate_left(17));
+        // A hash containing itself hashes the inner occurrence as a
+        // constant (rb_exec_recursive_outer), deep nesting raises.
+        if vm.hashing.contains(&s.raw()) {
+            return Ok(Value::int(0x5ec6));
         }
+        if vm.hashing.len() > crate::interp::values::MAX_NESTING || vm.native_stack_low() {
+            return Err(vm.stack_error());
+        }
+        vm.hashing.push(s.raw());
+        let mut acc: u64 = 7;
+        let mut r = Ok(());
+        for (k, v) in vm.hash_pairs(s) {
+            match vm
+                .hash_of(k)
+                .and_then(|hk| Ok(hk ^ vm.hash_of(v)?.rotate_left(17)))
+            {
+                Ok(x) => acc = acc.wrapping_add(x),
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        vm.hashing.pop();
+        r?;
         Ok(Value::int((acc >> 2) as i64))
     });
     vm.def_builtin(h, "compare_by_identity", 0, |vm, s, _, _| {

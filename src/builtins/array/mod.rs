@@ -134,7 +134,7 @@ pub fn inspect_guard(
     if INSPECTING.with(|s| s.borrow().contains(&v.raw())) {
         return Ok(None);
     }
-    if vm.native_depth > 400 {
+    if vm.native_depth > crate::interp::values::MAX_NESTING || vm.native_stack_low() {
         return Err(vm.stack_error());
     }
     INSPECTING.with(|s| s.borrow_mut().push(v.raw()));
