@@ -132,6 +132,12 @@ pub fn str_arg(vm: &mut Vm, v: Value) -> Result<Vec<u8>, Unwind> {
         if vm.is_string(r) {
             return Ok(vm.string_bytes(r));
         }
+        // rb_convert_type_with_id: to_str answered something else.
+        let c = vm.class_name(vm.real_class_of(v));
+        let rc = vm.class_name(vm.real_class_of(r));
+        return Err(vm.type_error(&format!(
+            "can't convert {c} to String ({c}#to_str gives {rc})"
+        )));
     }
     let c = type_name(vm, v);
     Err(vm.type_error(&format!("no implicit conversion of {c} into String")))
