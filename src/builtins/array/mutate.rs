@@ -123,18 +123,43 @@ fn keep(vm: &mut Vm, s: Value, b: B, want: bool, bang: bool, name: &str) -> VRes
     };
     check_frozen(vm, s)?;
     let before = len(s);
-    let mut i = 0;
-    while let Some(x) = get(s, i) {
-        if vm.yield_block(&b, &[x])?.truthy() == want {
-            i += 1;
-        } else {
-            with_mut(vm, s, |v| {
-                if i < v.len() {
-                    v.remove(i);
-                }
-            })?;
+    // CRuby's select_bang_i/ensure: kept elements are copied down to i2
+    // while i1 reads on over the live array (appends are visited); the
+    // gap closes at the end, even when the block raises or breaks.
+    let (mut i1, mut i2) = (0usize, 0usize);
+    let mut r = Ok(());
+    while let Some(x) = get(s, i1) {
+        let keep = match vm.yield_block(&b, &[x]) {
+            Ok(v) => v.truthy() == want,
+            Err(e) => {
+                r = Err(e);
+                break;
+            }
+        };
+        i1 += 1;
+        if keep {
+            if i1 - 1 != i2 {
+                with_mut(vm, s, |v| {
+                    if i2 >= v.len() {
+                        v.resize(i2 + 1, Value::NIL);
+                    }
+                    v[i2] = x;
+                })?;
+            }
+            i2 += 1;
         }
     }
+    with_mut(vm, s, |v| {
+        let n = v.len();
+        if i2 < n && i2 < i1 {
+            if i1 < n {
+                v.drain(i2..i1);
+            } else {
+                v.truncate(i2);
+            }
+        }
+    })?;
+    r?;
     Ok(if bang && len(s) == before {
         Value::NIL
     } else {
@@ -150,10 +175,13 @@ fn map_bang(vm: &mut Vm, s: Value, b: B, name: &str) -> VResult {
     let mut i = 0;
     while let Some(x) = get(s, i) {
         let r = vm.yield_block(&b, &[x])?;
+        // rb_ary_store: the block may have shrunk the array; storing
+        // past its end pads with nil, as CRuby.
         with_mut(vm, s, |v| {
-            if i < v.len() {
-                v[i] = r;
+            if i >= v.len() {
+                v.resize(i + 1, Value::NIL);
             }
+            v[i] = r;
         })?;
         i += 1;
     }
@@ -215,11 +243,18 @@ fn fill(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
             Some(b) => vm.yield_block(b, &[Value::int(i)])?,
             None => item,
         };
-        with_mut(vm, s, |v| {
+        // CRuby stops once the block has shrunk the array below `i`.
+        let stored = with_mut(vm, s, |v| {
             if (i as usize) < v.len() {
                 v[i as usize] = x;
+                true
+            } else {
+                false
             }
         })?;
+        if !stored {
+            break;
+        }
     }
     Ok(s)
 }
