@@ -219,6 +219,19 @@ fn each(
     s: Value,
     f: &mut dyn FnMut(&mut Vm, Value) -> Result<bool, Unwind>,
 ) -> Result<(), Unwind> {
+    // Every element counts against --max-instructions (and sees Ctrl-C),
+    // even when no Ruby block runs (`(1..10**100).to_a`).
+    each_inner(vm, s, &mut |vm, x| {
+        vm.block_call_tick()?;
+        f(vm, x)
+    })
+}
+
+fn each_inner(
+    vm: &mut Vm,
+    s: Value,
+    f: &mut dyn FnMut(&mut Vm, Value) -> Result<bool, Unwind>,
+) -> Result<(), Unwind> {
     let (b, e, excl) = parts(s);
     if let Some(mut i) = b.as_fixnum() {
         if e.is_nil() {
@@ -603,6 +616,20 @@ fn to_a(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
         }
         let v = (b..=last).map(Value::int).collect();
         return Ok(vm.ary_new(v));
+    }
+    let is_int = |v: Value| {
+        v.is_fixnum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Bignum(_)))
+    };
+    if is_int(b) && is_int(e) {
+        // A size no array can have: NoMemoryError up front (CRuby gets
+        // there by exhausting memory).
+        let n = vm.funcall(s, symbol::intern("size"), &[], None)?;
+        match n.as_fixnum() {
+            Some(n) => super::alloc_guard(vm, n.max(0) as usize, 8)?,
+            None => {
+                return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
+            }
+        }
     }
     let out = vm.ary_new(Vec::new());
     rooted(vm, out, |vm| {
