@@ -105,6 +105,27 @@ class Method
   end
 end
 
+class Array
+  # rb_ary_to_h: like Enumerable#to_h, with the element index in errors.
+  def to_h(&block)
+    hash = {}
+    i = 0
+    while i < size
+      pair = block ? block.call(self[i]) : self[i]
+      ary = RubyVM::Prelude.check_array(pair)
+      if ary.nil?
+        raise TypeError, "wrong element type #{pair.class} at #{i} (expected array)"
+      end
+      if ary.size != 2
+        raise ArgumentError, "wrong array length at #{i} (expected 2, was #{ary.size})"
+      end
+      hash[ary[0]] = ary[1]
+      i += 1
+    end
+    hash
+  end
+end
+
 class Hash
   def to_proc
     h = self

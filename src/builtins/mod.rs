@@ -118,6 +118,9 @@ pub fn int_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
             return Ok(n);
         }
     }
+    if v.is_nil() {
+        return Err(vm.type_error("no implicit conversion from nil to integer"));
+    }
     let c = type_name(vm, v);
     Err(vm.type_error(&format!("no implicit conversion of {c} into Integer")))
 }

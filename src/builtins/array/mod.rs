@@ -416,7 +416,10 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "join", -1, |vm, s, a, _| {
         let sep = match a.first() {
-            Some(v) if !v.is_nil() => vm.to_s(*v)?,
+            Some(v) if !v.is_nil() => {
+                let b = super::str_arg(vm, *v)?;
+                String::from_utf8_lossy(&b).into_owned()
+            }
             _ => String::new(),
         };
         let t = join(vm, s, &sep)?;
