@@ -610,7 +610,10 @@ pub fn init(vm: &mut Vm) {
     });
     pair!(vm, "succ", |vm, s, _a| succ_bytes(&bytes(vm, s)));
     pair!(vm, "next", |vm, s, _a| succ_bytes(&bytes(vm, s)));
-    vm.def_builtin(s, "upto", -2, upto);
+    vm.def_builtin(s, "upto", -1, |vm, s, a, b| {
+        super::pattern::arity_1_2(vm, a)?;
+        upto(vm, s, a, b)
+    });
     vm.def_builtin(s, "center", -2, |vm, s, a, _| justify(vm, s, a, 'c'));
     vm.def_builtin(s, "ljust", -2, |vm, s, a, _| justify(vm, s, a, 'l'));
     vm.def_builtin(s, "rjust", -2, |vm, s, a, _| justify(vm, s, a, 'r'));

@@ -747,15 +747,25 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(re::search(re_v, &text, from).is_some()))
     });
     vm.def_builtin(s, "scan", 1, scan);
-    vm.def_builtin(s, "sub", -2, |vm, s, a, b| sub_new(vm, s, a, b, false));
-    vm.def_builtin(s, "gsub", -2, |vm, s, a, b| {
+    vm.def_builtin(s, "sub", -1, |vm, s, a, b| {
+        arity_1_2(vm, a)?;
+        sub_new(vm, s, a, b, false)
+    });
+    vm.def_builtin(s, "gsub", -1, |vm, s, a, b| {
+        arity_1_2(vm, a)?;
         if a.len() == 1 && b.is_none() {
             return enum_for(vm, s, "gsub", a);
         }
         sub_new(vm, s, a, b, true)
     });
-    vm.def_builtin(s, "sub!", -2, |vm, s, a, b| sub_bang(vm, s, a, b, false));
-    vm.def_builtin(s, "gsub!", -2, |vm, s, a, b| sub_bang(vm, s, a, b, true));
+    vm.def_builtin(s, "sub!", -1, |vm, s, a, b| {
+        arity_1_2(vm, a)?;
+        sub_bang(vm, s, a, b, false)
+    });
+    vm.def_builtin(s, "gsub!", -1, |vm, s, a, b| {
+        arity_1_2(vm, a)?;
+        sub_bang(vm, s, a, b, true)
+    });
     vm.def_builtin(s, "split", -1, split);
     vm.def_builtin(s, "partition", 1, |vm, s, a, _| partition(vm, s, a, false));
     vm.def_builtin(s, "rpartition", 1, |vm, s, a, _| partition(vm, s, a, true));
@@ -780,4 +790,15 @@ pub fn init(vm: &mut Vm) {
         vm.temp_roots.pop();
         r
     });
+}
+
+/// rb_check_arity(argc, 1, 2), CRuby's message for sub/gsub/upto.
+pub fn arity_1_2(vm: &mut Vm, a: &[Value]) -> Result<(), Unwind> {
+    if a.is_empty() || a.len() > 2 {
+        return Err(vm.arg_error(&format!(
+            "wrong number of arguments (given {}, expected 1..2)",
+            a.len()
+        )));
+    }
+    Ok(())
 }
