@@ -105,6 +105,14 @@ class Method
   end
 end
 
+class Module
+  # Deprecation warnings are off by default in Ruby 3.1 (-W:deprecated).
+  def deprecate_constant(*names)
+    names.each { |n| const_get(n) }
+    self
+  end
+end
+
 class Array
   # rb_ary_to_h: like Enumerable#to_h, with the element index in errors.
   def to_h(&block)

@@ -603,7 +603,11 @@ pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Res
         return Err(vm.frozen_class_error(c));
     }
     if vm.classes.ancestors(m).contains(&c) {
-        return Err(vm.arg_error("cyclic include detected"));
+        return Err(vm.arg_error(if prepend {
+            "cyclic prepend detected"
+        } else {
+            "cyclic include detected"
+        }));
     }
     let k = vm.classes.get_mut(c);
     let list = if prepend {

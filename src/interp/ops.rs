@@ -551,13 +551,15 @@ impl Vm {
         if !singleton && obj(cv).is_frozen() {
             return Err(self.frozen_class_error(target));
         }
-        if target == cls::OBJECT && name == sym::METHOD_MISSING && self.options.warnings > 0 {
+        if target == cls::OBJECT
+            && (name == sym::METHOD_MISSING || name == sym::RESPOND_TO)
+            && self.options.warnings > 0
+        {
             let loc = self.current_location();
+            let n = symbol::name(name);
             self.write_err(
-                format!(
-                    "{loc}: warning: redefining Object#method_missing may cause infinite loop\n"
-                )
-                .as_bytes(),
+                format!("{loc}: warning: redefining Object#{n} may cause infinite loop\n")
+                    .as_bytes(),
             );
         }
         let cref = self.frames[fi].cref.clone();
@@ -1351,6 +1353,13 @@ impl Vm {
     }
 
     pub fn undef_method(&mut self, c: ClassId, name: SymbolId) -> Result<(), Unwind> {
+        let n = symbol::name(name);
+        if matches!(&*n, "initialize" | "object_id" | "__send__") && self.options.warnings > 0 {
+            let loc = self.current_location();
+            self.write_err(
+                format!("{loc}: warning: undefining `{n}' may cause serious problems\n").as_bytes(),
+            );
+        }
         if lookup::find_method(&self.classes, c, name).is_none() {
             let cn = self.class_name(c);
             let kind = if self.classes.is_module(c) {
