@@ -195,6 +195,7 @@ fn sub_run(
     global: bool,
     re_v: Value,
 ) -> Result<Option<Vec<u8>>, Unwind> {
+    let byte_len = str_byte_len(s);
     let text = text_of(vm, s);
     let tb = text.as_bytes().to_vec();
     let ms = all_matches(re_v, &text, 0, !global);
@@ -227,7 +228,9 @@ fn sub_run(
                 vm.last_match = m;
                 let arg = vm.str_from_bytes(tb[st..en].to_vec());
                 let b = blk.as_ref().unwrap();
-                vm.yield_block(b, &[arg]).and_then(|v| vm.value_to_bytes(v))
+                vm.yield_block(b, &[arg])
+                    .and_then(|v| str_mod_check(vm, s, byte_len).map(|_| v))
+                    .and_then(|v| vm.value_to_bytes(v))
             }
         };
         match piece {
@@ -278,6 +281,7 @@ fn scan(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
 fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
     let re_v = get_pat_quoted(vm, a[0])?;
     vm.push_root(re_v);
+    let byte_len = str_byte_len(s);
     let text = text_of(vm, s);
     let ms = all_matches(re_v, &text, 0, false);
     let frozen = vm.str_from_bytes(text.clone().into_bytes());
@@ -303,7 +307,10 @@ fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
             Some(b) => {
                 let m = re::make_match(vm, re_v, frozen, g.clone());
                 vm.last_match = m;
-                if let Err(e) = vm.yield_block(b, &[item]) {
+                if let Err(e) = vm
+                    .yield_block(b, &[item])
+                    .and_then(|_| str_mod_check(vm, s, byte_len))
+                {
                     res = Err(e);
                     break;
                 }
@@ -801,4 +808,20 @@ pub fn arity_1_2(vm: &mut Vm, a: &[Value]) -> Result<(), Unwind> {
         )));
     }
     Ok(())
+}
+
+/// CRuby's str_mod_check: a block that resized the string being scanned
+/// or substituted stops the iteration.
+fn str_mod_check(vm: &mut Vm, s: Value, len: usize) -> Result<(), Unwind> {
+    if str_byte_len(s) != len {
+        return Err(vm.runtime_error("string modified"));
+    }
+    Ok(())
+}
+
+fn str_byte_len(s: Value) -> usize {
+    match &*obj(s).body.borrow() {
+        crate::object::Body::String(x) => x.bytes.len(),
+        _ => 0,
+    }
 }
