@@ -377,7 +377,9 @@ impl Vm {
         if self.is_string(r) {
             Ok(self.string_lossy(r))
         } else {
-            Ok(self.any_to_s(v))
+            // rb_inspect -> rb_obj_as_string: a non-String answer is
+            // converted with its own to_s.
+            self.to_s(r)
         }
     }
 
