@@ -462,7 +462,7 @@ pub fn init(vm: &mut Vm) {
             let n = vm.funcall(p, symbol::intern("arity"), &[], None)?;
             if let Some(n) = n.as_fixnum()
                 && n != 2
-                && (n >= 0 || n < -3)
+                && !(-3..0).contains(&n)
             {
                 let n = if n < 0 { -n - 1 } else { n };
                 return Err(vm.type_error(&format!("default_proc takes two arguments (2 for {n})")));
