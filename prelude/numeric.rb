@@ -95,7 +95,7 @@ module RubyVM::Prelude
       return unit > 0 ? (beg <= fin ? 1 : 0) : (beg >= fin ? 1 : 0)
     end
     n = (fin - beg) / unit
-    return n if n.nan?
+    return n if n.nan? || n == Float::INFINITY # C's floor(inf) is inf
     err = (beg.abs + fin.abs + (fin - beg).abs) / unit.abs * Float::EPSILON
     err = 0.5 if err > 0.5
     if excl

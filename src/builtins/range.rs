@@ -784,6 +784,10 @@ fn size(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
                 if f.is_infinite() {
                     return Ok(n);
                 }
+                if f.is_nan() {
+                    // rb_dbl2big(NaN)
+                    return Err(vm.error(vm.e.float_domain_error, "NaN"));
+                }
                 return Ok(Value::int(f.floor() as i64));
             }
             return Ok(n);
