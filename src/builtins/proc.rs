@@ -34,7 +34,9 @@ pub fn init(vm: &mut Vm) {
             {
                 return Ok(Value::int(method_arity(vm, rm.method)));
             }
-            return Ok(Value::int(if lambda { -1 } else { -2 }));
+            // Symbol#to_proc: a lambda taking |recv, *args|.
+            let _ = lambda;
+            return Ok(Value::int(-2));
         }
         let i = vm.iseq(iseq);
         let pr = &i.params;
@@ -130,6 +132,12 @@ pub fn init(vm: &mut Vm) {
                 crate::class::MethodKind::Builtin { arity, .. } => {
                     let arity = *arity;
                     let mut out = Vec::new();
+                    if crate::class::arity::decode_range(arity).is_some() {
+                        // A C function taking (argc, argv), as CRuby shows it.
+                        let k = vm.sym("rest");
+                        out.push(vm.ary_new(vec![k]));
+                        return Ok(vm.ary_new(out));
+                    }
                     let req = if arity >= 0 { arity } else { -arity - 1 };
                     for _ in 0..req {
                         let k = vm.sym("req");
@@ -268,7 +276,9 @@ fn rm(s: Value) -> RMethod {
 pub fn method_arity(vm: &Vm, m: crate::value::MethodId) -> i64 {
     match &vm.classes.method(m).kind {
         crate::class::MethodKind::Iseq { iseq, .. } => vm.iseq(*iseq).params.arity() as i64,
-        crate::class::MethodKind::Builtin { arity, .. } => *arity as i64,
+        crate::class::MethodKind::Builtin { arity, .. } => {
+            crate::class::arity::reported(*arity) as i64
+        }
         crate::class::MethodKind::AttrReader(_) => 0,
         crate::class::MethodKind::AttrWriter(_) => 1,
         crate::class::MethodKind::Bmethod(p) => match &*obj(*p).body.borrow() {

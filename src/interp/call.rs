@@ -527,6 +527,12 @@ impl Vm {
     }
 
     fn check_builtin_arity(&mut self, arity: i32, n: usize) -> Option<Unwind> {
+        if let Some((min, max)) = crate::class::arity::decode_range(arity) {
+            if n < min || n > max {
+                return Some(self.argc_error(n, min, max));
+            }
+            return None;
+        }
         if arity >= 0 && n != arity as usize {
             return Some(self.argc_error(n, arity as usize, arity as usize));
         }
@@ -969,7 +975,8 @@ impl Vm {
                     cls::PROC,
                     Body::Proc(Box::new(RProc {
                         block: dummy,
-                        is_lambda: matches!(&**b, BlockArg::Method(_)),
+                        // Symbol#to_proc and Method#to_proc procs are lambdas in 3.1.
+                        is_lambda: true,
                         special: Some((**b).clone()),
                     })),
                 )
