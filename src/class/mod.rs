@@ -121,6 +121,9 @@ pub struct RClass {
     pub subclasses: Vec<ClassId>,
     pub includers: Vec<ClassId>,
     pub consts: HashMap<SymbolId, Value>,
+    /// Where each constant was last set from Ruby ("file:line"), for
+    /// "previous definition of X was here".
+    pub const_sites: HashMap<SymbolId, String>,
     pub const_order: Vec<SymbolId>,
     pub private_consts: Vec<SymbolId>,
     pub cvars: HashMap<SymbolId, Value>,
@@ -249,6 +252,7 @@ impl ClassTable {
             subclasses: Vec::new(),
             includers: Vec::new(),
             consts: HashMap::new(),
+            const_sites: HashMap::new(),
             const_order: Vec::new(),
             private_consts: Vec::new(),
             cvars: HashMap::new(),

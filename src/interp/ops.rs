@@ -457,12 +457,21 @@ impl Vm {
         }
         if self.classes.get(c).consts.contains_key(&name) && self.options.warnings > 0 {
             let loc = self.current_location();
-            let msg = format!(
-                "{loc}: warning: already initialized constant {}\n",
-                symbol::name(name)
-            );
+            let n = symbol::name(name);
+            let full = if c == cls::OBJECT {
+                n.to_string()
+            } else {
+                format!("{}::{n}", self.class_name(c))
+            };
+            let mut msg = format!("{loc}: warning: already initialized constant {full}\n");
+            if let Some(prev) = self.classes.get(c).const_sites.get(&name) {
+                msg.push_str(&format!(
+                    "{prev}: warning: previous definition of {n} was here\n"
+                ));
+            }
             self.write_err(msg.as_bytes());
         }
+        self.note_const_site(c, name);
         self.classes.set_const(c, name, v);
         let loc = self.location_for_trace();
         self.dispatch
@@ -530,6 +539,14 @@ impl Vm {
             });
         }
         None
+    }
+
+    /// Records where constant `name` of `c` is being set from Ruby code.
+    fn note_const_site(&mut self, c: ClassId, name: SymbolId) {
+        if !self.frames.is_empty() {
+            let site = self.current_location();
+            self.classes.get_mut(c).const_sites.insert(name, site);
+        }
     }
 
     // ---- definitions ---------------------------------------------------------------
@@ -653,12 +670,20 @@ impl Vm {
                 let Some(c) = self.as_class(v) else {
                     let n = symbol::name(name);
                     let what = if module { "module" } else { "class" };
-                    return Err(self.type_error(&format!("{n} is not a {what}")));
+                    let mut msg = format!("{n} is not a {what}");
+                    if let Some(prev) = self.classes.get(outer).const_sites.get(&name) {
+                        msg.push_str(&format!("\n{prev}: previous definition of {n} was here"));
+                    }
+                    return Err(self.type_error(&msg));
                 };
                 if module != self.classes.is_module(c) {
                     let n = symbol::name(name);
                     let what = if module { "module" } else { "class" };
-                    return Err(self.type_error(&format!("{n} is not a {what}")));
+                    let mut msg = format!("{n} is not a {what}");
+                    if let Some(prev) = self.classes.get(outer).const_sites.get(&name) {
+                        msg.push_str(&format!("\n{prev}: previous definition of {n} was here"));
+                    }
+                    return Err(self.type_error(&msg));
                 }
                 if let Some(s) = sup
                     && self
@@ -692,6 +717,7 @@ impl Vm {
                     }
                     c
                 };
+                self.note_const_site(outer, name);
                 let loc = self.location_for_trace();
                 self.dispatch.constant_changed(
                     &self.classes,
