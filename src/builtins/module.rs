@@ -367,6 +367,18 @@ pub fn init(vm: &mut Vm) {
         vm.cvar_set(c, n, a[1]);
         Ok(a[1])
     });
+    vm.def_builtin(m, "remove_class_variable", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        match vm.classes.get_mut(c).cvars.remove(&n) {
+            Some(v) => Ok(v),
+            None => {
+                let cn = vm.class_name(c);
+                let msg = format!("class variable {} not defined for {cn}", symbol::name(n));
+                Err(vm.name_error(&msg, n, s))
+            }
+        }
+    });
     vm.def_builtin(m, "class_variables", -1, |vm, s, _, _| {
         let c = this(vm, s)?;
         let names: Vec<Value> = vm

@@ -343,8 +343,13 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     /// Emits a call-like instruction whose stack effect depends on its site.
     fn emit_call(&mut self, insn: Insn, pops: i64) {
+        // Specialised operators (opt_plus...) declare their stack effect in
+        // the instruction table, which `emit` already applied.
+        let declared = insn.stack_effect().is_some();
         self.emit(insn);
-        self.scope().depth += 1 - pops;
+        if !declared {
+            self.scope().depth += 1 - pops;
+        }
     }
 
     fn patch(&mut self, at: usize) {
