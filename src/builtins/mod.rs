@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod exception;
+pub mod file;
 pub mod float;
 pub mod hash;
 pub mod integer;
@@ -35,6 +36,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
     ("time", include_str!("../../prelude/time.rb")),
+    ("file", include_str!("../../prelude/file.rb")),
 ];
 
 /// Libraries for `require`.
@@ -70,6 +72,7 @@ pub fn init(vm: &mut Vm) {
     math::init(vm);
     process::init(vm);
     rubyvm::init(vm);
+    file::init(vm);
 }
 
 /// An Integer argument (Fixnum only), with CRuby's TypeError otherwise.

@@ -566,7 +566,22 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 Ok(())
             }
             Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => {
-                self.raise_unsupported(node)
+                // `cmd` is self.`("cmd")
+                self.emit(Insn::PutSelf);
+                if let Some(x) = node.as_x_string_node() {
+                    self.put_string(x.unescaped());
+                } else {
+                    let parts = node.as_interpolated_x_string_node().unwrap().parts();
+                    self.interpolation(&parts)?;
+                }
+                let site = self.site(
+                    symbol::intern("`"),
+                    1,
+                    crate::dispatch::flags::FCALL,
+                    None,
+                );
+                self.emit_call(Insn::Send { site }, 2);
+                Ok(())
             }
             Node::InterpolatedStringNode { .. } => {
                 let parts = node.as_interpolated_string_node().unwrap().parts();
