@@ -1040,7 +1040,7 @@ module Kernel
 
   def `(cmd)
     cmd = RubyVM::FileIO.path(cmd)
-    r = RubyVM::FileIO.run(cmd, true)
+    r = RubyVM::FileIO.run(cmd, true, ENV.__overlay)
     raise Errno::ENOENT, cmd if r.nil?
     out, code, sig, pid = r
     RubyVM::FileIO.last_status = Process::Status.new(pid, code, sig)
@@ -1057,7 +1057,7 @@ module Kernel
     args.shift if args[0].is_a?(Hash)
     cmd = args.size == 1 ? args[0] : args.map { |a| a.is_a?(Array) ? a[0] : a }
     cmd = RubyVM::FileIO.path(cmd) unless cmd.is_a?(Array)
-    r = RubyVM::FileIO.run(cmd, false)
+    r = RubyVM::FileIO.run(cmd, false, ENV.__overlay)
     if r.nil?
       raise Errno::ENOENT, (cmd.is_a?(Array) ? cmd[0] : cmd) if exception
       return nil
@@ -1104,3 +1104,88 @@ module FileTest
     define_singleton_method(m) { |*a| File.__send__(m, *a) }
   end
 end
+
+# ENV writes live in an overlay (the process environment is not changed:
+# std::env::set_var is unsafe); child processes get the overlay.
+class << ENV
+  alias_method :__raw_get, :[]
+  alias_method :__raw_to_h, :to_h
+
+  def __overlay
+    @overlay ||= {}
+  end
+
+  def __key(k)
+    k = k.to_str if !k.is_a?(String) && k.respond_to?(:to_str)
+    raise TypeError, "no implicit conversion of #{RubyVM::FileIO.tname(k)} into String" unless k.is_a?(String)
+    k
+  end
+
+  def [](k)
+    k = __key(k)
+    return __overlay[k]&.dup if __overlay.key?(k)
+    __raw_get(k)
+  end
+
+  def []=(k, v)
+    k = __key(k)
+    v = __key(v) unless v.nil?
+    __overlay[k] = v.nil? ? nil : v.dup.freeze
+    v
+  end
+  alias_method :store, :[]=
+
+  def delete(k)
+    old = self[k]
+    __overlay[__key(k)] = nil
+    old.nil? && block_given? ? yield(k) : old
+  end
+
+  def to_h(&b)
+    h = __raw_to_h
+    __overlay.each { |k, v| v.nil? ? h.delete(k) : h[k] = v }
+    b ? h.to_h(&b) : h
+  end
+  alias_method :to_hash, :to_h
+
+  def fetch(k, *d)
+    v = self[k]
+    return v unless v.nil?
+    return yield(k) if block_given?
+    return d[0] unless d.empty?
+    raise KeyError.new("key not found: #{k.inspect}", receiver: self, key: k)
+  end
+
+  def key?(k) = !self[k].nil?
+  alias_method :include?, :key?
+  alias_method :has_key?, :key?
+  alias_method :member?, :key?
+  def keys = to_h.keys
+  def values = to_h.values
+  def each(&b) = (to_h.each(&b); self)
+  alias_method :each_pair, :each
+  def each_key(&b) = (keys.each(&b); self)
+  def each_value(&b) = (values.each(&b); self)
+  def to_a = to_h.to_a
+  def size = to_h.size
+  alias_method :length, :size
+  def empty? = to_h.empty?
+  def select(&b) = to_h.select(&b)
+  alias_method :filter, :select
+  def reject(&b) = to_h.reject(&b)
+  def map(&b) = to_h.map(&b)
+  def key(v) = to_h.key(v)
+  def value?(v) = to_h.value?(v)
+  def values_at(*ks) = ks.map { |k| self[k] }
+  def slice(*ks) = to_h.slice(*ks)
+  def assoc(k) = (v = self[k]) ? [k, v] : nil
+  def update(h) = (h.each { |k, v| self[k] = v }; self)
+  alias_method :merge!, :update
+  def replace(h) = (keys.each { |k| delete(k) }; update(h))
+  def clear = (keys.each { |k| delete(k) }; self)
+  def to_s = "ENV"
+  def rehash = nil
+end
+
+# Placeholder until Thread exists (spec_helper.rb asks Thread.respond_to?).
+class Thread; end unless defined?(::Thread)

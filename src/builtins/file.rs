@@ -589,7 +589,17 @@ pub fn init(vm: &mut Vm) {
     // run(cmd, capture): cmd is a String (run by /bin/sh -c) or an Array argv.
     // Returns [output or nil, exit status or nil, signal or nil, pid], or nil
     // when the program could not be started.
-    vm.def_module_function(m, "run", 2, |vm, _, a, _| {
+    vm.def_module_function(m, "run", 3, |vm, _, a, _| {
+        let mut env = Vec::new();
+        if !a[2].is_nil() {
+            let pairs = vm.funcall(a[2], symbol::intern("to_a"), &[], None)?;
+            for p in vm.array_items(pairs) {
+                let kv = vm.array_items(p);
+                let k = path_arg(vm, kv[0])?;
+                let v = if kv[1].is_nil() { None } else { Some(path_arg(vm, kv[1])?) };
+                env.push((k, v));
+            }
+        }
         vm.flush();
         let mut c = if vm.is_array(a[0]) {
             let mut argv = Vec::new();
@@ -608,6 +618,12 @@ pub fn init(vm: &mut Vm) {
             c.arg("-c").arg(s);
             c
         };
+        for (k, v) in env {
+            match v {
+                Some(v) => c.env(k, v),
+                None => c.env_remove(k),
+            };
+        }
         if a[1].truthy() {
             c.stdout(std::process::Stdio::piped());
         }
