@@ -1189,3 +1189,12 @@ end
 
 # Placeholder until Thread exists (spec_helper.rb asks Thread.respond_to?).
 class Thread; end unless defined?(::Thread)
+
+module Kernel
+  # Tracing is not implemented: the hook is accepted and never called.
+  def set_trace_func(pr)
+    raise TypeError, "trace_func needs to be Proc" unless pr.nil? || pr.is_a?(Proc)
+    pr
+  end
+  private :set_trace_func
+end
