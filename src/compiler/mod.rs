@@ -287,6 +287,83 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         s.locals.len() as u32 - 1
     }
 
+    /// A flip-flop (`a..b` as a condition): its state lives in a hidden
+    /// local of the enclosing method (or top/class) scope, as in CRuby.
+    fn flip_flop(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let f = node.as_flip_flop_node().unwrap();
+        let n = self.scopes.len();
+        let mut t = n - 1;
+        while t > 0 && matches!(self.scopes[t].kind, IseqKind::Block | IseqKind::Lambda) {
+            t -= 1;
+        }
+        let idx = {
+            let s = &mut self.scopes[t];
+            s.locals.push(None);
+            s.locals.len() as u32 - 1
+        };
+        let depth = (n - 1 - t) as u32;
+        if depth > 0 {
+            for s in &mut self.scopes[t..n - 1] {
+                s.has_blocks = true;
+            }
+        }
+        let get = if depth > 0 {
+            Insn::GetLocalUp { idx, depth }
+        } else {
+            Insn::GetLocal { idx }
+        };
+        let set = if depth > 0 {
+            Insn::SetLocalUp { idx, depth }
+        } else {
+            Insn::SetLocal { idx }
+        };
+        let exclusive = f.is_exclude_end();
+        self.emit(get);
+        let j_on = self.emit(Insn::BranchIf { target: 0 });
+        match f.left() {
+            Some(l) => self.expr(&l)?,
+            None => {
+                self.emit(Insn::PutNil);
+            }
+        }
+        let j_false = self.emit(Insn::BranchUnless { target: 0 });
+        let mut j_true_stateless = None;
+        if !exclusive {
+            match f.right() {
+                Some(r) => self.expr(&r)?,
+                None => {
+                    self.emit(Insn::PutNil);
+                }
+            }
+            j_true_stateless = Some(self.emit(Insn::BranchIf { target: 0 }));
+        }
+        self.emit(Insn::PutObject { v: Value::TRUE });
+        self.emit(set);
+        let j_true = self.emit(Insn::Jump { target: 0 });
+        self.patch(j_on);
+        match f.right() {
+            Some(r) => self.expr(&r)?,
+            None => {
+                self.emit(Insn::PutNil);
+            }
+        }
+        let j_true2 = self.emit(Insn::BranchUnless { target: 0 });
+        self.emit(Insn::PutObject { v: Value::FALSE });
+        self.emit(set);
+        self.patch(j_true);
+        self.patch(j_true2);
+        if let Some(j) = j_true_stateless {
+            self.patch(j);
+        }
+        self.emit(Insn::PutObject { v: Value::TRUE });
+        let j_end = self.emit(Insn::Jump { target: 0 });
+        self.patch(j_false);
+        self.emit(Insn::PutObject { v: Value::FALSE });
+        self.scope().depth -= 1;
+        self.patch(j_end);
+        Ok(())
+    }
+
     /// Resolves a local `depth` scopes up to its slot.
     fn resolve_local(&mut self, name: SymbolId, depth: u32) -> (u32, u32) {
         let n = self.scopes.len();
@@ -565,6 +642,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
                 Ok(())
             }
+            Node::FlipFlopNode { .. } => self.flip_flop(node),
             Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => {
                 // `cmd` is self.`("cmd")
                 self.emit(Insn::PutSelf);
