@@ -1198,3 +1198,17 @@ module Kernel
   end
   private :set_trace_func
 end
+
+module Kernel
+  # `alias`/`undef` with interpolated Symbols (compiled as calls).
+  def __alias_dynamic(new, old)
+    (is_a?(Module) ? self : self.class).__send__(:alias_method, new, old)
+    nil
+  end
+
+  def __undef_dynamic(name)
+    (is_a?(Module) ? self : self.class).__send__(:undef_method, name)
+    nil
+  end
+  private :__alias_dynamic, :__undef_dynamic
+end
