@@ -12,6 +12,7 @@ pub mod kernel;
 pub mod math;
 pub mod module;
 pub mod object;
+pub mod pack;
 pub mod proc;
 pub mod process;
 pub mod range;
@@ -73,6 +74,7 @@ pub fn init(vm: &mut Vm) {
     process::init(vm);
     rubyvm::init(vm);
     file::init(vm);
+    pack::init(vm);
 }
 
 /// An Integer argument (Fixnum only), with CRuby's TypeError otherwise.
