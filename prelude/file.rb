@@ -402,9 +402,8 @@ class File < IO
       return "" if b.start_with?(".") && b.count(".") == 1
       b = b.sub(/\A\.+/, "")
       i = b.rindex(".")
-      return "" if i.nil? || i == b.size - 1 && false
-      return "." if i == b.size - 1 && false
-      i == b.size - 1 ? "" : b[i..]
+      return "" if i.nil?
+      b[i..]
     end
 
     def split(p) = [dirname(p), basename(p)]
@@ -1041,15 +1040,9 @@ module Kernel
   def `(cmd)
     cmd = RubyVM::FileIO.path(cmd)
     r = RubyVM::FileIO.run(cmd, true, ENV.__overlay)
-    raise Errno::ENOENT, cmd if r.nil?
+    raise Errno::ENOENT, cmd.strip.split(/\s+/)[0].to_s if r.nil?
     out, code, sig, pid = r
     RubyVM::FileIO.last_status = Process::Status.new(pid, code, sig)
-    if code == 127 && out.empty? && !cmd.match?(/[*?{}\[\]<>()~&|\\$;'`"\n#=%]/) && !cmd.strip.empty?
-      prog = cmd.strip.split(/\s+/)[0]
-      unless prog.include?("/") ? File.exist?(prog) : ENV["PATH"].to_s.split(":").any? { |d| File.exist?(File.join(d, prog)) }
-        raise Errno::ENOENT, prog
-      end
-    end
     out
   end
 

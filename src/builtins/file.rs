@@ -302,6 +302,9 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
             return;
         }
         if seg == "**" && !last {
+            // CRuby visits entries in sorted order, matching and descending
+            // as it goes: sort this level's results together.
+            let mark = out.len();
             walk(cur, &segs[1..], base, dotmatch, flags, out);
             let mut names = list(&real(base, cur));
             names.sort();
@@ -315,6 +318,7 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
                     walk(&p, segs, base, dotmatch, flags, out);
                 }
             }
+            out[mark..].sort();
             return;
         }
         if !has_magic(seg) {
@@ -477,11 +481,11 @@ pub fn init(vm: &mut Vm) {
             ),
             "mkdir" => (
                 std::fs::create_dir(&p).map(|_| Value::NIL),
-                format!("rb_dir_s_mkdir - {p}"),
+                format!("dir_s_mkdir - {p}"),
             ),
             "rmdir" => (
                 std::fs::remove_dir(&p).map(|_| Value::NIL),
-                format!("rb_dir_s_rmdir - {p}"),
+                format!("dir_s_rmdir - {p}"),
             ),
             "symlink" => (
                 std::os::unix::fs::symlink(&p, &q).map(|_| Value::NIL),
@@ -614,9 +618,23 @@ pub fn init(vm: &mut Vm) {
             c
         } else {
             let s = path_arg(vm, a[0])?;
-            let mut c = std::process::Command::new("/bin/sh");
-            c.arg("-c").arg(s);
-            c
+            // Like CRuby: without shell meta characters the words run directly.
+            let meta = s.bytes().any(|b| b"*?{}[]<>()~&|\\$;'`\"\n#=%".contains(&b));
+            let words: Vec<&str> = s.split_ascii_whitespace().collect();
+            const SH_WORDS: &[&str] = &[
+                "case", "do", "done", "elif", "else", "esac", "exit", "export", "fi", "for",
+                "if", "in", "readonly", "return", "set", "shift", "then", "times", "trap",
+                "unset", "until", "while", ":", ".", "break", "continue", "eval", "exec",
+            ];
+            if !meta && !words.is_empty() && !SH_WORDS.contains(&words[0]) {
+                let mut c = std::process::Command::new(words[0]);
+                c.args(&words[1..]);
+                c
+            } else {
+                let mut c = std::process::Command::new("/bin/sh");
+                c.arg("-c").arg(s);
+                c
+            }
         };
         for (k, v) in env {
             match v {

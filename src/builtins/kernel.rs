@@ -381,6 +381,22 @@ pub fn init(vm: &mut Vm) {
         let Some((idx, depth)) = local_slot(vm, fi, name) else {
             return Ok(Value::NIL);
         };
+        // Outer locals kept on the stack live in the frame running that scope.
+        let (fi, depth) = if depth > 0 && !vm.env_at(fi, depth).is_heap() {
+            let mut iseq = vm.frames[fi].iseq.clone();
+            for _ in 0..depth {
+                match iseq.parent {
+                    Some(p) => iseq = vm.iseq(p),
+                    None => return Ok(Value::NIL),
+                }
+            }
+            match (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq.id) {
+                Some(j) => (j, 0),
+                None => return Ok(Value::NIL),
+            }
+        } else {
+            (fi, depth)
+        };
         match a.get(2) {
             Some(v) => {
                 vm.env_set(fi, idx, depth, *v);
