@@ -173,3 +173,29 @@ module RubyVM::Prelude
     b
   end
 end
+
+class Array
+  # Array#cycle walks the live array on every pass (Enumerable#cycle
+  # replays saved elements), so clearing it inside the block stops it.
+  def cycle(n = nil)
+    unless block_given?
+      return enum_for(:cycle, n) do
+        if empty? then 0
+        elsif n.nil? then Float::INFINITY
+        else
+          t = RubyVM::Prelude.to_long(n)
+          t <= 0 ? 0 : size * t
+        end
+      end
+    end
+    times = n.nil? ? nil : RubyVM::Prelude.to_long(n)
+    while !empty? && (times.nil? || (times -= 1) >= 0)
+      i = 0
+      while i < size
+        yield self[i]
+        i += 1
+      end
+    end
+    nil
+  end
+end

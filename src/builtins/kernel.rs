@@ -331,39 +331,6 @@ pub fn init(vm: &mut Vm) {
             Ok(_) => Ok(vm.str_new(&line)),
         }
     });
-    vm.def_builtin(k, "srand", -1, |vm, _, a, _| {
-        let seed = a.first().and_then(|v| v.as_fixnum()).unwrap_or(0);
-        let old = vm
-            .globals
-            .get(&symbol::intern("__rand_seed"))
-            .copied()
-            .unwrap_or(Value::int(0));
-        vm.globals
-            .insert(symbol::intern("__rand_seed"), Value::int(seed));
-        vm.globals.insert(
-            symbol::intern("__rand_state"),
-            Value::int(seed & 0x3fff_ffff_ffff),
-        );
-        Ok(old)
-    });
-    vm.def_builtin(k, "rand", -1, |vm, _, a, _| {
-        let key = symbol::intern("__rand_state");
-        let st = vm
-            .globals
-            .get(&key)
-            .and_then(|v| v.as_fixnum())
-            .unwrap_or(0x2545_f491);
-        let next = (st
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407))
-            & 0x3fff_ffff_ffff_ffff;
-        vm.globals.insert(key, Value::int(next & 0x3fff_ffff_ffff));
-        let unit = ((next >> 11) as f64) / ((1u64 << 51) as f64);
-        match a.first().and_then(|v| v.as_fixnum()) {
-            Some(n) if n > 0 => Ok(Value::int((unit * n as f64) as i64 % n)),
-            _ => Ok(vm.float_new(unit.fract())),
-        }
-    });
     let binding = vm.new_class(Some("Binding"), cls::OBJECT, Some(cls::OBJECT));
     // Binding.__local(frame_id, name[, value]): reads or writes a local of a
     // frame that is still running; nil when the frame is gone or has no such

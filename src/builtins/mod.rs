@@ -15,6 +15,7 @@ pub mod object;
 pub mod pack;
 pub mod proc;
 pub mod process;
+pub mod random;
 pub mod range;
 pub mod regexp;
 pub mod rubyvm;
@@ -72,9 +73,28 @@ pub fn init(vm: &mut Vm) {
     io::init(vm);
     math::init(vm);
     process::init(vm);
+    random::init(vm);
     rubyvm::init(vm);
     file::init(vm);
     pack::init(vm);
+}
+
+/// Checks that `count` elements of `size` bytes can be allocated: huge
+/// requests (a product that overflows, or one the allocator refuses) raise
+/// NoMemoryError as CRuby's failed malloc does, instead of aborting.
+pub fn alloc_guard(vm: &mut Vm, count: usize, size: usize) -> Result<(), Unwind> {
+    const PROBE_ABOVE: usize = 1 << 28;
+    let fail = |vm: &mut Vm| vm.error(vm.e.no_memory_error, "failed to allocate memory");
+    let Some(bytes) = count.checked_mul(size.max(1)) else {
+        return Err(fail(vm));
+    };
+    if bytes <= PROBE_ABOVE {
+        return Ok(());
+    }
+    if bytes > isize::MAX as usize || Vec::<u8>::new().try_reserve_exact(bytes).is_err() {
+        return Err(fail(vm));
+    }
+    Ok(())
 }
 
 /// An Integer argument (Fixnum only), with CRuby's TypeError otherwise.
@@ -88,7 +108,13 @@ pub fn int_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
             return Ok(f as i64);
         }
     }
-    if v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Bignum(_)) {
+    if v.is_heap()
+        && let Body::Bignum(b) = &*obj(v).body.borrow()
+    {
+        // NUM2LONG: a Bignum in the range of a C long is fine.
+        if let Some(n) = num_traits::ToPrimitive::to_i64(&**b) {
+            return Ok(n);
+        }
         return Err(vm.error(vm.e.range_error, "bignum too big to convert into `long'"));
     }
     if !v.is_nil() && vm.respond_to(v, crate::value::sym::TO_INT) {

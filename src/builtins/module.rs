@@ -265,6 +265,10 @@ pub fn init(vm: &mut Vm) {
             if c.parent.is_none() {
                 break;
             }
+            if c.def_only {
+                cur = c.parent.clone();
+                continue;
+            }
             let v = vm.class_value(c.class);
             if out.last() != Some(&v) {
                 out.push(v);
@@ -286,6 +290,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "const_defined?", -2, |vm, s, a, _| {
         let c = this(vm, s)?;
         let n = name_arg(vm, a[0])?;
+        if !a.get(1).is_none_or(|v| v.truthy()) {
+            return Ok(Value::bool(vm.classes.get(c).consts.contains_key(&n)));
+        }
         Ok(Value::bool(
             vm.const_in_ancestors(c, n).is_some()
                 || vm.classes.get(cls::OBJECT).consts.contains_key(&n),
@@ -807,7 +814,7 @@ pub fn rebase_block(vm: &mut Vm, b: &Rc<BlockArg>, c: ClassId) -> Rc<BlockArg> {
     match &**b {
         BlockArg::Literal(blk) => {
             let mut blk = blk.clone();
-            blk.cref = crate::object::cref_new(c, Some(blk.cref.clone()));
+            blk.cref = crate::object::cref_new_def_only(c, Some(blk.cref.clone()));
             Rc::new(BlockArg::Literal(blk))
         }
         BlockArg::Proc(p) => {
@@ -820,7 +827,7 @@ pub fn rebase_block(vm: &mut Vm, b: &Rc<BlockArg>, c: ClassId) -> Rc<BlockArg> {
             let _ = &vm;
             match blk {
                 Some(mut blk) => {
-                    blk.cref = crate::object::cref_new(c, Some(blk.cref.clone()));
+                    blk.cref = crate::object::cref_new_def_only(c, Some(blk.cref.clone()));
                     Rc::new(BlockArg::Literal(blk))
                 }
                 None => b.clone(),
@@ -892,6 +899,7 @@ pub fn using(vm: &mut Vm, _s: Value, a: &[Value], _: B) -> VResult {
             class: f.cref.class,
             parent: f.cref.parent.clone(),
             refinements: std::cell::RefCell::new(list),
+            def_only: f.cref.def_only,
         });
     }
     // Refining a core class may change what an optimized instruction

@@ -58,7 +58,9 @@ pub struct Params {
     /// `**nil`
     pub no_kw: bool,
     pub block: Option<u32>,
-    /// Only lead params: the fast path can skip argument setup.
+    /// Only lead params: a strict-arity call (method, define_method body)
+    /// with exactly `lead` plain arguments skips argument setup. Proc-style
+    /// block calls never look at it.
     pub simple: bool,
     /// A block with `|a|`-style params auto-splats one array argument.
     pub auto_splat: bool,

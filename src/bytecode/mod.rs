@@ -4,6 +4,7 @@
 
 pub mod disasm;
 pub mod iseq;
+pub mod peephole;
 
 pub use iseq::{CatchEntry, CatchKind, Iseq, IseqKind, Params};
 
@@ -58,6 +59,9 @@ macro_rules! operand {
         Operand::Num($v as i64)
     };
     (bool, $v:expr) => {
+        Operand::Num($v as i64)
+    };
+    (i32, $v:expr) => {
         Operand::Num($v as i64)
     };
     (Value, $v:expr) => {
@@ -147,9 +151,28 @@ define_insns! {
     OptGt { site: CallSiteId } = "opt_gt", pop 2, push 1;
     OptGe { site: CallSiteId } = "opt_ge", pop 2, push 1;
     OptLtLt { site: CallSiteId } = "opt_ltlt", pop 2, push 1;
+    OptAnd { site: CallSiteId } = "opt_and", pop 2, push 1;
+    OptOr { site: CallSiteId } = "opt_or", pop 2, push 1;
     OptAref { site: CallSiteId } = "opt_aref", pop 2, push 1;
     OptAset { site: CallSiteId } = "opt_aset", pop 3, push 1;
     OptNot { site: CallSiteId } = "opt_not", pop 1, push 1;
+    /// Fused `putobject imm; opt_plus` (see `peephole`): the `opt_plus`
+    /// stays in the next slot, which this instruction skips.
+    OptPlusI { site: CallSiteId, imm: i32 } = "opt_plus_imm", pop 1, push 1;
+    OptMinusI { site: CallSiteId, imm: i32 } = "opt_minus_imm", pop 1, push 1;
+    OptLtI { site: CallSiteId, imm: i32 } = "opt_lt_imm", pop 1, push 1;
+    OptLeI { site: CallSiteId, imm: i32 } = "opt_le_imm", pop 1, push 1;
+    OptGtI { site: CallSiteId, imm: i32 } = "opt_gt_imm", pop 1, push 1;
+    OptGeI { site: CallSiteId, imm: i32 } = "opt_ge_imm", pop 1, push 1;
+    OptEqI { site: CallSiteId, imm: i32 } = "opt_eq_imm", pop 1, push 1;
+    /// Fused `opt_<cmp> site; branchif/branchunless target` (in the
+    /// comparison's slot): `kind` is `peephole::CMP_*` plus `CMP_JUMP_IF_TRUE`.
+    CmpBranch { kind: u32, site: CallSiteId, target: Target } = "opt_cmp_branch", pop 2, push 0;
+    /// Fused `putobject imm; opt_<cmp>; branch` (in the `putobject` slot).
+    CmpIBranch { kind: u32, imm: i32, target: Target } = "opt_cmp_imm_branch", pop 1, push 0;
+    /// Fused `dup; setlocal idx; pop` (in the `dup` slot; skips the other two).
+    SetLocalPop { idx: u32 } = "setlocal_pop", pop 1, push 0;
+    SetLocalUpPop { idx: u32, depth: u32 } = "setlocal_up_pop", pop 1, push 0;
     Leave = "leave", pop 1, push 0;
     /// `break` out of a block: returns from the method that yielded.
     ThrowBreak = "throw_break", pop 1, push 0;

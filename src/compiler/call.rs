@@ -13,6 +13,8 @@ impl<'pr> Compiler<'pr, '_> {
         let n = node.as_call_node().unwrap();
         let name = name_of(&n.name());
         let mut fl = 0u32;
+        let loc = node.location();
+        let value_unused = self.attr_value_unused.take() == Some((loc.start(), loc.end()));
         match n.receiver() {
             Some(r) => {
                 if r.as_self_node().is_some() {
@@ -34,7 +36,9 @@ impl<'pr> Compiler<'pr, '_> {
         } else {
             None
         };
-        let attr_write = n.is_attribute_write() && !n.is_safe_navigation();
+        // A statement whose value is popped returns the setter's own result
+        // (the caller pops it), as CRuby compiles it.
+        let attr_write = n.is_attribute_write() && !n.is_safe_navigation() && !value_unused;
         if attr_write {
             // Keep the assigned value as the expression's result.
             self.emit(Insn::PutNil);
@@ -422,7 +426,7 @@ impl<'pr> Compiler<'pr, '_> {
             s.params.kwrest = kwrest;
             s.params.no_kw = no_kw;
             s.params.block = block;
-            s.params.simple = simple && !is_block;
+            s.params.simple = simple;
             s.params.auto_splat = auto_splat;
             s.params.forward = forward;
         }

@@ -105,6 +105,9 @@ pub struct Compiler<'pr, 'h> {
     /// In a single-pattern match (`=>`, one-branch `case/in`): the first of
     /// the hidden locals (kind, a, b) describing the last failed check.
     pat_err: Option<u32>,
+    /// (start, end) of an attribute assignment statement whose value is
+    /// popped: `call` compiles it without keeping the assigned value.
+    attr_value_unused: Option<(u32, u32)>,
 }
 
 fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
@@ -160,6 +163,7 @@ pub fn compile_program(
         scopes: Vec::new(),
         frozen_strings: frozen,
         pat_err: None,
+        attr_value_unused: None,
     };
     let label = if kind == IseqKind::Top {
         "<main>".to_string()
@@ -226,6 +230,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
             }
         }
+        crate::bytecode::peephole::optimize(&mut s.insns);
         let local_names = s
             .locals
             .iter()
@@ -537,6 +542,14 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         }
         let n = body.len();
         for (i, node) in body.iter().enumerate() {
+            if i + 1 < n
+                && let Some(c) = node.as_call_node()
+                && c.is_attribute_write()
+                && !c.is_safe_navigation()
+            {
+                let l = node.location();
+                self.attr_value_unused = Some((l.start(), l.end()));
+            }
             self.expr(&node)?;
             if i + 1 < n {
                 self.emit(Insn::Pop);
@@ -1235,6 +1248,8 @@ fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
         (sym::GT, 1) => Insn::OptGt { site },
         (sym::GE, 1) => Insn::OptGe { site },
         (sym::LTLT, 1) => Insn::OptLtLt { site },
+        (sym::AND, 1) => Insn::OptAnd { site },
+        (sym::OR, 1) => Insn::OptOr { site },
         (sym::AREF, 1) => Insn::OptAref { site },
         (sym::ASET, 2) => Insn::OptAset { site },
         (sym::NOT, 0) => Insn::OptNot { site },

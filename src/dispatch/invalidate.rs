@@ -74,6 +74,8 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         sym::MOD,
         sym::LTLT,
         sym::POW,
+        sym::AND,
+        sym::OR,
     ];
     let cmp = [
         sym::LT,

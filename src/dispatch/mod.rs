@@ -74,6 +74,10 @@ pub enum Handler {
     Bmethod,
     /// Negative entry: no such method, call `method_missing`.
     MethodMissing,
+    /// `Kernel#send` / `BasicObject#__send__` (a builtin): a plain call
+    /// with a Symbol name is done in place, without a builtin frame, as
+    /// CRuby's optimized send.
+    Send,
 }
 
 /// A resolved answer: the method and how to call it.
@@ -183,13 +187,13 @@ impl Dispatch {
     /// Inline-cache probe: the fast path. Counts the hit.
     #[inline(always)]
     pub fn probe(&mut self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
-        let s = &self.sites[site.index()];
+        let serials = &self.serials;
+        let s = &mut self.sites[site.index()];
         for e in s.entries.iter() {
-            if e.class == cls && self.serials[e.slot as usize] == e.serial {
-                let e = *e;
+            if e.class == cls && serials[e.slot as usize] == e.serial {
+                s.hits += 1;
                 self.counters.mc_inline_hit += 1;
-                self.sites[site.index()].hits += 1;
-                return Some(e);
+                return Some(*e);
             }
         }
         None
@@ -320,7 +324,17 @@ impl Dispatch {
     pub fn handler_for(classes: &mut ClassTable, cls: ClassId, m: MethodId) -> Handler {
         match &classes.method(m).kind {
             MethodKind::Iseq { .. } => Handler::Iseq,
-            MethodKind::Builtin { .. } => Handler::Builtin,
+            MethodKind::Builtin { .. } => {
+                let me = classes.method(m);
+                let n = crate::value::symbol::name(me.original_name);
+                let core = me.owner == crate::class::cls::KERNEL
+                    || me.owner == crate::class::cls::BASIC_OBJECT;
+                if core && (&*n == "send" || &*n == "__send__") {
+                    Handler::Send
+                } else {
+                    Handler::Builtin
+                }
+            }
             MethodKind::AttrReader(iv) => {
                 let iv = *iv;
                 Handler::IvarGet(classes.ivar_slot(cls, iv))

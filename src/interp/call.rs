@@ -37,7 +37,15 @@ impl Vm {
     // ---- sends from bytecode --------------------------------------------
 
     /// `Send`: receiver and arguments are on the stack.
+    #[inline(never)]
     pub fn send(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        self.send_inline(site)
+    }
+
+    /// `send` inlined into the run loop's `send` instruction (the operator
+    /// instructions' slow paths call the out-of-line copy).
+    #[inline(always)]
+    pub fn send_inline(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
         let (argc, fl, name) = (s.argc as usize, s.flags, s.name);
         let nblk = (fl & flags::BLOCKARG != 0) as usize;
@@ -59,8 +67,84 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(self.visibility_error(&e, name, recv));
         }
+        // attr_reader / attr_writer on a plain object with plain arguments:
+        // the ivar slot cached in the entry, no block, no frame.
+        const PLAIN: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
+        match e.handler {
+            Handler::IvarGet(slot) if argc == 0 && fl & PLAIN == 0 => {
+                if let Some(v) = ivar_slot_get(recv, slot) {
+                    self.dispatch.counters.ccf_ivar += 1;
+                    self.stack.truncate(recv_ix);
+                    return Ok(Call::Done(v));
+                }
+            }
+            Handler::IvarSet(slot) if argc == 1 && fl & PLAIN == 0 => {
+                let v = self.stack[recv_ix + 1];
+                if ivar_slot_set(recv, slot, v) {
+                    self.dispatch.counters.ccf_attrset += 1;
+                    self.stack.truncate(recv_ix);
+                    return Ok(Call::Done(v));
+                }
+            }
+            // The name comes first; a splat array, keyword hash or `&blk`
+            // after it stays where it is (a lone splat or hash is no Symbol).
+            Handler::Send if argc >= 1 => {
+                if let Some(n) = self.stack[recv_ix + 1].as_symbol()
+                    && self.no_refinements()
+                {
+                    return self.send_optimized(site, n, recv, c, recv_ix, argc, fl);
+                }
+            }
+            _ => {}
+        }
         let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+        if e.handler == Handler::Iseq
+            && let Some(m) = e.method
+        {
+            return self.invoke_iseq(m, recv, recv_ix, argc, fl, block, false);
+        }
         self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+    }
+
+    /// `recv.send(:name, *args)` through the `Send` handler: the name is
+    /// dropped from the stack and `name` is called as an FCALL.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn send_optimized(
+        &mut self,
+        site: CallSiteId,
+        name: SymbolId,
+        recv: Value,
+        c: ClassId,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+    ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_send += 1;
+        self.stack.remove(recv_ix + 1);
+        let argc = argc - 1;
+        let r = self.dispatch.resolve(&mut self.classes, c, name);
+        let e = IcEntry::new(c, 0, 0, r);
+        let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+        self.invoke(
+            e,
+            name,
+            recv,
+            recv_ix,
+            argc,
+            fl | flags::FCALL,
+            block,
+            false,
+        )
+    }
+
+    /// True when the running frame has no active refinements (which
+    /// `send` must honour through the general path).
+    #[inline(always)]
+    fn no_refinements(&self) -> bool {
+        self.frames
+            .last()
+            .is_none_or(|f| f.cref.refinements.borrow().is_empty())
     }
 
     #[cold]
@@ -102,6 +186,7 @@ impl Vm {
     }
 
     /// The block a call site passes: a literal block, `&arg`, or none.
+    #[inline(always)]
     fn site_block(
         &mut self,
         site: CallSiteId,
@@ -109,14 +194,19 @@ impl Vm {
         blk_ix: usize,
     ) -> Result<Option<Rc<BlockArg>>, Unwind> {
         if fl & flags::BLOCKARG != 0 {
-            let v = self.stack[blk_ix];
-            self.stack.truncate(blk_ix);
-            return self.to_block_arg(v);
+            return self.site_block_arg(blk_ix);
         }
         match self.dispatch.site(site).block {
             Some(iseq) => Ok(Some(Rc::new(BlockArg::Literal(self.make_block(iseq))))),
             None => Ok(None),
         }
+    }
+
+    #[inline(never)]
+    fn site_block_arg(&mut self, blk_ix: usize) -> Result<Option<Rc<BlockArg>>, Unwind> {
+        let v = self.stack[blk_ix];
+        self.stack.truncate(blk_ix);
+        self.to_block_arg(v)
     }
 
     /// Captures the current frame's context for a block literal.
@@ -178,55 +268,133 @@ impl Vm {
             self.dispatch.counters.ccf_method_missing += 1;
             return self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary);
         };
+        if e.handler == Handler::Iseq {
+            return self.invoke_iseq(m, recv, recv_ix, argc, fl, block, boundary);
+        }
+        self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block, boundary)
+    }
+
+    /// The bytecode-method handler: set up parameters and push a frame.
+    /// Inlined into `send` and `invoke`; builds the `Frame` in place.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn invoke_iseq(
+        &mut self,
+        m: MethodId,
+        recv: Value,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        block: Option<Rc<BlockArg>>,
+        boundary: bool,
+    ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_iseq += 1;
+        let (iseq, cref) = match &self.classes.method(m).kind {
+            MethodKind::Iseq { iseq, cref } => (*iseq, cref.clone()),
+            _ => unreachable!("iseq handler for non-iseq method"),
+        };
+        let iseq = self.iseq(iseq);
+        let base = recv_ix + 1;
+        let lc = iseq.local_count as usize;
+        if iseq.params.simple
+            && argc as u32 == iseq.params.lead
+            && fl & (flags::SPLAT | flags::KWARGS) == 0
+        {
+            self.stack.resize(base + lc, Value::NIL);
+        } else if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+            self.stack.truncate(recv_ix);
+            return Err(err);
+        }
+        // Ruby-to-Ruby calls continue in the same `run`; only a boundary
+        // frame (a call from Rust) uses more native stack.
+        if self.frames.len() >= MAX_FRAMES
+            || self.stack.len() > super::MAX_STACK
+            || (boundary && self.native_stack_low())
+        {
+            self.stack.truncate(recv_ix);
+            return Err(self.stack_error());
+        }
+        let env = if iseq.env_on_heap {
+            self.alloc_frame_env(base, lc, Value::NIL)
+        } else {
+            Value::NIL
+        };
+        let id = self.next_frame_id;
+        self.next_frame_id += 1;
+        let line = iseq.first_line;
+        self.frames.push(Frame {
+            iseq,
+            pc: 0,
+            base,
+            ret_sp: recv_ix,
+            self_val: recv,
+            env,
+            penv: Value::NIL,
+            block,
+            method: Some(m),
+            cref,
+            id,
+            home: id,
+            origin: 0,
+            boundary,
+            is_lambda: true,
+            is_block: false,
+        });
+        let classes = &self.classes;
+        crate::dispatch::probes::method_entry(|| {
+            let me = classes.method(m);
+            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+        });
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        Ok(Call::Pushed)
+    }
+
+    /// Every handler but `Iseq` (kept out of line so the bytecode call
+    /// path stays small).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn invoke_other(
+        &mut self,
+        e: IcEntry,
+        m: MethodId,
+        name: SymbolId,
+        recv: Value,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        block: Option<Rc<BlockArg>>,
+        boundary: bool,
+    ) -> Result<Call, Unwind> {
         match e.handler {
-            Handler::Iseq => {
-                self.dispatch.counters.ccf_iseq += 1;
-                let (iseq, cref) = match &self.classes.method(m).kind {
-                    MethodKind::Iseq { iseq, cref } => (*iseq, cref.clone()),
-                    _ => unreachable!("iseq handler for non-iseq method"),
-                };
-                let iseq = self.iseq(iseq);
-                let base = recv_ix + 1;
-                if iseq.params.simple
-                    && argc as u32 == iseq.params.lead
-                    && fl & (flags::SPLAT | flags::KWARGS) == 0
-                {
-                    self.stack
-                        .resize(base + iseq.local_count as usize, Value::NIL);
-                } else {
-                    if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
-                        self.stack.truncate(recv_ix);
-                        return Err(err);
-                    }
-                }
-                let entry = Entry {
-                    self_val: recv,
-                    method: Some(m),
-                    cref,
-                    block,
-                    penv: Value::NIL,
-                    home: None,
-                    origin: 0,
-                    boundary,
-                    is_lambda: true,
-                    is_block: false,
-                };
-                if let Err(err) = self.push_frame(iseq, base, recv_ix, entry) {
-                    self.stack.truncate(recv_ix);
-                    return Err(err);
-                }
-                Ok(Call::Pushed)
-            }
-            Handler::Builtin => {
+            Handler::Iseq => unreachable!("handled by invoke_iseq"),
+            Handler::Builtin | Handler::Send => {
                 self.dispatch.counters.ccf_cfunc += 1;
                 let (func, arity) = match self.classes.method(m).kind {
                     MethodKind::Builtin { func, arity } => (func, arity),
                     _ => unreachable!(),
                 };
-                let args = self.collect_args(recv_ix, argc, fl)?;
+                // Plain arguments are copied to a native-stack buffer (no
+                // allocation); they stay rooted on the VM stack meanwhile.
+                let mut buf = [Value::NIL; 6];
+                let heap_args;
+                let args: &[Value] = if fl & (flags::SPLAT | flags::KWARGS) == 0 && argc <= 6 {
+                    buf[..argc].copy_from_slice(&self.stack[recv_ix + 1..recv_ix + 1 + argc]);
+                    &buf[..argc]
+                } else {
+                    heap_args = self.collect_args(recv_ix, argc, fl)?;
+                    &heap_args
+                };
                 if let Some(err) = self.check_builtin_arity(arity, args.len()) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
+                }
+                // Builtins that call back into Ruby recurse on the native
+                // stack without pushing a boundary frame first.
+                if self.native_stack_low() {
+                    self.stack.truncate(recv_ix);
+                    return Err(self.stack_error());
                 }
                 let f = self.builtins[func.index()];
                 let owner = self.classes.method(m).owner;
@@ -241,7 +409,7 @@ impl Vm {
                     self.block_roots.push(block.clone().unwrap());
                 }
                 self.kw_passed = fl & flags::KWARGS != 0;
-                let r = f(self, recv, &args, block);
+                let r = f(self, recv, args, block);
                 if root {
                     self.block_roots.pop();
                 }
@@ -289,22 +457,29 @@ impl Vm {
                     MethodKind::Bmethod(p) => p,
                     _ => unreachable!(),
                 };
-                let blk = match &*obj(p).body.borrow() {
-                    Body::Proc(rp) => rp.block.clone(),
+                let (iseq, cref, env) = match &*obj(p).body.borrow() {
+                    Body::Proc(rp) => (rp.block.iseq, rp.block.cref.clone(), rp.block.env),
                     _ => unreachable!(),
                 };
-                let iseq = self.iseq(blk.iseq);
+                let iseq = self.iseq(iseq);
                 let base = recv_ix + 1;
-                if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+                // Lambda semantics: exactly `lead` plain arguments need no setup.
+                if iseq.params.simple
+                    && argc as u32 == iseq.params.lead
+                    && fl & (flags::SPLAT | flags::KWARGS) == 0
+                {
+                    self.stack
+                        .resize(base + iseq.local_count as usize, Value::NIL);
+                } else if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
                 }
                 let entry = Entry {
                     self_val: recv,
                     method: Some(m),
-                    cref: blk.cref.clone(),
+                    cref,
                     block,
-                    penv: blk.env,
+                    penv: env,
                     home: None,
                     origin: 0,
                     boundary,
@@ -386,11 +561,19 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(self.no_method_error(name, recv, fl));
         }
-        let mut args = self.collect_args(recv_ix, argc, fl)?;
-        args.insert(0, Value::symbol(name));
-        self.stack.truncate(recv_ix);
-        self.stack.push(recv);
-        self.stack.extend_from_slice(&args);
+        let nargs = if fl & (flags::SPLAT | flags::KWARGS) == 0 {
+            // Plain arguments: slide them up to make room for the name.
+            self.stack.truncate(recv_ix + 1 + argc);
+            self.stack.insert(recv_ix + 1, Value::symbol(name));
+            argc + 1
+        } else {
+            let mut args = self.collect_args(recv_ix, argc, fl)?;
+            args.insert(0, Value::symbol(name));
+            self.stack.truncate(recv_ix);
+            self.stack.push(recv);
+            self.stack.extend_from_slice(&args);
+            args.len()
+        };
         let e = IcEntry::new(c, 0, 0, mm);
         let e = IcEntry {
             visibility: Visibility::Public,
@@ -402,7 +585,7 @@ impl Vm {
             sym::METHOD_MISSING,
             recv,
             recv_ix,
-            args.len(),
+            nargs,
             kw,
             block,
             boundary,
@@ -452,7 +635,15 @@ impl Vm {
             };
             return format!("{}:{kind}", self.class_name(c));
         }
-        let s = self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv));
+        // An object without `inspect` (a BasicObject) must not send it to
+        // method_missing, which would describe the receiver again.
+        let has_inspect =
+            lookup::find_method(&self.classes, self.class_of(recv), sym::INSPECT).is_some();
+        let s = if has_inspect {
+            self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv))
+        } else {
+            self.any_to_s(recv)
+        };
         if s.starts_with('#') {
             s
         } else {
@@ -470,9 +661,24 @@ impl Vm {
         ret_sp: usize,
         e: Entry,
     ) -> Result<(), Unwind> {
+        self.push_frame_inline(iseq, base, ret_sp, e)
+    }
+
+    /// `push_frame` for the hot call paths: inlined so the `Entry` never
+    /// exists in memory.
+    #[inline(always)]
+    fn push_frame_inline(
+        &mut self,
+        iseq: Rc<Iseq>,
+        base: usize,
+        ret_sp: usize,
+        e: Entry,
+    ) -> Result<(), Unwind> {
+        // Ruby-to-Ruby calls continue in the same `run`; only a boundary
+        // frame (a call from Rust) uses more native stack.
         if self.frames.len() >= MAX_FRAMES
             || self.stack.len() > super::MAX_STACK
-            || self.native_stack_low()
+            || (e.boundary && self.native_stack_low())
         {
             return Err(self.stack_error());
         }
@@ -481,14 +687,7 @@ impl Vm {
             self.stack.resize(base + lc, Value::NIL);
         }
         let env = if iseq.env_on_heap {
-            let vals = self.stack[base..base + lc].to_vec();
-            self.heap.alloc(
-                cls::ENV_CLASS,
-                Body::Env(Box::new(REnv {
-                    vals,
-                    parent: e.penv,
-                })),
-            )
+            self.alloc_frame_env(base, lc, e.penv)
         } else {
             Value::NIL
         };
@@ -528,7 +727,17 @@ impl Vm {
         Ok(())
     }
 
-    fn native_stack_low(&self) -> bool {
+    #[cold]
+    #[inline(never)]
+    fn alloc_frame_env(&mut self, base: usize, lc: usize, penv: Value) -> Value {
+        let vals = self.stack[base..base + lc].to_vec();
+        self.heap.alloc(
+            cls::ENV_CLASS,
+            Body::Env(Box::new(REnv { vals, parent: penv })),
+        )
+    }
+
+    pub fn native_stack_low(&self) -> bool {
         if self.stack_limit_addr == 0 {
             return false;
         }
@@ -1197,5 +1406,41 @@ impl Vm {
                 special: None,
             })),
         )
+    }
+}
+
+/// An attr_reader hit on a plain object: the value in `slot` (nil when
+/// unset), or `None` when the receiver keeps its ivars elsewhere.
+#[inline(always)]
+fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
+    if !recv.is_heap() {
+        return None;
+    }
+    match &*obj(recv).body.borrow() {
+        Body::Object(iv) => Some(match iv.get(slot as usize) {
+            Some(v) if !v.is_undef() => *v,
+            _ => Value::NIL,
+        }),
+        _ => None,
+    }
+}
+
+/// An attr_writer hit on a plain, unfrozen object whose slot exists;
+/// false sends the call down the general path.
+#[inline(always)]
+fn ivar_slot_set(recv: Value, slot: u32, v: Value) -> bool {
+    if !recv.is_heap() {
+        return false;
+    }
+    let o = obj(recv);
+    if o.is_frozen() {
+        return false;
+    }
+    match &mut *o.body.borrow_mut() {
+        Body::Object(iv) if (slot as usize) < iv.len() => {
+            iv[slot as usize] = v;
+            true
+        }
+        _ => false,
     }
 }

@@ -138,6 +138,10 @@ pub struct Vm {
     /// argument is the keyword Hash, not a positional one). Read it first
     /// thing: any call the builtin makes overwrites it.
     pub kw_passed: bool,
+    /// Arrays whose `hash` is being computed (recursion guard).
+    pub hashing: Vec<u64>,
+    /// Array pairs being compared by ==, eql? or <=> (recursion guard).
+    pub comparing: Vec<(u64, u64)>,
     /// Standard output is a terminal: flush every write.
     pub stdout_tty: bool,
     pub literal_roots: Vec<Value>,
@@ -189,6 +193,8 @@ impl Vm {
             fileio_module: cls::OBJECT,
             stdout: std::io::BufWriter::with_capacity(8192, std::io::stdout()),
             kw_passed: false,
+            hashing: Vec::new(),
+            comparing: Vec::new(),
             stdout_tty: std::io::IsTerminal::is_terminal(&std::io::stdout()),
             literal_roots: Vec::new(),
             errinfo: Value::NIL,

@@ -212,7 +212,8 @@ impl Vm {
         Vec::new()
     }
 
-    fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
+    #[inline]
+    pub(super) fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
         let recv = self.frames[fi].self_val;
         if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
@@ -253,7 +254,8 @@ impl Vm {
         };
     }
 
-    fn set_ivar_cached(
+    #[inline]
+    pub(super) fn set_ivar_cached(
         &mut self,
         fi: usize,
         name: SymbolId,
@@ -315,7 +317,7 @@ impl Vm {
 
     fn cvar_base(&self, fi: usize) -> ClassId {
         let f = &self.frames[fi];
-        let mut c = f.cref.class;
+        let mut c = f.cref.lexical().class;
         if self.classes.get(c).kind == ClassKind::Singleton
             && let Some(k) = self.as_class(self.classes.get(c).attached)
         {
@@ -362,12 +364,14 @@ impl Vm {
             if node.parent.is_none() {
                 break;
             }
-            if let Some(v) = self.classes.get(node.class).consts.get(&name) {
+            if !node.def_only
+                && let Some(v) = self.classes.get(node.class).consts.get(&name)
+            {
                 return Ok(*v);
             }
             c = node.parent.as_ref();
         }
-        let start = cref.class;
+        let start = cref.lexical().class;
         if let Some(v) = self.const_in_ancestors(start, name) {
             return Ok(v);
         }
@@ -615,7 +619,7 @@ impl Vm {
         module: bool,
     ) -> Result<Call, Unwind> {
         let outer = if cbase.is_nil() {
-            self.frames[fi].cref.class
+            self.frames[fi].cref.lexical().class
         } else if cbase == Value::symbol(sym::MAIN) {
             cls::OBJECT
         } else {
@@ -912,7 +916,7 @@ impl Vm {
             }
             Insn::SetConst { name } => {
                 let v = pop!();
-                let c = self.frames[fi].cref.class;
+                let c = self.frames[fi].cref.lexical().class;
                 self.set_const(c, name, v);
                 Ok(None)
             }
@@ -920,7 +924,7 @@ impl Vm {
                 let v = pop!();
                 let base = pop!();
                 let c = if base.is_nil() {
-                    self.frames[fi].cref.class
+                    self.frames[fi].cref.lexical().class
                 } else {
                     match self.as_class(base) {
                         Some(c) => c,
@@ -1273,12 +1277,13 @@ impl Vm {
         let cref = &self.frames[fi].cref;
         let mut c = Some(cref);
         while let Some(node) = c {
-            if self.classes.get(node.class).consts.contains_key(&name) {
+            if !node.def_only && self.classes.get(node.class).consts.contains_key(&name) {
                 return true;
             }
             c = node.parent.as_ref();
         }
-        self.const_in_ancestors(cref.class, name).is_some()
+        self.const_in_ancestors(cref.lexical().class, name)
+            .is_some()
             || self.classes.get(cls::OBJECT).consts.contains_key(&name)
     }
 

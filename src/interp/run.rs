@@ -1,5 +1,6 @@
 //! The bytecode loop and unwinding through catch tables.
 
+use crate::bytecode::peephole::{self, CMP_EQ, CMP_GE, CMP_GT, CMP_JUMP_IF_TRUE, CMP_LE, CMP_LT};
 use crate::bytecode::{CatchKind, Insn};
 use crate::class::cls;
 use crate::dispatch::bop;
@@ -84,6 +85,16 @@ impl Vm {
                         let v = pop!();
                         self.stack[base + idx as usize] = v;
                     }
+                    Insn::SetLocalPop { idx } => {
+                        let v = pop!();
+                        self.stack[base + idx as usize] = v;
+                        pc += 2;
+                    }
+                    Insn::SetLocalUpPop { idx, depth } => {
+                        let v = pop!();
+                        self.env_set(fi, idx, depth, v);
+                        pc += 2;
+                    }
                     Insn::GetLocalUp { idx, depth } => {
                         let v = self.env_get(fi, idx, depth);
                         self.stack.push(v)
@@ -96,6 +107,15 @@ impl Vm {
                         if !self.local_get(fi, idx).is_undef() {
                             pc = target as usize;
                         }
+                    }
+                    Insn::GetIvar { name, ic } => {
+                        let v = self.get_ivar_cached(fi, name, ic);
+                        self.stack.push(v)
+                    }
+                    Insn::SetIvar { name, ic } => {
+                        let v = pop!();
+                        self.frames[fi].pc = pc;
+                        tri!(self.set_ivar_cached(fi, name, ic, v));
                     }
                     Insn::Pop => {
                         self.stack.pop();
@@ -143,7 +163,7 @@ impl Vm {
                         self.frames[fi].pc = pc;
                         tri!(self.safepoint());
                     }
-                    Insn::Send { site } => call!(self.send(site)),
+                    Insn::Send { site } => call!(self.send_inline(site)),
                     Insn::InvokeSuper { site } => call!(self.invoke_super(site)),
                     Insn::InvokeBlock { site } => call!(self.invoke_block(site)),
                     Insn::OptPlus { site } => {
@@ -190,6 +210,22 @@ impl Vm {
                         {
                             self.stack.truncate(l - 2);
                             self.stack.push(r);
+                            continue;
+                        }
+                        call!(self.send(site))
+                    }
+                    Insn::OptAnd { site } | Insn::OptOr { site } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            // Tagged: (2a+1) & (2b+1) = 2(a&b)+1, same for |.
+                            let r = if matches!(insn, Insn::OptAnd { .. }) {
+                                a.raw() & b.raw()
+                            } else {
+                                a.raw() | b.raw()
+                            };
+                            self.stack.truncate(l - 1);
+                            self.stack[l - 2] = Value::from_raw(r);
                             continue;
                         }
                         call!(self.send(site))
@@ -270,6 +306,27 @@ impl Vm {
                         call!(self.send(site))
                     }
                     Insn::OptAset { site } => {
+                        let l = self.stack.len();
+                        let (a, i, v) = (self.stack[l - 3], self.stack[l - 2], self.stack[l - 1]);
+                        if a.is_heap()
+                            && i.is_fixnum()
+                            && self.dispatch.bop_ok(bop::ARRAY_AREF)
+                            && obj(a).class.get() == cls::ARRAY
+                            && !obj(a).is_frozen()
+                            && let Body::Array(items) = &mut *obj(a).body.borrow_mut()
+                        {
+                            // An index inside the array: store in place
+                            // (growing and errors take the method).
+                            let n = items.len() as i64;
+                            let ix = i.fixnum_unchecked();
+                            let ix = if ix < 0 { ix + n } else { ix };
+                            if (0..n).contains(&ix) {
+                                items[ix as usize] = v;
+                                self.stack.truncate(l - 3);
+                                self.stack.push(v);
+                                continue;
+                            }
+                        }
                         let a = self.stack[self.stack.len() - 3];
                         if a.is_heap() && obj(a).is_frozen() {
                             let c = obj(a).class.get();
@@ -294,21 +351,108 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
+                    Insn::OptPlusI { imm, .. } | Insn::OptMinusI { imm, .. } => {
+                        let l = self.stack.len();
+                        let a = self.stack[l - 1];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            // Tagged arithmetic: 2a+1 ± 2imm overflows i64
+                            // exactly when a ± imm leaves the fixnum range.
+                            let d = (imm as i64) << 1;
+                            let r = if matches!(insn, Insn::OptPlusI { .. }) {
+                                (a.raw() as i64).checked_add(d)
+                            } else {
+                                (a.raw() as i64).checked_sub(d)
+                            };
+                            if let Some(r) = r {
+                                self.stack[l - 1] = Value::from_raw(r as u64);
+                                pc += 1;
+                                continue;
+                            }
+                        }
+                        // The operator in the next slot takes the slow path.
+                        self.stack.push(Value::int(imm as i64));
+                    }
+                    Insn::CmpIBranch { kind, imm, target } => {
+                        let l = self.stack.len();
+                        let a = self.stack[l - 1];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let r = int_cmp(kind, a.fixnum_unchecked(), imm as i64);
+                            self.stack.truncate(l - 1);
+                            pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
+                                target as usize
+                            } else {
+                                pc + 2
+                            };
+                            continue;
+                        }
+                        // Slow path: the comparison and branch in the next slots.
+                        self.stack.push(Value::int(imm as i64));
+                    }
+                    Insn::CmpBranch { kind, site, target } => {
+                        let l = self.stack.len();
+                        let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
+                        let r = if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_CMP) {
+                            Some(int_cmp(kind, a.fixnum_unchecked(), b.fixnum_unchecked()))
+                        } else {
+                            self.opt_compare(peephole::cmp_insn(kind, site), a, b)
+                        };
+                        match r {
+                            Some(r) => {
+                                self.stack.truncate(l - 2);
+                                pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
+                                    target as usize
+                                } else {
+                                    pc + 1
+                                };
+                            }
+                            // The branch in the next slot tests the result.
+                            None => call!(self.send(site)),
+                        }
+                    }
+                    Insn::OptLtI { imm, .. }
+                    | Insn::OptLeI { imm, .. }
+                    | Insn::OptGtI { imm, .. }
+                    | Insn::OptGeI { imm, .. }
+                    | Insn::OptEqI { imm, .. } => {
+                        let l = self.stack.len();
+                        let a = self.stack[l - 1];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let (x, y) = (a.fixnum_unchecked(), imm as i64);
+                            let r = match insn {
+                                Insn::OptLtI { .. } => x < y,
+                                Insn::OptLeI { .. } => x <= y,
+                                Insn::OptGtI { .. } => x > y,
+                                Insn::OptGeI { .. } => x >= y,
+                                _ => x == y,
+                            };
+                            self.stack[l - 1] = Value::bool(r);
+                            pc += 1;
+                            continue;
+                        }
+                        // The operator in the next slot takes the slow path
+                        // (floats, redefinitions, other receivers).
+                        self.stack.push(Value::int(imm as i64));
+                    }
                     Insn::Leave => {
                         let v = pop!();
-                        let f = self.frames.pop().unwrap();
-                        if f.iseq.kind == crate::bytecode::IseqKind::Class {
-                            self.end_class_body(f.self_val);
+                        // Read what we need in place; the frame is dropped
+                        // where it lies instead of being moved out.
+                        let f = &self.frames[fi];
+                        let (ret_sp, boundary, method) = (f.ret_sp, f.boundary, f.method);
+                        if iseq.kind == crate::bytecode::IseqKind::Class {
+                            let s = f.self_val;
+                            self.end_class_body(s);
                         }
-                        if let Some(m) = f.method {
-                            let (classes, line) = (&self.classes, f.iseq.first_line);
+                        if let Some(m) = method {
+                            let (classes, line) = (&self.classes, iseq.first_line);
                             crate::dispatch::probes::method_return(|| {
                                 let me = classes.method(m);
                                 [me.owner.0 as i64, me.name.0 as i64, line as i64]
                             });
                         }
-                        self.stack.truncate(f.ret_sp);
-                        if f.boundary {
+                        self.frames.truncate(fi);
+                        self.stack.truncate(ret_sp);
+                        if boundary {
                             return Ok(v);
                         }
                         self.stack.push(v);
@@ -509,5 +653,18 @@ impl Vm {
                 return Err(e);
             }
         }
+    }
+}
+
+/// A fixnum comparison by `peephole::CMP_*` kind.
+#[inline(always)]
+fn int_cmp(kind: u32, x: i64, y: i64) -> bool {
+    match kind & 7 {
+        CMP_LT => x < y,
+        CMP_LE => x <= y,
+        CMP_GT => x > y,
+        CMP_GE => x >= y,
+        CMP_EQ => x == y,
+        _ => x != y,
     }
 }

@@ -133,11 +133,29 @@ impl Vm {
                 .methods
                 .contains_key(&sym::HASH)
         {
+            // A self-containing array hashes its inner occurrence as a
+            // constant (CRuby's rb_exec_recursive_paired).
+            if self.hashing.contains(&k.raw()) {
+                return Ok(0x5ec5);
+            }
+            if self.native_stack_low() {
+                return Err(self.stack_error());
+            }
             let items = self.array_items(k);
             2u8.hash(&mut h);
+            self.hashing.push(k.raw());
+            let mut r = Ok(());
             for i in items {
-                self.hash_of(i)?.hash(&mut h);
+                match self.hash_of(i) {
+                    Ok(x) => x.hash(&mut h),
+                    Err(e) => {
+                        r = Err(e);
+                        break;
+                    }
+                }
             }
+            self.hashing.pop();
+            r?;
             return Ok(h.finish());
         }
         let r = self.funcall(k, sym::HASH, &[], None)?;

@@ -139,10 +139,37 @@ pub struct CrefNode {
     pub parent: Option<Cref>,
     /// Refinement modules activated with `using` in this scope.
     pub refinements: RefCell<Vec<ClassId>>,
+    /// Pushed by `class_eval`/`instance_eval` with a block: only `def`
+    /// targets `class`; constants, class variables and nested class
+    /// definitions stay in the block's lexical scope (as in CRuby).
+    pub def_only: bool,
 }
 pub type Cref = Rc<CrefNode>;
 
+impl CrefNode {
+    /// The innermost lexical scope (skips `def_only` nodes).
+    pub fn lexical(&self) -> &CrefNode {
+        let mut n = self;
+        while n.def_only {
+            match &n.parent {
+                Some(p) => n = p,
+                None => break,
+            }
+        }
+        n
+    }
+}
+
 pub fn cref_new(class: ClassId, parent: Option<Cref>) -> Cref {
+    cref_with(class, parent, false)
+}
+
+/// A cref for a `class_eval`/`instance_eval` block (see `def_only`).
+pub fn cref_new_def_only(class: ClassId, parent: Option<Cref>) -> Cref {
+    cref_with(class, parent, true)
+}
+
+fn cref_with(class: ClassId, parent: Option<Cref>, def_only: bool) -> Cref {
     let refinements = parent
         .as_ref()
         .map(|p| p.refinements.borrow().clone())
@@ -151,6 +178,7 @@ pub fn cref_new(class: ClassId, parent: Option<Cref>) -> Cref {
         class,
         parent,
         refinements: RefCell::new(refinements),
+        def_only,
     })
 }
 

@@ -248,9 +248,10 @@ pub fn init(vm: &mut Vm) {
         if n < 0 {
             return Err(vm.arg_error("negative array size"));
         }
-        if n > 1 << 28 {
+        if n as u64 > (isize::MAX as u64) / 8 {
             return Err(vm.arg_error("array size too big"));
         }
+        crate::builtins::alloc_guard(vm, n as usize, 8)?;
         let fill = a.get(1).copied().unwrap_or(Value::NIL);
         let mut v = Vec::with_capacity(n as usize);
         for i in 0..n {
@@ -426,30 +427,42 @@ pub fn init(vm: &mut Vm) {
             return Ok(Value::FALSE);
         }
         let (x, y) = (items(vm, s), items(vm, a[0]));
+        if s == a[0] {
+            return Ok(Value::TRUE);
+        }
         if x.len() != y.len() {
             return Ok(Value::FALSE);
         }
-        for (p, q) in x.iter().zip(y.iter()) {
-            if !(p == q || vm.funcall(*p, sym::EQ, &[*q], None)?.truthy()) {
-                return Ok(Value::FALSE);
+        let eq = paired(vm, s, a[0], true, |vm| {
+            for (p, q) in x.iter().zip(y.iter()) {
+                if !(p == q || vm.funcall(*p, sym::EQ, &[*q], None)?.truthy()) {
+                    return Ok(false);
+                }
             }
-        }
-        Ok(Value::TRUE)
+            Ok(true)
+        })?;
+        Ok(Value::bool(eq))
     });
     vm.def_builtin(a, "eql?", 1, |vm, s, a, _| {
         if !vm.is_array(a[0]) {
             return Ok(Value::FALSE);
         }
         let (x, y) = (items(vm, s), items(vm, a[0]));
+        if s == a[0] {
+            return Ok(Value::TRUE);
+        }
         if x.len() != y.len() {
             return Ok(Value::FALSE);
         }
-        for (p, q) in x.iter().zip(y.iter()) {
-            if !vm.key_eql(*p, *q)? {
-                return Ok(Value::FALSE);
+        let eq = paired(vm, s, a[0], true, |vm| {
+            for (p, q) in x.iter().zip(y.iter()) {
+                if !vm.key_eql(*p, *q)? {
+                    return Ok(false);
+                }
             }
-        }
-        Ok(Value::TRUE)
+            Ok(true)
+        })?;
+        Ok(Value::bool(eq))
     });
     vm.def_builtin(a, "hash", 0, |vm, s, _, _| {
         Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
@@ -516,6 +529,11 @@ pub fn init(vm: &mut Vm) {
             return Err(vm.arg_error("negative argument"));
         }
         let v = items(vm, s);
+        // CRuby: ARY_MAX_SIZE / times < len is "argument too big".
+        if n > 0 && (i64::MAX / 8) / n < v.len() as i64 {
+            return Err(vm.arg_error("argument too big"));
+        }
+        crate::builtins::alloc_guard(vm, v.len(), (n as usize).saturating_mul(8))?;
         Ok(vm.ary_new(v.repeat(n as usize)))
     });
     vm.def_builtin(a, "frozen?", 0, |_, s, _, _| {
@@ -536,12 +554,22 @@ pub fn init(vm: &mut Vm) {
         if !vm.is_array(a[0]) {
             return Ok(Value::NIL);
         }
+        if s == a[0] {
+            return Ok(Value::int(0));
+        }
         let (x, y) = (items(vm, s), items(vm, a[0]));
-        for (p, q) in x.iter().zip(y.iter()) {
-            let c = vm.funcall(*p, sym::CMP, &[*q], None)?;
-            if c != Value::int(0) {
-                return Ok(c);
+        let (s2, o) = (s, a[0]);
+        let first = paired(vm, s2, o, None, |vm| {
+            for (p, q) in x.iter().zip(y.iter()) {
+                let c = vm.funcall(*p, sym::CMP, &[*q], None)?;
+                if c != Value::int(0) {
+                    return Ok(Some(c));
+                }
             }
+            Ok(None)
+        })?;
+        if let Some(c) = first {
+            return Ok(c);
         }
         Ok(Value::int(x.len().cmp(&y.len()) as i64))
     });
@@ -552,6 +580,29 @@ pub fn init(vm: &mut Vm) {
     mutate::init(vm);
     transform::init(vm);
     combi::init(vm);
+}
+
+/// Runs `f` to compare arrays `a` and `b` unless that same pair is
+/// already being compared further up (a recursive structure): then the
+/// answer is `recursive` (CRuby's rb_exec_recursive_paired).
+fn paired<T>(
+    vm: &mut Vm,
+    a: Value,
+    b: Value,
+    recursive: T,
+    f: impl FnOnce(&mut Vm) -> Result<T, Unwind>,
+) -> Result<T, Unwind> {
+    let key = (a.raw(), b.raw());
+    if vm.comparing.contains(&key) {
+        return Ok(recursive);
+    }
+    if vm.native_stack_low() {
+        return Err(vm.stack_error());
+    }
+    vm.comparing.push(key);
+    let r = f(vm);
+    vm.comparing.pop();
+    r
 }
 
 fn first_last(vm: &mut Vm, s: Value, a: &[Value], first: bool) -> VResult {

@@ -67,6 +67,16 @@ pub fn search(re: Value, text: &str, pos: usize) -> Option<Groups> {
         return None;
     }
     match &*obj(re).body.borrow() {
+        // A long plain literal: substring search. The regex engine falls
+        // back to an O(pattern x text) NFA for patterns this big, where
+        // Onigmo's backtracker is linear.
+        Body::Regexp(r)
+            if r.options == 0 && r.source.len() > 256 && is_plain_literal(&r.source) =>
+        {
+            text[pos..]
+                .find(r.source.as_str())
+                .map(|i| vec![Some((pos + i, pos + i + r.source.len()))])
+        }
         Body::Regexp(r) => match r.regex.captures_from_pos(text, pos) {
             Ok(Some(c)) => Some(
                 (0..c.len())
@@ -77,6 +87,11 @@ pub fn search(re: Value, text: &str, pos: usize) -> Option<Groups> {
         },
         _ => None,
     }
+}
+
+/// True when `src` has no regexp metacharacter (it matches itself).
+fn is_plain_literal(src: &str) -> bool {
+    !src.bytes().any(|b| b".^$|()[]{}*+?\\#\n".contains(&b))
 }
 
 /// A match starting exactly at byte `pos`.

@@ -318,6 +318,7 @@ fn justify(vm: &mut Vm, s: Value, a: &[Value], how: char) -> VResult {
         return Ok(new_like(vm, s, b));
     }
     let total = (w - len) as usize;
+    crate::builtins::alloc_guard(vm, total, 1)?;
     let (l, r) = match how {
         'l' => (0, total),
         'r' => (total, 0),
@@ -468,9 +469,10 @@ pub fn init(vm: &mut Vm) {
             return Err(vm.arg_error("negative argument"));
         }
         let b = bytes(vm, s);
-        if (b.len() as u128) * (n as u128) >= (1u128 << 62) {
+        if n > 0 && i64::MAX / n < b.len() as i64 {
             return Err(vm.arg_error("argument too big"));
         }
+        crate::builtins::alloc_guard(vm, b.len(), n as usize)?;
         Ok(new_like(vm, s, b.repeat(n as usize)))
     });
     vm.def_builtin(s, "%", 1, |vm, s, a, _| {

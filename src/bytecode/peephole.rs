@@ -1,0 +1,126 @@
+//! Peephole rewrites applied to a finished instruction sequence. They never
+//! change the number or position of instructions, so jump targets, catch
+//! tables, line and span tables stay valid:
+//!
+//! * `putobject <fixnum>; opt_plus` (and `-`, `<`, `<=`, `>`, `>=`, `==`)
+//!   becomes `opt_plus_imm; opt_plus`: the fused instruction in the first
+//!   slot does both and skips the second; a jump straight to the second
+//!   slot still finds the original operator. On its slow path the fused
+//!   instruction only pushes the immediate and falls through to the
+//!   original operator, so backtraces and call-site counters are exactly
+//!   those of the pair.
+//! * `opt_lt; branchunless L` (any comparison, either branch) becomes
+//!   `opt_cmp_branch` in the comparison's slot, and `putobject <fixnum>;
+//!   opt_lt; branchunless L` becomes `opt_cmp_imm_branch` in the
+//!   `putobject` slot. Their slow paths do what the first instruction did
+//!   and continue in the next slot.
+//! * `dup; setlocal; pop` (an assignment whose value is unused) becomes
+//!   `setlocal_pop` in the `dup` slot, skipping the other two.
+//! * `jump L` where `L` is `leave` becomes `leave`.
+
+use super::Insn;
+use crate::value::CallSiteId;
+
+pub const CMP_LT: u32 = 0;
+pub const CMP_LE: u32 = 1;
+pub const CMP_GT: u32 = 2;
+pub const CMP_GE: u32 = 3;
+pub const CMP_EQ: u32 = 4;
+pub const CMP_NEQ: u32 = 5;
+/// Jump when the comparison is true (`branchif`), else when false.
+pub const CMP_JUMP_IF_TRUE: u32 = 8;
+
+/// The comparison kind and call site of an `opt_<cmp>` instruction.
+pub fn cmp_kind(insn: Insn) -> Option<(u32, CallSiteId)> {
+    Some(match insn {
+        Insn::OptLt { site } => (CMP_LT, site),
+        Insn::OptLe { site } => (CMP_LE, site),
+        Insn::OptGt { site } => (CMP_GT, site),
+        Insn::OptGe { site } => (CMP_GE, site),
+        Insn::OptEq { site } => (CMP_EQ, site),
+        Insn::OptNeq { site } => (CMP_NEQ, site),
+        _ => return None,
+    })
+}
+
+/// The `opt_<cmp>` instruction for a kind (for the generic fast path).
+pub fn cmp_insn(kind: u32, site: CallSiteId) -> Insn {
+    match kind & 7 {
+        CMP_LT => Insn::OptLt { site },
+        CMP_LE => Insn::OptLe { site },
+        CMP_GT => Insn::OptGt { site },
+        CMP_GE => Insn::OptGe { site },
+        CMP_EQ => Insn::OptEq { site },
+        _ => Insn::OptNeq { site },
+    }
+}
+
+/// `kind | CMP_JUMP_IF_TRUE` for a branch instruction, with its target.
+fn branch(insn: Option<&Insn>) -> Option<(u32, u32)> {
+    match insn {
+        Some(&Insn::BranchIf { target }) => Some((CMP_JUMP_IF_TRUE, target)),
+        Some(&Insn::BranchUnless { target }) => Some((0, target)),
+        _ => None,
+    }
+}
+
+pub fn optimize(insns: &mut [Insn]) {
+    for i in 0..insns.len() {
+        if let Some((kind, site)) = cmp_kind(insns[i])
+            && let Some((sense, target)) = branch(insns.get(i + 1))
+        {
+            insns[i] = Insn::CmpBranch {
+                kind: kind | sense,
+                site,
+                target,
+            };
+            continue;
+        }
+        if let Insn::PutObject { v } = insns[i]
+            && let Some(imm) = v.as_fixnum().and_then(|n| i32::try_from(n).ok())
+            && let Some((kind, _)) = insns.get(i + 1).and_then(|&n| cmp_kind(n))
+            && kind != CMP_NEQ
+            && let Some((sense, target)) = branch(insns.get(i + 2))
+        {
+            insns[i] = Insn::CmpIBranch {
+                kind: kind | sense,
+                imm,
+                target,
+            };
+            continue;
+        }
+        if let Insn::Jump { target } = insns[i]
+            && matches!(insns.get(target as usize), Some(Insn::Leave))
+        {
+            insns[i] = Insn::Leave;
+            continue;
+        }
+        if let Insn::Dup = insns[i]
+            && let Some(Insn::Pop) = insns.get(i + 2)
+        {
+            match insns[i + 1] {
+                Insn::SetLocal { idx } => insns[i] = Insn::SetLocalPop { idx },
+                Insn::SetLocalUp { idx, depth } => insns[i] = Insn::SetLocalUpPop { idx, depth },
+                _ => {}
+            }
+            continue;
+        }
+        let Insn::PutObject { v } = insns[i] else {
+            continue;
+        };
+        let Some(imm) = v.as_fixnum().and_then(|n| i32::try_from(n).ok()) else {
+            continue;
+        };
+        let fused = match insns.get(i + 1) {
+            Some(&Insn::OptPlus { site }) => Insn::OptPlusI { site, imm },
+            Some(&Insn::OptMinus { site }) => Insn::OptMinusI { site, imm },
+            Some(&Insn::OptLt { site }) => Insn::OptLtI { site, imm },
+            Some(&Insn::OptLe { site }) => Insn::OptLeI { site, imm },
+            Some(&Insn::OptGt { site }) => Insn::OptGtI { site, imm },
+            Some(&Insn::OptGe { site }) => Insn::OptGeI { site, imm },
+            Some(&Insn::OptEq { site }) => Insn::OptEqI { site, imm },
+            _ => continue,
+        };
+        insns[i] = fused;
+    }
+}
