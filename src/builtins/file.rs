@@ -23,7 +23,12 @@ fn errno(vm: &mut Vm, e: &std::io::Error, detail: &str) -> Unwind {
     let n = e.raw_os_error().unwrap_or(5);
     let m = vm.class_value(fio(vm));
     let d = vm.str_new(detail);
-    match vm.funcall(m, symbol::intern("raise_errno"), &[Value::int(n as i64), d], None) {
+    match vm.funcall(
+        m,
+        symbol::intern("raise_errno"),
+        &[Value::int(n as i64), d],
+        None,
+    ) {
         Err(u) => u,
         Ok(_) => vm.runtime_error(&format!("{e}")),
     }
@@ -257,11 +262,7 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
     let segs: Vec<&str> = rest.split('/').collect();
     fn real(base: &str, p: &str) -> std::path::PathBuf {
         if p.starts_with('/') || base.is_empty() {
-            if p.is_empty() {
-                ".".into()
-            } else {
-                p.into()
-            }
+            if p.is_empty() { ".".into() } else { p.into() }
         } else if p.is_empty() {
             base.into()
         } else {
@@ -500,17 +501,11 @@ pub fn init(vm: &mut Vm) {
                 format!("rb_dir_chdir - {p}"),
             ),
             "readlink" => match std::fs::read_link(&p) {
-                Ok(t) => (
-                    Ok(vm.str_new(&t.to_string_lossy())),
-                    String::new(),
-                ),
+                Ok(t) => (Ok(vm.str_new(&t.to_string_lossy())), String::new()),
                 Err(e) => (Err(e), format!("rb_readlink - {p}")),
             },
             "realpath" => match std::fs::canonicalize(&p) {
-                Ok(t) => (
-                    Ok(vm.str_new(&t.to_string_lossy())),
-                    String::new(),
-                ),
+                Ok(t) => (Ok(vm.str_new(&t.to_string_lossy())), String::new()),
                 Err(e) => (Err(e), format!("rb_check_realpath_internal - {p}")),
             },
             "chmod" => {
@@ -600,7 +595,11 @@ pub fn init(vm: &mut Vm) {
             for p in vm.array_items(pairs) {
                 let kv = vm.array_items(p);
                 let k = path_arg(vm, kv[0])?;
-                let v = if kv[1].is_nil() { None } else { Some(path_arg(vm, kv[1])?) };
+                let v = if kv[1].is_nil() {
+                    None
+                } else {
+                    Some(path_arg(vm, kv[1])?)
+                };
                 env.push((k, v));
             }
         }
@@ -619,12 +618,14 @@ pub fn init(vm: &mut Vm) {
         } else {
             let s = path_arg(vm, a[0])?;
             // Like CRuby: without shell meta characters the words run directly.
-            let meta = s.bytes().any(|b| b"*?{}[]<>()~&|\\$;'`\"\n#=%".contains(&b));
+            let meta = s
+                .bytes()
+                .any(|b| b"*?{}[]<>()~&|\\$;'`\"\n#=%".contains(&b));
             let words: Vec<&str> = s.split_ascii_whitespace().collect();
             const SH_WORDS: &[&str] = &[
-                "case", "do", "done", "elif", "else", "esac", "exit", "export", "fi", "for",
-                "if", "in", "readonly", "return", "set", "shift", "then", "times", "trap",
-                "unset", "until", "while", ":", ".", "break", "continue", "eval", "exec",
+                "case", "do", "done", "elif", "else", "esac", "exit", "export", "fi", "for", "if",
+                "in", "readonly", "return", "set", "shift", "then", "times", "trap", "unset",
+                "until", "while", ":", ".", "break", "continue", "eval", "exec",
             ];
             if !meta && !words.is_empty() && !SH_WORDS.contains(&words[0]) {
                 let mut c = std::process::Command::new(words[0]);
@@ -667,7 +668,10 @@ pub fn init(vm: &mut Vm) {
             Some(b) => vm.str_from_bytes(b),
             None => Value::NIL,
         };
-        let code = st.code().map(|c| Value::int(c as i64)).unwrap_or(Value::NIL);
+        let code = st
+            .code()
+            .map(|c| Value::int(c as i64))
+            .unwrap_or(Value::NIL);
         let sig = st
             .signal()
             .map(|c| Value::int(c as i64))
@@ -680,19 +684,13 @@ pub fn init(vm: &mut Vm) {
         vm.flush();
         let mut stdin = std::io::stdin().lock();
         let mut buf = Vec::new();
-        if let Some(sep) = (!a[1].is_nil()).then_some(()) {
-            let _ = sep;
+        if !a[1].is_nil() {
             let sep = super::str_arg(vm, a[1])?;
             let mut byte = [0u8; 1];
-            loop {
-                match stdin.read(&mut byte) {
-                    Ok(1) => {
-                        buf.push(byte[0]);
-                        if !sep.is_empty() && buf.ends_with(&sep) {
-                            break;
-                        }
-                    }
-                    _ => break,
+            while let Ok(1) = stdin.read(&mut byte) {
+                buf.push(byte[0]);
+                if !sep.is_empty() && buf.ends_with(&sep) {
+                    break;
                 }
             }
             if buf.is_empty() {

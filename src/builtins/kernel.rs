@@ -115,7 +115,11 @@ pub fn init(vm: &mut Vm) {
                 None => cref,
             };
             let (file, line) = eval_location(vm, &a[2.min(a.len())..])?;
-            let file = if a.len() > 2 { file } else { "(eval)".to_string() };
+            let file = if a.len() > 2 {
+                file
+            } else {
+                "(eval)".to_string()
+            };
             return eval_with_locals(vm, &src, &file, line, recv, cref, names, vals, Ok(b));
         }
         eval_string(vm, &src, &file, line, self_val, cref)
@@ -318,9 +322,38 @@ pub fn init(vm: &mut Vm) {
             None => Value::NIL,
         })
     });
-    vm.def_builtin(k, "caller", -1, |vm, _, _, _| {
+    vm.def_builtin(k, "caller", -1, |vm, _, a, _| {
+        // caller(start = 1, length = nil) / caller(range)
+        let (start, len) = match a.first() {
+            Some(v) if v.as_fixnum().is_some() => {
+                let n = v.as_fixnum().unwrap();
+                if n < 0 {
+                    return Err(vm.arg_error(&format!("negative level ({n})")));
+                }
+                let l = match a.get(1) {
+                    Some(l) if !l.is_nil() => {
+                        let l = super::int_arg(vm, *l)?;
+                        if l < 0 {
+                            return Err(vm.arg_error(&format!("negative size ({l})")));
+                        }
+                        Some(l as usize)
+                    }
+                    _ => None,
+                };
+                (n as usize, l)
+            }
+            _ => (1, None),
+        };
         let bt = vm.backtrace();
-        let items: Vec<Value> = bt.iter().skip(2).map(|s| vm.str_new(s)).collect();
+        if start + 1 > bt.len() {
+            return Ok(Value::NIL);
+        }
+        let items: Vec<Value> = bt
+            .iter()
+            .skip(start + 1)
+            .take(len.unwrap_or(usize::MAX))
+            .map(|s| vm.str_new(s))
+            .collect();
         Ok(vm.ary_new(items))
     });
     vm.def_builtin(k, "gets", -1, |vm, _, _, _| {
@@ -640,11 +673,17 @@ fn eval_with_locals(
     let arr = vm.ary_new(vals);
     let g = symbol::intern("$__carmine_evl");
     vm.globals.insert(g, arr);
-    let mut code = format!("{}, = *$__carmine_evl; __carmine_evr = begin; ", list.join(", "))
-        .into_bytes();
+    let mut code = format!(
+        "{}, = *$__carmine_evl; __carmine_evr = begin; ",
+        list.join(", ")
+    )
+    .into_bytes();
     if list.len() > 1 {
-        code = format!("{} = *$__carmine_evl; __carmine_evr = begin; ", list.join(", "))
-            .into_bytes();
+        code = format!(
+            "{} = *$__carmine_evl; __carmine_evr = begin; ",
+            list.join(", ")
+        )
+        .into_bytes();
     }
     code.extend_from_slice(src);
     code.extend_from_slice(b"\nend; ");

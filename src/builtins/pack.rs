@@ -45,11 +45,12 @@ fn parse(vm: &mut Vm, fmt: &[u8], unpack: bool) -> R<Vec<Dir>> {
                 b'_' | b'!' => {
                     if !b"sSiIlLqQjJ".contains(&c) {
                         let what = if unpack { "unpack" } else { "pack" };
-                        return Err(vm.arg_error(&format!(
-                            "'{}' allowed only after types sSiIlLqQjJ",
-                            fmt[i] as char
-                        ))
-                        .tap_msg(what));
+                        return Err(vm
+                            .arg_error(&format!(
+                                "'{}' allowed only after types sSiIlLqQjJ",
+                                fmt[i] as char
+                            ))
+                            .tap_msg(what));
                     }
                     d.native = true
                 }
@@ -65,7 +66,9 @@ fn parse(vm: &mut Vm, fmt: &[u8], unpack: bool) -> R<Vec<Dir>> {
         } else if i < fmt.len() && fmt[i].is_ascii_digit() {
             let mut n = 0usize;
             while i < fmt.len() && fmt[i].is_ascii_digit() {
-                n = n.saturating_mul(10).saturating_add((fmt[i] - b'0') as usize);
+                n = n
+                    .saturating_mul(10)
+                    .saturating_add((fmt[i] - b'0') as usize);
                 i += 1;
             }
             d.count = Some(n);
@@ -155,7 +158,11 @@ const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 fn base64(out: &mut Vec<u8>, s: &[u8], line: Option<usize>) {
     let per = line.map(|l| (l / 3 * 3).max(3)).unwrap_or(usize::MAX);
-    for chunk in s.chunks(if per == usize::MAX { s.len().max(1) } else { per }) {
+    for chunk in s.chunks(if per == usize::MAX {
+        s.len().max(1)
+    } else {
+        per
+    }) {
         for g in chunk.chunks(3) {
             let b = [g[0], *g.get(1).unwrap_or(&0), *g.get(2).unwrap_or(&0)];
             out.push(B64[(b[0] >> 2) as usize]);
@@ -165,7 +172,11 @@ fn base64(out: &mut Vec<u8>, s: &[u8], line: Option<usize>) {
             } else {
                 b'='
             });
-            out.push(if g.len() > 2 { B64[(b[2] & 63) as usize] } else { b'=' });
+            out.push(if g.len() > 2 {
+                B64[(b[2] & 63) as usize]
+            } else {
+                b'='
+            });
         }
         if line.is_some() && !chunk.is_empty() {
             out.push(b'\n');
@@ -305,8 +316,8 @@ fn pack(vm: &mut Vm, s: Value, a: &[Value], _: super::string::B) -> VResult {
                         let n = d.count.unwrap_or(src.len());
                         let mut byte = 0u8;
                         let mut bits = 0;
-                        for i in 0..n.min(src.len()) {
-                            let bit = src[i] & 1;
+                        for &c in src.iter().take(n) {
+                            let bit = c & 1;
                             if d.c == b'B' {
                                 byte |= bit << (7 - bits);
                             } else {
@@ -330,8 +341,7 @@ fn pack(vm: &mut Vm, s: Value, a: &[Value], _: super::string::B) -> VResult {
                         let n = d.count.unwrap_or(src.len());
                         let mut byte = 0u8;
                         let mut half = 0;
-                        for i in 0..n.min(src.len()) {
-                            let c = src[i];
+                        for &c in src.iter().take(n) {
                             let nib = if c.is_ascii_alphabetic() {
                                 ((c & 7) + 9) & 15
                             } else {
@@ -643,9 +653,7 @@ pub fn unpack(vm: &mut Vm, s: Value, a: &[Value], _: super::string::B) -> VResul
                     _ => pos += n,
                 }
                 let v = vm.str_from_bytes(piece);
-                if d.c != b'a' || true {
-                    mark_binary(v);
-                }
+                mark_binary(v);
                 out.push(v);
             }
             b'B' | b'b' => {
@@ -705,7 +713,7 @@ pub fn unpack(vm: &mut Vm, s: Value, a: &[Value], _: super::string::B) -> VResul
                             i += 2;
                             continue;
                         }
-                        if i + 2 < src.len() + 0 && i + 2 <= src.len() - 1 {
+                        if i + 2 < src.len() {
                             let h = std::str::from_utf8(&src[i + 1..i + 3])
                                 .ok()
                                 .and_then(|h| u8::from_str_radix(h, 16).ok());
@@ -735,7 +743,9 @@ pub fn unpack(vm: &mut Vm, s: Value, a: &[Value], _: super::string::B) -> VResul
                     let mut bytes = Vec::new();
                     for g in line[1..].chunks(4) {
                         let v: Vec<u32> = (0..4)
-                            .map(|k| (g.get(k).copied().unwrap_or(b'`').wrapping_sub(32) & 63) as u32)
+                            .map(|k| {
+                                (g.get(k).copied().unwrap_or(b'`').wrapping_sub(32) & 63) as u32
+                            })
                             .collect();
                         let x = (v[0] << 18) | (v[1] << 12) | (v[2] << 6) | v[3];
                         bytes.extend([(x >> 16) as u8, (x >> 8) as u8, x as u8]);

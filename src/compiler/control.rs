@@ -138,7 +138,9 @@ impl<'pr> Compiler<'pr, '_> {
             Node::DefinedNode { .. } => self.defined(&node.as_defined_node().unwrap().value()),
             Node::AliasMethodNode { .. } => {
                 let a = node.as_alias_method_node().unwrap();
-                if a.new_name().as_symbol_node().is_none() || a.old_name().as_symbol_node().is_none() {
+                if a.new_name().as_symbol_node().is_none()
+                    || a.old_name().as_symbol_node().is_none()
+                {
                     // `alias :"#{x}" y`: through Module#alias_method.
                     self.emit(Insn::PutSelf);
                     self.expr(&a.new_name())?;

@@ -665,12 +665,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     let parts = node.as_interpolated_x_string_node().unwrap().parts();
                     self.interpolation(&parts)?;
                 }
-                let site = self.site(
-                    symbol::intern("`"),
-                    1,
-                    crate::dispatch::flags::FCALL,
-                    None,
-                );
+                let site = self.site(symbol::intern("`"), 1, crate::dispatch::flags::FCALL, None);
                 self.emit_call(Insn::Send { site }, 2);
                 Ok(())
             }

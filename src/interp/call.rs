@@ -1031,7 +1031,16 @@ impl Vm {
         lambda: bool,
         boundary: bool,
     ) -> Result<(), Unwind> {
-        self.push_block_frame_bp(blk, recv_ix, argc, fl, self_override, lambda, boundary, &None)
+        self.push_block_frame_bp(
+            blk,
+            recv_ix,
+            argc,
+            fl,
+            self_override,
+            lambda,
+            boundary,
+            &None,
+        )
     }
 
     /// [`Vm::push_block_frame`] with the block given to the block call

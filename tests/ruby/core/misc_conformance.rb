@@ -24,3 +24,7 @@ p s.class == SC, s << "d", s.size
 p $~, $&
 # set_trace_func is accepted
 p set_trace_func(nil)
+# caller(start, length)
+def t(n, l = nil) = caller(n, l)
+def r = [t(1).size > 0, t(2)[0], t(1, 1).size, t(0)[0][/`.*'/], t(100)]
+p r
