@@ -369,6 +369,68 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         Ok(())
     }
 
+    /// `A::B ||= v`, `A::B &&= v`, `A::B += v`.
+    fn const_path_op_write(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let (target, value, kind) = if let Some(n) = node.as_constant_path_or_write_node() {
+            (n.target(), n.value(), None)
+        } else if let Some(n) = node.as_constant_path_and_write_node() {
+            (n.target(), n.value(), Some(None))
+        } else {
+            let n = node.as_constant_path_operator_write_node().unwrap();
+            (
+                n.target(),
+                n.value(),
+                Some(Some(name_of(&n.binary_operator()))),
+            )
+        };
+        let name = target.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
+        let Some(parent) = target.parent() else {
+            return self.raise_unsupported(node);
+        };
+        self.expr(&parent)?;
+        let mut done = None;
+        match kind {
+            None => {
+                self.emit(Insn::Dup);
+                self.put_object(Value::symbol(name));
+                let site = self.site(symbol::intern("const_defined?"), 1, 0, None);
+                self.emit_call(Insn::Send { site }, 2);
+                let j = self.emit(Insn::BranchUnless { target: 0 });
+                self.emit(Insn::Dup);
+                self.emit(Insn::GetConstUnder { name });
+                self.emit(Insn::Dup);
+                done = Some(self.emit(Insn::BranchIf { target: 0 }));
+                self.emit(Insn::Pop);
+                self.patch(j);
+                self.expr(&value)?;
+            }
+            Some(None) => {
+                self.emit(Insn::Dup);
+                self.emit(Insn::GetConstUnder { name });
+                self.emit(Insn::Dup);
+                done = Some(self.emit(Insn::BranchUnless { target: 0 }));
+                self.emit(Insn::Pop);
+                self.expr(&value)?;
+            }
+            Some(Some(op)) => {
+                self.emit(Insn::Dup);
+                self.emit(Insn::GetConstUnder { name });
+                self.expr(&value)?;
+                self.binop(op);
+            }
+        }
+        self.emit(Insn::Dup);
+        self.emit(Insn::TopN { n: 2 });
+        self.emit(Insn::Swap);
+        self.emit(Insn::SetConstUnder { name });
+        if let Some(j) = done {
+            self.patch(j);
+        }
+        self.emit(Insn::Swap);
+        self.emit(Insn::Pop);
+        Ok(())
+    }
+
     /// Resolves a local `depth` scopes up to its slot.
     fn resolve_local(&mut self, name: SymbolId, depth: u32) -> (u32, u32) {
         let n = self.scopes.len();
@@ -1024,6 +1086,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.emit(Insn::Pop);
                 Ok(())
             }
+            Node::ConstantPathOrWriteNode { .. }
+            | Node::ConstantPathAndWriteNode { .. }
+            | Node::ConstantPathOperatorWriteNode { .. } => self.const_path_op_write(node),
             Node::ShareableConstantNode { .. } => {
                 self.expr(&node.as_shareable_constant_node().unwrap().write())
             }
