@@ -999,6 +999,9 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
     } else {
         vm.new_class(None, sup, None)
     };
+    // A copy of String/Array/... makes instances of the same kind.
+    let alloc = vm.classes.get(c).alloc;
+    vm.classes.get_mut(n).alloc = alloc;
     let methods: Vec<_> = vm
         .classes
         .get(c)

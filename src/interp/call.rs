@@ -1038,10 +1038,36 @@ impl Vm {
         lambda: bool,
         boundary: bool,
     ) -> Result<(), Unwind> {
+        self.push_block_frame_bp(
+            blk,
+            recv_ix,
+            argc,
+            fl,
+            self_override,
+            lambda,
+            boundary,
+            &None,
+        )
+    }
+
+    /// [`Vm::push_block_frame`] with the block given to the block call
+    /// (`pr.call { }`), for a `&b` parameter.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_block_frame_bp(
+        &mut self,
+        blk: &Block,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        self_override: Option<Value>,
+        lambda: bool,
+        boundary: bool,
+        block_param: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
         let iseq = self.iseq(blk.iseq);
         let base = recv_ix + 1;
         let lambda = lambda || iseq.kind == crate::bytecode::IseqKind::Lambda;
-        if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, &None) {
+        if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, block_param) {
             self.stack.truncate(recv_ix);
             return Err(e);
         }
@@ -1115,10 +1141,10 @@ impl Vm {
         self.stack.push(Value::NIL);
         self.stack.extend_from_slice(args);
         let pushed = if let Some(ba) = blockarg {
-            // A block passed to a block (`pr.call { }`): reachable as `&b` params.
-            let mut blk = blk.clone();
-            blk.outer_block = Some(ba);
-            self.push_block_frame(&blk, recv_ix, args.len(), 0, self_val, lambda, true)
+            // A block passed to a block (`pr.call { }`) is seen only by a
+            // `&b` parameter; `yield` still reaches the method's block.
+            let bp = Some(ba);
+            self.push_block_frame_bp(blk, recv_ix, args.len(), 0, self_val, lambda, true, &bp)
         } else {
             self.push_block_frame(blk, recv_ix, args.len(), 0, self_val, lambda, true)
         };

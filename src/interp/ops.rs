@@ -39,7 +39,7 @@ pub fn floor_mod(x: i64, y: i64) -> i64 {
 impl Vm {
     // ---- locals -------------------------------------------------------------
 
-    fn env_at(&self, fi: usize, depth: u32) -> Value {
+    pub fn env_at(&self, fi: usize, depth: u32) -> Value {
         let f = &self.frames[fi];
         if depth == 0 {
             return f.env;
