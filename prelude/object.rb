@@ -325,3 +325,10 @@ class Module
     instance_method(name)
   end
 end
+
+module Kernel
+  private
+
+  # __ENCODING__: carmine's source files are UTF-8.
+  def __encoding__ = Encoding::UTF_8
+end

@@ -209,6 +209,19 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::NIL)
     });
+    vm.def_builtin(m, "public_constant", -1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        for v in a {
+            let n = name_arg(vm, *v)?;
+            if !vm.classes.get(c).consts.contains_key(&n) {
+                let cn = vm.class_name(c);
+                let msg = format!("constant {cn}::{} not defined", symbol::name(n));
+                return Err(vm.name_error(&msg, n, s));
+            }
+            vm.classes.get_mut(c).private_consts.retain(|x| *x != n);
+        }
+        Ok(Value::NIL)
+    });
     vm.def_builtin(m, "instance_methods", -1, |vm, s, a, _| {
         instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected])
     });

@@ -962,8 +962,30 @@ impl<'pr> Compiler<'pr, '_> {
             Node::LocalVariableWriteNode { .. }
             | Node::InstanceVariableWriteNode { .. }
             | Node::GlobalVariableWriteNode { .. }
+            | Node::ClassVariableWriteNode { .. }
             | Node::ConstantWriteNode { .. }
+            | Node::ConstantPathWriteNode { .. }
             | Node::LocalVariableOperatorWriteNode { .. }
+            | Node::LocalVariableOrWriteNode { .. }
+            | Node::LocalVariableAndWriteNode { .. }
+            | Node::InstanceVariableOperatorWriteNode { .. }
+            | Node::InstanceVariableOrWriteNode { .. }
+            | Node::InstanceVariableAndWriteNode { .. }
+            | Node::GlobalVariableOperatorWriteNode { .. }
+            | Node::GlobalVariableOrWriteNode { .. }
+            | Node::GlobalVariableAndWriteNode { .. }
+            | Node::ClassVariableOperatorWriteNode { .. }
+            | Node::ClassVariableOrWriteNode { .. }
+            | Node::ClassVariableAndWriteNode { .. }
+            | Node::ConstantOperatorWriteNode { .. }
+            | Node::ConstantOrWriteNode { .. }
+            | Node::ConstantAndWriteNode { .. }
+            | Node::IndexOperatorWriteNode { .. }
+            | Node::IndexOrWriteNode { .. }
+            | Node::IndexAndWriteNode { .. }
+            | Node::CallOperatorWriteNode { .. }
+            | Node::CallOrWriteNode { .. }
+            | Node::CallAndWriteNode { .. }
             | Node::MultiWriteNode { .. } => fixed(self, "assignment"),
             Node::InstanceVariableReadNode { .. } => {
                 let name = name_of(&v.as_instance_variable_read_node().unwrap().name());

@@ -315,15 +315,19 @@ impl Vm {
 
     // ---- class variables ---------------------------------------------------------
 
-    fn cvar_base(&self, fi: usize) -> ClassId {
+    fn cvar_base(&mut self, fi: usize) -> Result<ClassId, Unwind> {
         let f = &self.frames[fi];
-        let mut c = f.cref.lexical().class;
+        let lex = f.cref.lexical();
+        let mut c = lex.class;
+        if c == cls::OBJECT && lex.parent.is_none() {
+            return Err(self.runtime_error("class variable access from toplevel"));
+        }
         if self.classes.get(c).kind == ClassKind::Singleton
             && let Some(k) = self.as_class(self.classes.get(c).attached)
         {
             c = k;
         }
-        c
+        Ok(c)
     }
 
     fn cvar_owner(&self, c: ClassId, name: SymbolId) -> Option<ClassId> {
@@ -890,13 +894,13 @@ impl Vm {
                 Ok(None)
             }
             Insn::GetCvar { name } => {
-                let c = self.cvar_base(fi);
+                let c = self.cvar_base(fi)?;
                 let v = self.cvar_get(c, name)?;
                 done(v)
             }
             Insn::SetCvar { name } => {
                 let v = pop!();
-                let c = self.cvar_base(fi);
+                let c = self.cvar_base(fi)?;
                 self.cvar_set(c, name, v);
                 Ok(None)
             }
@@ -1226,7 +1230,10 @@ impl Vm {
                 }
             }
             DEFINED_CVAR => {
-                let c = self.cvar_base(fi);
+                // defined?(@@x) at toplevel is nil, not an error.
+                let Ok(c) = self.cvar_base(fi) else {
+                    return Ok(Value::NIL);
+                };
                 if self.cvar_owner(c, name).is_some() {
                     yes(self, "class variable")
                 } else {
