@@ -54,6 +54,8 @@ pub const LIBS: &[(&str, &str)] = &[
     ("__marshal", include_str!("../../lib/marshal.rb")),
     ("stringio", include_str!("../../lib/stringio.rb")),
     ("benchmark", include_str!("../../lib/benchmark.rb")),
+    ("fileutils", include_str!("../../lib/fileutils.rb")),
+    ("tmpdir", include_str!("../../lib/tmpdir.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {

@@ -9,7 +9,14 @@ use crate::value::{Value, symbol};
 pub fn init(vm: &mut Vm) {
     let p = cls::PROC;
     for name in ["call", "()", "yield", "===", "[]"] {
-        vm.def_builtin(p, name, -1, |vm, s, a, b| vm.call_proc_with(s, a, None, b));
+        vm.def_builtin(p, name, -1, |vm, s, a, b| {
+            let fl = if vm.kw_passed && !a.is_empty() {
+                crate::dispatch::flags::KWARGS
+            } else {
+                0
+            };
+            vm.call_proc_with_fl(s, a, None, b, fl)
+        });
     }
     vm.def_builtin(p, "to_proc", 0, |_, s, _, _| Ok(s));
     vm.def_singleton_builtin(p, "new", -1, |vm, _, _, b| {
@@ -60,7 +67,14 @@ pub fn init(vm: &mut Vm) {
     });
 
     let m = cls::METHOD;
-    vm.def_builtin(m, "call", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
+    vm.def_builtin(m, "call", -1, |vm, s, a, b| {
+        let fl = if vm.kw_passed && !a.is_empty() {
+            crate::dispatch::flags::KWARGS
+        } else {
+            0
+        };
+        vm.call_method_object_fl(s, a, b, fl)
+    });
     vm.def_builtin(m, "[]", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
     vm.def_builtin(m, "===", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
     vm.def_builtin(m, "to_proc", 0, |vm, s, _, _| {

@@ -88,7 +88,12 @@ impl Vm {
             }
             // The name comes first; a splat array, keyword hash or `&blk`
             // after it stays where it is (a lone splat or hash is no Symbol).
-            Handler::Send if argc >= 1 => {
+            // (A splat together with keywords takes the general path: the
+            // layout of its arguments is not a plain list.)
+            Handler::Send
+                if argc >= 1
+                    && fl & (flags::SPLAT | flags::KWARGS) != (flags::SPLAT | flags::KWARGS) =>
+            {
                 if let Some(n) = self.stack[recv_ix + 1].as_symbol()
                     && self.no_refinements()
                 {
@@ -408,7 +413,11 @@ impl Vm {
                 if root {
                     self.block_roots.push(block.clone().unwrap());
                 }
-                self.kw_passed = fl & flags::KWARGS != 0;
+                // Keywords were passed unless the keyword Hash was empty
+                // (`**{}` passes nothing; collect_args dropped it).
+                self.kw_passed = fl & flags::KWARGS != 0
+                    && argc > 0
+                    && self.hash_len(self.stack[recv_ix + argc]) != Some(0);
                 let r = f(self, recv, args, block);
                 if root {
                     self.block_roots.pop();
@@ -1106,7 +1115,7 @@ impl Vm {
         match &**b {
             BlockArg::Literal(blk) => {
                 let blk = blk.clone();
-                self.call_block_value(&blk, args, self_val, false, blockarg)
+                self.call_block_value(&blk, args, self_val, false, blockarg, 0)
             }
             BlockArg::Proc(p) => self.call_proc_with(*p, args, self_val, blockarg),
             BlockArg::Symbol(s) => {
@@ -1129,6 +1138,7 @@ impl Vm {
         self_val: Option<Value>,
         lambda: bool,
         blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
     ) -> VResult {
         // Argument setup may replace the arguments on the stack with the
         // values destructured from them (`|k, v|` over a pair), so keep the
@@ -1144,9 +1154,9 @@ impl Vm {
             // A block passed to a block (`pr.call { }`) is seen only by a
             // `&b` parameter; `yield` still reaches the method's block.
             let bp = Some(ba);
-            self.push_block_frame_bp(blk, recv_ix, args.len(), 0, self_val, lambda, true, &bp)
+            self.push_block_frame_bp(blk, recv_ix, args.len(), fl, self_val, lambda, true, &bp)
         } else {
-            self.push_block_frame(blk, recv_ix, args.len(), 0, self_val, lambda, true)
+            self.push_block_frame(blk, recv_ix, args.len(), fl, self_val, lambda, true)
         };
         if let Err(e) = pushed {
             self.temp_roots.truncate(mark);
@@ -1167,14 +1177,30 @@ impl Vm {
         self_val: Option<Value>,
         blockarg: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.call_proc_with_fl(p, args, self_val, blockarg, 0)
+    }
+
+    /// `call_proc_with` with call-site flags (`flags::KWARGS` when the last
+    /// argument is a keyword Hash).
+    pub fn call_proc_with_fl(
+        &mut self,
+        p: Value,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         let (blk, lambda, special) = match &*obj(p).body.borrow() {
             Body::Proc(rp) => (rp.block.clone(), rp.is_lambda, rp.special.clone()),
             _ => return Err(self.type_error("not a proc")),
         };
         if let Some(s) = special {
+            if let BlockArg::Method(m) = s {
+                return self.call_method_object_fl(m, args, blockarg, fl);
+            }
             return self.yield_block_with(&Rc::new(s), args, self_val, blockarg);
         }
-        let r = self.call_block_value(&blk, args, self_val, lambda, blockarg);
+        let r = self.call_block_value(&blk, args, self_val, lambda, blockarg, fl);
         match r {
             // A lambda ends a `break` only when its target frame is gone;
             // one aimed at a live frame outside (a block called through the
@@ -1241,13 +1267,27 @@ impl Vm {
         block: Option<Rc<BlockArg>>,
         private_ok: bool,
     ) -> VResult {
+        self.call_refined_fl(recv, name, args, block, private_ok, 0)
+    }
+
+    /// `call_refined` with call-site flags (`flags::KWARGS` when the last
+    /// argument is a keyword Hash).
+    pub fn call_refined_fl(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        private_ok: bool,
+        fl: u32,
+    ) -> VResult {
         let refs: Vec<ClassId> = self
             .frames
             .last()
             .map(|f| f.cref.refinements.borrow().clone())
             .unwrap_or_default();
         if refs.is_empty() {
-            return self.call_with_visibility(recv, name, args, block, private_ok, 0);
+            return self.call_with_visibility(recv, name, args, block, private_ok, fl);
         }
         let c = self.class_of(recv);
         let (r, _) = lookup::resolve_uncached(&mut self.classes, c, name, &refs);
@@ -1255,7 +1295,7 @@ impl Vm {
         if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
             return Err(self.visibility_error(&e, name, recv));
         }
-        self.call_entry(e, name, recv, args, block, 0)
+        self.call_entry(e, name, recv, args, block, fl)
     }
 
     pub fn call_with_visibility(
@@ -1317,6 +1357,18 @@ impl Vm {
         args: &[Value],
         block: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.call_method_id_fl(m, recv, args, block, 0)
+    }
+
+    /// `call_method_id` with call-site flags (`flags::KWARGS`).
+    pub fn call_method_id_fl(
+        &mut self,
+        m: MethodId,
+        recv: Value,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         let c = self.class_of(recv);
         let handler = crate::dispatch::Dispatch::handler_for(&mut self.classes, c, m);
         let vis = self.classes.method(m).visibility;
@@ -1329,7 +1381,7 @@ impl Vm {
             handler,
             visibility: vis,
         };
-        self.call_entry(e, name, recv, args, block, 0)
+        self.call_entry(e, name, recv, args, block, fl)
     }
 
     pub fn call_method_object(
@@ -1338,11 +1390,22 @@ impl Vm {
         args: &[Value],
         block: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.call_method_object_fl(m, args, block, 0)
+    }
+
+    /// `call_method_object` with call-site flags (`flags::KWARGS`).
+    pub fn call_method_object_fl(
+        &mut self,
+        m: Value,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         let (recv, mid) = match &*obj(m).body.borrow() {
             Body::Method(rm) => (rm.recv, rm.method),
             _ => return Err(self.type_error("not a method")),
         };
-        self.call_method_id(mid, recv, args, block)
+        self.call_method_id_fl(mid, recv, args, block, fl)
     }
 
     pub fn respond_to(&mut self, v: Value, name: SymbolId) -> bool {
