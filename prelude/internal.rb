@@ -71,6 +71,23 @@ module RubyVM::Prelude
     raise TypeError, "no implicit conversion of #{implicit_name(obj)} into Integer"
   end
 
+  # rb_check_convert_type: obj itself, obj.meth (which must be a klass),
+  # or nil when obj does not respond to meth.
+  def self.try_convert(obj, klass, meth)
+    return obj if obj.is_a?(klass)
+    return nil unless obj.respond_to?(meth, true)
+    v = obj.__send__(meth)
+    return v if v.nil? || v.is_a?(klass)
+    raise TypeError, "can't convert #{obj.class} to #{klass} (#{obj.class}##{meth} gives #{v.class})"
+  end
+
+  # rb_convert_type: like try_convert, but a TypeError when impossible.
+  def self.convert(obj, klass, meth)
+    v = try_convert(obj, klass, meth)
+    raise TypeError, "no implicit conversion of #{implicit_name(obj)} into #{klass}" if v.nil?
+    v
+  end
+
   # How CRuby names a value in "no implicit conversion of X into Y".
   def self.implicit_name(obj)
     case obj

@@ -234,3 +234,136 @@ class Array
     nil
   end
 end
+
+class String
+  def codepoints = each_char.map(&:ord)
+
+  def each_codepoint(&block)
+    return enum_for(:each_codepoint) { size } unless block
+    each_char { |c| yield c.ord }
+    self
+  end
+
+  def self.try_convert(obj) = RubyVM::Prelude.try_convert(obj, String, :to_str)
+end
+
+class Array
+  def self.[](*items) = items
+  def self.try_convert(obj) = RubyVM::Prelude.try_convert(obj, Array, :to_ary)
+end
+
+class Hash
+  def self.try_convert(obj) = RubyVM::Prelude.try_convert(obj, Hash, :to_hash)
+
+  def <=(other)
+    other = RubyVM::Prelude.convert(other, Hash, :to_hash)
+    return false if size > other.size
+    all? { |k, v| other.key?(k) && other[k] == v }
+  end
+
+  def <(other)
+    other = RubyVM::Prelude.convert(other, Hash, :to_hash)
+    size < other.size && self <= other
+  end
+
+  def >=(other) = RubyVM::Prelude.convert(other, Hash, :to_hash) <= self
+  def >(other) = RubyVM::Prelude.convert(other, Hash, :to_hash) < self
+
+  def assoc(key)
+    each { |k, v| return [k, v] if k == key }
+    nil
+  end
+
+  def rassoc(value)
+    each { |k, v| return [k, v] if v == value }
+    nil
+  end
+
+  def flatten(depth = 1) = to_a.flatten(depth)
+end
+
+class Integer
+  def self.try_convert(obj) = RubyVM::Prelude.try_convert(obj, Integer, :to_int)
+end
+
+class Regexp
+  def self.try_convert(obj) = RubyVM::Prelude.try_convert(obj, Regexp, :to_regexp)
+end
+
+class Symbol
+  def intern = self
+end
+
+class NilClass
+  def to_r = Rational(0, 1)
+  def rationalize(_eps = nil) = Rational(0, 1)
+  def ^(other) = other ? true : false
+end
+
+class Range
+  def bsearch(&block)
+    return enum_for(:bsearch) unless block
+    lo = self.begin
+    hi = self.end
+    unless lo.is_a?(Integer) && (hi.is_a?(Integer) || hi.nil?)
+      raise TypeError, "can't do binary search for #{lo.class}"
+    end
+    hi -= 1 if hi && exclude_end?
+    if hi.nil?
+      step = 1
+      step *= 2 until (r = yield(lo + step)) == true || r == 0
+      hi = lo + step
+    end
+    found = nil
+    while lo <= hi
+      mid = lo + (hi - lo) / 2
+      r = yield mid
+      case r
+      when true, 0
+        found = mid
+        return mid if r == 0
+        hi = mid - 1
+      when false, nil then lo = mid + 1
+      when Numeric
+        r.positive? ? lo = mid + 1 : hi = mid - 1
+      else
+        raise TypeError, "wrong argument type #{r.class} (must be numeric, true, false or nil)"
+      end
+    end
+    found
+  end
+end
+
+class MatchData
+  def match(n)
+    raise IndexError, "index #{n} out of matches" unless n.is_a?(Integer) ? n.between?(0, size - 1) : names.include?(n.to_s)
+    self[n]
+  end
+
+  def match_length(n) = match(n)&.length
+end
+
+class Method
+  def public? = owner.public_method_defined?(name) || receiver.singleton_class.public_method_defined?(name)
+  def private? = owner.private_method_defined?(name)
+  def protected? = owner.protected_method_defined?(name)
+end
+
+class Module
+  def public_instance_method(name)
+    unless public_method_defined?(name)
+      if method_defined?(name) || private_method_defined?(name)
+        vis = private_method_defined?(name) ? "private" : "protected"
+        raise NameError.new("method `#{name}' for #{self.class == Module ? 'module' : 'class'} `#{self}' is #{vis}", name)
+      end
+    end
+    instance_method(name)
+  end
+end
+
+module Kernel
+  private
+
+  # __ENCODING__: carmine's source files are UTF-8.
+  def __encoding__ = Encoding::UTF_8
+end

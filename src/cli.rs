@@ -36,6 +36,13 @@ struct Args {
     inval: Option<String>,
     max_insns: Option<u64>,
     gc_verify: bool,
+    /// -s, -x, -n, -p, -i[ext]
+    switches: bool,
+    skip_to_shebang: bool,
+    loop_n: bool,
+    loop_p: bool,
+    inplace: Option<String>,
+    switch_vars: Vec<String>,
 }
 
 const HELP: &str = "Usage: carmine [switches] [--] [programfile] [arguments]
@@ -68,6 +75,16 @@ fn parse(argv: &[String]) -> Result<Args, String> {
     while i < argv.len() {
         let s = &argv[i];
         if a.script.is_some() || (!a.e.is_empty() && !s.starts_with('-')) {
+            if a.switches && a.script.is_some() && a.argv.is_empty() && s.starts_with('-') {
+                // -s: `-name[=value]` before the program's arguments
+                if s == "--" {
+                    a.switches = false;
+                } else {
+                    a.switch_vars.push(s[1..].to_string());
+                }
+                i += 1;
+                continue;
+            }
             a.argv.push(s.clone());
             i += 1;
             continue;
@@ -94,6 +111,19 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             }
             "-h" | "--help" => return Err("help".into()),
             "-c" => a.check = true,
+            "-s" => a.switches = true,
+            "-x" => a.skip_to_shebang = true,
+            "-n" => a.loop_n = true,
+            "-p" => a.loop_p = true,
+            "-pe" | "-ne" => {
+                if s == "-pe" {
+                    a.loop_p = true
+                } else {
+                    a.loop_n = true
+                }
+                a.e.push(val(&mut i, "-e", "-e")?);
+            }
+            _ if s.starts_with("-i") => a.inplace = Some(s[2..].to_string()),
             "-v" => {
                 a.print_version = true;
                 a.warnings = 2;
@@ -265,6 +295,7 @@ fn run(argv: Vec<String>) -> i32 {
         let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut b);
         (b, "-".to_string())
     };
+    let src = wrap_switches(&a, src);
     vm.script_name = file.clone();
     if a.check {
         let r = ruby_prism::parse(&src);
@@ -455,4 +486,65 @@ fn status_of(vm: &mut Vm, r: &Result<Value, Unwind>) -> i32 {
         }
         Err(_) => 1,
     }
+}
+
+/// Applies -x (skip to the `#!...ruby` line), -s (set `$name` from
+/// `-name[=value]` arguments) and -n/-p/-i (loop over input lines) by
+/// rewriting the program's source, keeping its line numbers.
+fn wrap_switches(a: &Args, src: Vec<u8>) -> Vec<u8> {
+    let mut src = src;
+    if a.skip_to_shebang {
+        let text = String::from_utf8_lossy(&src).into_owned();
+        let mut out = String::new();
+        let mut found = false;
+        for line in text.split_inclusive('\n') {
+            if found {
+                out.push_str(line);
+            } else if line.starts_with("#!") && line.contains("ruby") {
+                found = true;
+                out.push('\n');
+            } else {
+                out.push('\n');
+            }
+        }
+        src = out.into_bytes();
+    }
+    let mut pre = String::new();
+    for v in &a.switch_vars {
+        let (name, val) = match v.split_once('=') {
+            Some((n, x)) => (n.replace('-', "_"), format!("{x:?}")),
+            None => (v.replace('-', "_"), "true".to_string()),
+        };
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !name.is_empty() {
+            pre.push_str(&format!("${name} = {val}; "));
+        }
+    }
+    if a.loop_n || a.loop_p {
+        let print = if a.loop_p { "print $_; " } else { "" };
+        let (head, tail) = match &a.inplace {
+            Some(ext) => (
+                format!(
+                    "ARGV.dup.each {{ |__carmine_f| __carmine_in = File.read(__carmine_f); \
+                     File.write(__carmine_f + {ext:?}, __carmine_in) unless {ext:?}.empty?; \
+                     $stdout = File.open(__carmine_f, 'w'); __carmine_in.each_line {{ |__carmine_l| $_ = __carmine_l; "
+                ),
+                format!("\n; {print}}}; $stdout.close; $stdout = STDOUT }}\n"),
+            ),
+            None => (
+                "$stdin.each_line { |__carmine_l| $_ = __carmine_l; ".to_string(),
+                format!("\n; {print}}}\n"),
+            ),
+        };
+        pre.push_str(&head);
+        let mut out = pre.into_bytes();
+        out.extend_from_slice(&src);
+        out.extend_from_slice(tail.as_bytes());
+        return out;
+    }
+    if pre.is_empty() {
+        return src;
+    }
+    let mut out = pre.into_bytes();
+    out.extend_from_slice(&src);
+    out
 }

@@ -91,6 +91,11 @@ pub fn hash_fetch_default(vm: &mut Vm, h: Value, k: Value) -> VResult {
 
 /// rb_hash_default_value: the default proc's result or the default.
 fn default_value(vm: &mut Vm, h: Value, k: Value) -> VResult {
+    if vm.class_of(h) != cls::HASH {
+        // A subclass or singleton may redefine `default` (CRuby checks
+        // rb_method_basic_definition_p); the builtin one gives the same.
+        return vm.funcall(h, symbol::intern("default"), &[k], None);
+    }
     let (d, dp) = match &*obj(h).body.borrow() {
         Body::Hash(t) => (t.default, t.default_proc),
         _ => (Value::NIL, Value::NIL),

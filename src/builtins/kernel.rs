@@ -86,6 +86,42 @@ pub fn init(vm: &mut Vm) {
             return Err(vm.runtime_error("eval without a caller"));
         };
         let (self_val, cref) = (f.self_val, f.cref.clone());
+        if a.get(1).is_none_or(|b| b.is_nil()) {
+            let (names, vals, _) = caller_locals(vm);
+            let id = vm.frames.last().map(|f| f.id as i64).unwrap_or(-1);
+            return eval_with_locals(vm, &src, &file, line, self_val, cref, names, vals, Err(id));
+        }
+        let b = a[1];
+        if vm.class_name(vm.class_of(b)) == "Binding" {
+            // eval(src, binding): the binding's self and locals.
+            let recv = vm.ivar_get_name(b, symbol::intern("@receiver"));
+            let locals = vm.ivar_get_name(b, symbol::intern("@locals"));
+            let (mut names, mut vals) = (Vec::new(), Vec::new());
+            if !locals.is_nil() {
+                let ks = vm.funcall(locals, symbol::intern("keys"), &[], None)?;
+                names = vm.array_items(ks);
+                // Current values (the frame may still be running).
+                for n in &names {
+                    let v = vm.funcall(b, symbol::intern("local_variable_get"), &[*n], None)?;
+                    vm.push_root(v);
+                    vals.push(v);
+                }
+                for _ in &names {
+                    vm.temp_roots.pop();
+                }
+            }
+            let cref = match vm.as_class(recv) {
+                Some(c) => crate::object::cref_new(c, Some(cref)),
+                None => cref,
+            };
+            let (file, line) = eval_location(vm, &a[2.min(a.len())..])?;
+            let file = if a.len() > 2 {
+                file
+            } else {
+                "(eval)".to_string()
+            };
+            return eval_with_locals(vm, &src, &file, line, recv, cref, names, vals, Ok(b));
+        }
         eval_string(vm, &src, &file, line, self_val, cref)
     });
     vm.def_builtin(k, "raise", -1, raise);
@@ -311,32 +347,35 @@ pub fn init(vm: &mut Vm) {
         })
     });
     vm.def_builtin(k, "caller", -1, |vm, _, a, _| {
-        let start = match a.first() {
-            Some(v) if !v.is_nil() => int_arg(vm, *v)?,
-            _ => 1,
-        };
-        if start < 0 {
-            return Err(vm.arg_error(&format!("negative level ({start})")));
-        }
-        let len = match a.get(1) {
-            Some(v) if !v.is_nil() => {
-                let n = int_arg(vm, *v)?;
+        // caller(start = 1, length = nil) / caller(range)
+        let (start, len) = match a.first() {
+            Some(v) if v.as_fixnum().is_some() => {
+                let n = v.as_fixnum().unwrap();
                 if n < 0 {
-                    return Err(vm.arg_error(&format!("negative size ({n})")));
+                    return Err(vm.arg_error(&format!("negative level ({n})")));
                 }
-                n as usize
+                let l = match a.get(1) {
+                    Some(l) if !l.is_nil() => {
+                        let l = super::int_arg(vm, *l)?;
+                        if l < 0 {
+                            return Err(vm.arg_error(&format!("negative size ({l})")));
+                        }
+                        Some(l as usize)
+                    }
+                    _ => None,
+                };
+                (n as usize, l)
             }
-            _ => usize::MAX,
+            _ => (1, None),
         };
         let bt = vm.backtrace();
-        let skip = 1usize.saturating_add(start as usize);
-        if skip > bt.len() {
+        if start + 1 > bt.len() {
             return Ok(Value::NIL);
         }
         let items: Vec<Value> = bt
             .iter()
-            .skip(skip)
-            .take(len)
+            .skip(start + 1)
+            .take(len.unwrap_or(usize::MAX))
             .map(|s| vm.str_new(s))
             .collect();
         Ok(vm.ary_new(items))
@@ -365,6 +404,22 @@ pub fn init(vm: &mut Vm) {
         };
         let Some((idx, depth)) = local_slot(vm, fi, name) else {
             return Ok(Value::NIL);
+        };
+        // Outer locals kept on the stack live in the frame running that scope.
+        let (fi, depth) = if depth > 0 && !vm.env_at(fi, depth).is_heap() {
+            let mut iseq = vm.frames[fi].iseq.clone();
+            for _ in 0..depth {
+                match iseq.parent {
+                    Some(p) => iseq = vm.iseq(p),
+                    None => return Ok(Value::NIL),
+                }
+            }
+            match (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq.id) {
+                Some(j) => (j, 0),
+                None => return Ok(Value::NIL),
+            }
+        } else {
+            (fi, depth)
         };
         match a.get(2) {
             Some(v) => {
@@ -599,6 +654,80 @@ pub fn eval_string(
     r
 }
 
+/// `eval(src)` that sees and updates the caller's locals: the source is
+/// wrapped so that it first copies them in and finally writes them back
+/// (through `Binding.__local`), keeping its own line numbers.
+#[allow(clippy::too_many_arguments)]
+fn eval_with_locals(
+    vm: &mut Vm,
+    src: &[u8],
+    file: &str,
+    line: u32,
+    self_val: Value,
+    cref: crate::object::Cref,
+    names: Vec<Value>,
+    vals: Vec<Value>,
+    writer: Result<Value, i64>,
+) -> VResult {
+    let ok: Vec<usize> = (0..names.len())
+        .filter(|&i| {
+            let n = names[i].as_symbol().map(symbol::name).unwrap_or_default();
+            let b = n.as_bytes();
+            !b.is_empty()
+                && (b[0].is_ascii_lowercase() || b[0] == b'_')
+                && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                && !(b.len() == 2 && b[0] == b'_' && b[1].is_ascii_digit())
+                && !n.starts_with("__carmine")
+        })
+        .collect();
+    if (ok.is_empty() && writer.is_err()) || src.starts_with(b"BEGIN") {
+        return eval_string(vm, src, file, line, self_val, cref);
+    }
+    let mut list: Vec<String> = ok
+        .iter()
+        .map(|&i| symbol::name(names[i].as_symbol().unwrap()).to_string())
+        .collect();
+    let mut vals: Vec<Value> = ok.iter().map(|&i| vals[i]).collect();
+    if let Ok(b) = writer {
+        vals.push(b);
+        list.push("__carmine_evb".into());
+    }
+    let wb = |n: &str| format!("Binding.__local(ID, :{n}, {n}); ");
+    let id = writer.err().unwrap_or(-1);
+    let arr = vm.ary_new(vals);
+    let g = symbol::intern("$__carmine_evl");
+    vm.globals.insert(g, arr);
+    let mut code = format!(
+        "{}, = *$__carmine_evl; __carmine_evr = begin; ",
+        list.join(", ")
+    )
+    .into_bytes();
+    if list.len() > 1 {
+        code = format!(
+            "{} = *$__carmine_evl; __carmine_evr = begin; ",
+            list.join(", ")
+        )
+        .into_bytes();
+    }
+    code.extend_from_slice(src);
+    code.extend_from_slice(b"\nend; ");
+    if writer.is_ok() {
+        // New locals stay in the Binding too.
+        code.extend_from_slice(
+            b"(local_variables - [:__carmine_evb, :__carmine_evr]).each { |__carmine_n| \
+              __carmine_evb.local_variable_set(__carmine_n, binding.local_variable_get(__carmine_n)) }; ",
+        );
+    } else {
+        for n in &list {
+            code.extend_from_slice(wb(n).replace("ID", &id.to_string()).as_bytes());
+        }
+    }
+    code.extend_from_slice(b"__carmine_evr");
+    let r = eval_string(vm, &code, file, line, self_val, cref);
+    vm.globals.remove(&g);
+    r
+}
+
 /// The local variables visible in the calling Ruby frame (innermost scope
 /// first), their current values, and its `self`: a snapshot for Binding.
 fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
@@ -623,7 +752,7 @@ fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
             let v = Value::symbol(*n);
             if ok && !names.contains(&v) && (idx as u32) < i.local_count {
                 names.push(v);
-                vals.push(vm.env_get(fi, idx as u32, depth));
+                vals.push(outer_local(vm, fi, i.id, idx as u32, depth));
             }
         }
         if !matches!(
@@ -636,6 +765,19 @@ fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
         depth += 1;
     }
     (names, vals, recv)
+}
+
+/// Local `idx` of the scope `depth` levels out from frame `fi` (running
+/// `iseq`). A method whose blocks do not use its locals keeps them on the
+/// stack (no heap env): read them from the frame running that scope.
+fn outer_local(vm: &Vm, fi: usize, iseq: crate::value::IseqId, idx: u32, depth: u32) -> Value {
+    if depth > 0 && !vm.env_at(fi, depth).is_heap() {
+        if let Some(j) = (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq) {
+            return vm.env_get(j, idx, 0);
+        }
+        return Value::NIL;
+    }
+    vm.env_get(fi, idx, depth)
 }
 
 /// Where local `name` of frame `fi` lives: (index, scope depth).

@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod exception;
+pub mod file;
 pub mod float;
 pub mod hash;
 pub mod integer;
@@ -11,6 +12,7 @@ pub mod kernel;
 pub mod math;
 pub mod module;
 pub mod object;
+pub mod pack;
 pub mod proc;
 pub mod process;
 pub mod random;
@@ -36,6 +38,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
     ("time", include_str!("../../prelude/time.rb")),
+    ("file", include_str!("../../prelude/file.rb")),
 ];
 
 /// Libraries for `require`.
@@ -51,6 +54,8 @@ pub const LIBS: &[(&str, &str)] = &[
     ("__marshal", include_str!("../../lib/marshal.rb")),
     ("stringio", include_str!("../../lib/stringio.rb")),
     ("benchmark", include_str!("../../lib/benchmark.rb")),
+    ("fileutils", include_str!("../../lib/fileutils.rb")),
+    ("tmpdir", include_str!("../../lib/tmpdir.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {
@@ -72,6 +77,8 @@ pub fn init(vm: &mut Vm) {
     process::init(vm);
     random::init(vm);
     rubyvm::init(vm);
+    file::init(vm);
+    pack::init(vm);
 }
 
 /// Checks that `count` elements of `size` bytes can be allocated: huge

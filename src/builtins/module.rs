@@ -219,6 +219,19 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::NIL)
     });
+    vm.def_builtin(m, "public_constant", -1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        for v in a {
+            let n = name_arg(vm, *v)?;
+            if !vm.classes.get(c).consts.contains_key(&n) {
+                let cn = vm.class_name(c);
+                let msg = format!("constant {cn}::{} not defined", symbol::name(n));
+                return Err(vm.name_error(&msg, n, s));
+            }
+            vm.classes.get_mut(c).private_consts.retain(|x| *x != n);
+        }
+        Ok(Value::NIL)
+    });
     vm.def_builtin(m, "instance_methods", -1, |vm, s, a, _| {
         instance_methods(vm, s, a, &[Visibility::Public, Visibility::Protected])
     });
@@ -381,6 +394,18 @@ pub fn init(vm: &mut Vm) {
         let n = name_arg(vm, a[0])?;
         vm.cvar_set(c, n, a[1]);
         Ok(a[1])
+    });
+    vm.def_builtin(m, "remove_class_variable", 1, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        match vm.classes.get_mut(c).cvars.remove(&n) {
+            Some(v) => Ok(v),
+            None => {
+                let cn = vm.class_name(c);
+                let msg = format!("class variable {} not defined for {cn}", symbol::name(n));
+                Err(vm.name_error(&msg, n, s))
+            }
+        }
     });
     vm.def_builtin(m, "class_variables", -1, |vm, s, _, _| {
         let c = this(vm, s)?;
@@ -1010,6 +1035,9 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
     } else {
         vm.new_class(None, sup, None)
     };
+    // A copy of String/Array/... makes instances of the same kind.
+    let alloc = vm.classes.get(c).alloc;
+    vm.classes.get_mut(n).alloc = alloc;
     let methods: Vec<_> = vm
         .classes
         .get(c)

@@ -458,18 +458,30 @@ fn send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     if a.is_empty() {
         return Err(vm.arg_error("no method name given"));
     }
+    let kw = vm.kw_passed && a.len() > 1;
     let n = name_arg(vm, a[0])?;
     vm.dispatch.counters.ccf_send += 1;
-    vm.call_refined(s, n, &a[1..], b, true)
+    let fl = if kw {
+        crate::dispatch::flags::KWARGS
+    } else {
+        0
+    };
+    vm.call_refined_fl(s, n, &a[1..], b, true, fl)
 }
 
 fn public_send(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     if a.is_empty() {
         return Err(vm.arg_error("no method name given"));
     }
+    let kw = vm.kw_passed && a.len() > 1;
     let n = name_arg(vm, a[0])?;
     vm.dispatch.counters.ccf_send += 1;
-    vm.call_refined(s, n, &a[1..], b, false)
+    let fl = if kw {
+        crate::dispatch::flags::KWARGS
+    } else {
+        0
+    };
+    vm.call_refined_fl(s, n, &a[1..], b, false, fl)
 }
 
 fn method(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {

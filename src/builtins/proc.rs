@@ -9,7 +9,14 @@ use crate::value::{Value, symbol};
 pub fn init(vm: &mut Vm) {
     let p = cls::PROC;
     for name in ["call", "()", "yield", "===", "[]"] {
-        vm.def_builtin(p, name, -1, |vm, s, a, b| vm.call_proc_with(s, a, None, b));
+        vm.def_builtin(p, name, -1, |vm, s, a, b| {
+            let fl = if vm.kw_passed && !a.is_empty() {
+                crate::dispatch::flags::KWARGS
+            } else {
+                0
+            };
+            vm.call_proc_with_fl(s, a, None, b, fl)
+        });
     }
     vm.def_builtin(p, "to_proc", 0, |_, s, _, _| Ok(s));
     vm.def_singleton_builtin(p, "new", -1, |vm, _, _, b| {
@@ -34,7 +41,9 @@ pub fn init(vm: &mut Vm) {
             {
                 return Ok(Value::int(method_arity(vm, rm.method)));
             }
-            return Ok(Value::int(if lambda { -1 } else { -2 }));
+            // Symbol#to_proc: a lambda taking |recv, *args|.
+            let _ = lambda;
+            return Ok(Value::int(-2));
         }
         let i = vm.iseq(iseq);
         let pr = &i.params;
@@ -58,7 +67,14 @@ pub fn init(vm: &mut Vm) {
     });
 
     let m = cls::METHOD;
-    vm.def_builtin(m, "call", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
+    vm.def_builtin(m, "call", -1, |vm, s, a, b| {
+        let fl = if vm.kw_passed && !a.is_empty() {
+            crate::dispatch::flags::KWARGS
+        } else {
+            0
+        };
+        vm.call_method_object_fl(s, a, b, fl)
+    });
     vm.def_builtin(m, "[]", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
     vm.def_builtin(m, "===", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
     vm.def_builtin(m, "to_proc", 0, |vm, s, _, _| {
@@ -130,6 +146,12 @@ pub fn init(vm: &mut Vm) {
                 crate::class::MethodKind::Builtin { arity, .. } => {
                     let arity = *arity;
                     let mut out = Vec::new();
+                    if crate::class::arity::decode_range(arity).is_some() {
+                        // A C function taking (argc, argv), as CRuby shows it.
+                        let k = vm.sym("rest");
+                        out.push(vm.ary_new(vec![k]));
+                        return Ok(vm.ary_new(out));
+                    }
                     let req = if arity >= 0 { arity } else { -arity - 1 };
                     for _ in 0..req {
                         let k = vm.sym("req");
@@ -268,7 +290,9 @@ fn rm(s: Value) -> RMethod {
 pub fn method_arity(vm: &Vm, m: crate::value::MethodId) -> i64 {
     match &vm.classes.method(m).kind {
         crate::class::MethodKind::Iseq { iseq, .. } => vm.iseq(*iseq).params.arity() as i64,
-        crate::class::MethodKind::Builtin { arity, .. } => *arity as i64,
+        crate::class::MethodKind::Builtin { arity, .. } => {
+            crate::class::arity::reported(*arity) as i64
+        }
         crate::class::MethodKind::AttrReader(_) => 0,
         crate::class::MethodKind::AttrWriter(_) => 1,
         crate::class::MethodKind::Bmethod(p) => match &*obj(*p).body.borrow() {

@@ -179,10 +179,23 @@ fn linear(vm: &Vm, v: Value) -> bool {
     v.is_fixnum() || is_float(v) || is_a(vm, v, cls::NUMERIC)
 }
 
+/// rb_check_to_integer(v, "to_int") is not nil: `to_int` gives an Integer.
+fn to_int_p(vm: &mut Vm, v: Value) -> Result<bool, Unwind> {
+    if !v.is_heap() || vm.is_string(v) {
+        return Ok(false);
+    }
+    let id = symbol::intern("to_int");
+    if !vm.respond_to(v, id) {
+        return Ok(false);
+    }
+    let r = vm.funcall(v, id, &[], None)?;
+    Ok(super::integer::is_integer(r))
+}
+
 fn include(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let (bg, e, x) = parts(s);
     let v = a[0];
-    if linear(vm, bg) || linear(vm, e) {
+    if linear(vm, bg) || linear(vm, e) || to_int_p(vm, bg)? || to_int_p(vm, e)? {
         return Ok(Value::bool(cover_value(vm, s, v)?));
     }
     if vm.is_string(bg) && vm.is_string(e) {

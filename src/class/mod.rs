@@ -54,6 +54,31 @@ impl MethodKind {
     }
 }
 
+/// Builtin arity encoding: `n >= 0` exactly n, `-1` any, `-(n+1)` at
+/// least n, and `range(min, max)` for optional arguments (CRuby's
+/// "expected 1..2").
+pub mod arity {
+    const BASE: i32 = -1000;
+
+    pub const fn range(min: i32, max: i32) -> i32 {
+        BASE - min * 64 - max
+    }
+
+    /// (min, max) of a range arity.
+    pub fn decode_range(a: i32) -> Option<(usize, usize)> {
+        (a <= BASE).then(|| {
+            let v = BASE - a;
+            ((v / 64) as usize, (v % 64) as usize)
+        })
+    }
+
+    /// The arity Method#arity reports: CRuby registers C functions with
+    /// optional arguments as (argc, argv), arity -1.
+    pub fn reported(a: i32) -> i32 {
+        if decode_range(a).is_some() { -1 } else { a }
+    }
+}
+
 #[derive(Clone)]
 pub struct MethodEntry {
     pub name: SymbolId,
@@ -96,6 +121,9 @@ pub struct RClass {
     pub subclasses: Vec<ClassId>,
     pub includers: Vec<ClassId>,
     pub consts: HashMap<SymbolId, Value>,
+    /// Where each constant was last set from Ruby ("file:line"), for
+    /// "previous definition of X was here".
+    pub const_sites: HashMap<SymbolId, String>,
     pub const_order: Vec<SymbolId>,
     pub private_consts: Vec<SymbolId>,
     pub cvars: HashMap<SymbolId, Value>,
@@ -224,6 +252,7 @@ impl ClassTable {
             subclasses: Vec::new(),
             includers: Vec::new(),
             consts: HashMap::new(),
+            const_sites: HashMap::new(),
             const_order: Vec::new(),
             private_consts: Vec::new(),
             cvars: HashMap::new(),

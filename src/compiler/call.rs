@@ -311,9 +311,18 @@ impl<'pr> Compiler<'pr, '_> {
         let mut destructure: Vec<(u32, Node<'pr>)> = Vec::new();
         let mut simple = true;
         let requireds = p.requireds();
+        // `|_, _|`: a repeated name gets its own (hidden) slot; the name
+        // refers to the first one, as in CRuby.
+        let mut seen: Vec<SymbolId> = Vec::new();
         for r in requireds.iter() {
             let idx = if let Some(rp) = r.as_required_parameter_node() {
-                self.local_slot(name_of(&rp.name()))
+                let n = name_of(&rp.name());
+                if seen.contains(&n) {
+                    self.hidden_local()
+                } else {
+                    seen.push(n);
+                    self.local_slot(n)
+                }
             } else {
                 simple = false;
                 let h = self.hidden_local();
@@ -346,7 +355,13 @@ impl<'pr> Compiler<'pr, '_> {
         let posts = p.posts();
         for r in posts.iter() {
             if let Some(rp) = r.as_required_parameter_node() {
-                self.local_slot(name_of(&rp.name()));
+                let n = name_of(&rp.name());
+                if seen.contains(&n) {
+                    self.hidden_local();
+                } else {
+                    seen.push(n);
+                    self.local_slot(n);
+                }
             } else if r.as_forwarding_parameter_node().is_some() {
                 // `def f(a, ...)`: prism lists `...` here.
                 rest = Some(self.local_slot(sym::ANON_REST));

@@ -138,6 +138,22 @@ impl<'pr> Compiler<'pr, '_> {
             Node::DefinedNode { .. } => self.defined(&node.as_defined_node().unwrap().value()),
             Node::AliasMethodNode { .. } => {
                 let a = node.as_alias_method_node().unwrap();
+                if a.new_name().as_symbol_node().is_none()
+                    || a.old_name().as_symbol_node().is_none()
+                {
+                    // `alias :"#{x}" y`: through Module#alias_method.
+                    self.emit(Insn::PutSelf);
+                    self.expr(&a.new_name())?;
+                    self.expr(&a.old_name())?;
+                    let site = self.site(
+                        symbol::intern("__alias_dynamic"),
+                        2,
+                        crate::dispatch::flags::FCALL,
+                        None,
+                    );
+                    self.emit_call(Insn::Send { site }, 3);
+                    return Ok(());
+                }
                 let new = self.sym_of(&a.new_name())?;
                 let old = self.sym_of(&a.old_name())?;
                 self.emit(Insn::Alias { new, old });
@@ -154,6 +170,21 @@ impl<'pr> Compiler<'pr, '_> {
                 let names = node.as_undef_node().unwrap().names();
                 let n = names.len();
                 for (i, nm) in names.iter().enumerate() {
+                    if nm.as_symbol_node().is_none() {
+                        self.emit(Insn::PutSelf);
+                        self.expr(&nm)?;
+                        let site = self.site(
+                            symbol::intern("__undef_dynamic"),
+                            1,
+                            crate::dispatch::flags::FCALL,
+                            None,
+                        );
+                        self.emit_call(Insn::Send { site }, 2);
+                        if i + 1 < n {
+                            self.emit(Insn::Pop);
+                        }
+                        continue;
+                    }
                     let name = self.sym_of(&nm)?;
                     self.emit(Insn::Undef { name });
                     if i + 1 < n {
@@ -931,8 +962,30 @@ impl<'pr> Compiler<'pr, '_> {
             Node::LocalVariableWriteNode { .. }
             | Node::InstanceVariableWriteNode { .. }
             | Node::GlobalVariableWriteNode { .. }
+            | Node::ClassVariableWriteNode { .. }
             | Node::ConstantWriteNode { .. }
+            | Node::ConstantPathWriteNode { .. }
             | Node::LocalVariableOperatorWriteNode { .. }
+            | Node::LocalVariableOrWriteNode { .. }
+            | Node::LocalVariableAndWriteNode { .. }
+            | Node::InstanceVariableOperatorWriteNode { .. }
+            | Node::InstanceVariableOrWriteNode { .. }
+            | Node::InstanceVariableAndWriteNode { .. }
+            | Node::GlobalVariableOperatorWriteNode { .. }
+            | Node::GlobalVariableOrWriteNode { .. }
+            | Node::GlobalVariableAndWriteNode { .. }
+            | Node::ClassVariableOperatorWriteNode { .. }
+            | Node::ClassVariableOrWriteNode { .. }
+            | Node::ClassVariableAndWriteNode { .. }
+            | Node::ConstantOperatorWriteNode { .. }
+            | Node::ConstantOrWriteNode { .. }
+            | Node::ConstantAndWriteNode { .. }
+            | Node::IndexOperatorWriteNode { .. }
+            | Node::IndexOrWriteNode { .. }
+            | Node::IndexAndWriteNode { .. }
+            | Node::CallOperatorWriteNode { .. }
+            | Node::CallOrWriteNode { .. }
+            | Node::CallAndWriteNode { .. }
             | Node::MultiWriteNode { .. } => fixed(self, "assignment"),
             Node::InstanceVariableReadNode { .. } => {
                 let name = name_of(&v.as_instance_variable_read_node().unwrap().name());

@@ -292,6 +292,145 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         s.locals.len() as u32 - 1
     }
 
+    /// A flip-flop (`a..b` as a condition): its state lives in a hidden
+    /// local of the enclosing method (or top/class) scope, as in CRuby.
+    fn flip_flop(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let f = node.as_flip_flop_node().unwrap();
+        let n = self.scopes.len();
+        let mut t = n - 1;
+        while t > 0 && matches!(self.scopes[t].kind, IseqKind::Block | IseqKind::Lambda) {
+            t -= 1;
+        }
+        let idx = {
+            let s = &mut self.scopes[t];
+            s.locals.push(None);
+            s.locals.len() as u32 - 1
+        };
+        let depth = (n - 1 - t) as u32;
+        if depth > 0 {
+            for s in &mut self.scopes[t..n - 1] {
+                s.has_blocks = true;
+            }
+        }
+        let get = if depth > 0 {
+            Insn::GetLocalUp { idx, depth }
+        } else {
+            Insn::GetLocal { idx }
+        };
+        let set = if depth > 0 {
+            Insn::SetLocalUp { idx, depth }
+        } else {
+            Insn::SetLocal { idx }
+        };
+        let exclusive = f.is_exclude_end();
+        self.emit(get);
+        let j_on = self.emit(Insn::BranchIf { target: 0 });
+        match f.left() {
+            Some(l) => self.expr(&l)?,
+            None => {
+                self.emit(Insn::PutNil);
+            }
+        }
+        let j_false = self.emit(Insn::BranchUnless { target: 0 });
+        let mut j_true_stateless = None;
+        if !exclusive {
+            match f.right() {
+                Some(r) => self.expr(&r)?,
+                None => {
+                    self.emit(Insn::PutNil);
+                }
+            }
+            j_true_stateless = Some(self.emit(Insn::BranchIf { target: 0 }));
+        }
+        self.emit(Insn::PutObject { v: Value::TRUE });
+        self.emit(set);
+        let j_true = self.emit(Insn::Jump { target: 0 });
+        self.patch(j_on);
+        match f.right() {
+            Some(r) => self.expr(&r)?,
+            None => {
+                self.emit(Insn::PutNil);
+            }
+        }
+        let j_true2 = self.emit(Insn::BranchUnless { target: 0 });
+        self.emit(Insn::PutObject { v: Value::FALSE });
+        self.emit(set);
+        self.patch(j_true);
+        self.patch(j_true2);
+        if let Some(j) = j_true_stateless {
+            self.patch(j);
+        }
+        self.emit(Insn::PutObject { v: Value::TRUE });
+        let j_end = self.emit(Insn::Jump { target: 0 });
+        self.patch(j_false);
+        self.emit(Insn::PutObject { v: Value::FALSE });
+        self.scope().depth -= 1;
+        self.patch(j_end);
+        Ok(())
+    }
+
+    /// `A::B ||= v`, `A::B &&= v`, `A::B += v`.
+    fn const_path_op_write(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let (target, value, kind) = if let Some(n) = node.as_constant_path_or_write_node() {
+            (n.target(), n.value(), None)
+        } else if let Some(n) = node.as_constant_path_and_write_node() {
+            (n.target(), n.value(), Some(None))
+        } else {
+            let n = node.as_constant_path_operator_write_node().unwrap();
+            (
+                n.target(),
+                n.value(),
+                Some(Some(name_of(&n.binary_operator()))),
+            )
+        };
+        let name = target.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
+        let Some(parent) = target.parent() else {
+            return self.raise_unsupported(node);
+        };
+        self.expr(&parent)?;
+        let mut done = None;
+        match kind {
+            None => {
+                self.emit(Insn::Dup);
+                self.put_object(Value::symbol(name));
+                let site = self.site(symbol::intern("const_defined?"), 1, 0, None);
+                self.emit_call(Insn::Send { site }, 2);
+                let j = self.emit(Insn::BranchUnless { target: 0 });
+                self.emit(Insn::Dup);
+                self.emit(Insn::GetConstUnder { name });
+                self.emit(Insn::Dup);
+                done = Some(self.emit(Insn::BranchIf { target: 0 }));
+                self.emit(Insn::Pop);
+                self.patch(j);
+                self.expr(&value)?;
+            }
+            Some(None) => {
+                self.emit(Insn::Dup);
+                self.emit(Insn::GetConstUnder { name });
+                self.emit(Insn::Dup);
+                done = Some(self.emit(Insn::BranchUnless { target: 0 }));
+                self.emit(Insn::Pop);
+                self.expr(&value)?;
+            }
+            Some(Some(op)) => {
+                self.emit(Insn::Dup);
+                self.emit(Insn::GetConstUnder { name });
+                self.expr(&value)?;
+                self.binop(op);
+            }
+        }
+        self.emit(Insn::Dup);
+        self.emit(Insn::TopN { n: 2 });
+        self.emit(Insn::Swap);
+        self.emit(Insn::SetConstUnder { name });
+        if let Some(j) = done {
+            self.patch(j);
+        }
+        self.emit(Insn::Swap);
+        self.emit(Insn::Pop);
+        Ok(())
+    }
+
     /// Resolves a local `depth` scopes up to its slot.
     fn resolve_local(&mut self, name: SymbolId, depth: u32) -> (u32, u32) {
         let n = self.scopes.len();
@@ -343,8 +482,13 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     /// Emits a call-like instruction whose stack effect depends on its site.
     fn emit_call(&mut self, insn: Insn, pops: i64) {
+        // Specialised operators (opt_plus...) declare their stack effect in
+        // the instruction table, which `emit` already applied.
+        let declared = insn.stack_effect().is_some();
         self.emit(insn);
-        self.scope().depth += 1 - pops;
+        if !declared {
+            self.scope().depth += 1 - pops;
+        }
     }
 
     fn patch(&mut self, at: usize) {
@@ -578,8 +722,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
                 Ok(())
             }
+            Node::FlipFlopNode { .. } => self.flip_flop(node),
             Node::XStringNode { .. } | Node::InterpolatedXStringNode { .. } => {
-                self.raise_unsupported(node)
+                // `cmd` is self.`("cmd")
+                self.emit(Insn::PutSelf);
+                if let Some(x) = node.as_x_string_node() {
+                    self.put_string(x.unescaped());
+                } else {
+                    let parts = node.as_interpolated_x_string_node().unwrap().parts();
+                    self.interpolation(&parts)?;
+                }
+                let site = self.site(symbol::intern("`"), 1, crate::dispatch::flags::FCALL, None);
+                self.emit_call(Insn::Send { site }, 2);
+                Ok(())
             }
             Node::InterpolatedStringNode { .. } => {
                 let parts = node.as_interpolated_string_node().unwrap().parts();
@@ -936,6 +1091,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.emit(Insn::Pop);
                 Ok(())
             }
+            Node::ConstantPathOrWriteNode { .. }
+            | Node::ConstantPathAndWriteNode { .. }
+            | Node::ConstantPathOperatorWriteNode { .. } => self.const_path_op_write(node),
             Node::ShareableConstantNode { .. } => {
                 self.expr(&node.as_shareable_constant_node().unwrap().write())
             }

@@ -88,7 +88,12 @@ impl Vm {
             }
             // The name comes first; a splat array, keyword hash or `&blk`
             // after it stays where it is (a lone splat or hash is no Symbol).
-            Handler::Send if argc >= 1 => {
+            // (A splat together with keywords takes the general path: the
+            // layout of its arguments is not a plain list.)
+            Handler::Send
+                if argc >= 1
+                    && fl & (flags::SPLAT | flags::KWARGS) != (flags::SPLAT | flags::KWARGS) =>
+            {
                 if let Some(n) = self.stack[recv_ix + 1].as_symbol()
                     && self.no_refinements()
                 {
@@ -408,7 +413,11 @@ impl Vm {
                 if root {
                     self.block_roots.push(block.clone().unwrap());
                 }
-                self.kw_passed = fl & flags::KWARGS != 0;
+                // Keywords were passed unless the keyword Hash was empty
+                // (`**{}` passes nothing; collect_args dropped it).
+                self.kw_passed = fl & flags::KWARGS != 0
+                    && argc > 0
+                    && self.hash_len(self.stack[recv_ix + argc]) != Some(0);
                 let r = f(self, recv, args, block);
                 if root {
                     self.block_roots.pop();
@@ -527,6 +536,12 @@ impl Vm {
     }
 
     fn check_builtin_arity(&mut self, arity: i32, n: usize) -> Option<Unwind> {
+        if let Some((min, max)) = crate::class::arity::decode_range(arity) {
+            if n < min || n > max {
+                return Some(self.argc_error(n, min, max));
+            }
+            return None;
+        }
         if arity >= 0 && n != arity as usize {
             return Some(self.argc_error(n, arity as usize, arity as usize));
         }
@@ -969,7 +984,8 @@ impl Vm {
                     cls::PROC,
                     Body::Proc(Box::new(RProc {
                         block: dummy,
-                        is_lambda: matches!(&**b, BlockArg::Method(_)),
+                        // Symbol#to_proc and Method#to_proc procs are lambdas in 3.1.
+                        is_lambda: true,
                         special: Some((**b).clone()),
                     })),
                 )
@@ -1031,10 +1047,36 @@ impl Vm {
         lambda: bool,
         boundary: bool,
     ) -> Result<(), Unwind> {
+        self.push_block_frame_bp(
+            blk,
+            recv_ix,
+            argc,
+            fl,
+            self_override,
+            lambda,
+            boundary,
+            &None,
+        )
+    }
+
+    /// [`Vm::push_block_frame`] with the block given to the block call
+    /// (`pr.call { }`), for a `&b` parameter.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_block_frame_bp(
+        &mut self,
+        blk: &Block,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        self_override: Option<Value>,
+        lambda: bool,
+        boundary: bool,
+        block_param: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
         let iseq = self.iseq(blk.iseq);
         let base = recv_ix + 1;
         let lambda = lambda || iseq.kind == crate::bytecode::IseqKind::Lambda;
-        if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, &None) {
+        if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, block_param) {
             self.stack.truncate(recv_ix);
             return Err(e);
         }
@@ -1074,7 +1116,7 @@ impl Vm {
         match &**b {
             BlockArg::Literal(blk) => {
                 let blk = blk.clone();
-                self.call_block_value(&blk, args, self_val, false, blockarg)
+                self.call_block_value(&blk, args, self_val, false, blockarg, 0)
             }
             BlockArg::Proc(p) => self.call_proc_with(*p, args, self_val, blockarg),
             BlockArg::Symbol(s) => {
@@ -1097,6 +1139,7 @@ impl Vm {
         self_val: Option<Value>,
         lambda: bool,
         blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
     ) -> VResult {
         // Argument setup may replace the arguments on the stack with the
         // values destructured from them (`|k, v|` over a pair), so keep the
@@ -1109,12 +1152,12 @@ impl Vm {
         self.stack.push(Value::NIL);
         self.stack.extend_from_slice(args);
         let pushed = if let Some(ba) = blockarg {
-            // A block passed to a block (`pr.call { }`): reachable as `&b` params.
-            let mut blk = blk.clone();
-            blk.outer_block = Some(ba);
-            self.push_block_frame(&blk, recv_ix, args.len(), 0, self_val, lambda, true)
+            // A block passed to a block (`pr.call { }`) is seen only by a
+            // `&b` parameter; `yield` still reaches the method's block.
+            let bp = Some(ba);
+            self.push_block_frame_bp(blk, recv_ix, args.len(), fl, self_val, lambda, true, &bp)
         } else {
-            self.push_block_frame(blk, recv_ix, args.len(), 0, self_val, lambda, true)
+            self.push_block_frame(blk, recv_ix, args.len(), fl, self_val, lambda, true)
         };
         if let Err(e) = pushed {
             self.temp_roots.truncate(mark);
@@ -1135,14 +1178,30 @@ impl Vm {
         self_val: Option<Value>,
         blockarg: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.call_proc_with_fl(p, args, self_val, blockarg, 0)
+    }
+
+    /// `call_proc_with` with call-site flags (`flags::KWARGS` when the last
+    /// argument is a keyword Hash).
+    pub fn call_proc_with_fl(
+        &mut self,
+        p: Value,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         let (blk, lambda, special) = match &*obj(p).body.borrow() {
             Body::Proc(rp) => (rp.block.clone(), rp.is_lambda, rp.special.clone()),
             _ => return Err(self.type_error("not a proc")),
         };
         if let Some(s) = special {
+            if let BlockArg::Method(m) = s {
+                return self.call_method_object_fl(m, args, blockarg, fl);
+            }
             return self.yield_block_with(&Rc::new(s), args, self_val, blockarg);
         }
-        let r = self.call_block_value(&blk, args, self_val, lambda, blockarg);
+        let r = self.call_block_value(&blk, args, self_val, lambda, blockarg, fl);
         match r {
             // A lambda ends a `break` only when its target frame is gone;
             // one aimed at a live frame outside (a block called through the
@@ -1209,13 +1268,27 @@ impl Vm {
         block: Option<Rc<BlockArg>>,
         private_ok: bool,
     ) -> VResult {
+        self.call_refined_fl(recv, name, args, block, private_ok, 0)
+    }
+
+    /// `call_refined` with call-site flags (`flags::KWARGS` when the last
+    /// argument is a keyword Hash).
+    pub fn call_refined_fl(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        private_ok: bool,
+        fl: u32,
+    ) -> VResult {
         let refs: Vec<ClassId> = self
             .frames
             .last()
             .map(|f| f.cref.refinements.borrow().clone())
             .unwrap_or_default();
         if refs.is_empty() {
-            return self.call_with_visibility(recv, name, args, block, private_ok, 0);
+            return self.call_with_visibility(recv, name, args, block, private_ok, fl);
         }
         let c = self.class_of(recv);
         let (r, _) = lookup::resolve_uncached(&mut self.classes, c, name, &refs);
@@ -1223,7 +1296,7 @@ impl Vm {
         if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
             return Err(self.visibility_error(&e, name, recv));
         }
-        self.call_entry(e, name, recv, args, block, 0)
+        self.call_entry(e, name, recv, args, block, fl)
     }
 
     pub fn call_with_visibility(
@@ -1285,6 +1358,18 @@ impl Vm {
         args: &[Value],
         block: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.call_method_id_fl(m, recv, args, block, 0)
+    }
+
+    /// `call_method_id` with call-site flags (`flags::KWARGS`).
+    pub fn call_method_id_fl(
+        &mut self,
+        m: MethodId,
+        recv: Value,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         let c = self.class_of(recv);
         let handler = crate::dispatch::Dispatch::handler_for(&mut self.classes, c, m);
         let vis = self.classes.method(m).visibility;
@@ -1297,7 +1382,7 @@ impl Vm {
             handler,
             visibility: vis,
         };
-        self.call_entry(e, name, recv, args, block, 0)
+        self.call_entry(e, name, recv, args, block, fl)
     }
 
     pub fn call_method_object(
@@ -1306,11 +1391,22 @@ impl Vm {
         args: &[Value],
         block: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.call_method_object_fl(m, args, block, 0)
+    }
+
+    /// `call_method_object` with call-site flags (`flags::KWARGS`).
+    pub fn call_method_object_fl(
+        &mut self,
+        m: Value,
+        args: &[Value],
+        block: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         let (recv, mid) = match &*obj(m).body.borrow() {
             Body::Method(rm) => (rm.recv, rm.method),
             _ => return Err(self.type_error("not a method")),
         };
-        self.call_method_id(mid, recv, args, block)
+        self.call_method_id_fl(mid, recv, args, block, fl)
     }
 
     pub fn respond_to(&mut self, v: Value, name: SymbolId) -> bool {

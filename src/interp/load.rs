@@ -128,6 +128,8 @@ impl Vm {
             }
         }
         self.dispatch.bop_redefined = 0;
+        // The prelude's own matches must not show as the program's `$~`.
+        self.last_match = Value::NIL;
     }
 
     /// `require`: returns true if newly loaded.

@@ -131,6 +131,8 @@ pub struct Vm {
     pub top_cref: Cref,
     pub e: ExcClasses,
     pub io_class: ClassId,
+    /// `RubyVM::FileIO` (builtins/file.rs primitives).
+    pub fileio_module: ClassId,
     pub stdout: std::io::BufWriter<std::io::Stdout>,
     /// The builtin now starting was called with keywords (its last
     /// argument is the keyword Hash, not a positional one). Read it first
@@ -188,6 +190,7 @@ impl Vm {
             top_cref: crate::object::cref_new(cls::OBJECT, None),
             e: ExcClasses::default(),
             io_class: cls::OBJECT,
+            fileio_module: cls::OBJECT,
             stdout: std::io::BufWriter::with_capacity(8192, std::io::stdout()),
             kw_passed: false,
             hashing: Vec::new(),

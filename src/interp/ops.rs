@@ -39,7 +39,7 @@ pub fn floor_mod(x: i64, y: i64) -> i64 {
 impl Vm {
     // ---- locals -------------------------------------------------------------
 
-    fn env_at(&self, fi: usize, depth: u32) -> Value {
+    pub fn env_at(&self, fi: usize, depth: u32) -> Value {
         let f = &self.frames[fi];
         if depth == 0 {
             return f.env;
@@ -315,15 +315,19 @@ impl Vm {
 
     // ---- class variables ---------------------------------------------------------
 
-    fn cvar_base(&self, fi: usize) -> ClassId {
+    fn cvar_base(&mut self, fi: usize) -> Result<ClassId, Unwind> {
         let f = &self.frames[fi];
-        let mut c = f.cref.lexical().class;
+        let lex = f.cref.lexical();
+        let mut c = lex.class;
+        if c == cls::OBJECT && lex.parent.is_none() {
+            return Err(self.runtime_error("class variable access from toplevel"));
+        }
         if self.classes.get(c).kind == ClassKind::Singleton
             && let Some(k) = self.as_class(self.classes.get(c).attached)
         {
             c = k;
         }
-        c
+        Ok(c)
     }
 
     fn cvar_owner(&self, c: ClassId, name: SymbolId) -> Option<ClassId> {
@@ -457,12 +461,21 @@ impl Vm {
         }
         if self.classes.get(c).consts.contains_key(&name) && self.options.warnings > 0 {
             let loc = self.current_location();
-            let msg = format!(
-                "{loc}: warning: already initialized constant {}\n",
-                symbol::name(name)
-            );
+            let n = symbol::name(name);
+            let full = if c == cls::OBJECT {
+                n.to_string()
+            } else {
+                format!("{}::{n}", self.class_name(c))
+            };
+            let mut msg = format!("{loc}: warning: already initialized constant {full}\n");
+            if let Some(prev) = self.classes.get(c).const_sites.get(&name) {
+                msg.push_str(&format!(
+                    "{prev}: warning: previous definition of {n} was here\n"
+                ));
+            }
             self.write_err(msg.as_bytes());
         }
+        self.note_const_site(c, name);
         self.classes.set_const(c, name, v);
         let loc = self.location_for_trace();
         self.dispatch
@@ -530,6 +543,14 @@ impl Vm {
             });
         }
         None
+    }
+
+    /// Records where constant `name` of `c` is being set from Ruby code.
+    fn note_const_site(&mut self, c: ClassId, name: SymbolId) {
+        if !self.frames.is_empty() {
+            let site = self.current_location();
+            self.classes.get_mut(c).const_sites.insert(name, site);
+        }
     }
 
     // ---- definitions ---------------------------------------------------------------
@@ -669,12 +690,20 @@ impl Vm {
                 let Some(c) = self.as_class(v) else {
                     let n = symbol::name(name);
                     let what = if module { "module" } else { "class" };
-                    return Err(self.type_error(&format!("{n} is not a {what}")));
+                    let mut msg = format!("{n} is not a {what}");
+                    if let Some(prev) = self.classes.get(outer).const_sites.get(&name) {
+                        msg.push_str(&format!("\n{prev}: previous definition of {n} was here"));
+                    }
+                    return Err(self.type_error(&msg));
                 };
                 if module != self.classes.is_module(c) {
                     let n = symbol::name(name);
                     let what = if module { "module" } else { "class" };
-                    return Err(self.type_error(&format!("{n} is not a {what}")));
+                    let mut msg = format!("{n} is not a {what}");
+                    if let Some(prev) = self.classes.get(outer).const_sites.get(&name) {
+                        msg.push_str(&format!("\n{prev}: previous definition of {n} was here"));
+                    }
+                    return Err(self.type_error(&msg));
                 }
                 if let Some(s) = sup
                     && self
@@ -708,6 +737,7 @@ impl Vm {
                     }
                     c
                 };
+                self.note_const_site(outer, name);
                 let loc = self.location_for_trace();
                 self.dispatch.constant_changed(
                     &self.classes,
@@ -880,13 +910,13 @@ impl Vm {
                 Ok(None)
             }
             Insn::GetCvar { name } => {
-                let c = self.cvar_base(fi);
+                let c = self.cvar_base(fi)?;
                 let v = self.cvar_get(c, name)?;
                 done(v)
             }
             Insn::SetCvar { name } => {
                 let v = pop!();
-                let c = self.cvar_base(fi);
+                let c = self.cvar_base(fi)?;
                 self.cvar_set(c, name, v);
                 Ok(None)
             }
@@ -1214,7 +1244,10 @@ impl Vm {
                 }
             }
             DEFINED_CVAR => {
-                let c = self.cvar_base(fi);
+                // defined?(@@x) at toplevel is nil, not an error.
+                let Ok(c) = self.cvar_base(fi) else {
+                    return Ok(Value::NIL);
+                };
                 if self.cvar_owner(c, name).is_some() {
                     yes(self, "class variable")
                 } else {

@@ -610,13 +610,25 @@ pub fn init(vm: &mut Vm) {
     });
     pair!(vm, "succ", |vm, s, _a| succ_bytes(&bytes(vm, s)));
     pair!(vm, "next", |vm, s, _a| succ_bytes(&bytes(vm, s)));
-    vm.def_builtin(s, "upto", -1, |vm, s, a, b| {
-        super::pattern::arity_1_2(vm, a)?;
-        upto(vm, s, a, b)
-    });
-    vm.def_builtin(s, "center", -2, |vm, s, a, _| justify(vm, s, a, 'c'));
-    vm.def_builtin(s, "ljust", -2, |vm, s, a, _| justify(vm, s, a, 'l'));
-    vm.def_builtin(s, "rjust", -2, |vm, s, a, _| justify(vm, s, a, 'r'));
+    vm.def_builtin(s, "upto", crate::class::arity::range(1, 2), upto);
+    vm.def_builtin(
+        s,
+        "center",
+        crate::class::arity::range(1, 2),
+        |vm, s, a, _| justify(vm, s, a, 'c'),
+    );
+    vm.def_builtin(
+        s,
+        "ljust",
+        crate::class::arity::range(1, 2),
+        |vm, s, a, _| justify(vm, s, a, 'l'),
+    );
+    vm.def_builtin(
+        s,
+        "rjust",
+        crate::class::arity::range(1, 2),
+        |vm, s, a, _| justify(vm, s, a, 'r'),
+    );
     vm.def_builtin(s, "ord", 0, |vm, s, _, _| {
         let b = bytes(vm, s);
         if b.is_empty() {

@@ -75,6 +75,11 @@ pub fn str_encoding_name(s: Value) -> &'static str {
     }
 }
 
+/// Sets a String's encoding flag by name (ASCII-8BIT, US-ASCII, else UTF-8).
+pub fn force_encoding_name(s: Value, name: &str) {
+    set_encoding(s, name);
+}
+
 fn set_encoding(s: Value, name: &str) {
     let o = obj(s);
     let f = o.flags.get() & !(FLAG_BINARY | FLAG_US_ASCII);

@@ -10,6 +10,7 @@
 mod basic;
 mod charset;
 mod encoding;
+pub use encoding::force_encoding_name;
 mod format;
 mod index;
 mod inspect;

@@ -1,0 +1,1207 @@
+# frozen_string_literal: false
+#
+# File, Dir, File::Stat, IO on files, Process::Status, Kernel#` and
+# Kernel#system, built on the primitives of RubyVM::FileIO
+# (src/builtins/file.rs). Files are unbuffered: every write goes to the file
+# at once, and a file opened for reading is read whole when opened.
+
+class SystemCallError
+  def errno
+    self.class.const_defined?(:Errno) ? self.class::Errno : nil
+  end
+end
+
+module Errno
+  TABLE = {
+    1 => [:EPERM, "Operation not permitted"],
+    2 => [:ENOENT, "No such file or directory"],
+    3 => [:ESRCH, "No such process"],
+    4 => [:EINTR, "Interrupted system call"],
+    5 => [:EIO, "Input/output error"],
+    7 => [:E2BIG, "Argument list too long"],
+    8 => [:ENOEXEC, "Exec format error"],
+    9 => [:EBADF, "Bad file descriptor"],
+    10 => [:ECHILD, "No child processes"],
+    11 => [:EAGAIN, "Resource temporarily unavailable"],
+    12 => [:ENOMEM, "Cannot allocate memory"],
+    13 => [:EACCES, "Permission denied"],
+    17 => [:EEXIST, "File exists"],
+    18 => [:EXDEV, "Invalid cross-device link"],
+    20 => [:ENOTDIR, "Not a directory"],
+    21 => [:EISDIR, "Is a directory"],
+    22 => [:EINVAL, "Invalid argument"],
+    24 => [:EMFILE, "Too many open files"],
+    28 => [:ENOSPC, "No space left on device"],
+    29 => [:ESPIPE, "Illegal seek"],
+    32 => [:EPIPE, "Broken pipe"],
+    33 => [:EDOM, "Numerical argument out of domain"],
+    34 => [:ERANGE, "Numerical result out of range"],
+    36 => [:ENAMETOOLONG, "File name too long"],
+    39 => [:ENOTEMPTY, "Directory not empty"],
+    40 => [:ELOOP, "Too many levels of symbolic links"],
+  }
+  TABLE.each do |n, (name, desc)|
+    c = const_defined?(name, false) ? const_get(name) : const_set(name, Class.new(SystemCallError))
+    c.const_set(:Errno, n)
+    c.define_method(:initialize) do |msg = nil|
+      msg = msg.to_str if !msg.nil? && !msg.is_a?(String) && msg.respond_to?(:to_str)
+      super(msg.nil? ? desc : msg.is_a?(String) && msg.start_with?("@ ") ? "#{desc} #{msg}" : "#{desc} - #{msg}")
+    end
+  end
+  EWOULDBLOCK = EAGAIN
+end
+
+module RubyVM::FileIO
+  def self.raise_errno(n, detail)
+    e = Errno::TABLE[n]
+    raise SystemCallError, "Unknown error #{n} - #{detail}" unless e
+    raise Errno.const_get(e[0]), "@ #{detail}"
+  end
+
+  def self.path(p)
+    p = p.to_path if !p.is_a?(String) && p.respond_to?(:to_path)
+    p = p.to_str if !p.is_a?(String) && p.respond_to?(:to_str)
+    raise TypeError, "no implicit conversion of #{RubyVM::FileIO.tname(p)} into String" unless p.is_a?(String)
+    p
+  end
+
+  def self.tname(v)
+    case v
+    when nil then "nil"
+    when true then "true"
+    when false then "false"
+    else v.class.to_s
+    end
+  end
+
+  def self.split_lines(s, sep = $/, limit = nil, chomp: false)
+    return [] if s.nil? || s.empty?
+    lines = []
+    if sep.nil?
+      lines << s
+    else
+      para = sep.empty?
+      sep = "\n\n" if para
+      i = 0
+      while i < s.size
+        j = s.index(sep, i)
+        line = j ? s[i...(j + sep.size)] : s[i..]
+        i += line.size
+        if para
+          while s[i] == "\n"
+            i += 1
+          end
+        end
+        line = line.chomp(sep) if chomp
+        lines << line
+      end
+    end
+    lines
+  end
+end
+
+class IO
+  include Enumerable
+
+  SEEK_SET = 0
+  SEEK_CUR = 1
+  SEEK_END = 2
+
+  def closed?
+    @closed ? true : false
+  end
+
+  def close
+    @closed = true
+    nil
+  end
+
+  def lineno
+    @lineno || 0
+  end
+
+  attr_writer :lineno
+
+  def __read_all
+    RubyVM::FileIO.stdin_read(nil, nil)
+  end
+
+  def gets(sep = $/, limit = nil, chomp: false)
+    if sep.is_a?(Integer)
+      limit = sep
+      sep = $/
+    end
+    line = RubyVM::FileIO.stdin_read(nil, sep.nil? ? nil : (sep.empty? ? "\n\n" : sep))
+    line = RubyVM::FileIO.stdin_read(nil, "") if sep.nil? && line.nil?
+    if line
+      @lineno = lineno + 1
+      $. = @lineno
+      line = line.chomp(sep) if chomp
+    end
+    $_ = line
+  end
+
+  def read(len = nil, buf = nil)
+    s = RubyVM::FileIO.stdin_read(len, nil)
+    s = "" if s.nil? && len.nil?
+    buf ? buf.replace(s.to_s) : s
+  end
+
+  def readline(*a, **kw)
+    l = gets(*a, **kw)
+    raise EOFError, "end of file reached" if l.nil?
+    l
+  end
+
+  def each_line(*a, **kw)
+    return to_enum(:each_line, *a, **kw) unless block_given?
+    while (l = gets(*a, **kw))
+      yield l
+    end
+    self
+  end
+  alias each each_line
+
+  def readlines(*a, **kw)
+    r = []
+    each_line(*a, **kw) { |l| r << l }
+    r
+  end
+
+  def getc
+    read(1)
+  end
+
+  def readchar
+    c = getc
+    raise EOFError, "end of file reached" if c.nil?
+    c
+  end
+
+  def eof?
+    false
+  end
+  alias eof eof?
+
+  def to_io
+    self
+  end
+
+  def binmode
+    self
+  end
+
+  def set_encoding(*)
+    self
+  end
+
+  def external_encoding
+    Encoding.default_external rescue nil
+  end
+
+  def self.read(path, *a, **kw)
+    File.read(path, *a, **kw)
+  end
+
+  def self.write(path, str, *a, **kw)
+    File.write(path, str, *a, **kw)
+  end
+
+  def self.readlines(path, *a, **kw)
+    File.readlines(path, *a, **kw)
+  end
+
+  def self.foreach(path, *a, **kw, &b)
+    File.foreach(path, *a, **kw, &b)
+  end
+
+  def self.binread(path, *a)
+    File.binread(path, *a)
+  end
+
+  def self.binwrite(path, str, *a)
+    File.binwrite(path, str, *a)
+  end
+end
+
+class File < IO
+  SEPARATOR = "/"
+  Separator = SEPARATOR
+  ALT_SEPARATOR = nil
+  PATH_SEPARATOR = ":"
+
+  module Constants
+    RDONLY = 0
+    WRONLY = 1
+    RDWR = 2
+    APPEND = 1024
+    CREAT = 64
+    EXCL = 128
+    NONBLOCK = 2048
+    TRUNC = 512
+    BINARY = 0
+    SHARE_DELETE = 0
+    SYNC = 1052672
+    LOCK_SH = 1
+    LOCK_EX = 2
+    LOCK_NB = 4
+    LOCK_UN = 8
+    NULL = "/dev/null"
+    FNM_NOESCAPE = 1
+    FNM_PATHNAME = 2
+    FNM_DOTMATCH = 4
+    FNM_CASEFOLD = 8
+    FNM_EXTGLOB = 16
+    FNM_SYSCASE = 0
+    FNM_SHORTNAME = 0
+  end
+  include Constants
+  Constants.constants.each { |c| const_set(c, Constants.const_get(c)) }
+
+  class Stat
+    include Comparable
+    attr_reader :size, :mode, :uid, :gid, :ino, :dev, :nlink, :ftype
+
+    def initialize(path, _data = nil)
+      path = RubyVM::FileIO.path(path)
+      _data ||= RubyVM::FileIO.stat!(path, true)
+      @ftype, @size, @mode, @mtime, @atime, @ctime, @uid, @gid, @ino, @dev, @nlink = _data
+    end
+
+    def mtime = Time.at(@mtime)
+    def atime = Time.at(@atime)
+    def ctime = Time.at(@ctime)
+    def file? = @ftype == "file"
+    def directory? = @ftype == "directory"
+    def symlink? = @ftype == "link"
+    def pipe? = @ftype == "fifo"
+    def socket? = @ftype == "socket"
+    def chardev? = @ftype == "characterSpecial"
+    def blockdev? = @ftype == "blockSpecial"
+    def zero? = @size == 0
+    def size? = @size == 0 ? nil : @size
+    def readable? = true
+    def writable? = @mode & 0o222 != 0
+    def executable? = @mode & 0o111 != 0
+    def setuid? = @mode & 0o4000 != 0
+    def setgid? = @mode & 0o2000 != 0
+    def sticky? = @mode & 0o1000 != 0
+
+    def <=>(o)
+      o.is_a?(Stat) ? @mtime <=> o.instance_variable_get(:@mtime) : nil
+    end
+  end
+
+  class << self
+    def __stat(p, follow = true)
+      RubyVM::FileIO.stat(RubyVM::FileIO.path(p), follow)
+    end
+
+    def exist?(p)
+      !__stat(p).nil?
+    end
+
+    def file?(p)
+      s = __stat(p)
+      s ? s[0] == "file" : false
+    end
+
+    def directory?(p)
+      s = __stat(p)
+      s ? s[0] == "directory" : false
+    end
+
+    def symlink?(p)
+      s = __stat(p, false)
+      s ? s[0] == "link" : false
+    end
+
+    def pipe?(p)
+      s = __stat(p)
+      s ? s[0] == "fifo" : false
+    end
+
+    def socket?(p)
+      s = __stat(p)
+      s ? s[0] == "socket" : false
+    end
+
+    def readable?(p) = exist?(p)
+    def world_readable?(p) = (s = __stat(p)) && s[2] & 0o004 != 0 ? s[2] & 0o777 : nil
+    def writable?(p) = !(s = __stat(p)).nil? && s[2] & 0o222 != 0
+    def executable?(p) = !(s = __stat(p)).nil? && s[2] & 0o111 != 0
+    alias executable_real? executable?
+    alias readable_real? readable?
+    alias writable_real? writable?
+
+    def size(p)
+      RubyVM::FileIO.stat!(RubyVM::FileIO.path(p), true)[1]
+    end
+
+    def size?(p)
+      s = __stat(p)
+      s && s[1] > 0 ? s[1] : nil
+    end
+
+    def zero?(p)
+      s = __stat(p)
+      s ? s[1] == 0 : false
+    end
+    alias empty? zero?
+
+    def ftype(p) = RubyVM::FileIO.stat!(RubyVM::FileIO.path(p), false)[0]
+    def stat(p) = Stat.new(p)
+    def lstat(p) = Stat.new(p, RubyVM::FileIO.stat!(RubyVM::FileIO.path(p), false))
+    def mtime(p) = stat(p).mtime
+    def atime(p) = stat(p).atime
+    def ctime(p) = stat(p).ctime
+
+    def identical?(a, b)
+      x = __stat(a)
+      y = __stat(b)
+      !x.nil? && !y.nil? && x[8] == y[8] && x[9] == y[9]
+    end
+
+    def path(p) = RubyVM::FileIO.path(p).dup
+
+    def basename(p, suffix = nil)
+      p = RubyVM::FileIO.path(p)
+      return "" if p.empty?
+      s = p.sub(%r{/+\z}, "")
+      return "/" if s.empty?
+      b = s[(s.rindex("/") || -1) + 1..]
+      if suffix
+        if suffix == ".*"
+          i = b.rindex(".")
+          b = b[0...i] if i && i > 0
+        elsif b.end_with?(suffix) && b != suffix
+          b = b[0...(b.size - suffix.size)]
+        end
+      end
+      b
+    end
+
+    def dirname(p, level = 1)
+      p = RubyVM::FileIO.path(p)
+      raise ArgumentError, "negative level: #{level}" if level < 0
+      level.times do
+        s = p.sub(%r{/+\z}, "")
+        if s.empty?
+          return p.empty? ? "." : "/"
+        end
+        i = s.rindex("/")
+        return "." if i.nil?
+        d = s[0...i].sub(%r{/+\z}, "")
+        p = d.empty? ? "/" : d
+      end
+      p
+    end
+
+    def extname(p)
+      b = basename(p)
+      return "" if b.start_with?(".") && b.count(".") == 1
+      b = b.sub(/\A\.+/, "")
+      i = b.rindex(".")
+      return "" if i.nil?
+      b[i..]
+    end
+
+    def split(p) = [dirname(p), basename(p)]
+
+    def join(*parts)
+      return "" if parts.empty?
+      strs = []
+      flat = lambda do |a, seen|
+        a.each do |x|
+          if x.is_a?(Array)
+            raise ArgumentError, "recursive array" if seen.include?(x.object_id)
+            flat.call(x, seen + [x.object_id])
+          else
+            strs << RubyVM::FileIO.path(x)
+          end
+        end
+      end
+      flat.call(parts, [parts.object_id])
+      r = +""
+      strs.each_with_index do |s, i|
+        if i == 0
+          r << s
+        elsif r.end_with?("/")
+          r << (s.start_with?("/") ? s.sub(%r{\A/+}, "") : s)
+        elsif s.start_with?("/")
+          r << s
+        else
+          r << "/" << s
+        end
+      end
+      r
+    end
+
+    def absolute_path?(p) = RubyVM::FileIO.path(p).start_with?("/")
+
+    def __normalize(p)
+      out = []
+      p.split("/").each do |seg|
+        next if seg.empty? || seg == "."
+        if seg == ".."
+          out.pop
+        else
+          out << seg
+        end
+      end
+      "/" + out.join("/")
+    end
+
+    def expand_path(p, dir = nil)
+      p = RubyVM::FileIO.path(p)
+      if p.start_with?("~")
+        user, rest = p[1..].split("/", 2)
+        if user.nil? || user.empty?
+          home = ENV["HOME"]
+          raise ArgumentError, "couldn't find login name -- expanding '~'" if home.nil?
+          raise ArgumentError, "non-absolute home" unless home.start_with?("/")
+          p = rest ? "#{home}/#{rest}" : home
+        else
+          home = user == ENV["USER"] ? ENV["HOME"] : nil
+          raise ArgumentError, "user #{user} doesn't exist" if home.nil?
+          p = rest ? "#{home}/#{rest}" : home
+        end
+      end
+      unless p.start_with?("/")
+        base = dir.nil? ? Dir.pwd : expand_path(dir)
+        p = "#{base}/#{p}"
+      end
+      __normalize(p)
+    end
+
+    def absolute_path(p, dir = nil)
+      p = RubyVM::FileIO.path(p)
+      unless p.start_with?("/")
+        base = dir.nil? ? Dir.pwd : absolute_path(dir)
+        p = "#{base}/#{p}"
+      end
+      __normalize(p)
+    end
+
+    def realpath(p, dir = nil)
+      p = RubyVM::FileIO.path(p)
+      p = File.join(dir, p) if dir && !p.start_with?("/")
+      RubyVM::FileIO.op(:realpath, p)
+    end
+
+    def realdirpath(p, dir = nil)
+      realpath(p, dir)
+    rescue Errno::ENOENT
+      File.join(realpath(File.dirname(p), dir), File.basename(p))
+    end
+
+    def fnmatch(pat, path, flags = 0)
+      RubyVM::FileIO.fnmatch(RubyVM::FileIO.path(pat), RubyVM::FileIO.path(path), flags)
+    end
+    alias fnmatch? fnmatch
+
+    def __mode(mode, kw)
+      mode = kw[:mode] if kw.key?(:mode)
+      mode = "r" if mode.nil?
+      if mode.is_a?(Integer)
+        acc = mode & 3
+        m = acc == 0 ? "r" : acc == 1 ? (mode & 1024 != 0 ? "a" : "w") : (mode & 1024 != 0 ? "a+" : (mode & 512 != 0 ? "w+" : "r+"))
+        m = "w" if acc == 1 && mode & 1024 == 0 && mode & 512 == 0 && mode & 64 != 0
+        return [m, mode]
+      end
+      [mode.to_s.sub(/:.*/, "").delete("bt"), nil]
+    end
+
+    def read(p, len = nil, offset = nil, **kw)
+      p = RubyVM::FileIO.path(p)
+      if p.start_with?("|")
+        return `#{p[1..]}`
+      end
+      s = RubyVM::FileIO.read(p)
+      s = s[offset..] || "" if offset
+      if len
+        return nil if s.empty? && len > 0
+        s = s[0, len]
+      end
+      s
+    end
+
+    def binread(p, len = nil, offset = nil)
+      read(p, len, offset)
+    end
+
+    def write(p, str, offset = nil, mode: nil, **kw)
+      p = RubyVM::FileIO.path(p)
+      s = str.to_s
+      append = mode.to_s.start_with?("a")
+      if offset
+        old = File.exist?(p) ? RubyVM::FileIO.read(p) : +""
+        old << "\0" * (offset - old.size) if old.size < offset
+        old[offset, s.size] = s
+        RubyVM::FileIO.write(p, old, false)
+        return s.bytesize
+      end
+      RubyVM::FileIO.write(p, s, append)
+    end
+
+    def binwrite(p, str, offset = nil)
+      write(p, str, offset)
+    end
+
+    def readlines(p, sep = $/, limit = nil, chomp: false, **kw)
+      RubyVM::FileIO.split_lines(read(p), sep, limit, chomp: chomp)
+    end
+
+    def foreach(p, sep = $/, limit = nil, chomp: false, **kw, &b)
+      return to_enum(:foreach, p, sep, limit, chomp: chomp) unless b
+      readlines(p, sep, limit, chomp: chomp).each(&b)
+      nil
+    end
+
+    def open(*a, **kw)
+      f = new(*a, **kw)
+      return f unless block_given?
+      begin
+        yield f
+      ensure
+        f.close unless f.closed?
+      end
+    end
+
+    def delete(*ps)
+      ps.each { |p| RubyVM::FileIO.op(:unlink, RubyVM::FileIO.path(p)) }
+      ps.size
+    end
+    alias unlink delete
+
+    def rename(a, b)
+      RubyVM::FileIO.op(:rename, RubyVM::FileIO.path(a), RubyVM::FileIO.path(b))
+      0
+    end
+
+    def symlink(a, b)
+      RubyVM::FileIO.op(:symlink, RubyVM::FileIO.path(a), RubyVM::FileIO.path(b))
+      0
+    end
+
+    def link(a, b)
+      RubyVM::FileIO.op(:link, RubyVM::FileIO.path(a), RubyVM::FileIO.path(b))
+      0
+    end
+
+    def readlink(p) = RubyVM::FileIO.op(:readlink, RubyVM::FileIO.path(p))
+
+    def chmod(mode, *ps)
+      ps.each { |p| RubyVM::FileIO.op(:chmod, RubyVM::FileIO.path(p), mode) }
+      ps.size
+    end
+
+    def truncate(p, len)
+      RubyVM::FileIO.op(:truncate, RubyVM::FileIO.path(p), len)
+      0
+    end
+
+    def utime(*a) = a.size - 2
+  end
+
+  def initialize(path, mode = nil, perm = nil, **kw)
+    if path.is_a?(Integer)
+      @fd = path
+      @path = nil
+      @mode = "w"
+      return
+    end
+    @path = RubyVM::FileIO.path(path)
+    @mode, flags = File.__mode(mode, kw)
+    @pos = 0
+    @lineno = 0
+    @closed = false
+    case @mode[0]
+    when "r"
+      @data = RubyVM::FileIO.read(@path)
+      raise Errno::EISDIR, "io_fread - #{@path}" if File.directory?(@path) && @mode.include?("+")
+    when "w"
+      raise Errno::EEXIST, "rb_sysopen - #{@path}" if flags && flags & 128 != 0 && File.exist?(@path)
+      raise Errno::EISDIR, "rb_sysopen - #{@path}" if File.directory?(@path)
+      RubyVM::FileIO.write(@path, "", false)
+      @data = +""
+    when "a"
+      RubyVM::FileIO.write(@path, "", true)
+      @data = RubyVM::FileIO.read(@path)
+      @pos = @data.size
+    else
+      raise ArgumentError, "invalid access mode #{@mode}"
+    end
+  end
+
+  def path = @path
+  alias to_path path
+
+  def inspect = "#<File:#{@path}#{@closed ? ' (closed)' : ''}>"
+
+  def __check_closed
+    raise IOError, "closed stream" if @closed
+  end
+
+  def __check_readable
+    __check_closed
+    raise IOError, "not opened for reading" unless @mode[0] == "r" || @mode.include?("+")
+  end
+
+  def __check_writable
+    __check_closed
+    raise IOError, "not opened for writing" if @mode == "r"
+  end
+
+  def write(*args)
+    __check_writable
+    n = 0
+    args.each do |a|
+      s = a.to_s
+      if @mode[0] == "a" || @pos >= @data.bytesize
+        RubyVM::FileIO.write(@path, s, true)
+        @data << s
+        @pos = @data.bytesize
+      else
+        @data = @data.b
+        @data[@pos, s.bytesize] = s.b
+        RubyVM::FileIO.write(@path, @data, false)
+        @pos += s.bytesize
+      end
+      n += s.bytesize
+    end
+    n
+  end
+
+  def <<(s)
+    write(s)
+    self
+  end
+
+  def print(*args)
+    args = [$_] if args.empty?
+    args.each { |a| write(a.to_s) }
+    write($\) if $\
+    nil
+  end
+
+  def puts(*args)
+    return write("\n") && nil if args.empty?
+    args.each do |a|
+      if a.is_a?(Array)
+        a.empty? ? nil : puts(*a)
+        next
+      end
+      s = a.nil? ? "" : a.to_s
+      write(s.end_with?("\n") ? s : s + "\n")
+    end
+    nil
+  end
+
+  def printf(fmt, *a)
+    write(format(fmt, *a))
+    nil
+  end
+
+  def putc(c)
+    write(c.is_a?(Integer) ? (c & 0xff).chr : c.to_s[0])
+    c
+  end
+
+  def flush = self
+  def fsync = 0
+  def sync = true
+  def sync=(v)
+    v
+  end
+
+  def fileno = @fd || 3
+
+  def size
+    __check_closed
+    @data.bytesize
+  end
+
+  def close
+    __check_closed if false
+    @closed = true
+    nil
+  end
+
+  def closed? = @closed ? true : false
+
+  def pos = @pos
+  alias tell pos
+
+  def pos=(n)
+    @pos = n
+  end
+
+  def seek(n, whence = 0)
+    whence = { SET: 0, CUR: 1, END: 2 }[whence] if whence.is_a?(Symbol)
+    @pos = case whence
+           when 0 then n
+           when 1 then @pos + n
+           else @data.bytesize + n
+           end
+    0
+  end
+
+  def rewind
+    @pos = 0
+    @lineno = 0
+    0
+  end
+
+  def eof?
+    __check_readable
+    @pos >= @data.bytesize
+  end
+  alias eof eof?
+
+  def read(len = nil, buf = nil)
+    __check_readable
+    rest = @data.byteslice(@pos, @data.bytesize - @pos) || +""
+    if len
+      return (buf ? buf.replace("") && nil : nil) if rest.empty? && len > 0
+      rest = rest.byteslice(0, len)
+    end
+    @pos += rest.bytesize
+    buf ? buf.replace(rest) : rest
+  end
+
+  def readpartial(len, buf = nil)
+    r = read(len, buf)
+    raise EOFError, "end of file reached" if r.nil?
+    r
+  end
+
+  def getc
+    __check_readable
+    return nil if @pos >= @data.bytesize
+    c = @data.byteslice(@pos, @data.bytesize - @pos)[0]
+    @pos += c.bytesize
+    c
+  end
+
+  def getbyte
+    __check_readable
+    return nil if @pos >= @data.bytesize
+    b = @data.getbyte(@pos)
+    @pos += 1
+    b
+  end
+
+  def each_byte
+    return to_enum(:each_byte) unless block_given?
+    while (b = getbyte)
+      yield b
+    end
+    self
+  end
+
+  def each_char
+    return to_enum(:each_char) unless block_given?
+    while (c = getc)
+      yield c
+    end
+    self
+  end
+
+  def gets(sep = $/, limit = nil, chomp: false)
+    __check_readable
+    if sep.is_a?(Integer)
+      limit = sep
+      sep = $/
+    end
+    return $_ = nil if @pos >= @data.bytesize
+    rest = @data.byteslice(@pos, @data.bytesize - @pos)
+    line = RubyVM::FileIO.split_lines(rest, sep)[0]
+    if sep == "" # paragraph mode skips the newlines after
+      consumed = line.bytesize
+      consumed += 1 while rest.getbyte(consumed) == 10
+      line = line.sub(/\n+\z/, "\n\n")
+      @pos += consumed
+    else
+      line = line.byteslice(0, limit) if limit && limit > 0
+      @pos += line.bytesize
+    end
+    line = line.chomp(sep == "" ? "\n\n" : sep) if chomp && sep
+    @lineno += 1
+    $. = @lineno
+    $_ = line
+  end
+
+  def readlines(*a, **kw)
+    r = []
+    while (l = gets(*a, **kw))
+      r << l
+    end
+    r
+  end
+
+  def each_line(*a, **kw)
+    return to_enum(:each_line, *a, **kw) unless block_given?
+    while (l = gets(*a, **kw))
+      yield l
+    end
+    self
+  end
+  alias each each_line
+
+  def stat = File.stat(@path)
+  def lstat = File.lstat(@path)
+  def mtime = File.mtime(@path)
+  def atime = File.atime(@path)
+
+  def truncate(n)
+    File.truncate(@path, n)
+    @data = RubyVM::FileIO.read(@path)
+    0
+  end
+
+  def chmod(m)
+    File.chmod(m, @path)
+    0
+  end
+
+  def flock(*) = 0
+end
+
+class Dir
+  include Enumerable
+
+  class << self
+    def pwd = RubyVM::FileIO.getcwd
+    alias getwd pwd
+
+    def chdir(d = nil)
+      d = ENV["HOME"] if d.nil?
+      d = RubyVM::FileIO.path(d)
+      if block_given?
+        old = pwd
+        RubyVM::FileIO.op(:chdir, d)
+        begin
+          return yield(d)
+        ensure
+          RubyVM::FileIO.op(:chdir, old)
+        end
+      end
+      RubyVM::FileIO.op(:chdir, d)
+      0
+    end
+
+    def mkdir(d, perm = 0o777)
+      RubyVM::FileIO.op(:mkdir, RubyVM::FileIO.path(d))
+      0
+    end
+
+    def rmdir(d)
+      RubyVM::FileIO.op(:rmdir, RubyVM::FileIO.path(d))
+      0
+    end
+    alias delete rmdir
+    alias unlink rmdir
+
+    def exist?(d) = File.directory?(d)
+    def home(user = nil) = ENV["HOME"]
+
+    def entries(d, **kw) = RubyVM::FileIO.op(:entries, RubyVM::FileIO.path(d))
+    def children(d, **kw) = entries(d) - [".", ".."]
+
+    def empty?(d)
+      File.directory?(d) && children(d).empty?
+    end
+
+    def foreach(d, **kw, &b)
+      return to_enum(:foreach, d) unless b
+      entries(d).each(&b)
+      nil
+    end
+
+    def each_child(d, **kw, &b)
+      return to_enum(:each_child, d) unless b
+      children(d).each(&b)
+      nil
+    end
+
+    def glob(pat, flags = 0, base: nil, sort: true, &b)
+      pats = pat.is_a?(Array) ? pat : [pat]
+      r = []
+      pats.each do |p|
+        p = RubyVM::FileIO.path(p)
+        p.split("\0").each { |q| r.concat(RubyVM::FileIO.glob(q, base && RubyVM::FileIO.path(base), flags)) }
+      end
+      if b
+        r.each(&b)
+        return nil
+      end
+      r
+    end
+
+    def [](*pats, base: nil, sort: true)
+      glob(pats.flatten, 0, base: base)
+    end
+
+    def open(d, **kw)
+      x = new(d, **kw)
+      return x unless block_given?
+      begin
+        yield x
+      ensure
+        x.close
+      end
+    end
+  end
+
+  def initialize(d, **kw)
+    @path = RubyVM::FileIO.path(d)
+    @entries = Dir.entries(@path)
+    @pos = 0
+  end
+
+  def path = @path
+  alias to_path path
+
+  def read
+    e = @entries[@pos]
+    @pos += 1 if e
+    e
+  end
+
+  def each(&b)
+    return to_enum(:each) unless b
+    @entries.each(&b)
+    self
+  end
+
+  def children = @entries - [".", ".."]
+
+  def each_child(&b)
+    return to_enum(:each_child) unless b
+    children.each(&b)
+    self
+  end
+
+  def close = nil
+  def fileno = 3
+  def inspect = "#<Dir:#{@path}>"
+end
+
+module Process
+  class Status
+    attr_reader :pid
+
+    def initialize(pid, status, sig)
+      @pid = pid
+      @status = status
+      @termsig = sig
+    end
+
+    def exitstatus = @status
+    def success? = @status.nil? ? nil : @status == 0
+    def exited? = !@status.nil?
+    def signaled? = !@termsig.nil?
+    def termsig = @termsig
+    def stopped? = false
+    def coredump? = false
+    def to_i = @status ? (@status << 8) : @termsig.to_i
+    def ==(o) = o.is_a?(Status) ? to_i == o.to_i : to_i == o
+    def >>(n) = to_i >> n
+    def &(n) = to_i & n
+
+    def to_s
+      if @termsig
+        names = Signal.list.invert rescue {}
+        nm = names[@termsig]
+        "pid #{@pid} SIG#{nm || @termsig} (signal #{@termsig})"
+      else
+        "pid #{@pid} exit #{@status}"
+      end
+    end
+
+    def inspect
+      if @termsig
+        names = Signal.list.invert rescue {}
+        nm = names[@termsig]
+        "#<Process::Status: pid #{@pid} SIG#{nm || @termsig} (signal #{@termsig})>"
+      else
+        "#<Process::Status: pid #{@pid} exit #{@status}>"
+      end
+    end
+  end
+
+  def self.last_status = $?
+end
+
+module Kernel
+  private
+
+  def `(cmd)
+    cmd = RubyVM::FileIO.path(cmd)
+    r = RubyVM::FileIO.run(cmd, true, ENV.__overlay)
+    raise Errno::ENOENT, cmd.strip.split(/\s+/)[0].to_s if r.nil?
+    out, code, sig, pid = r
+    RubyVM::FileIO.last_status = Process::Status.new(pid, code, sig)
+    out
+  end
+
+  def system(*args, exception: false, **opts)
+    args.shift if args[0].is_a?(Hash)
+    cmd = args.size == 1 ? args[0] : args.map { |a| a.is_a?(Array) ? a[0] : a }
+    cmd = RubyVM::FileIO.path(cmd) unless cmd.is_a?(Array)
+    r = RubyVM::FileIO.run(cmd, false, ENV.__overlay)
+    if r.nil?
+      raise Errno::ENOENT, (cmd.is_a?(Array) ? cmd[0] : cmd) if exception
+      return nil
+    end
+    _, code, sig, pid = r
+    RubyVM::FileIO.last_status = Process::Status.new(pid, code, sig)
+    if code == 127 && !cmd.is_a?(Array)
+      return nil unless exception
+      raise Errno::ENOENT, cmd
+    end
+    raise RuntimeError, "Command failed with exit #{code}: #{cmd.is_a?(Array) ? cmd.join(' ') : cmd}" if exception && code != 0
+    code == 0
+  end
+
+  def gets(*a, **kw) = $stdin.gets(*a, **kw)
+  def readline(*a, **kw) = $stdin.readline(*a, **kw)
+  def readlines(*a, **kw) = $stdin.readlines(*a, **kw)
+
+  def open(path, *a, **kw, &b)
+    if path.is_a?(String) && path.start_with?("|")
+      raise NotImplementedError, "carmine: open(\"|cmd\") is not supported"
+    end
+    File.open(path, *a, **kw, &b)
+  end
+
+  def test(cmd, a, b = nil)
+    case cmd.is_a?(Integer) ? cmd.chr : cmd.to_s
+    when "e" then File.exist?(a)
+    when "f" then File.file?(a)
+    when "d" then File.directory?(a)
+    when "s" then File.size?(a)
+    when "z" then File.zero?(a)
+    when "r" then File.readable?(a)
+    when "w" then File.writable?(a)
+    when "x" then File.executable?(a)
+    when "l" then File.symlink?(a)
+    else false
+    end
+  end
+end
+
+module FileTest
+  %i[exist? file? directory? symlink? readable? writable? executable? size size? zero? empty? pipe? socket? identical?].each do |m|
+    define_singleton_method(m) { |*a| File.__send__(m, *a) }
+  end
+end
+
+# ENV writes live in an overlay (the process environment is not changed:
+# std::env::set_var is unsafe); child processes get the overlay.
+class << ENV
+  alias_method :__raw_get, :[]
+  alias_method :__raw_to_h, :to_h
+
+  def __overlay
+    @overlay ||= {}
+  end
+
+  def __key(k)
+    k = k.to_str if !k.is_a?(String) && k.respond_to?(:to_str)
+    raise TypeError, "no implicit conversion of #{RubyVM::FileIO.tname(k)} into String" unless k.is_a?(String)
+    k
+  end
+
+  def [](k)
+    k = __key(k)
+    return __overlay[k]&.dup if __overlay.key?(k)
+    __raw_get(k)
+  end
+
+  def []=(k, v)
+    k = __key(k)
+    v = __key(v) unless v.nil?
+    __overlay[k] = v.nil? ? nil : v.dup.freeze
+    v
+  end
+  alias_method :store, :[]=
+
+  def delete(k)
+    old = self[k]
+    __overlay[__key(k)] = nil
+    old.nil? && block_given? ? yield(k) : old
+  end
+
+  def to_h(&b)
+    h = __raw_to_h
+    __overlay.each { |k, v| v.nil? ? h.delete(k) : h[k] = v }
+    b ? h.to_h(&b) : h
+  end
+  alias_method :to_hash, :to_h
+
+  def fetch(k, *d)
+    v = self[k]
+    return v unless v.nil?
+    return yield(k) if block_given?
+    return d[0] unless d.empty?
+    raise KeyError.new("key not found: #{k.inspect}", receiver: self, key: k)
+  end
+
+  def key?(k) = !self[k].nil?
+  alias_method :include?, :key?
+  alias_method :has_key?, :key?
+  alias_method :member?, :key?
+  def keys = to_h.keys
+  def values = to_h.values
+  def each(&b) = (to_h.each(&b); self)
+  alias_method :each_pair, :each
+  def each_key(&b) = (keys.each(&b); self)
+  def each_value(&b) = (values.each(&b); self)
+  def to_a = to_h.to_a
+  def size = to_h.size
+  alias_method :length, :size
+  def empty? = to_h.empty?
+  def select(&b) = to_h.select(&b)
+  alias_method :filter, :select
+  def reject(&b) = to_h.reject(&b)
+  def map(&b) = to_h.map(&b)
+  def key(v) = to_h.key(v)
+  def value?(v) = to_h.value?(v)
+  def values_at(*ks) = ks.map { |k| self[k] }
+  def slice(*ks) = to_h.slice(*ks)
+  def assoc(k) = (v = self[k]) ? [k, v] : nil
+  def update(h) = (h.each { |k, v| self[k] = v }; self)
+  alias_method :merge!, :update
+  def replace(h) = (keys.each { |k| delete(k) }; update(h))
+  def clear = (keys.each { |k| delete(k) }; self)
+  def to_s = "ENV"
+  def rehash = nil
+end
+
+# Placeholder until Thread exists (spec_helper.rb asks Thread.respond_to?).
+class Thread; end unless defined?(::Thread)
+
+module Kernel
+  # Tracing is not implemented: the hook is accepted and never called.
+  def set_trace_func(pr)
+    raise TypeError, "trace_func needs to be Proc" unless pr.nil? || pr.is_a?(Proc)
+    pr
+  end
+  private :set_trace_func
+end
+
+module Kernel
+  # `alias`/`undef` with interpolated Symbols (compiled as calls).
+  def __alias_dynamic(new, old)
+    (is_a?(Module) ? self : self.class).__send__(:alias_method, new, old)
+    nil
+  end
+
+  def __undef_dynamic(name)
+    (is_a?(Module) ? self : self.class).__send__(:undef_method, name)
+    nil
+  end
+  private :__alias_dynamic, :__undef_dynamic
+end
