@@ -53,7 +53,9 @@ pub fn beg_len(vm: &mut Vm, r: Value, len: i64, err: u8) -> Result<Option<(i64, 
         end += len;
     }
     if !excl {
-        end += 1;
+        // `0..(2**63 - 1)`: wraps like CRuby's C long (found by
+        // carmine-fuzz; was a Rust overflow panic).
+        end = end.wrapping_add(1);
     }
     if err == 0 || err == 2 {
         if beg > len {
@@ -63,7 +65,7 @@ pub fn beg_len(vm: &mut Vm, r: Value, len: i64, err: u8) -> Result<Option<(i64, 
             end = len;
         }
     }
-    Ok(Some((beg, (end - beg).max(0))))
+    Ok(Some((beg, end.wrapping_sub(beg).max(0))))
 }
 
 fn parts(s: Value) -> (Value, Value, bool) {
@@ -713,6 +715,33 @@ fn last(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         let lo = (hi - n + 1).max(bi);
         let v = (lo..=hi).map(Value::int).collect();
         return Ok(vm.ary_new(v));
+    }
+    let is_int = |v: Value| {
+        v.is_fixnum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Bignum(_)))
+    };
+    if is_int(b) && is_int(e) {
+        // Bignum ends (rb_int_range_last): only the last n elements.
+        let n = int_arg(vm, *n)?;
+        if n < 0 {
+            return Err(vm.arg_error("negative array size"));
+        }
+        if n == 0 {
+            return Ok(vm.ary_new(Vec::new()));
+        }
+        let minus = symbol::intern("-");
+        let hi = if x {
+            vm.funcall(e, minus, &[Value::int(1)], None)?
+        } else {
+            e
+        };
+        let lo = vm.funcall(hi, minus, &[Value::int(n - 1)], None)?;
+        let lo = if vm.funcall(lo, symbol::intern("<"), &[b], None)?.truthy() {
+            b
+        } else {
+            lo
+        };
+        let r = vm.range_new(lo, hi, false)?;
+        return rooted(vm, r, |vm| to_a(vm, r, &[], None));
     }
     let arr = to_a(vm, s, &[], None)?;
     rooted(vm, arr, |vm| {

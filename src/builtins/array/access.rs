@@ -221,7 +221,13 @@ fn values_at(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
             if super::super::range::range_parts(x).is_some() {
                 let olen = len(s) as i64;
                 if let Some((b, n)) = super::super::range::beg_len(vm, x, olen, 1)? {
-                    for j in b..b + n {
+                    // The nil padding past the end may be huge: rb_ary_resize
+                    // refuses more than ARY_MAX_SIZE elements.
+                    if n > i64::MAX / 8 {
+                        return Err(vm.error(vm.e.index_error, &format!("index {n} too big")));
+                    }
+                    super::super::alloc_guard(vm, n as usize, 8)?;
+                    for j in b..b.saturating_add(n) {
                         push(
                             out,
                             if j < olen {

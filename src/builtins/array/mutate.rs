@@ -229,7 +229,7 @@ fn fill(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     if n <= 0 {
         return Ok(s);
     }
-    let end = beg + n;
+    let end = beg.saturating_add(n);
     if end > 1 << 32 {
         return Err(vm.arg_error("argument too big"));
     }

@@ -69,7 +69,7 @@ pub(crate) fn range_span(
             end += n;
         }
         if !excl {
-            end += 1;
+            end = end.saturating_add(1);
         }
     }
     if beg > n {
