@@ -97,8 +97,7 @@ module FileUtils
 
   def cp(src, dest, **_opts)
     Array(src).each do |s|
-      d = File.directory?(dest) ? File.join(dest, File.basename(s)) : dest
-      File.binwrite(d, File.binread(s))
+      File.binwrite(target(s, dest), File.binread(s))
     end
     nil
   end
@@ -107,7 +106,7 @@ module FileUtils
 
   def cp_r(src, dest, **opts)
     Array(src).each do |s|
-      d = File.directory?(dest) ? File.join(dest, File.basename(s)) : dest
+      d = target(s, dest)
       if File.directory?(s)
         mkdir_p(d)
         Dir.children(s).each { |c| cp_r(File.join(s, c), d, **opts) }
@@ -120,13 +119,16 @@ module FileUtils
 
   def mv(src, dest, **_opts)
     Array(src).each do |s|
-      d = File.directory?(dest) ? File.join(dest, File.basename(s)) : dest
-      File.rename(s, d)
+      File.rename(s, target(s, dest))
     end
     nil
   end
   alias move mv
   module_function :move
+
+  # Where `src` goes when copied or moved to `dest` (into it if a directory).
+  def target(src, dest) = File.directory?(dest) ? File.join(dest, File.basename(src)) : dest
+  private_class_method :target
 
   def compare_file(a, b) = File.binread(a) == File.binread(b)
   alias identical? compare_file
