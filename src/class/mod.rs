@@ -6,7 +6,7 @@
 //! the data they read.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use crate::object::Cref;
@@ -187,6 +187,10 @@ pub struct ClassTable {
     pub methods: Vec<MethodEntry>,
     /// Next serial slot to hand out (owned by dispatch, counted here).
     pub next_slot: u32,
+    /// Every name some class has a `resolved` slot for: a definition of
+    /// any other name has nothing to invalidate under `method` and skips
+    /// the walk over descendants (most definitions, e.g. the prelude's).
+    pub resolved_names: HashSet<SymbolId>,
 }
 
 impl Default for ClassTable {
@@ -201,6 +205,7 @@ impl ClassTable {
             classes: Vec::new(),
             methods: Vec::new(),
             next_slot: 1,
+            resolved_names: HashSet::new(),
         }
     }
 
@@ -304,6 +309,7 @@ impl ClassTable {
         }
         let s = self.alloc_slot();
         self.get_mut(c).resolved.insert(name, s);
+        self.resolved_names.insert(name);
         s
     }
 
@@ -348,6 +354,8 @@ impl ClassTable {
     /// `c` and every class whose ancestry includes `c` (subclasses,
     /// includers, and theirs), for invalidation.
     pub fn descendants(&self, c: ClassId) -> Vec<ClassId> {
+        let mut seen = vec![false; self.classes.len()];
+        seen[c.index()] = true;
         let mut out = vec![c];
         let mut i = 0;
         while i < out.len() {
@@ -358,7 +366,7 @@ impl ClassTable {
                 .iter()
                 .chain(self.get(k).includers.iter())
             {
-                if !out.contains(&s) {
+                if !std::mem::replace(&mut seen[s.index()], true) {
                     out.push(s);
                 }
             }

@@ -151,6 +151,7 @@ impl Dispatch {
         self.bop_redefined |= bop_bits(c, name);
         let touched = match self.config.strategy {
             Strategy::Global | Strategy::Hierarchical => self.bump_coarse(classes, c),
+            Strategy::Method if !classes.resolved_names.contains(&name) => 0,
             Strategy::Method => {
                 let mut n = 0;
                 for d in classes.descendants(c) {

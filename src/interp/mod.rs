@@ -26,7 +26,7 @@ use crate::gc::{Heap, obj};
 use crate::object::{BlockArg, Body, Cref, RString, Unwind};
 use crate::value::{BuiltinId, ClassId, IseqId, MethodId, SymbolId, Value, symbol};
 
-pub use frame::Frame;
+pub use frame::{Frame, FrameStack};
 
 pub type VResult = Result<Value, Unwind>;
 /// A method implemented in Rust: (vm, self, args, block).
@@ -113,7 +113,7 @@ pub struct Vm {
     pub ivar_caches: Vec<Vec<IvarCache>>,
     pub const_caches: Vec<Vec<ConstCache>>,
     pub stack: Vec<Value>,
-    pub frames: Vec<Frame>,
+    pub frames: FrameStack,
     pub next_frame_id: u64,
     pub globals: HashMap<SymbolId, Value>,
     pub global_aliases: HashMap<SymbolId, SymbolId>,
@@ -176,7 +176,7 @@ impl Vm {
             ivar_caches: Vec::new(),
             const_caches: Vec::new(),
             stack: Vec::with_capacity(1 << 16),
-            frames: Vec::with_capacity(256),
+            frames: FrameStack::with_capacity(256),
             next_frame_id: 1,
             globals: HashMap::new(),
             global_aliases: HashMap::new(),
