@@ -294,19 +294,27 @@ impl Vm {
         boundary: bool,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_iseq += 1;
-        let (iseq, cref) = match &self.classes.method(m).kind {
-            MethodKind::Iseq { iseq, cref } => (*iseq, cref.clone()),
-            _ => unreachable!("iseq handler for non-iseq method"),
+        let MethodKind::Iseq { iseq: iid, .. } = self.classes.method(m).kind else {
+            unreachable!("iseq handler for non-iseq method")
         };
-        let iseq = self.iseq(iseq);
+        let (simple, lead, lc, env_on_heap, line) = {
+            let is = self.iseqs[iid.index()].as_deref().expect("installed iseq");
+            let p = &is.params;
+            (
+                p.simple,
+                p.lead,
+                is.local_count as usize,
+                is.env_on_heap,
+                is.first_line,
+            )
+        };
         let base = recv_ix + 1;
-        let lc = iseq.local_count as usize;
-        if iseq.params.simple
-            && argc as u32 == iseq.params.lead
-            && fl & (flags::SPLAT | flags::KWARGS) == 0
-        {
+        if simple && argc as u32 == lead && fl & (flags::SPLAT | flags::KWARGS) == 0 {
             self.stack.resize(base + lc, Value::NIL);
-        } else if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+        } else if let Err(err) = {
+            let iseq = self.iseq(iid);
+            self.setup_params(&iseq, base, argc, fl, false, &block)
+        } {
             self.stack.truncate(recv_ix);
             return Err(err);
         }
@@ -319,32 +327,60 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(self.stack_error());
         }
-        let env = if iseq.env_on_heap {
+        let env = if env_on_heap {
             self.alloc_frame_env(base, lc, Value::NIL)
         } else {
             Value::NIL
         };
         let id = self.next_frame_id;
         self.next_frame_id += 1;
-        let line = iseq.first_line;
-        self.frames.push(Frame {
-            iseq,
-            pc: 0,
-            base,
-            ret_sp: recv_ix,
-            self_val: recv,
-            env,
-            penv: Value::NIL,
-            block,
-            method: Some(m),
-            cref,
-            id,
-            home: id,
-            origin: 0,
-            boundary,
-            is_lambda: true,
-            is_block: false,
-        });
+        let MethodKind::Iseq { cref, .. } = &self.classes.method(m).kind else {
+            unreachable!()
+        };
+        let iseq = self.iseqs[iid.index()].as_ref().expect("installed iseq");
+        if let Some(f) = self.frames.reuse_slot() {
+            // A loop calling one method, or recursion, finds the same iseq
+            // and cref in the slot: no reference counting then.
+            if !Rc::ptr_eq(&f.iseq, iseq) {
+                f.iseq = iseq.clone();
+            }
+            if !Rc::ptr_eq(&f.cref, cref) {
+                f.cref = cref.clone();
+            }
+            f.pc = 0;
+            f.base = base;
+            f.ret_sp = recv_ix;
+            f.self_val = recv;
+            f.env = env;
+            f.penv = Value::NIL;
+            f.block = block;
+            f.method = Some(m);
+            f.id = id;
+            f.home = id;
+            f.origin = 0;
+            f.boundary = boundary;
+            f.is_lambda = true;
+            f.is_block = false;
+        } else {
+            self.frames.push(Frame {
+                iseq: iseq.clone(),
+                pc: 0,
+                base,
+                ret_sp: recv_ix,
+                self_val: recv,
+                env,
+                penv: Value::NIL,
+                block,
+                method: Some(m),
+                cref: cref.clone(),
+                id,
+                home: id,
+                origin: 0,
+                boundary,
+                is_lambda: true,
+                is_block: false,
+            });
+        }
         let classes = &self.classes;
         crate::dispatch::probes::method_entry(|| {
             let me = classes.method(m);

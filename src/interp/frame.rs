@@ -85,6 +85,16 @@ impl FrameStack {
         self.slots.push(f);
     }
 
+    /// Makes the first dead slot live and returns it for the caller to
+    /// overwrite every field (keeping `Rc` fields that already point to
+    /// the right place); None when there is none (then `push`).
+    #[inline(always)]
+    pub fn reuse_slot(&mut self) -> Option<&mut Frame> {
+        let f = self.slots.get_mut(self.len)?;
+        self.len += 1;
+        Some(f)
+    }
+
     pub fn pop(&mut self) -> Option<Popped> {
         self.len = self.len.checked_sub(1)?;
         let f = &self.slots[self.len];

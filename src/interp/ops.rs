@@ -215,32 +215,50 @@ impl Vm {
     #[inline]
     pub(super) fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
         let recv = self.frames[fi].self_val;
-        if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
-            let c = obj(recv).class.get();
+        if recv.is_heap() {
+            let o = obj(recv);
+            let c = o.class.get();
             let iseq_ix = self.frames[fi].iseq.id.index();
-            let cache = self.ivar_caches[iseq_ix]
+            let hit = self.ivar_caches[iseq_ix]
                 .get(ic as usize)
-                .copied()
-                .unwrap_or_default();
-            let slot = if cache.class == c.0 + 1 {
-                cache.slot
-            } else {
-                match self.classes.ivar_slot_lookup(c, name) {
-                    Some(s) => {
-                        self.fill_ivar_cache(iseq_ix, ic, c, s);
-                        s
-                    }
-                    None => return Value::NIL,
-                }
-            };
-            if let Body::Object(iv) = &*obj(recv).body.borrow() {
+                .filter(|k| k.class == c.0 + 1)
+                .map(|k| k.slot);
+            // One borrow of the body on a hit.
+            if let Some(slot) = hit
+                && let Body::Object(iv) = &*o.body.borrow()
+            {
                 return match iv.get(slot as usize) {
                     Some(v) if !v.is_undef() => *v,
                     _ => Value::NIL,
                 };
             }
+            if hit.is_none() && matches!(&*o.body.borrow(), Body::Object(_)) {
+                return self.get_ivar_miss(recv, c, iseq_ix, name, ic);
+            }
         }
         self.ivar_get_generic(recv, name)
+    }
+
+    #[cold]
+    fn get_ivar_miss(
+        &mut self,
+        recv: Value,
+        c: ClassId,
+        iseq_ix: usize,
+        name: SymbolId,
+        ic: u32,
+    ) -> Value {
+        let Some(slot) = self.classes.ivar_slot_lookup(c, name) else {
+            return Value::NIL;
+        };
+        self.fill_ivar_cache(iseq_ix, ic, c, slot);
+        match &*obj(recv).body.borrow() {
+            Body::Object(iv) => match iv.get(slot as usize) {
+                Some(v) if !v.is_undef() => *v,
+                _ => Value::NIL,
+            },
+            _ => Value::NIL,
+        }
     }
 
     fn fill_ivar_cache(&mut self, iseq_ix: usize, ic: u32, c: ClassId, slot: u32) {

@@ -542,7 +542,20 @@ impl Vm {
     }
 
     /// GC, interrupts and the instruction budget.
+    #[inline(always)]
     pub fn safepoint(&mut self) -> Result<(), Unwind> {
+        if self.heap.wants_collect()
+            || self.options.max_instructions.is_some()
+            || self.interrupted.load(std::sync::atomic::Ordering::Relaxed)
+        {
+            return self.safepoint_slow();
+        }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn safepoint_slow(&mut self) -> Result<(), Unwind> {
         if self.heap.wants_collect() {
             self.gc();
         }
