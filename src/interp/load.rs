@@ -129,7 +129,7 @@ impl Vm {
         }
         self.dispatch.bop_redefined = 0;
         // The prelude's own matches must not show as the program's `$~`.
-        self.last_match = Value::NIL;
+        self.svars.clear();
     }
 
     /// `require`: returns true if newly loaded.

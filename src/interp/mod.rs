@@ -146,7 +146,9 @@ pub struct Vm {
     pub stdout_tty: bool,
     pub literal_roots: Vec<Value>,
     pub errinfo: Value,
-    pub last_match: Value,
+    /// `$~` per method-level frame: (home frame id, MatchData or nil),
+    /// innermost last (see `last_match`).
+    pub svars: Vec<(u64, Value)>,
     pub at_exit: Vec<Value>,
     pub loaded_features: Vec<String>,
     pub load_path: Vec<String>,
@@ -198,7 +200,7 @@ impl Vm {
             stdout_tty: std::io::IsTerminal::is_terminal(&std::io::stdout()),
             literal_roots: Vec::new(),
             errinfo: Value::NIL,
-            last_match: Value::NIL,
+            svars: Vec::new(),
             at_exit: Vec::new(),
             loaded_features: Vec::new(),
             load_path: Vec::new(),
@@ -498,6 +500,40 @@ impl Vm {
 
     // ---- iseqs ----------------------------------------------------------
 
+    /// The frame whose `$~` the running code sees: a method's (or a
+    /// file's top level) own, shared by the blocks written inside it.
+    fn svar_owner(&self) -> u64 {
+        self.frames.last().map_or(0, |f| f.home)
+    }
+
+    /// `$~` of the running method-level frame (nil until it matches).
+    pub fn last_match(&self) -> Value {
+        let home = self.svar_owner();
+        self.svars
+            .iter()
+            .rev()
+            .find(|e| e.0 == home)
+            .map_or(Value::NIL, |e| e.1)
+    }
+
+    /// Sets `$~` for the running method-level frame. Entries of frames
+    /// that have returned are dropped from the top first (frame ids grow
+    /// up the stack, so liveness is a binary search).
+    pub fn set_last_match(&mut self, m: Value) {
+        let home = self.svar_owner();
+        if let Some(e) = self.svars.iter_mut().rev().find(|e| e.0 == home) {
+            e.1 = m;
+            return;
+        }
+        while let Some(&(id, _)) = self.svars.last() {
+            if self.frames.binary_search_by_key(&id, |f| f.id).is_ok() {
+                break;
+            }
+            self.svars.pop();
+        }
+        self.svars.push((home, m));
+    }
+
     pub fn iseq(&self, id: IseqId) -> Rc<Iseq> {
         self.iseqs[id.index()].clone().expect("installed iseq")
     }
@@ -571,13 +607,16 @@ impl Vm {
             const_caches,
             main_obj,
             errinfo,
-            last_match,
+            svars,
             block_roots,
             ..
         } = self;
-        let extra = [*main_obj, *errinfo, *last_match];
+        let extra = [*main_obj, *errinfo];
         heap.collect(|h| {
             for v in extra {
+                h.mark(v);
+            }
+            for &(_, v) in svars.iter() {
                 h.mark(v);
             }
             for v in stack.iter() {

@@ -306,7 +306,7 @@ impl Vm {
         let name = self.global_aliases.get(&name).copied().unwrap_or(name);
         match &*symbol::name(name) {
             "$!" => self.errinfo,
-            "$~" => self.last_match,
+            "$~" => self.last_match(),
             "$0" | "$PROGRAM_NAME" => {
                 let s = self.script_name.clone();
                 self.str_new(&s)
@@ -319,7 +319,7 @@ impl Vm {
         let name = self.global_aliases.get(&name).copied().unwrap_or(name);
         match &*symbol::name(name) {
             "$!" => self.errinfo = v,
-            "$~" => self.last_match = v,
+            "$~" => self.set_last_match(v),
             "$stdout" | "$stderr" if !self.respond_to(v, symbol::intern("write")) => {
                 let c = self.class_name(self.real_class_of(v));
                 return Err(self.type_error(&format!("$stdout must have write method, {c} given")));

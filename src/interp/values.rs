@@ -448,11 +448,11 @@ impl Vm {
                 let frozen = self.str_new(&text);
                 obj(frozen).freeze();
                 let m = crate::builtins::regexp::make_match(self, re, frozen, g);
-                self.last_match = m;
+                self.set_last_match(m);
                 Ok(m)
             }
             None => {
-                self.last_match = Value::NIL;
+                self.set_last_match(Value::NIL);
                 Ok(Value::NIL)
             }
         }
@@ -460,7 +460,7 @@ impl Vm {
 
     /// `$~`, `$1`.., `$&`, `` $` ``, `$'`, `$+`.
     pub fn backref(&mut self, n: u32) -> Result<Value, Unwind> {
-        let m = self.last_match;
+        let m = self.last_match();
         if n == 0 || m.is_nil() {
             return Ok(m);
         }

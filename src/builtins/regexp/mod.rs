@@ -227,7 +227,7 @@ fn char_index(vm: &Vm, s: Value, byte: usize) -> i64 {
 
 fn re_match(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
     if a[0].is_nil() {
-        vm.last_match = Value::NIL;
+        vm.set_last_match(Value::NIL);
         return Ok(Value::NIL);
     }
     let st = subject(vm, a[0])?;
@@ -239,7 +239,7 @@ fn re_match(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
             let n = starts.len() as i64 - 1;
             let i = if i < 0 { i + n } else { i };
             if i < 0 || i > n {
-                vm.last_match = Value::NIL;
+                vm.set_last_match(Value::NIL);
                 return Ok(Value::NIL);
             }
             starts[i as usize]
@@ -301,7 +301,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(r, "=~", 1, |vm, s, a, _| {
         if a[0].is_nil() {
-            vm.last_match = Value::NIL;
+            vm.set_last_match(Value::NIL);
             return Ok(Value::NIL);
         }
         let st = subject(vm, a[0])?;
@@ -322,7 +322,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(r, "~", 0, |vm, s, _, _| {
         let line = vm.global_get(symbol::intern("$_"));
         if !vm.is_string(line) {
-            vm.last_match = Value::NIL;
+            vm.set_last_match(Value::NIL);
             return Ok(Value::NIL);
         }
         let m = vm.regexp_match(s, line, 0)?;
@@ -413,7 +413,7 @@ pub fn init(vm: &mut Vm) {
         vm.regexp_new(&parts.join("|"), 0)
     });
     vm.def_singleton_builtin(r, "last_match", -1, |vm, _, a, _| {
-        let m = vm.last_match;
+        let m = vm.last_match();
         match a.first() {
             None => Ok(m),
             Some(_) if m.is_nil() => Ok(Value::NIL),

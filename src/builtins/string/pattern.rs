@@ -200,7 +200,7 @@ fn sub_run(
     let tb = text.as_bytes().to_vec();
     let ms = all_matches(re_v, &text, 0, !global);
     if ms.is_empty() {
-        vm.last_match = Value::NIL;
+        vm.set_last_match(Value::NIL);
         return Ok(None);
     }
     let rep = match a.get(1) {
@@ -225,7 +225,7 @@ fn sub_run(
             }
             (None, None) => {
                 let m = re::make_match(vm, re_v, frozen, g.clone());
-                vm.last_match = m;
+                vm.set_last_match(m);
                 let arg = vm.str_from_bytes(tb[st..en].to_vec());
                 let b = blk.as_ref().unwrap();
                 vm.yield_block(b, &[arg])
@@ -244,7 +244,7 @@ fn sub_run(
     }
     if result.is_ok() {
         let m = re::make_match(vm, re_v, frozen, ms.last().unwrap().clone());
-        vm.last_match = m;
+        vm.set_last_match(m);
     }
     vm.temp_roots.pop();
     result?;
@@ -306,7 +306,7 @@ fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
         match &blk {
             Some(b) => {
                 let m = re::make_match(vm, re_v, frozen, g.clone());
-                vm.last_match = m;
+                vm.set_last_match(m);
                 if let Err(e) = vm
                     .yield_block(b, &[item])
                     .and_then(|_| str_mod_check(vm, s, byte_len))
@@ -322,10 +322,11 @@ fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
         }
     }
     if res.is_ok() {
-        vm.last_match = match ms.last() {
+        let m = match ms.last() {
             Some(g) => re::make_match(vm, re_v, frozen, g.clone()),
             None => Value::NIL,
         };
+        vm.set_last_match(m);
     }
     res?;
     if blk.is_some() {
@@ -343,7 +344,7 @@ fn index(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
                 Some(x) => x,
                 None => {
                     if re::is_regexp(a[0]) {
-                        vm.last_match = Value::NIL;
+                        vm.set_last_match(Value::NIL);
                     }
                     return Ok(Value::NIL);
                 }
@@ -381,7 +382,7 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
             let i = if i < 0 { i + n } else { i };
             if i < 0 {
                 if re::is_regexp(a[0]) {
-                    vm.last_match = Value::NIL;
+                    vm.set_last_match(Value::NIL);
                 }
                 return Ok(Value::NIL);
             }
@@ -397,7 +398,7 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
                 let frozen = vm.str_new(&text);
                 obj(frozen).freeze();
                 let m = re::make_match(vm, a[0], frozen, g);
-                vm.last_match = m;
+                vm.set_last_match(m);
                 return Ok(Value::int(pos));
             }
             if pos == 0 {
@@ -405,7 +406,7 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
             }
             pos -= 1;
         }
-        vm.last_match = Value::NIL;
+        vm.set_last_match(Value::NIL);
         return Ok(Value::NIL);
     }
     let p = str_arg(vm, a[0])?;
@@ -580,7 +581,7 @@ fn partition(vm: &mut Vm, s: Value, a: &[Value], right: bool) -> VResult {
             if r.is_nil() {
                 None
             } else {
-                Some(re::match_span(vm.last_match))
+                Some(re::match_span(vm.last_match()))
             }
         } else {
             let m = vm.regexp_match(a[0], s, 0)?;
@@ -682,10 +683,10 @@ fn starts_with(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
                 let frozen = vm.str_new(&text);
                 obj(frozen).freeze();
                 let m = re::make_match(vm, *p, frozen, g);
-                vm.last_match = m;
+                vm.set_last_match(m);
                 return Ok(Value::TRUE);
             }
-            vm.last_match = Value::NIL;
+            vm.set_last_match(Value::NIL);
             continue;
         }
         let pb = str_arg(vm, *p)?;
@@ -724,7 +725,7 @@ pub fn init(vm: &mut Vm) {
                 match char_to_byte(s, &by, i) {
                     Some(x) => x,
                     None => {
-                        vm.last_match = Value::NIL;
+                        vm.set_last_match(Value::NIL);
                         return Ok(Value::NIL);
                     }
                 }
