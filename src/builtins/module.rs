@@ -216,6 +216,9 @@ pub fn init(vm: &mut Vm) {
         for v in a {
             let n = name_arg(vm, *v)?;
             vm.classes.get_mut(c).private_consts.push(n);
+            let loc = vm.location_for_trace();
+            vm.dispatch
+                .constant_changed(&vm.classes, c, n, Reason::ConstVisibility, &|| loc.clone());
         }
         Ok(Value::NIL)
     });
@@ -229,6 +232,9 @@ pub fn init(vm: &mut Vm) {
                 return Err(vm.name_error(&msg, n, s));
             }
             vm.classes.get_mut(c).private_consts.retain(|x| *x != n);
+            let loc = vm.location_for_trace();
+            vm.dispatch
+                .constant_changed(&vm.classes, c, n, Reason::ConstVisibility, &|| loc.clone());
         }
         Ok(Value::NIL)
     });

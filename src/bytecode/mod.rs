@@ -119,7 +119,7 @@ define_insns! {
     /// Lexical constant lookup through the cref, cached by constant state.
     GetConst { name: SymbolId, cache: u32 } = "opt_getconstant_path", pop 0, push 1;
     GetConstTop { name: SymbolId } = "getconstant_top", pop 0, push 1;
-    GetConstUnder { name: SymbolId } = "getconstant", pop 1, push 1;
+    GetConstUnder { name: SymbolId, cache: u32 } = "getconstant", pop 1, push 1;
     SetConst { name: SymbolId } = "setconstant", pop 1, push 0;
     SetConstUnder { name: SymbolId } = "setconstant_under", pop 2, push 0;
     Pop = "pop", pop 1, push 0;

@@ -397,7 +397,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.emit_call(Insn::Send { site }, 2);
                 let j = self.emit(Insn::BranchUnless { target: 0 });
                 self.emit(Insn::Dup);
-                self.emit(Insn::GetConstUnder { name });
+                let cache = self.ivar_cache();
+                self.emit(Insn::GetConstUnder { name, cache });
                 self.emit(Insn::Dup);
                 done = Some(self.emit(Insn::BranchIf { target: 0 }));
                 self.emit(Insn::Pop);
@@ -406,7 +407,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Some(None) => {
                 self.emit(Insn::Dup);
-                self.emit(Insn::GetConstUnder { name });
+                let cache = self.ivar_cache();
+                self.emit(Insn::GetConstUnder { name, cache });
                 self.emit(Insn::Dup);
                 done = Some(self.emit(Insn::BranchUnless { target: 0 }));
                 self.emit(Insn::Pop);
@@ -414,7 +416,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Some(Some(op)) => {
                 self.emit(Insn::Dup);
-                self.emit(Insn::GetConstUnder { name });
+                let cache = self.ivar_cache();
+                self.emit(Insn::GetConstUnder { name, cache });
                 self.expr(&value)?;
                 self.binop(op);
             }
@@ -1021,7 +1024,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 match n.parent() {
                     Some(p) => {
                         self.expr(&p)?;
-                        self.emit(Insn::GetConstUnder { name });
+                        let cache = self.ivar_cache();
+                        self.emit(Insn::GetConstUnder { name, cache });
                     }
                     None => {
                         self.emit(Insn::GetConstTop { name });

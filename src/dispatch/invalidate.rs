@@ -25,6 +25,7 @@ pub enum Reason {
     ModuleCreated,
     ConstSet,
     ConstRemoved,
+    ConstVisibility,
     Using,
 }
 
@@ -45,6 +46,7 @@ impl Reason {
             Reason::ModuleCreated => "module defined",
             Reason::ConstSet => "constant set",
             Reason::ConstRemoved => "constant removed",
+            Reason::ConstVisibility => "constant visibility change",
             Reason::Using => "refinement activated",
         }
     }

@@ -1112,7 +1112,15 @@ impl Vm {
         let iseq = self.iseq(blk.iseq);
         let base = recv_ix + 1;
         let lambda = lambda || iseq.kind == crate::bytecode::IseqKind::Lambda;
-        if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, block_param) {
+        // Exactly `lead` plain arguments to lead-only params: nothing to
+        // pad, drop or destructure (a one-param block never auto-splats).
+        if iseq.params.simple
+            && argc as u32 == iseq.params.lead
+            && fl & (flags::SPLAT | flags::KWARGS) == 0
+        {
+            self.stack
+                .resize(base + iseq.local_count as usize, Value::NIL);
+        } else if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, block_param) {
             self.stack.truncate(recv_ix);
             return Err(e);
         }

@@ -466,6 +466,65 @@ impl Vm {
         Ok(v)
     }
 
+    /// `base::NAME`, cached per instruction while the constant state and
+    /// `base` are unchanged (misses check privacy and `const_missing`).
+    fn get_const_under_cached(
+        &mut self,
+        fi: usize,
+        base: Value,
+        name: SymbolId,
+        cache: u32,
+    ) -> Result<Value, Unwind> {
+        let Some(c) = self.as_class(base) else {
+            let s = self.inspect(base)?;
+            return Err(self.type_error(&format!("{s} is not a class/module")));
+        };
+        let iseq_ix = self.frames[fi].iseq.id.index();
+        let state = self.dispatch.global_constant_state;
+        // Class ids are never reused, unlike heap addresses.
+        let key = c.index() + 1;
+        if let Some(k) = self.const_caches[iseq_ix].get(cache as usize)
+            && k.state == state
+            && k.cref == key
+        {
+            self.dispatch.counters.const_cache_hit += 1;
+            return Ok(k.value);
+        }
+        self.dispatch.counters.const_cache_miss += 1;
+        let v = match self.const_under(c, name) {
+            Some(v) => {
+                if let Some(owner) = self
+                    .classes
+                    .ancestors(c)
+                    .iter()
+                    .find(|a| self.classes.get(**a).consts.contains_key(&name))
+                    .copied()
+                    && self.classes.get(owner).private_consts.contains(&name)
+                {
+                    let msg = format!(
+                        "private constant {}::{} referenced",
+                        self.class_name(owner),
+                        symbol::name(name)
+                    );
+                    return Err(self.name_error(&msg, name, base));
+                }
+                v
+            }
+            // Not cached: const_missing may answer differently each time.
+            _ => return self.const_missing(c, name),
+        };
+        let caches = &mut self.const_caches[iseq_ix];
+        if caches.len() <= cache as usize {
+            caches.resize(cache as usize + 1, Default::default());
+        }
+        caches[cache as usize] = super::ConstCache {
+            state,
+            cref: key,
+            value: v,
+        };
+        Ok(v)
+    }
+
     pub fn set_const(&mut self, c: ClassId, name: SymbolId, v: Value) {
         if let Some(k) = self.as_class(v)
             && self.classes.get(k).name.is_none()
@@ -949,33 +1008,9 @@ impl Vm {
                 };
                 done(v)
             }
-            Insn::GetConstUnder { name } => {
+            Insn::GetConstUnder { name, cache } => {
                 let base = pop!();
-                let Some(c) = self.as_class(base) else {
-                    let s = self.inspect(base)?;
-                    return Err(self.type_error(&format!("{s} is not a class/module")));
-                };
-                let v = match self.const_under(c, name) {
-                    Some(v) => {
-                        if let Some(owner) = self
-                            .classes
-                            .ancestors(c)
-                            .iter()
-                            .find(|a| self.classes.get(**a).consts.contains_key(&name))
-                            .copied()
-                            && self.classes.get(owner).private_consts.contains(&name)
-                        {
-                            let msg = format!(
-                                "private constant {}::{} referenced",
-                                self.class_name(owner),
-                                symbol::name(name)
-                            );
-                            return Err(self.name_error(&msg, name, base));
-                        }
-                        v
-                    }
-                    _ => self.const_missing(c, name)?,
-                };
+                let v = self.get_const_under_cached(fi, base, name, cache)?;
                 done(v)
             }
             Insn::SetConst { name } => {
