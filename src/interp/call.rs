@@ -744,24 +744,48 @@ impl Vm {
         };
         let id = self.next_frame_id;
         self.next_frame_id += 1;
-        self.frames.push(Frame {
-            iseq,
-            pc: 0,
-            base,
-            ret_sp,
-            self_val: e.self_val,
-            env,
-            penv: e.penv,
-            block: e.block,
-            method: e.method,
-            cref: e.cref,
-            id,
-            home: e.home.unwrap_or(id),
-            origin: e.origin,
-            boundary: e.boundary,
-            is_lambda: e.is_lambda,
-            is_block: e.is_block,
-        });
+        if let Some(f) = self.frames.reuse_slot() {
+            // Written in place; `Rc`s already pointing right are kept.
+            if !Rc::ptr_eq(&f.iseq, &iseq) {
+                f.iseq = iseq;
+            }
+            if !Rc::ptr_eq(&f.cref, &e.cref) {
+                f.cref = e.cref;
+            }
+            f.pc = 0;
+            f.base = base;
+            f.ret_sp = ret_sp;
+            f.self_val = e.self_val;
+            f.env = env;
+            f.penv = e.penv;
+            f.block = e.block;
+            f.method = e.method;
+            f.id = id;
+            f.home = e.home.unwrap_or(id);
+            f.origin = e.origin;
+            f.boundary = e.boundary;
+            f.is_lambda = e.is_lambda;
+            f.is_block = e.is_block;
+        } else {
+            self.frames.push(Frame {
+                iseq,
+                pc: 0,
+                base,
+                ret_sp,
+                self_val: e.self_val,
+                env,
+                penv: e.penv,
+                block: e.block,
+                method: e.method,
+                cref: e.cref,
+                id,
+                home: e.home.unwrap_or(id),
+                origin: e.origin,
+                boundary: e.boundary,
+                is_lambda: e.is_lambda,
+                is_block: e.is_block,
+            });
+        }
         if let Some(m) = e.method {
             let (classes, line) = (
                 &self.classes,
