@@ -500,13 +500,14 @@ module Enumerable
 
   def sort_by
     return enum_for(:sort_by) { size if respond_to?(:size) } unless block_given?
-    pairs = []
+    keys = []
+    vals = []
     each do |*a|
       v = a.size > 1 ? a : a[0]
-      pairs << [(a.empty? ? yield : yield(v)), v]
+      keys << (a.empty? ? yield : yield(v))
+      vals << v
     end
-    pairs = pairs.sort { |x, y| RubyVM::Prelude.compare(x[0], y[0]) }
-    pairs.map { |pair| pair[1] }
+    RubyVM::Prelude.sort_by_keys(vals, keys)
   end
 
   def min(*args, &block)
@@ -919,7 +920,11 @@ module Enumerable
     index = 0
     each do |*a|
       row = [a.size > 1 ? a : a[0]]
-      arrays.each { |ary| row << ary[index] }
+      k = 0
+      while k < arrays.size
+        row << arrays[k][index]
+        k += 1
+      end
       index += 1
       if result
         result << row

@@ -33,6 +33,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("internal", include_str!("../../prelude/internal.rb")),
     ("comparable", include_str!("../../prelude/comparable.rb")),
     ("enumerable", include_str!("../../prelude/enumerable.rb")),
+    ("array", include_str!("../../prelude/array.rb")),
     ("enumerator", include_str!("../../prelude/enumerator.rb")),
     ("struct", include_str!("../../prelude/struct.rb")),
     ("numeric", include_str!("../../prelude/numeric.rb")),

@@ -48,6 +48,21 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(h)
     });
+    // Native helpers for the Ruby-written core library (prelude/); the
+    // prelude reopens this module with its Ruby helpers.
+    let pm = vm.new_module(Some("Prelude"), Some(rv));
+    vm.def_singleton_builtin(pm, "sort_by_keys", 2, |vm, _, a, _| {
+        let (vals, keys) = (a[0], a[1]);
+        if !vm.is_array(vals) || !vm.is_array(keys) {
+            return Err(vm.type_error("sort_by_keys: arrays expected"));
+        }
+        let (v, k) = (vm.array_items(vals), vm.array_items(keys));
+        if v.len() != k.len() {
+            return Err(vm.arg_error("sort_by_keys: lengths differ"));
+        }
+        let sorted = crate::builtins::array::sort_by_keys(vm, v, &k)?;
+        Ok(vm.ary_new(sorted))
+    });
     let mc = vm.new_module(Some("MethodCache"), Some(rv));
     vm.def_singleton_builtin(mc, "hits", 0, |_, _, _, _| Ok(Value::int(0)));
     vm.def_singleton_builtin(mc, "hits", 0, |vm, _, _, _| {

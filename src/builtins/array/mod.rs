@@ -651,6 +651,39 @@ pub fn sort_values(vm: &mut Vm, v: Vec<Value>, b: B) -> Result<Vec<Value>, Unwin
     })
 }
 
+/// `vals` ordered by `keys` (compared like `sort` without a block:
+/// `<=>` with the Integer/Float/String fast paths), stably, comparing in
+/// the same order as `merge_sort` (so a failing `<=>` reports the same
+/// pair). The caller keeps both arrays rooted.
+pub fn sort_by_keys(vm: &mut Vm, vals: Vec<Value>, keys: &[Value]) -> Result<Vec<Value>, Unwind> {
+    let mut idx: Vec<usize> = (0..vals.len()).collect();
+    merge_sort_idx(vm, &mut idx, keys)?;
+    Ok(idx.into_iter().map(|i| vals[i]).collect())
+}
+
+fn merge_sort_idx(vm: &mut Vm, v: &mut Vec<usize>, keys: &[Value]) -> Result<(), Unwind> {
+    if v.len() <= 1 {
+        return Ok(());
+    }
+    let mut right = v.split_off(v.len() / 2);
+    merge_sort_idx(vm, v, keys)?;
+    merge_sort_idx(vm, &mut right, keys)?;
+    let left = std::mem::take(v);
+    let (mut i, mut j) = (0, 0);
+    while i < left.len() && j < right.len() {
+        if compare(vm, keys[left[i]], keys[right[j]])? == std::cmp::Ordering::Greater {
+            v.push(right[j]);
+            j += 1;
+        } else {
+            v.push(left[i]);
+            i += 1;
+        }
+    }
+    v.extend_from_slice(&left[i..]);
+    v.extend_from_slice(&right[j..]);
+    Ok(())
+}
+
 fn merge_sort(vm: &mut Vm, v: &mut Vec<Value>, b: &B) -> Result<(), Unwind> {
     if v.len() <= 1 {
         return Ok(());
