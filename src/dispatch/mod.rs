@@ -200,6 +200,9 @@ impl Dispatch {
     }
 
     /// Inline-cache miss: global cache, then the ancestor walk; fills both.
+    /// Only the walk is timed (`miss_time`): a megamorphic site misses on
+    /// every call, and reading the clock twice would cost more than the
+    /// global-cache hit that answers it.
     #[cold]
     #[inline(never)]
     pub fn miss(
@@ -209,34 +212,45 @@ impl Dispatch {
         cls: ClassId,
         refinements: &[ClassId],
     ) -> IcEntry {
-        let t0 = Instant::now();
         let name = self.sites[site.index()].name;
         self.counters.mc_inline_miss += 1;
         self.classify_inline_miss(site, cls);
-        let r = if refinements.is_empty() {
-            self.resolve(classes, cls, name)
+        let (r, slot, serial) = if refinements.is_empty() {
+            self.resolve_valid(classes, cls, name)
         } else {
+            let t0 = Instant::now();
             self.counters.mc_miss_by_refine += 1;
             let (r, _) = lookup::resolve_uncached(classes, cls, name, refinements);
-            r
+            let (slot, serial) = self.validity(classes, cls, name);
+            self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
+            (r, slot, serial)
         };
-        let (slot, serial) = self.validity(classes, cls, name);
         let entry = IcEntry::new(cls, slot, serial, r);
         if self.config.ic_size > 0 {
             self.fill_site(classes, site, entry);
         }
-        self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
         entry
     }
 
     /// Looks `name` up for receivers of `cls` through the global cache.
     /// Used by sends without a call site (`send`, `respond_to?`, builtins).
     pub fn resolve(&mut self, classes: &mut ClassTable, cls: ClassId, name: SymbolId) -> Resolved {
+        self.resolve_valid(classes, cls, name).0
+    }
+
+    /// [`Dispatch::resolve`] with the serial slot and serial that keep the
+    /// answer valid (from the global-cache entry on a hit).
+    fn resolve_valid(
+        &mut self,
+        classes: &mut ClassTable,
+        cls: ClassId,
+        name: SymbolId,
+    ) -> (Resolved, u32, u64) {
         if self.config.gmc_size > 0 {
             match self.gmc.probe(cls, name) {
                 gmc::Probe::Hit(e) if self.serial(e.slot) == e.serial => {
                     self.counters.mc_global_hit += 1;
-                    return e.resolved;
+                    return (e.resolved, e.slot, e.serial);
                 }
                 gmc::Probe::Hit(_) => self.counters.mc_global_state_miss += 1,
                 gmc::Probe::Collision => self.counters.gmc_collisions += 1,
@@ -244,14 +258,27 @@ impl Dispatch {
             }
             self.counters.mc_global_miss += 1;
         }
+        self.search(classes, cls, name)
+    }
+
+    /// The ancestor walk after both caches missed (timed: `miss_time`).
+    #[inline(never)]
+    fn search(
+        &mut self,
+        classes: &mut ClassTable,
+        cls: ClassId,
+        name: SymbolId,
+    ) -> (Resolved, u32, u64) {
+        let t0 = Instant::now();
         let (r, walked) = lookup::resolve_uncached(classes, cls, name, &[]);
         self.counters.method_searches += 1;
         self.counters.ancestors_walked += walked as u64;
+        let (slot, serial) = self.validity(classes, cls, name);
         if self.config.gmc_size > 0 {
-            let (slot, serial) = self.validity(classes, cls, name);
             self.gmc.fill(cls, name, slot, serial, r);
         }
-        r
+        self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
+        (r, slot, serial)
     }
 
     fn classify_inline_miss(&mut self, site: CallSiteId, cls: ClassId) {

@@ -154,6 +154,9 @@ impl Vm {
 
     #[cold]
     fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
+        if self.no_refinements() {
+            return self.dispatch.miss(&mut self.classes, site, c, &[]);
+        }
         let refinements: Vec<ClassId> = self
             .frames
             .last()
