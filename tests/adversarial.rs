@@ -341,3 +341,42 @@ fn adversarial() {
         xpass.len()
     );
 }
+
+/// `--max-instructions` bounds every loop shape, including the backward
+/// jumps of `retry` and `redo` (found by carmine-fuzz: an endless
+/// `rescue; retry` ran past the budget and grew without limit).
+#[test]
+fn instruction_budget_bounds_retry_and_redo() {
+    let bin = env!("CARGO_BIN_EXE_carmine");
+    let programs = [
+        "def f\n  begin\n    undefined_thing\n  rescue\n    retry\n  end\nend\nf",
+        "[1].each { |x| redo }",
+        "while true\n  redo\nend",
+    ];
+    for src in programs {
+        let mut child = Command::new(bin)
+            .args(["--max-instructions=100000", "-e", src])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn carmine");
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("wait") {
+                break s;
+            }
+            if start.elapsed() > TIMEOUT {
+                let _ = child.kill();
+                panic!("budget did not stop {src:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert_eq!(status.code(), Some(1), "{src:?}: {err}");
+        assert!(
+            err.contains("instruction budget exhausted"),
+            "{src:?}: {err}"
+        );
+    }
+}

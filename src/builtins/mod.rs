@@ -107,9 +107,12 @@ pub fn int_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
     }
     if v.is_flonum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Float(_))) {
         let f = float::to_f64(v).unwrap_or(0.0);
-        if f.is_finite() {
+        let two63 = crate::support::float_fmt::TWO_63;
+        if f > -two63 && f < two63 {
             return Ok(f as i64);
         }
+        let msg = crate::support::float_fmt::float_out_of_range_message(f);
+        return Err(vm.error(vm.e.range_error, &msg));
     }
     if v.is_heap()
         && let Body::Bignum(b) = &*obj(v).body.borrow()

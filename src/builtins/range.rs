@@ -513,21 +513,32 @@ pub fn init(vm: &mut Vm) {
         let init = a.first().copied().unwrap_or(Value::int(0));
         if b.is_none() && a.len() <= 1 && !is_float(init) && is_integer(vm, bg) && is_integer(vm, e)
         {
-            // Gauss: (first + last) * n / 2, in Integer arithmetic.
-            let last = if x {
-                vm.funcall(e, sym::MINUS, &[Value::int(1)], None)?
-            } else {
-                e
-            };
-            if r_less(vm, last, bg)? == Some(Ordering::Less) {
+            // Gauss: (first + last) * n / 2, in Integer arithmetic done
+            // directly as CRuby's int_range_sum does (a redefined
+            // Integer#+ is not seen).
+            use crate::builtins::integer::to_big;
+            let first = to_big(bg).unwrap_or_default();
+            let mut last = to_big(e).unwrap_or_default();
+            if x {
+                last -= 1;
+            }
+            if last < first {
                 return Ok(init);
             }
-            let n = vm.funcall(last, sym::MINUS, &[bg], None)?;
-            let n = vm.funcall(n, sym::PLUS, &[Value::int(1)], None)?;
-            let t = vm.funcall(last, sym::PLUS, &[bg], None)?;
-            let p = vm.funcall(n, symbol::intern("*"), &[t], None)?;
-            let h = vm.funcall(p, symbol::intern("div"), &[Value::int(2)], None)?;
-            return vm.funcall(init, sym::PLUS, &[h], None);
+            let n = &last - &first + 1;
+            let h = n * (last + first) / 2;
+            if let Some(i) = to_big(init) {
+                return Ok(vm.bignum_value(i + h));
+            }
+            // rb_int_plus(init, h) with a non-Integer init coerces the way
+            // rb_num_coerce_bin does: `h.coerce(init)`, then `+`.
+            let h = vm.bignum_value(h);
+            let pair = vm.funcall(h, symbol::intern("coerce"), &[init], None)?;
+            let pair = vm.array_items(pair);
+            let [l, r] = pair[..] else {
+                return Err(vm.type_error("coerce must return [x, y]"));
+            };
+            return vm.funcall(l, sym::PLUS, &[r], None);
         }
         let arr = to_a(vm, s, &[], None)?;
         rooted(vm, arr, |vm| vm.funcall(arr, symbol::intern("sum"), a, b))

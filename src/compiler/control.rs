@@ -109,6 +109,9 @@ impl<'pr> Compiler<'pr, '_> {
             Node::RedoNode { .. } => self.redo_jump(node),
             Node::RetryNode { .. } => match self.scope().retry_targets.last().copied() {
                 Some(t) => {
+                    // A backward jump: `rescue; retry` loops must reach GC,
+                    // interrupts and the instruction budget.
+                    self.emit(Insn::Safepoint);
                     self.emit(Insn::Jump { target: t });
                     self.emit(Insn::PutNil);
                     Ok(())
@@ -687,6 +690,7 @@ impl<'pr> Compiler<'pr, '_> {
             for _ in 0..extra.max(0) {
                 self.emit(Insn::Pop);
             }
+            self.emit(Insn::Safepoint);
             self.emit(Insn::Jump { target });
             self.scope().depth = depth;
             self.emit(Insn::PutNil);
@@ -704,6 +708,7 @@ impl<'pr> Compiler<'pr, '_> {
         for _ in 0..extra.max(0) {
             self.emit(Insn::Pop);
         }
+        self.emit(Insn::Safepoint);
         self.emit(Insn::Jump { target });
         self.scope().depth = extra;
         self.emit(Insn::PutNil);

@@ -14,6 +14,9 @@ use crate::value::{ClassId, Value};
 
 const PAGE_SLOTS: usize = 4096;
 const MIN_THRESHOLD: usize = 64 * 1024;
+/// Out-of-slot bytes counted as one slot allocation by `note_malloc`: with
+/// the minimum threshold, about 16 MB of malloc'd data triggers a GC.
+const MALLOC_BYTES_PER_SLOT: usize = 256;
 
 /// Dereferences a heap value.
 #[inline(always)]
@@ -94,10 +97,24 @@ impl Heap {
         let o = obj(v);
         o.class.set(class);
         o.flags.set(0);
+        let extra = match &body {
+            Body::String(s) => s.bytes.capacity(),
+            Body::Array(a) => a.capacity() * std::mem::size_of::<Value>(),
+            _ => 0,
+        };
         *o.body.borrow_mut() = body;
-        self.allocated_since_gc += 1;
+        self.allocated_since_gc += 1 + extra / MALLOC_BYTES_PER_SLOT;
         self.stats.total_allocated += 1;
         v
+    }
+
+    /// Charges `bytes` of out-of-slot memory (Bignum digits, big string or
+    /// array buffers) to the allocation count, one slot per
+    /// `MALLOC_BYTES_PER_SLOT`, so memory that slots do not show still
+    /// brings on a collection (CRuby's malloc_increase).
+    #[inline]
+    pub fn note_malloc(&mut self, bytes: usize) {
+        self.allocated_since_gc += bytes / MALLOC_BYTES_PER_SLOT;
     }
 
     pub fn alloc_frozen(&mut self, class: ClassId, body: Body) -> Value {

@@ -231,6 +231,9 @@ impl Vm {
         {
             return v;
         }
+        // Big digits live outside the slot: charge them to the heap so a
+        // loop making large Bignums collects before memory runs out.
+        self.heap.note_malloc(b.bits() as usize / 8);
         self.heap
             .alloc_frozen(crate::class::cls::INTEGER, Body::Bignum(Box::new(b)))
     }

@@ -435,6 +435,21 @@ pub fn float_truncate_to_int(f: f64, ndigits: i32) -> Result<Int, String> {
 /// 2^63 as a double.
 pub(crate) const TWO_63: f64 = (1u64 << 63) as f64;
 
+/// The message CRuby's NUM2LONG raises (RangeError) for a Float outside a
+/// C long: the value printed as `%-.10g`, with `Inf`/`NaN` spelled as
+/// CRuby's own snprintf spells them.
+pub fn float_out_of_range_message(f: f64) -> String {
+    let sign = if f < 0.0 { "-" } else { "" };
+    let text = if f.is_nan() {
+        "NaN".to_string()
+    } else if f.is_infinite() {
+        "Inf".to_string()
+    } else {
+        printf_g(f.abs(), Some(10), false, false)
+    };
+    format!("float {sign}{text} out of range of integer")
+}
+
 /// `Float#to_i`: truncation toward zero; `Err` is the `FloatDomainError`
 /// message ("Infinity", "-Infinity", "NaN").
 pub fn float_to_int(f: f64) -> Result<Int, String> {

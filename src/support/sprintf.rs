@@ -777,11 +777,7 @@ fn num2int(arg: FmtArg) -> Result<i64, FormatError> {
         FmtArg::Big(_) => return Err(FormatError::range("bignum too big to convert into `long'")),
         FmtArg::Float(f) => {
             if !(f > -float_fmt::TWO_63 && f < float_fmt::TWO_63) {
-                let sign = if f < 0.0 { "-" } else { "" };
-                let text = float_fmt::printf_g(f.abs(), Some(10), false, false);
-                return Err(FormatError::range(format!(
-                    "float {sign}{text} out of range of integer"
-                )));
+                return Err(FormatError::range(float_fmt::float_out_of_range_message(f)));
             }
             f.trunc() as i64
         }

@@ -445,6 +445,19 @@ fn sum(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     r
 }
 
+/// Integer addition as CRuby's ary_sum does it (rb_fix_plus/rb_big_plus,
+/// not a method call: a redefined Integer#+ is not seen).
+fn int_add(vm: &mut Vm, x: Value, y: Value) -> Value {
+    if let (Some(a), Some(b)) = (x.as_fixnum(), y.as_fixnum())
+        && let Some(v) = a.checked_add(b).and_then(Value::fixnum)
+    {
+        return v;
+    }
+    let a = crate::builtins::integer::to_big(x).unwrap_or_default();
+    let b = crate::builtins::integer::to_big(y).unwrap_or_default();
+    vm.bignum_value(a + b)
+}
+
 /// The running total `v` lives in `vm.temp_roots[mark]` while blocks run.
 fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
     let mut v = v;
@@ -466,13 +479,13 @@ fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
                     Some(m) if Value::fixnum(m).is_some() => n = m,
                     _ => {
                         let nv = int_value(vm, n);
-                        v = vm.funcall(v, sym::PLUS, &[nv], None)?;
+                        v = int_add(vm, v, nv);
                         vm.temp_roots[mark] = v;
                         n = x;
                     }
                 }
             } else if is_big(e) {
-                v = vm.funcall(v, sym::PLUS, &[e], None)?;
+                v = int_add(vm, v, e);
                 vm.temp_roots[mark] = v;
             } else {
                 pending = Some(e);
@@ -482,7 +495,7 @@ fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
         }
         if n != 0 {
             let nv = int_value(vm, n);
-            v = vm.funcall(v, sym::PLUS, &[nv], None)?;
+            v = int_add(vm, v, nv);
         }
         if pending.is_none() {
             return Ok(v);

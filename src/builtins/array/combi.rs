@@ -74,42 +74,56 @@ fn run(vm: &mut Vm, s: Value, a: &[Value], b: B, kind: Kind, name: &str) -> VRes
             return Ok(());
         }
         let n = n as usize;
-        let mut idx = Vec::with_capacity(n);
-        let mut used = vec![false; v.len()];
-        generate(vm, &v, n, kind, &b, &mut idx, &mut used)
+        // CRuby allocates the n indices up front: a count no memory can
+        // hold is NoMemoryError before anything is yielded.
+        super::super::alloc_guard(vm, n, 2 * std::mem::size_of::<usize>())?;
+        generate(vm, &v, n, kind, &b)
     })?;
     Ok(s)
 }
 
+/// Walks the index tuples depth-first with an explicit stack (a recursive
+/// walk would overflow the Rust stack for a long tuple): `next[d]` is the
+/// next candidate index for position `d`, `idx` the tuple so far.
 fn generate(
     vm: &mut Vm,
     v: &[Value],
     n: usize,
     kind: Kind,
     b: &Rc<BlockArg>,
-    idx: &mut Vec<usize>,
-    used: &mut Vec<bool>,
 ) -> Result<(), Unwind> {
-    if idx.len() == n {
-        let c = vm.ary_new(idx.iter().map(|&i| v[i]).collect());
-        vm.yield_block(b, &[c])?;
-        return Ok(());
-    }
-    let start = match kind {
-        Kind::Combination => idx.last().map_or(0, |&i| i + 1),
-        Kind::RepeatedCombination => idx.last().copied().unwrap_or(0),
-        _ => 0,
-    };
-    for i in start..v.len() {
-        if kind == Kind::Permutation && used[i] {
-            continue;
+    let len = v.len();
+    let mut used = vec![false; len];
+    let mut idx: Vec<usize> = Vec::new();
+    let mut next: Vec<usize> = vec![0];
+    while let Some(&cand) = next.last() {
+        let depth = next.len() - 1;
+        let mut found = None;
+        if depth < n {
+            let mut i = cand;
+            while i < len && kind == Kind::Permutation && used[i] {
+                i += 1;
+            }
+            found = (i < len).then_some(i);
+        } else {
+            let c = vm.ary_new(idx.iter().map(|&i| v[i]).collect());
+            vm.yield_block(b, &[c])?;
         }
+        let Some(i) = found else {
+            next.pop();
+            if let Some(j) = idx.pop() {
+                used[j] = false;
+            }
+            continue;
+        };
+        *next.last_mut().expect("depth entry") = i + 1;
         used[i] = true;
         idx.push(i);
-        let r = generate(vm, v, n, kind, b, idx, used);
-        idx.pop();
-        used[i] = false;
-        r?;
+        next.push(match kind {
+            Kind::Combination => i + 1,
+            Kind::RepeatedCombination => i,
+            _ => 0,
+        });
     }
     Ok(())
 }
