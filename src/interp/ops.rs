@@ -603,6 +603,31 @@ impl Vm {
         None
     }
 
+    /// `+ - * /` on two Floats (flonums, or boxed Floats on the cold path),
+    /// as CRuby's opt_plus..opt_div do, unless Float's operators were
+    /// redefined.
+    #[inline]
+    pub fn opt_float_arith(&mut self, insn: Insn, a: Value, b: Value) -> Option<Value> {
+        let (x, y) = if a.is_flonum() && b.is_flonum() {
+            (a.flonum_value(), b.flonum_value())
+        } else if a.is_heap() || b.is_heap() {
+            boxed_float_pair(a, b)?
+        } else {
+            return None;
+        };
+        if !self.dispatch.bop_ok(bop::FLOAT_ARITH) {
+            return None;
+        }
+        let r = match insn {
+            Insn::OptPlus { .. } => x + y,
+            Insn::OptMinus { .. } => x - y,
+            Insn::OptMult { .. } => x * y,
+            Insn::OptDiv { .. } => x / y,
+            _ => return None,
+        };
+        Some(self.float_new(r))
+    }
+
     #[inline]
     pub fn opt_aref(&self, a: Value, b: Value) -> Option<Value> {
         if a.is_heap()
@@ -1464,4 +1489,23 @@ impl Vm {
         self.invalidate_method(c, name, Reason::MethodUndefined);
         self.method_hook(c, name, "undefined")
     }
+}
+
+/// Both operands as doubles when each is a Float (flonum or boxed).
+#[cold]
+#[inline(never)]
+fn boxed_float_pair(a: Value, b: Value) -> Option<(f64, f64)> {
+    let f = |v: Value| -> Option<f64> {
+        if v.is_flonum() {
+            return Some(v.flonum_value());
+        }
+        if v.is_heap()
+            && obj(v).class.get() == cls::FLOAT
+            && let Body::Float(f) = &*obj(v).body.borrow()
+        {
+            return Some(*f);
+        }
+        None
+    };
+    Some((f(a)?, f(b)?))
 }

@@ -180,6 +180,11 @@ impl Vm {
                             self.stack.push(r);
                             continue;
                         }
+                        if let Some(r) = self.opt_float_arith(insn, a, b) {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
+                        }
                         call!(self.send(site))
                     }
                     Insn::OptMinus { site } => {
@@ -196,6 +201,11 @@ impl Vm {
                             self.stack.push(r);
                             continue;
                         }
+                        if let Some(r) = self.opt_float_arith(insn, a, b) {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
+                        }
                         call!(self.send(site))
                     }
                     Insn::OptMult { site } => {
@@ -208,6 +218,11 @@ impl Vm {
                                 .checked_mul(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
                         {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
+                        }
+                        if let Some(r) = self.opt_float_arith(insn, a, b) {
                             self.stack.truncate(l - 2);
                             self.stack.push(r);
                             continue;
@@ -248,6 +263,11 @@ impl Vm {
                                 self.stack.push(r);
                                 continue;
                             }
+                        }
+                        if let Some(r) = self.opt_float_arith(insn, a, b) {
+                            self.stack.truncate(l - 2);
+                            self.stack.push(r);
+                            continue;
                         }
                         call!(self.send(site))
                     }

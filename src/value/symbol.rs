@@ -62,12 +62,13 @@ pub fn count() -> usize {
 }
 
 macro_rules! predefined {
-    ($($id:ident = $s:expr,)*) => {
+    ($($id:ident = $s:expr,)* ; $($alias:ident => $of:ident,)*) => {
         /// Predefined symbols, in interning order.
         pub mod sym {
             use super::SymbolId;
             pub const PREDEFINED: &[&str] = &[$($s),*];
             predefined!(@ids 0u32, $($id,)*);
+            $(pub const $alias: SymbolId = $of;)*
         }
     };
     (@ids $n:expr, $id:ident, $($rest:ident,)*) => {
@@ -126,9 +127,6 @@ predefined! {
     SUCC = "succ",
     SIZE = "size",
     LENGTH = "length",
-    ANON_REST = "*",
-    ANON_KWREST = "**",
-    ANON_BLOCK = "&",
     IVAR_MESSAGE = "@message",
     IVAR_BACKTRACE = "__backtrace",
     IVAR_CAUSE = "__cause",
@@ -167,4 +165,26 @@ predefined! {
     BEGIN = "begin",
     END = "end",
     EXCLUDE_END = "exclude_end?",
+    ;
+    // The names of anonymous `*`, `**` and `&` parameters are the operator
+    // symbols themselves (one name, one id: a second entry would shadow
+    // the operator's id in the intern table).
+    ANON_REST => MUL,
+    ANON_KWREST => POW,
+    ANON_BLOCK => AND,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{intern, sym};
+
+    #[test]
+    fn predefined_names_are_unique() {
+        for (i, name) in sym::PREDEFINED.iter().enumerate() {
+            assert_eq!(intern(name).index(), i, "{name:?} is predefined twice");
+        }
+        assert_eq!(intern("*"), sym::MUL);
+        assert_eq!(intern("**"), sym::POW);
+        assert_eq!(intern("&"), sym::AND);
+    }
 }
