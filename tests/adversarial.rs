@@ -343,8 +343,10 @@ fn adversarial() {
 }
 
 /// `--max-instructions` bounds every loop shape, including the backward
-/// jumps of `retry` and `redo` (found by carmine-fuzz: an endless
-/// `rescue; retry` ran past the budget and grew without limit).
+/// jumps of `retry` and `redo` and programs that rescue Exception (found by
+/// carmine-fuzz: an endless `rescue; retry` ran past the budget and grew
+/// without limit; recursion that rescues and re-raises at every level took
+/// minutes).
 #[test]
 fn instruction_budget_bounds_retry_and_redo() {
     let bin = env!("CARGO_BIN_EXE_carmine");
@@ -352,6 +354,10 @@ fn instruction_budget_bounds_retry_and_redo() {
         "def f\n  begin\n    undefined_thing\n  rescue\n    retry\n  end\nend\nf",
         "[1].each { |x| redo }",
         "while true\n  redo\nend",
+        // Rescuing everything cannot outlive the budget, even when each
+        // level re-raises from deep recursion without reaching a safepoint.
+        "def t(l)\n  r.inspect\nrescue Exception\n  t(2)\nend\nt(1)",
+        "loop do\n  begin\n    loop {}\n  rescue Exception\n  end\nend",
     ];
     for src in programs {
         let mut child = Command::new(bin)

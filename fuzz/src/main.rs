@@ -18,7 +18,7 @@
 //! to `fuzz/crashes/`, shrinks it line by line, and exits 1 if it found any.
 //!
 //! usage: cargo run --release --manifest-path fuzz/Cargo.toml -- \
-//!            [--target parse|run|both] [--seconds N] [--seed N]
+//!            [--target parse|run|both] [--seconds N] [--execs N] [--seed N]
 //!            [--corpus DIR] [--crashes DIR] [--timeout-ms N]
 //!            [--max-instructions N] [--no-minimize] [--replay FILE...]
 
@@ -53,6 +53,9 @@ impl Target {
 struct Opts {
     targets: Vec<Target>,
     seconds: u64,
+    /// Stop each target after this many inputs (a machine-independent
+    /// amount of work for CI), if it comes before `seconds`.
+    execs: Option<u64>,
     seed: u64,
     corpus: Vec<PathBuf>,
     crashes: PathBuf,
@@ -67,6 +70,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
     let mut o = Opts {
         targets: vec![Target::Parse, Target::Run],
         seconds: 60,
+        execs: None,
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -95,6 +99,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
                 }
             }
             "--seconds" => o.seconds = val()?.parse().map_err(|_| "bad --seconds")?,
+            "--execs" => o.execs = Some(val()?.parse().map_err(|_| "bad --execs")?),
             "--seed" => o.seed = val()?.parse().map_err(|_| "bad --seed")?,
             "--corpus" => o.corpus.push(PathBuf::from(val()?)),
             "--crashes" => o.crashes = PathBuf::from(val()?),
@@ -146,7 +151,7 @@ fn main() {
     std::process::exit(supervise(&opts));
 }
 
-const USAGE: &str = "usage: carmine-fuzz [--target parse|run|both] [--seconds N] [--seed N] \
+const USAGE: &str = "usage: carmine-fuzz [--target parse|run|both] [--seconds N] [--execs N] [--seed N] \
 [--corpus DIR] [--crashes DIR] [--timeout-ms N] [--max-instructions N] [--no-minimize] \
 [--replay FILE...]";
 
@@ -400,7 +405,7 @@ fn supervise(o: &Opts) -> i32 {
         };
         let start = Instant::now();
         let mut last_report = Instant::now();
-        while start.elapsed() < per_target {
+        while start.elapsed() < per_target && o.execs.is_none_or(|n| runner.execs < n) {
             let input = mutate(&mut rng, &seeds);
             if let Outcome::Crash(kind, msg) = runner.exec(&input) {
                 // Inputs that ask for a long sleep are not hangs.

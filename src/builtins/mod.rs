@@ -100,6 +100,18 @@ pub fn alloc_guard(vm: &mut Vm, count: usize, size: usize) -> Result<(), Unwind>
     Ok(())
 }
 
+/// `Vec::push` for buffers whose size the Ruby program controls: when
+/// growing fails, NoMemoryError (as CRuby's failed malloc) instead of a
+/// Rust abort.
+#[inline]
+pub fn try_push<T>(vm: &mut Vm, v: &mut Vec<T>, x: T) -> Result<(), Unwind> {
+    if v.len() == v.capacity() && v.try_reserve(1).is_err() {
+        return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
+    }
+    v.push(x);
+    Ok(())
+}
+
 /// An Integer argument (Fixnum only), with CRuby's TypeError otherwise.
 pub fn int_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
     if let Some(n) = v.as_fixnum() {

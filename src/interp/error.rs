@@ -279,6 +279,16 @@ impl Vm {
         if !e.is_heap() || !self.ivar_get_name(e, sym::IVAR_BACKTRACE).is_nil() {
             return;
         }
+        if let Some(max) = self.options.max_instructions {
+            // Building a backtrace is work proportional to the stack depth:
+            // charge it to the budget, so raising over and over from deep
+            // recursion (SystemStackError rescued and re-raised at every
+            // level, never reaching a safepoint) stays bounded too.
+            self.insn_count += (self.frames.len() / 8) as u64;
+            if self.insn_count > max {
+                self.budget_spent = true;
+            }
+        }
         let bt = self.backtrace();
         let items: Vec<Value> = bt.iter().map(|s| self.str_new(s)).collect();
         let a = self.ary_new(items);

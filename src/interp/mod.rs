@@ -155,6 +155,10 @@ pub struct Vm {
     pub script_name: String,
     pub options: Options,
     pub insn_count: u64,
+    /// Set once the instruction budget ran out: rescue stops catching.
+    pub budget_spent: bool,
+    /// The budget error once raised (rooted in `literal_roots`).
+    pub budget_error: Option<Value>,
     pub native_depth: usize,
     pub stack_limit_addr: usize,
     pub object_id_counter: u64,
@@ -207,6 +211,8 @@ impl Vm {
             script_name: "-".into(),
             options: Options::default(),
             insn_count: 0,
+            budget_spent: false,
+            budget_error: None,
             native_depth: 0,
             stack_limit_addr: 0,
             object_id_counter: 8,

@@ -46,6 +46,11 @@ impl Vm {
         }
         let mut e = f.penv;
         for _ in 1..depth {
+            if !e.is_heap() {
+                // A scope whose locals stayed on its frame's stack has no
+                // env: callers read such locals from that frame.
+                return Value::NIL;
+            }
             e = match &*obj(e).body.borrow() {
                 Body::Env(env) => env.parent,
                 _ => Value::NIL,

@@ -582,10 +582,7 @@ impl Vm {
         if let Some(max) = self.options.max_instructions {
             self.insn_count += 1;
             if self.insn_count > max {
-                return Err(self.error(
-                    self.e.runtime_error,
-                    "carmine: instruction budget exhausted (--max-instructions)",
-                ));
+                return Err(self.budget_exhausted());
             }
         }
         if self.interrupted.load(std::sync::atomic::Ordering::Relaxed) {
@@ -597,9 +594,37 @@ impl Vm {
         Ok(())
     }
 
+    /// The error for an exhausted `--max-instructions` budget. From then on
+    /// `rescue` clauses no longer catch (ensure clauses still run), so a
+    /// program that rescues Exception cannot keep itself running.
+    #[cold]
+    pub fn budget_exhausted(&mut self) -> Unwind {
+        self.budget_spent = true;
+        let u = self.error(
+            self.e.runtime_error,
+            "carmine: instruction budget exhausted (--max-instructions)",
+        );
+        if let Unwind::Raise(e) = u {
+            // Kept alive for good: it replaces whatever is raised later.
+            self.literal_roots.push(e);
+            self.budget_error = Some(e);
+        }
+        u
+    }
+
     /// Unwinds frames for `e` until a catch entry takes it (Ok(None): keep
     /// running), a boundary frame returns (Ok(Some)), or it leaves `run`.
     pub fn handle_unwind(&mut self, mut e: Unwind) -> Result<Option<Value>, Unwind> {
+        if self.budget_spent
+            && let Unwind::Raise(_) = e
+        {
+            // Past the budget every exception becomes the budget error, so
+            // the run ends with it whatever the program was raising.
+            e = match self.budget_error {
+                Some(b) => Unwind::Raise(b),
+                None => self.budget_exhausted(),
+            };
+        }
         if let Unwind::Raise(exc) = e {
             self.fill_backtrace(exc);
         }
@@ -631,7 +656,7 @@ impl Vm {
                     continue;
                 }
                 match (c.kind, &e) {
-                    (CatchKind::Rescue, Unwind::Raise(exc)) => {
+                    (CatchKind::Rescue, Unwind::Raise(exc)) if !self.budget_spent => {
                         let exc = *exc;
                         self.stack
                             .truncate(base + iseq.local_count as usize + c.sp as usize);

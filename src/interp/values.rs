@@ -37,10 +37,7 @@ impl Vm {
         if let Some(max) = self.options.max_instructions {
             self.insn_count += 1;
             if self.insn_count > max {
-                return Err(self.error(
-                    self.e.runtime_error,
-                    "carmine: instruction budget exhausted (--max-instructions)",
-                ));
+                return Err(self.budget_exhausted());
             }
         }
         if self

@@ -799,10 +799,10 @@ pub(super) fn splice(
             return Err(vm.error(vm.e.index_error, &m));
         }
     }
-    if beg + rpl.len() as i64 > 1 << 32 {
+    if beg.saturating_add(rpl.len() as i64) > 1 << 32 {
         return Err(vm.error(vm.e.index_error, &format!("index {beg} too big")));
     }
-    let n = if olen < n || olen < beg + n {
+    let n = if olen < n || olen < beg.saturating_add(n) {
         olen - beg
     } else {
         n

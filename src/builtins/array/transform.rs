@@ -5,6 +5,7 @@
 use super::{
     B, check_array, check_frozen, get, int_arg, items, len, push, rooted, to_ary, with_mut,
 };
+use crate::builtins::try_push;
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
@@ -130,18 +131,18 @@ fn flatten(vm: &mut Vm, s: Value, level: i64) -> Result<(Vec<Value>, bool), Unwi
         *i += 1;
         let depth = stack.len() as i64 - 1;
         if level >= 0 && depth >= level {
-            out.push(x);
+            try_push(vm, &mut out, x)?;
             continue;
         }
         let Some(sub) = check_array(vm, x)? else {
-            out.push(x);
+            try_push(vm, &mut out, x)?;
             continue;
         };
         changed = true;
         if level < 0 && !on_path.insert(sub.raw()) {
             return Err(vm.arg_error("tried to flatten recursive array"));
         }
-        stack.push((sub, 0));
+        try_push(vm, &mut stack, (sub, 0))?;
     }
     Ok((out, changed))
 }
