@@ -222,16 +222,17 @@ fn chop_bytes(b: &[u8]) -> Vec<u8> {
 fn def_pair(
     vm: &mut Vm,
     name: &'static str,
+    arity: i32,
     f: crate::interp::BuiltinFn,
     g: crate::interp::BuiltinFn,
 ) {
-    vm.def_builtin(cls::STRING, name, -1, f);
+    vm.def_builtin(cls::STRING, name, arity, f);
     let bang: &'static str = Box::leak(format!("{name}!").into_boxed_str());
-    vm.def_builtin(cls::STRING, bang, -1, g);
+    vm.def_builtin(cls::STRING, bang, arity, g);
 }
 
 macro_rules! pair {
-    ($vm:expr, $name:expr, |$v:ident, $s:ident, $a:ident| $body:expr) => {{
+    ($vm:expr, $name:expr, $arity:expr, |$v:ident, $s:ident, $a:ident| $body:expr) => {{
         fn plain($v: &mut Vm, $s: Value, $a: &[Value], _: B) -> VResult {
             let r: Vec<u8> = $body;
             Ok(new_like($v, $s, r))
@@ -245,7 +246,7 @@ macro_rules! pair {
             set_bytes($v, $s, r)?;
             Ok($s)
         }
-        def_pair($vm, $name, plain, bang);
+        def_pair($vm, $name, $arity, plain, bang);
     }};
 }
 
@@ -581,35 +582,35 @@ pub fn init(vm: &mut Vm) {
     def_case(vm, "downcase", Case::Down);
     def_case(vm, "swapcase", Case::Swap);
     def_case(vm, "capitalize", Case::Capitalize);
-    pair!(vm, "reverse", |vm, s, _a| {
+    pair!(vm, "reverse", 0, |vm, s, _a| {
         let b = bytes(vm, s);
         chars_of(&b).into_iter().rev().flatten().copied().collect()
     });
-    pair!(vm, "strip", |vm, s, _a| {
+    pair!(vm, "strip", 0, |vm, s, _a| {
         let b = bytes(vm, s);
         rstrip_bytes(lstrip_bytes(&b)).to_vec()
     });
-    pair!(vm, "lstrip", |vm, s, _a| lstrip_bytes(&bytes(vm, s))
+    pair!(vm, "lstrip", 0, |vm, s, _a| lstrip_bytes(&bytes(vm, s))
         .to_vec());
-    pair!(vm, "rstrip", |vm, s, _a| rstrip_bytes(&bytes(vm, s))
+    pair!(vm, "rstrip", 0, |vm, s, _a| rstrip_bytes(&bytes(vm, s))
         .to_vec());
-    pair!(vm, "chomp", |vm, s, a| {
+    pair!(vm, "chomp", crate::class::arity::range(0, 1), |vm, s, a| {
         let b = bytes(vm, s);
         chomp_bytes(vm, &b, a)?
     });
-    pair!(vm, "chop", |vm, s, _a| chop_bytes(&bytes(vm, s)));
-    pair!(vm, "delete_prefix", |vm, s, a| {
+    pair!(vm, "chop", 0, |vm, s, _a| chop_bytes(&bytes(vm, s)));
+    pair!(vm, "delete_prefix", 1, |vm, s, a| {
         let b = bytes(vm, s);
         let p = str_arg(vm, a[0])?;
         b.strip_prefix(p.as_slice()).unwrap_or(&b).to_vec()
     });
-    pair!(vm, "delete_suffix", |vm, s, a| {
+    pair!(vm, "delete_suffix", 1, |vm, s, a| {
         let b = bytes(vm, s);
         let p = str_arg(vm, a[0])?;
         b.strip_suffix(p.as_slice()).unwrap_or(&b).to_vec()
     });
-    pair!(vm, "succ", |vm, s, _a| succ_bytes(&bytes(vm, s)));
-    pair!(vm, "next", |vm, s, _a| succ_bytes(&bytes(vm, s)));
+    pair!(vm, "succ", 0, |vm, s, _a| succ_bytes(&bytes(vm, s)));
+    pair!(vm, "next", 0, |vm, s, _a| succ_bytes(&bytes(vm, s)));
     vm.def_builtin(s, "upto", crate::class::arity::range(1, 2), upto);
     vm.def_builtin(
         s,

@@ -304,7 +304,12 @@ pub fn init(vm: &mut Vm) {
             return vm.funcall(s, f, &[a[1]], None);
         }
         let i = if i < 0 { i + 1 } else { i };
-        aset(vm, s, &[Value::int(i), Value::int(0), a[1]], None)?;
+        // A huge index is out of range for aset to report, not a Fixnum.
+        let iv = match Value::fixnum(i) {
+            Some(v) => v,
+            None => vm.bignum_value(i.into()),
+        };
+        aset(vm, s, &[iv, Value::int(0), a[1]], None)?;
         Ok(s)
     });
     let _ = sym::AREF;
