@@ -4,7 +4,7 @@
 
 use super::{
     B, FLAG_BINARY, bytes, char_count, char_len, chars_of, code_of, enum_for, is_binary, kw_get,
-    new_like, set_bytes, split_kw, str_arg, with_mut,
+    new_like, set_bytes, split_kw, str_arg, with_bytes, with_mut,
 };
 use crate::builtins::int_arg;
 use crate::class::cls;
@@ -32,7 +32,7 @@ fn str_eq(vm: &mut Vm, s: Value, o: Value) -> VResult {
         }
         return Ok(Value::FALSE);
     }
-    Ok(Value::bool(bytes(vm, s) == bytes(vm, o)))
+    Ok(Value::bool(with_bytes(s, |a| with_bytes(o, |b| a == b))))
 }
 
 /// How a case mapping treats each character.
@@ -334,6 +334,20 @@ fn justify(vm: &mut Vm, s: Value, a: &[Value], how: char) -> VResult {
 }
 
 fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
+    if v != s && vm.is_string(v) && !is_binary(s) && !is_binary(v) {
+        // The common case: copy straight from the argument's buffer.
+        let src = obj(v).body.borrow();
+        let Body::String(src) = &*src else {
+            unreachable!("string body")
+        };
+        let ascii = src.bytes.is_ascii();
+        with_mut(vm, s, |x| x.extend_from_slice(&src.bytes))?;
+        if !ascii {
+            let o = obj(s);
+            o.flags.set(o.flags.get() & !super::FLAG_US_ASCII);
+        }
+        return Ok(());
+    }
     let b = match int_like(v) {
         Some(n) => {
             if n < 0 || (!is_binary(s) && (n > 0x10FFFF || (0xD800..0xE000).contains(&n))) {
@@ -431,7 +445,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "===", 1, |vm, s, a, _| str_eq(vm, s, a[0]));
     vm.def_builtin(s, "eql?", 1, |vm, s, a, _| {
         Ok(Value::bool(
-            vm.is_string(a[0]) && bytes(vm, s) == bytes(vm, a[0]),
+            vm.is_string(a[0]) && with_bytes(s, |x| with_bytes(a[0], |y| x == y)),
         ))
     });
     vm.def_builtin(s, "hash", 0, |vm, s, _, _| {
@@ -526,20 +540,17 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     for n in ["length", "size"] {
-        vm.def_builtin(s, n, 0, |vm, s, _, _| {
-            let b = bytes(vm, s);
-            Ok(Value::int(if is_binary(s) {
-                b.len()
-            } else {
-                char_count(&b)
-            } as i64))
+        vm.def_builtin(s, n, 0, |_vm, s, _, _| {
+            let bin = is_binary(s);
+            let n = with_bytes(s, |b| if bin { b.len() } else { char_count(b) });
+            Ok(Value::int(n as i64))
         });
     }
-    vm.def_builtin(s, "bytesize", 0, |vm, s, _, _| {
-        Ok(Value::int(bytes(vm, s).len() as i64))
+    vm.def_builtin(s, "bytesize", 0, |_vm, s, _, _| {
+        Ok(Value::int(with_bytes(s, |b| b.len()) as i64))
     });
-    vm.def_builtin(s, "empty?", 0, |vm, s, _, _| {
-        Ok(Value::bool(bytes(vm, s).is_empty()))
+    vm.def_builtin(s, "empty?", 0, |_vm, s, _, _| {
+        Ok(Value::bool(with_bytes(s, |b| b.is_empty())))
     });
     for n in ["to_sym", "intern"] {
         vm.def_builtin(s, n, 0, |vm, s, _, _| {
@@ -734,17 +745,18 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(s, "getbyte", 1, |vm, s, a, _| {
-        let b = bytes(vm, s);
         let i = int_arg(vm, a[0])?;
-        let i = if i < 0 { i + b.len() as i64 } else { i };
-        Ok(if i >= 0 && (i as usize) < b.len() {
-            Value::int(b[i as usize] as i64)
-        } else {
-            Value::NIL
-        })
+        Ok(with_bytes(s, |b| {
+            let i = if i < 0 { i + b.len() as i64 } else { i };
+            if i >= 0 && (i as usize) < b.len() {
+                Value::int(b[i as usize] as i64)
+            } else {
+                Value::NIL
+            }
+        }))
     });
     vm.def_builtin(s, "setbyte", 2, |vm, s, a, _| {
-        let len = bytes(vm, s).len() as i64;
+        let len = with_bytes(s, |b| b.len()) as i64;
         let i0 = int_arg(vm, a[0])?;
         let v = int_arg(vm, a[1])?;
         let i = if i0 < 0 { i0 + len } else { i0 };

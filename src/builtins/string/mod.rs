@@ -52,6 +52,18 @@ pub(crate) fn bytes(vm: &Vm, v: Value) -> Vec<u8> {
     vm.string_bytes(v)
 }
 
+/// Reads a String's bytes in place (no copy; `f` must not call back into
+/// Ruby). Anything that is not a String reads as empty.
+#[inline]
+pub(crate) fn with_bytes<R>(v: Value, f: impl FnOnce(&[u8]) -> R) -> R {
+    if v.is_heap()
+        && let Body::String(s) = &*obj(v).body.borrow()
+    {
+        return f(&s.bytes);
+    }
+    f(&[])
+}
+
 pub(crate) fn is_binary(v: Value) -> bool {
     v.is_heap() && obj(v).flags.get() & FLAG_BINARY != 0
 }
