@@ -453,8 +453,15 @@ pub fn init(vm: &mut Vm) {
         let (names, _, _) = caller_locals(vm);
         Ok(vm.ary_new(names))
     });
-    vm.def_builtin(k, "format", -2, |vm, _, a, _| super::string::format(vm, a));
-    vm.def_builtin(k, "sprintf", -2, |vm, _, a, _| super::string::format(vm, a));
+    for name in ["format", "sprintf"] {
+        vm.def_builtin(k, name, -1, |vm, _, a, _| {
+            if a.is_empty() {
+                // rb_f_sprintf's own check, not an arity error.
+                return Err(vm.arg_error("too few arguments"));
+            }
+            super::string::format(vm, a)
+        });
+    }
     vm.def_builtin(k, "printf", -1, |vm, _, a, _| {
         if a.is_empty() {
             return Ok(Value::NIL);

@@ -563,6 +563,11 @@ fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     };
     let mut val = Value::NIL;
     let parts: Vec<&str> = path.split("::").collect();
+    if parts.len() > 1 && parts.iter().any(|p| p.is_empty()) {
+        // `Foo::` / `A::::B`: rejected as a whole before any lookup.
+        let n = symbol::intern(&name);
+        return Err(vm.name_error(&format!("wrong constant name {name}"), n, s));
+    }
     for (i, part) in parts.iter().enumerate() {
         let valid = part.starts_with(|ch: char| ch.is_ascii_uppercase())
             && part

@@ -616,7 +616,11 @@ fn method_missing(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         .first()
         .and_then(|v| v.as_symbol())
         .unwrap_or(sym::METHOD_MISSING);
-    let e = vm.no_method_error(n, s, 0);
+    let fl = match vm.mm_reason.take() {
+        Some((m, fl)) if m == n => fl,
+        _ => 0,
+    };
+    let e = vm.no_method_error(n, s, fl);
     if let crate::object::Unwind::Raise(ex) = &e {
         let args = vm.ary_new(a.iter().skip(1).copied().collect());
         vm.ivar_set_name(*ex, symbol::intern("@args"), args);

@@ -633,6 +633,9 @@ impl Vm {
             visibility: Visibility::Public,
             ..e
         };
+        // For a `super` from this method_missing into BasicObject's: a
+        // variable-like call still raises NameError there.
+        self.mm_reason = Some((name, fl & flags::VCALL));
         let kw = fl & flags::KWARGS;
         self.invoke(
             e,

@@ -157,6 +157,9 @@ pub struct Vm {
     pub insn_count: u64,
     /// Set once the instruction budget ran out: rescue stops catching.
     pub budget_spent: bool,
+    /// The name and VCALL flag of the last call the VM sent to a Ruby
+    /// `method_missing` (read by BasicObject#method_missing on `super`).
+    pub mm_reason: Option<(SymbolId, u32)>,
     /// The budget error once raised (rooted in `literal_roots`).
     pub budget_error: Option<Value>,
     pub native_depth: usize,
@@ -212,6 +215,7 @@ impl Vm {
             options: Options::default(),
             insn_count: 0,
             budget_spent: false,
+            mm_reason: None,
             budget_error: None,
             native_depth: 0,
             stack_limit_addr: 0,

@@ -475,6 +475,14 @@ fn split(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
             }
         }
     } else if !re::is_regexp(pat) {
+        let convertible =
+            vm.is_string(pat) || (pat.is_heap() && vm.respond_to(pat, crate::value::sym::TO_STR));
+        if !convertible {
+            // get_pat_quoted: not a String (nor convertible), so it had
+            // to be a Regexp.
+            let c = type_name(vm, pat);
+            return Err(vm.type_error(&format!("wrong argument type {c} (expected Regexp)")));
+        }
         let sep = str_arg(vm, pat)?;
         let mut p = 0;
         if sep.is_empty() {
