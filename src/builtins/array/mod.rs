@@ -471,18 +471,19 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
     });
     vm.def_builtin(a, "+", 1, |vm, s, a, _| {
-        if !vm.is_array(a[0]) {
-            let cn = super::type_name(vm, a[0]);
-            return Err(vm.type_error(&format!("no implicit conversion of {cn} into Array")));
-        }
+        let o = to_ary(vm, a[0])?;
         let mut v = items(vm, s);
-        v.extend(items(vm, a[0]));
+        v.extend(items(vm, o));
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(a, "concat", -1, |vm, s, a, _| {
+        let mut others = Vec::with_capacity(a.len());
+        for &x in a {
+            others.push(to_ary(vm, x)?);
+        }
         let mut add = Vec::new();
-        for x in a {
-            add.extend(items(vm, *x));
+        for x in others {
+            add.extend(items(vm, x));
         }
         with_mut(vm, s, |v| v.extend(add))?;
         Ok(s)
