@@ -1180,8 +1180,6 @@ class << ENV
   def rehash = nil
 end
 
-# Placeholder until Thread exists (spec_helper.rb asks Thread.respond_to?).
-class Thread; end unless defined?(::Thread)
 
 module Kernel
   # Tracing is not implemented: the hook is accepted and never called.

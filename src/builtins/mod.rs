@@ -39,6 +39,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
     ("time", include_str!("../../prelude/time.rb")),
+    ("thread", include_str!("../../prelude/thread.rb")),
     ("file", include_str!("../../prelude/file.rb")),
 ];
 
@@ -57,6 +58,8 @@ pub const LIBS: &[(&str, &str)] = &[
     ("benchmark", include_str!("../../lib/benchmark.rb")),
     ("fileutils", include_str!("../../lib/fileutils.rb")),
     ("tmpdir", include_str!("../../lib/tmpdir.rb")),
+    ("monitor", include_str!("../../lib/monitor.rb")),
+    ("thread", include_str!("../../lib/thread.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {

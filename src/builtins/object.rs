@@ -162,6 +162,9 @@ pub fn init(vm: &mut Vm) {
             return Ok(vm.classes.get_mut(c).ivars.remove(&n).unwrap_or(Value::NIL));
         }
         let v = vm.ivar_get_name(s, n);
+        if let Some(ivs) = vm.generic_ivars.get_mut(&s.raw()) {
+            ivs.retain(|(k, _)| *k != n);
+        }
         if s.is_heap() {
             let c = obj(s).class.get();
             if let Some(slot) = vm.classes.ivar_slot_lookup(c, n)
@@ -780,6 +783,7 @@ fn copy_object(vm: &mut Vm, s: Value, with_singleton: bool) -> VResult {
     let cur = o.class.get();
     let real = vm.classes.real_class(cur);
     let n = vm.heap.alloc(real, body);
+    vm.copy_generic_ivars(s, n);
     if with_singleton && cur != real {
         // clone keeps singleton methods: copy them into a fresh singleton class.
         let sc = vm.singleton_class(n);

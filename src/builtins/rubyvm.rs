@@ -51,6 +51,16 @@ pub fn init(vm: &mut Vm) {
     // Native helpers for the Ruby-written core library (prelude/); the
     // prelude reopens this module with its Ruby helpers.
     let pm = vm.new_module(Some("Prelude"), Some(rv));
+    // CRuby's `fatal` has a name no Ruby code can write: the thread
+    // library raises it (deadlock) through this constant.
+    if let Some(&fatal) = vm
+        .classes
+        .get(cls::OBJECT)
+        .consts
+        .get(&symbol::intern("fatal"))
+    {
+        vm.set_const(pm, symbol::intern("FATAL"), fatal);
+    }
     vm.def_singleton_builtin(pm, "sort_by_keys", 2, |vm, _, a, _| {
         let (vals, keys) = (a[0], a[1]);
         if !vm.is_array(vals) || !vm.is_array(keys) {

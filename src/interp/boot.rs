@@ -148,6 +148,8 @@ fn boot_exceptions(vm: &mut Vm) {
     e.type_error = def(vm, "TypeError", e.standard_error);
     e.zero_division_error = def(vm, "ZeroDivisionError", e.standard_error);
     e.system_exit = def(vm, "SystemExit", exc);
+    // CRuby's `fatal` (deadlock, ...): a constant no Ruby code can name.
+    def(vm, "fatal", exc);
     e.no_memory_error = def(vm, "NoMemoryError", exc);
     e.security_error = def(vm, "SecurityError", exc);
     e.system_stack_error = def(vm, "SystemStackError", exc);

@@ -149,6 +149,11 @@ pub struct Vm {
     /// `$~` per method-level frame: (home frame id, MatchData or nil),
     /// innermost last (see `last_match`).
     pub svars: Vec<(u64, Value)>,
+    /// Instance variables of objects without an ivar array (String, Array,
+    /// Hash, Proc...: CRuby's generic_iv_tbl), keyed by the object's raw
+    /// value. Values are GC roots while their owner lives; entries of dead
+    /// owners are dropped after each collection.
+    pub generic_ivars: HashMap<u64, Vec<(SymbolId, Value)>>,
     pub at_exit: Vec<Value>,
     pub loaded_features: Vec<String>,
     pub load_path: Vec<String>,
@@ -208,6 +213,7 @@ impl Vm {
             literal_roots: Vec::new(),
             errinfo: Value::NIL,
             svars: Vec::new(),
+            generic_ivars: HashMap::new(),
             at_exit: Vec::new(),
             loaded_features: Vec::new(),
             load_path: Vec::new(),
@@ -619,6 +625,7 @@ impl Vm {
             errinfo,
             svars,
             block_roots,
+            generic_ivars,
             ..
         } = self;
         let extra = [*main_obj, *errinfo];
@@ -660,7 +667,16 @@ impl Vm {
                     h.mark(c.value);
                 }
             }
+            for ivs in generic_ivars.values() {
+                for &(_, v) in ivs {
+                    h.mark(v);
+                }
+            }
         });
+        if !self.generic_ivars.is_empty() {
+            self.generic_ivars
+                .retain(|&raw, _| !matches!(&*obj(Value::from_raw(raw)).body.borrow(), Body::Free));
+        }
         if self.options.gc_verify
             && let Err(e) = self.heap.verify()
         {

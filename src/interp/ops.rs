@@ -167,7 +167,10 @@ impl Vm {
                 .copied()
                 .unwrap_or(Value::NIL);
         }
-        Value::NIL
+        self.generic_ivars
+            .get(&recv.raw())
+            .and_then(|ivs| ivs.iter().find(|(n, _)| *n == name))
+            .map_or(Value::NIL, |&(_, v)| v)
     }
 
     fn ivar_set_generic(&mut self, recv: Value, name: SymbolId, v: Value) -> Result<(), Unwind> {
@@ -178,13 +181,23 @@ impl Vm {
             self.classes.get_mut(c).ivars.insert(name, v);
             return Ok(());
         }
-        if recv.is_heap() && obj(recv).is_frozen() {
+        if !recv.is_heap() || obj(recv).is_frozen() {
+            // Immediates (Integer, Symbol, nil...) are always frozen.
             return Err(self.frozen_error(recv));
         }
-        Err(self.runtime_error(&format!(
-            "carmine: instance variables on {} objects are not supported yet",
-            self.class_name(self.real_class_of(recv))
-        )))
+        let ivs = self.generic_ivars.entry(recv.raw()).or_default();
+        match ivs.iter_mut().find(|(n, _)| *n == name) {
+            Some(e) => e.1 = v,
+            None => ivs.push((name, v)),
+        }
+        Ok(())
+    }
+
+    /// dup/clone: the copy gets the original's generic instance variables.
+    pub fn copy_generic_ivars(&mut self, from: Value, to: Value) {
+        if let Some(ivs) = self.generic_ivars.get(&from.raw()).cloned() {
+            self.generic_ivars.insert(to.raw(), ivs);
+        }
     }
 
     /// Instance variables of `recv` in definition order (for inspect).
@@ -214,7 +227,15 @@ impl Vm {
                 return v;
             }
         }
-        Vec::new()
+        self.generic_ivars
+            .get(&recv.raw())
+            .map(|ivs| {
+                ivs.iter()
+                    .copied()
+                    .filter(|(n, _)| symbol::name(*n).starts_with('@'))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     #[inline]

@@ -504,7 +504,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(a, "dup", 0, |vm, s, _, _| {
         let v = items(vm, s);
         let c = vm.real_class_of(s);
-        Ok(vm.heap.alloc(c, Body::Array(v)))
+        let n = vm.heap.alloc(c, Body::Array(v));
+        vm.copy_generic_ivars(s, n);
+        Ok(n)
     });
     vm.def_builtin(a, "clear", 0, |vm, s, _, _| {
         with_mut(vm, s, |v| v.clear())?;

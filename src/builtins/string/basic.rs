@@ -685,6 +685,7 @@ pub fn init(vm: &mut Vm) {
         obj(v)
             .flags
             .set(obj(s).flags.get() & (super::FLAG_BINARY | super::FLAG_US_ASCII));
+        vm.copy_generic_ivars(s, v);
         Ok(v)
     });
     for n in ["-@", "dedup"] {
