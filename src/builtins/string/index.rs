@@ -142,7 +142,11 @@ fn select(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Option<(usize, usize)>, 
         return match_group(vm, m, None);
     }
     let i = long_arg(vm, v)?;
-    select(vm, s, &[Value::int(i)])
+    match Value::fixnum(i) {
+        Some(fv) => select(vm, s, &[fv]),
+        // Beyond any Fixnum is beyond any string.
+        None => Ok(None),
+    }
 }
 
 /// Byte position of `p` in `b` at or after `from`.
