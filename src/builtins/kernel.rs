@@ -492,8 +492,14 @@ pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), U
         return Ok(());
     }
     for v in args {
-        if vm.is_array(*v) {
-            let items = vm.array_items(*v);
+        // io_puts_ary: anything rb_check_array_type accepts is flattened.
+        let ary = if vm.is_array(*v) || (v.is_heap() && !vm.is_string(*v)) {
+            vm.check_array_type(*v)?
+        } else {
+            None
+        };
+        if let Some(a) = ary {
+            let items = vm.array_items(a);
             if items.is_empty() {
                 continue;
             }

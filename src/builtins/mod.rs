@@ -156,8 +156,9 @@ pub fn str_arg(vm: &mut Vm, v: Value) -> Result<Vec<u8>, Unwind> {
     if vm.is_string(v) {
         return Ok(vm.string_bytes(v));
     }
-    if v.is_heap() && vm.respond_to(v, crate::value::sym::TO_STR) {
-        let r = vm.funcall(v, crate::value::sym::TO_STR, &[], None)?;
+    if v.is_heap()
+        && let Some(r) = vm.check_funcall(v, crate::value::sym::TO_STR)?
+    {
         if vm.is_string(r) {
             return Ok(vm.string_bytes(r));
         }

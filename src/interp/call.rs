@@ -890,11 +890,8 @@ impl Vm {
                 let a = args[0];
                 if self.is_array(a) {
                     args = self.array_items(a);
-                } else if a.is_heap() && !self.is_array(a) && self.respond_to(a, sym::TO_ARY) {
-                    let conv = self.funcall(a, sym::TO_ARY, &[], None)?;
-                    if self.is_array(conv) {
-                        args = self.array_items(conv);
-                    }
+                } else if let Some(conv) = self.check_array_type(a)? {
+                    args = self.array_items(conv);
                 }
             }
             while args.len() < required {
@@ -1487,6 +1484,84 @@ impl Vm {
         let c = self.class_of(v);
         let r = self.dispatch.resolve(&mut self.classes, c, name);
         r.method.is_some() && r.visibility == Visibility::Public
+    }
+
+    /// rb_check_funcall for implicit conversions (`to_ary`, `to_str`...):
+    /// the method's result, or None when `v` cannot answer. As in CRuby, an
+    /// object without the method but with its own `method_missing` is asked
+    /// through it (unless its own `respond_to_missing?` says no), and a
+    /// NoMethodError for that very name from there means "cannot".
+    pub fn check_funcall(&mut self, v: Value, name: SymbolId) -> Result<Option<Value>, Unwind> {
+        if self.respond_to(v, name) {
+            return self.funcall(v, name, &[], None).map(Some);
+        }
+        if !v.is_heap() {
+            return Ok(None);
+        }
+        self.check_funcall_missing(v, name)
+    }
+
+    /// rb_check_array_type: the array, the result of `to_ary`, or None; a
+    /// `to_ary` answering something else is a TypeError.
+    pub fn check_array_type(&mut self, v: Value) -> Result<Option<Value>, Unwind> {
+        if self.is_array(v) {
+            return Ok(Some(v));
+        }
+        if !v.is_heap() {
+            return Ok(None);
+        }
+        let Some(r) = self.check_funcall(v, sym::TO_ARY)? else {
+            return Ok(None);
+        };
+        if r.is_nil() {
+            return Ok(None);
+        }
+        if self.is_array(r) {
+            return Ok(Some(r));
+        }
+        let c = self.class_name(self.real_class_of(v));
+        let rc = self.class_name(self.real_class_of(r));
+        Err(self.type_error(&format!(
+            "can't convert {c} to Array ({c}#to_ary gives {rc})"
+        )))
+    }
+
+    #[cold]
+    fn check_funcall_missing(&mut self, v: Value, name: SymbolId) -> Result<Option<Value>, Unwind> {
+        let c = self.class_of(v);
+        let mm = self
+            .dispatch
+            .resolve(&mut self.classes, c, sym::METHOD_MISSING);
+        let user_mm = mm
+            .method
+            .is_some_and(|m| self.classes.method(m).owner != cls::BASIC_OBJECT);
+        if !user_mm {
+            return Ok(None);
+        }
+        let rtm = self
+            .dispatch
+            .resolve(&mut self.classes, c, sym::RESPOND_TO_MISSING);
+        let user_rtm = rtm
+            .method
+            .is_some_and(|m| self.classes.method(m).owner != cls::KERNEL);
+        if user_rtm {
+            let n = Value::symbol(name);
+            let ok = self.funcall(v, sym::RESPOND_TO_MISSING, &[n, Value::TRUE], None)?;
+            if !ok.truthy() {
+                return Ok(None);
+            }
+        }
+        let n = Value::symbol(name);
+        match self.funcall(v, sym::METHOD_MISSING, &[n], None) {
+            Ok(r) => Ok(Some(r)),
+            Err(Unwind::Raise(e))
+                if self.exception_is(e, self.e.no_method_error)
+                    && self.ivar_get_name(e, symbol::intern("@name")) == n =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     // ---- super --------------------------------------------------------------

@@ -1277,17 +1277,9 @@ impl Vm {
     }
 
     fn expand_array(&mut self, v: Value, n: usize, rest: bool, post: usize) -> Result<(), Unwind> {
-        let items = if self.is_array(v) {
-            self.array_items(v)
-        } else if v.is_heap() && self.respond_to(v, sym::TO_ARY) {
-            let a = self.funcall(v, sym::TO_ARY, &[], None)?;
-            if self.is_array(a) {
-                self.array_items(a)
-            } else {
-                vec![v]
-            }
-        } else {
-            vec![v]
+        let items = match self.check_array_type(v)? {
+            Some(a) => self.array_items(a),
+            None => vec![v],
         };
         let get = |i: usize| items.get(i).copied().unwrap_or(Value::NIL);
         let mut out = Vec::new();

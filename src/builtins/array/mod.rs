@@ -89,24 +89,7 @@ fn enum_for_args(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> VResult {
 
 /// rb_check_array_type: the array, the result of `to_ary`, or None.
 pub fn check_array(vm: &mut Vm, v: Value) -> Result<Option<Value>, Unwind> {
-    if vm.is_array(v) {
-        return Ok(Some(v));
-    }
-    if !v.is_heap() || !vm.respond_to(v, sym::TO_ARY) {
-        return Ok(None);
-    }
-    let r = vm.funcall(v, sym::TO_ARY, &[], None)?;
-    if r.is_nil() {
-        return Ok(None);
-    }
-    if vm.is_array(r) {
-        return Ok(Some(r));
-    }
-    let c = vm.class_name(vm.real_class_of(v));
-    let rc = vm.class_name(vm.real_class_of(r));
-    Err(vm.type_error(&format!(
-        "can't convert {c} to Array ({c}#to_ary gives {rc})"
-    )))
+    vm.check_array_type(v)
 }
 
 /// rb_to_array_type: like [`check_array`] but a TypeError when impossible.
