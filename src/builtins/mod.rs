@@ -60,6 +60,15 @@ pub const LIBS: &[(&str, &str)] = &[
     ("tmpdir", include_str!("../../lib/tmpdir.rb")),
     ("monitor", include_str!("../../lib/monitor.rb")),
     ("thread", include_str!("../../lib/thread.rb")),
+    ("base64", include_str!("../../lib/base64.rb")),
+    ("observer", include_str!("../../lib/observer.rb")),
+    ("shellwords", include_str!("../../lib/shellwords.rb")),
+    ("timeout", include_str!("../../lib/timeout.rb")),
+    ("abbrev", include_str!("../../lib/abbrev.rb")),
+    ("tsort", include_str!("../../lib/tsort.rb")),
+    ("prime", include_str!("../../lib/prime.rb")),
+    ("delegate", include_str!("../../lib/delegate.rb")),
+    ("strscan", include_str!("../../lib/strscan.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {

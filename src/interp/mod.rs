@@ -478,7 +478,12 @@ impl Vm {
     /// Defines a builtin method. `arity`: n >= 0 exact, -1 any, -(n+1) at least n.
     pub fn def_builtin(&mut self, c: ClassId, name: &str, arity: i32, f: BuiltinFn) {
         let func = self.register_builtin(f);
-        let vis = if c == cls::KERNEL && is_kernel_private(name) {
+        // As rb_define_method: these names are always private.
+        let always_private = matches!(
+            name,
+            "initialize" | "initialize_copy" | "initialize_clone" | "initialize_dup"
+        );
+        let vis = if always_private || (c == cls::KERNEL && is_kernel_private(name)) {
             Visibility::Private
         } else {
             Visibility::Public
