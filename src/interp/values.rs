@@ -135,7 +135,7 @@ impl Vm {
 
     /// Ruby `hash` of a key, natively for core types.
     pub fn hash_of(&mut self, k: Value) -> Result<u64, Unwind> {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut h = crate::support::fasthash::FastHasher::default();
         if !k.is_heap() {
             if k.is_flonum() && k.flonum_value() == 0.0 {
                 return Ok(0x0f10);

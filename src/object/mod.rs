@@ -72,12 +72,20 @@ impl RString {
 #[derive(Clone, Default)]
 pub struct RHash {
     pub entries: Vec<Option<(Value, Value)>>,
-    pub index: HashMap<u64, Vec<u32>>,
+    pub index: HashMap<u64, Bucket, crate::support::fasthash::FastBuild>,
     pub live: usize,
     pub default: Value,
     pub default_proc: Value,
     pub compare_by_identity: bool,
     pub hashes: Vec<u64>,
+}
+
+/// Entry positions sharing one hash code: almost always exactly one, kept
+/// inline (no allocation per key).
+#[derive(Clone)]
+pub enum Bucket {
+    One(u32),
+    Many(Vec<u32>),
 }
 
 impl RHash {
@@ -89,23 +97,43 @@ impl RHash {
         }
     }
     pub fn candidates(&self, h: u64) -> &[u32] {
-        self.index.get(&h).map(|v| v.as_slice()).unwrap_or(&[])
+        match self.index.get(&h) {
+            Some(Bucket::One(i)) => std::slice::from_ref(i),
+            Some(Bucket::Many(v)) => v,
+            None => &[],
+        }
     }
     pub fn push(&mut self, h: u64, k: Value, v: Value) {
         let i = self.entries.len() as u32;
         self.entries.push(Some((k, v)));
         self.hashes.push(h);
-        self.index.entry(h).or_default().push(i);
+        match self.index.entry(h) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(Bucket::One(i));
+            }
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                let b = e.get_mut();
+                match b {
+                    Bucket::One(j) => *b = Bucket::Many(vec![*j, i]),
+                    Bucket::Many(list) => list.push(i),
+                }
+            }
+        }
         self.live += 1;
     }
     pub fn remove_at(&mut self, i: usize) -> Option<(Value, Value)> {
         let e = self.entries[i].take()?;
         let h = self.hashes[i];
-        if let Some(list) = self.index.get_mut(&h) {
-            list.retain(|&j| j as usize != i);
-            if list.is_empty() {
-                self.index.remove(&h);
+        let empty = match self.index.get_mut(&h) {
+            Some(Bucket::One(j)) => *j as usize == i,
+            Some(Bucket::Many(list)) => {
+                list.retain(|&j| j as usize != i);
+                list.is_empty()
             }
+            None => false,
+        };
+        if empty {
+            self.index.remove(&h);
         }
         self.live -= 1;
         if self.live == 0 {

@@ -4,6 +4,8 @@
 // Not every entry point is called by the VM yet.
 #![allow(dead_code)]
 
+/// A fast hasher for the VM's own hash tables.
+pub mod fasthash;
 /// `Float#to_s`, `Float#round/floor/ceil/truncate(ndigits)`, C-printf digits.
 pub mod float_fmt;
 /// `String#to_i`/`#to_f`, `Integer()`/`Float()`, `Integer#to_s(base)`.
