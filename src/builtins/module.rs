@@ -313,6 +313,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "const_set", 2, |vm, s, a, _| {
         let c = this(vm, s)?;
+        if obj(s).is_frozen() {
+            return Err(vm.frozen_error(s));
+        }
         let n = name_arg(vm, a[0])?;
         let name = symbol::name(n);
         if !name.starts_with(|ch: char| ch.is_ascii_uppercase()) {
@@ -397,6 +400,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "class_variable_set", 2, |vm, s, a, _| {
         let c = this(vm, s)?;
+        if obj(s).is_frozen() {
+            return Err(vm.frozen_error(s));
+        }
         let n = name_arg(vm, a[0])?;
         vm.cvar_set(c, n, a[1]);
         Ok(a[1])

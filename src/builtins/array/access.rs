@@ -458,6 +458,18 @@ fn int_add(vm: &mut Vm, x: Value, y: Value) -> Value {
     vm.bignum_value(a + b)
 }
 
+/// `a + b` with CRuby's operand order: Integers directly, anything else
+/// through `+` on `a`.
+fn exact_add(vm: &mut Vm, a: Value, b: Value) -> VResult {
+    let int = |x: Value| {
+        x.is_fixnum() || (x.is_heap() && matches!(&*obj(x).body.borrow(), Body::Bignum(_)))
+    };
+    if int(a) && int(b) {
+        return Ok(int_add(vm, a, b));
+    }
+    vm.funcall(a, sym::PLUS, &[b], None)
+}
+
 /// The running total `v` lives in `vm.temp_roots[mark]` while blocks run.
 fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
     let mut v = v;
@@ -471,7 +483,10 @@ fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
     };
     let is_big = |x: Value| x.is_heap() && matches!(&*obj(x).body.borrow(), Body::Bignum(_));
     let mut pending: Option<Value> = None;
-    if v.is_fixnum() || is_big(v) {
+    // CRuby 3.1's ary_sum: Integers are summed exactly whatever the initial
+    // value, then added to it as `n + init` (so `[1].sum("")` is Integer's
+    // coercion error).
+    {
         let mut n: i64 = 0;
         while let Some(e) = elem(vm, i)? {
             if let Some(x) = e.as_fixnum() {
@@ -479,13 +494,13 @@ fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
                     Some(m) if Value::fixnum(m).is_some() => n = m,
                     _ => {
                         let nv = int_value(vm, n);
-                        v = int_add(vm, v, nv);
+                        v = exact_add(vm, nv, v)?;
                         vm.temp_roots[mark] = v;
                         n = x;
                     }
                 }
             } else if is_big(e) {
-                v = int_add(vm, v, e);
+                v = exact_add(vm, e, v)?;
                 vm.temp_roots[mark] = v;
             } else {
                 pending = Some(e);
@@ -495,13 +510,17 @@ fn sum_inner(vm: &mut Vm, s: Value, v: Value, b: B, mark: usize) -> VResult {
         }
         if n != 0 {
             let nv = int_value(vm, n);
-            v = int_add(vm, v, nv);
+            v = exact_add(vm, nv, v)?;
+            vm.temp_roots[mark] = v;
         }
         if pending.is_none() {
             return Ok(v);
         }
     }
+    let numeric_init =
+        v.is_fixnum() || is_big(v) || super::super::float::to_f64_strict(v).is_some();
     if let Some(e) = pending
+        && numeric_init
         && super::super::float::to_f64_strict(e).is_some()
     {
         // Kahan-Babuska summation.

@@ -690,6 +690,26 @@ pub fn init(vm: &mut Vm) {
     });
     for n in ["-@", "dedup"] {
         vm.def_builtin(s, n, 0, |vm, s, _, _| {
+            // rb_fstring: equal plain strings deduplicate to one frozen
+            // object, shared with frozen literals (kept for good: the
+            // table is not weak as CRuby's is).
+            let plain = obj(s).class.get() == cls::STRING && !is_binary(s);
+            if plain {
+                let b = bytes(vm, s);
+                if let Some(&v) = vm.fstrings.get(&b) {
+                    return Ok(v);
+                }
+                let v = if obj(s).is_frozen() {
+                    s
+                } else {
+                    let v = new_like(vm, s, b.clone());
+                    obj(v).freeze();
+                    v
+                };
+                vm.fstrings.insert(b, v);
+                vm.literal_roots.push(v);
+                return Ok(v);
+            }
             if obj(s).is_frozen() {
                 return Ok(s);
             }
