@@ -800,7 +800,9 @@ fn scale_pow10(num: &BigUint, den: &BigUint, p: i32) -> (BigUint, BigUint) {
 /// C `%.{prec}f` (CRuby's BSD printf) of a non-negative finite value,
 /// without sign.
 pub fn printf_f(f: f64, prec: usize, sharp: bool) -> String {
-    let (digits, decpt) = bsd_dtoa(f, true, prec as i32);
+    // A double's exact decimal expansion has at most 1074 fractional
+    // digits: past that every digit is 0, so a huge precision only pads.
+    let (digits, decpt) = bsd_dtoa(f, true, prec.min(1100) as i32);
     let digits = digits.as_bytes();
     let mut out = String::new();
     if decpt <= 0 {
@@ -833,7 +835,8 @@ fn push_exp(out: &mut String, e: i32, upper: bool) {
 /// C `%.{prec}e` (CRuby's BSD printf) of a non-negative finite value,
 /// without sign.
 pub fn printf_e(f: f64, prec: usize, sharp: bool, upper: bool) -> String {
-    let (digits, decpt) = bsd_dtoa(f, false, prec as i32 + 1);
+    // At most 767 significant digits are nonzero in a double.
+    let (digits, decpt) = bsd_dtoa(f, false, prec.min(800) as i32 + 1);
     let d = digits.as_bytes();
     let mut out = String::new();
     out.push(*d.first().unwrap_or(&b'0') as char);
@@ -855,7 +858,7 @@ pub fn printf_g(f: f64, prec: Option<usize>, sharp: bool, upper: bool) -> String
         Some(0) => 1,
         Some(p) => p,
     };
-    let (digits, decpt) = bsd_dtoa(f, false, p as i32);
+    let (digits, decpt) = bsd_dtoa(f, false, p.min(800) as i32);
     let mut d = digits.into_bytes();
     if sharp {
         while d.len() < p {
