@@ -314,8 +314,23 @@ fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::
             _ => vm.ary_new(vec![k]),
         }
     };
+    // A destructuring parameter `(a, b)` has no name: a proc reports it
+    // as `[:opt, nil]`, a method or lambda as `[:req]` (CRuby 3.1).
+    let positional = |vm: &mut Vm, n: Option<crate::value::SymbolId>| {
+        let unnamed = n.is_none_or(|n| n.0 == u32::MAX);
+        if is_proc && unnamed {
+            let k = vm.sym("opt");
+            vm.ary_new(vec![k, Value::NIL])
+        } else {
+            mk(vm, if is_proc { "opt" } else { "req" }, n)
+        }
+    };
+    // Anonymous `*` / `**` have no name, unless they come from `...`.
+    let anon = |n: Option<crate::value::SymbolId>, a: crate::value::SymbolId| {
+        if !p.forward && n == Some(a) { None } else { n }
+    };
     for j in 0..p.lead {
-        let v = mk(vm, if is_proc { "opt" } else { "req" }, name(j));
+        let v = positional(vm, name(j));
         out.push(v);
     }
     for j in 0..p.opt {
@@ -323,15 +338,11 @@ fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::
         out.push(v);
     }
     if let Some(r) = p.rest {
-        let v = mk(vm, "rest", name(r));
+        let v = mk(vm, "rest", anon(name(r), crate::value::sym::ANON_REST));
         out.push(v);
     }
     for j in 0..p.post {
-        let v = mk(
-            vm,
-            if is_proc { "opt" } else { "req" },
-            name(p.post_start + j),
-        );
+        let v = positional(vm, name(p.post_start + j));
         out.push(v);
     }
     for (n, _, req) in p.kw.clone() {
@@ -339,7 +350,7 @@ fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::
         out.push(v);
     }
     if let Some(k) = p.kwrest {
-        let v = mk(vm, "keyrest", name(k));
+        let v = mk(vm, "keyrest", anon(name(k), crate::value::sym::ANON_KWREST));
         out.push(v);
     }
     if p.no_kw {
