@@ -63,9 +63,9 @@ impl Vm {
             }
 
             loop {
-                let insn = insns[pc];
+                let insn = &insns[pc];
                 pc += 1;
-                match insn {
+                match *insn {
                     Insn::Nop => {}
                     Insn::PutNil => self.stack.push(Value::NIL),
                     Insn::PutSelf => {
@@ -180,7 +180,7 @@ impl Vm {
                             self.stack.push(r);
                             continue;
                         }
-                        if let Some(r) = self.opt_float_arith(insn, a, b) {
+                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
                             self.stack.truncate(l - 2);
                             self.stack.push(r);
                             continue;
@@ -201,7 +201,7 @@ impl Vm {
                             self.stack.push(r);
                             continue;
                         }
-                        if let Some(r) = self.opt_float_arith(insn, a, b) {
+                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
                             self.stack.truncate(l - 2);
                             self.stack.push(r);
                             continue;
@@ -222,7 +222,7 @@ impl Vm {
                             self.stack.push(r);
                             continue;
                         }
-                        if let Some(r) = self.opt_float_arith(insn, a, b) {
+                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
                             self.stack.truncate(l - 2);
                             self.stack.push(r);
                             continue;
@@ -264,7 +264,7 @@ impl Vm {
                                 continue;
                             }
                         }
-                        if let Some(r) = self.opt_float_arith(insn, a, b) {
+                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
                             self.stack.truncate(l - 2);
                             self.stack.push(r);
                             continue;
@@ -279,7 +279,7 @@ impl Vm {
                     | Insn::OptGe { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        if let Some(r) = self.opt_compare(insn, a, b) {
+                        if let Some(r) = self.opt_compare(*insn, a, b) {
                             self.stack.truncate(l - 2);
                             self.stack.push(Value::bool(r));
                             continue;
@@ -438,7 +438,7 @@ impl Vm {
                         let a = self.stack[l - 1];
                         if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
                             let (x, y) = (a.fixnum_unchecked(), imm as i64);
-                            let r = match insn {
+                            let r = match *insn {
                                 Insn::OptLtI { .. } => x < y,
                                 Insn::OptLeI { .. } => x <= y,
                                 Insn::OptGtI { .. } => x > y,
@@ -521,7 +521,7 @@ impl Vm {
                     }
                     _ => {
                         self.frames[fi].pc = pc;
-                        match self.exec_misc(fi, insn) {
+                        match self.exec_misc(fi, *insn) {
                             Ok(Some(Call::Pushed)) => continue 'frame,
                             Ok(Some(Call::Done(v))) => self.stack.push(v),
                             Ok(None) => {}
