@@ -2,17 +2,20 @@
 # Thread::ConditionVariable as a deterministic cooperative model.
 #
 # carmine runs one Ruby thread of control. A new Thread does not start at
-# once: it waits, as a CRuby thread waits for the GVL, until the running
-# thread blocks (join, value, an empty Queue#pop, a full SizedQueue#push,
-# ConditionVariable#wait, sleep, Thread.pass). Then every waiting thread runs
-# to completion, in creation order, nested on the blocked thread's stack.
+# once: it waits, as a CRuby thread waits for the GVL, until something waits
+# for it. Joining a thread (join, value) runs that thread; blocking on
+# anything else (an empty Queue#pop, a full SizedQueue#push,
+# ConditionVariable#wait, a held Mutex, sleep, Thread.pass) runs every
+# waiting thread, in creation order. A started thread runs to completion,
+# nested on the stack of the thread that waited for it.
 # Programs that join their threads print what they print under CRuby in the
 # usual (scheduler-independent) order; a thread that blocks with nothing
 # left to run raises CRuby's `fatal` "No live threads left. Deadlock?".
 # Not modelled: a thread waiting for one suspended under it (ping-pong over
-# two queues deadlocks here), preemption, and timeouts (they expire at once
-# when nothing else can run). A nested producer overfills a SizedQueue
-# instead of waiting for its consumer.
+# two queues deadlocks here), preemption (a thread that spins until another
+# thread sets a flag never ends if it starts first), and timeouts (they
+# expire at once when nothing else can run). A nested producer overfills a
+# SizedQueue instead of waiting for its consumer.
 class Thread
   @pending = []
   @main = nil
@@ -76,6 +79,11 @@ class Thread
       while (t = @pending.shift)
         t.__send__(:__run)
       end
+    end
+
+    def __run_one(t)
+      @pending.delete(t)
+      t.__send__(:__run)
     end
 
     def __enqueue(t)
@@ -156,7 +164,9 @@ class Thread
 
   def join(limit = nil)
     raise ThreadError, "Target thread must not be current thread" if equal?(Thread.current)
-    Thread.__run_pending if alive?
+    # Only the joined thread starts here: a waiting thread that spins on
+    # a flag the joiner sets later (`until stop`) must not run first.
+    Thread.__run_one(self) if Thread.__pending?(self)
     if @__status == :running
       # Suspended further up this stack: it cannot finish while we wait.
       return nil if limit
