@@ -163,7 +163,6 @@ impl<'pr> Compiler<'pr, '_> {
                         Some(e) => self.expr(&e)?,
                         None => self.get_local(sym::ANON_REST, self.forward_depth()),
                     }
-                    self.emit(Insn::SplatArray);
                     self.emit(Insn::ConcatArray);
                 } else {
                     self.expr(p)?;
@@ -178,7 +177,6 @@ impl<'pr> Compiler<'pr, '_> {
             }
             if forward {
                 self.get_local(sym::ANON_REST, self.forward_depth());
-                self.emit(Insn::SplatArray);
                 self.emit(Insn::ConcatArray);
             }
             argc = 1;
@@ -629,7 +627,6 @@ impl<'pr> Compiler<'pr, '_> {
         if let Some(r) = params.rest {
             self.emit(Insn::NewArray { n });
             get(self, r);
-            self.emit(Insn::SplatArray);
             self.emit(Insn::ConcatArray);
             for i in 0..params.post {
                 get(self, params.post_start + i);

@@ -1235,7 +1235,6 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     pending = 0;
                 }
                 self.opt_body(s.expression())?;
-                self.emit(Insn::SplatArray);
                 self.emit(Insn::ConcatArray);
             } else {
                 self.expr(&e)?;

@@ -559,6 +559,15 @@ impl Vm {
                 None
             };
             let arr = args.pop().unwrap();
+            // A splat pushes every element as an argument: more than the
+            // VM stack holds is CRuby's SystemStackError, before copying.
+            let n = match &*crate::gc::obj(arr).body.borrow() {
+                Body::Array(v) => v.len(),
+                _ => 0,
+            };
+            if n > super::MAX_STACK.saturating_sub(self.stack.len()) {
+                return Err(self.stack_error());
+            }
             let items = self.array_items(arr);
             args.extend(items);
             if let Some(k) = kw {

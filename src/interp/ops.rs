@@ -948,10 +948,21 @@ impl Vm {
                 done(a)
             }
             Insn::ConcatArray => {
-                let b = pop!();
-                let a = pop!();
+                // `[*a, *b]` / `f(x, *b)`: b is splatted here (a separate
+                // splatarray would copy an Array argument once more). Both
+                // stay on the stack (GC roots) while `to_a` may run.
+                let l = self.stack.len();
+                let b = self.stack[l - 1];
+                if !self.is_array(b) {
+                    let s = self.splat_to_array(b)?;
+                    self.stack[l - 1] = s;
+                }
+                let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                 let mut items = self.array_items(a);
-                items.extend(self.array_items(b));
+                if let Body::Array(v) = &*obj(b).body.borrow() {
+                    items.extend_from_slice(v);
+                }
+                self.stack.truncate(l - 2);
                 let r = self.ary_new(items);
                 done(r)
             }
