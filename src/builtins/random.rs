@@ -260,7 +260,10 @@ fn rand_value(vm: &mut Vm, ix: usize, arg: Option<Value>, kernel: bool) -> VResu
     }
     // Kernel#rand truncates a Float limit to an Integer (rand(2.5) is rand(2)).
     let a = match super::float::to_f64_strict(a) {
-        Some(f) if kernel && f.is_finite() => Value::int(f as i64),
+        Some(f) if kernel && f.is_finite() => match Value::fixnum(f.trunc() as i64) {
+            Some(v) if f.abs() < 4.6e18 => v,
+            _ => super::integer::float_to_integer(vm, f.trunc())?,
+        },
         _ => a,
     };
     if let Some(f) = super::float::to_f64_strict(a) {
@@ -291,7 +294,11 @@ fn rand_value(vm: &mut Vm, ix: usize, arg: Option<Value>, kernel: bool) -> VResu
         return Err(vm.arg_error(&format!("invalid argument - {s}")));
     }
     let r = with_gen(ix, |m| m.limited(max - 1));
-    Ok(Value::int(r as i64))
+    // Limits up to 2**63 give results beyond the Fixnum range.
+    Ok(match Value::fixnum(r as i64) {
+        Some(v) if r <= i64::MAX as u64 => v,
+        _ => vm.bignum_value(num_bigint::BigInt::from(r)),
+    })
 }
 
 /// The generator an Array method uses: `random:` keyword or the default.

@@ -370,6 +370,9 @@ impl Vm {
             }
             _ => {}
         }
+        if let Some(t) = self.inspect_builtin(v) {
+            return Ok(t);
+        }
         let r = self.funcall(v, sym::INSPECT, &[], None)?;
         if self.is_string(r) {
             Ok(self.string_lossy(r))
@@ -377,6 +380,32 @@ impl Vm {
             // rb_inspect -> rb_obj_as_string: a non-String answer is
             // converted with its own to_s.
             self.to_s(r)
+        }
+    }
+
+    /// The inspect text of a Symbol, String or Float whose `inspect` is
+    /// still the builtin one, made without a heap String: `inspect` of a
+    /// huge array runs in one native loop where GC cannot reclaim them.
+    fn inspect_builtin(&mut self, v: Value) -> Option<String> {
+        let c = self.class_of(v);
+        if c != cls::SYMBOL && c != cls::STRING && c != cls::FLOAT {
+            return None;
+        }
+        let r = self.dispatch.resolve(&mut self.classes, c, sym::INSPECT);
+        let m = self.classes.method(r.method?);
+        if m.owner != c || !matches!(m.kind, crate::class::MethodKind::Builtin { .. }) {
+            return None;
+        }
+        if let Some(s) = v.as_symbol() {
+            return Some(crate::builtins::symbol::inspect_sym(&symbol::name(s)));
+        }
+        if c == cls::FLOAT {
+            return crate::builtins::float::to_f64(v).map(crate::builtins::float::fmt);
+        }
+        let binary = obj(v).flags.get() & crate::builtins::string::FLAG_BINARY != 0;
+        match &*obj(v).body.borrow() {
+            Body::String(st) => Some(crate::builtins::string::inspect_bytes(&st.bytes, binary)),
+            _ => None,
         }
     }
 
