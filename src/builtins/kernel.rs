@@ -406,14 +406,14 @@ pub fn init(vm: &mut Vm) {
             return Ok(Value::NIL);
         };
         // Outer locals kept on the stack live in the frame running that scope.
-        let (fi, depth) = if depth > 0 && !vm.env_at(fi, depth).is_heap() {
-            let mut iseq = vm.frames[fi].iseq.clone();
-            for _ in 0..depth {
-                match iseq.parent {
-                    Some(p) => iseq = vm.iseq(p),
-                    None => return Ok(Value::NIL),
-                }
+        let mut iseq = vm.frames[fi].iseq;
+        for _ in 0..depth {
+            match iseq.parent {
+                Some(p) => iseq = vm.iseq(p),
+                None => return Ok(Value::NIL),
             }
+        }
+        let (fi, depth) = if depth > 0 && (!vm.env_at(fi, depth).is_heap() || !iseq.captured(idx)) {
             match (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq.id) {
                 Some(j) => (j, 0),
                 None => return Ok(Value::NIL),
@@ -750,7 +750,7 @@ fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
     let recv = vm.frames[fi].self_val;
     let mut names = Vec::new();
     let mut vals = Vec::new();
-    let mut iseq = Some(vm.frames[fi].iseq.clone());
+    let mut iseq = Some(vm.frames[fi].iseq);
     let mut depth = 0;
     while let Some(i) = iseq {
         for (idx, n) in i.local_names.iter().enumerate() {
@@ -784,7 +784,7 @@ fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
 /// `iseq`). A method whose blocks do not use its locals keeps them on the
 /// stack (no heap env): read them from the frame running that scope.
 fn outer_local(vm: &Vm, fi: usize, iseq: crate::value::IseqId, idx: u32, depth: u32) -> Value {
-    if depth > 0 && !vm.env_at(fi, depth).is_heap() {
+    if depth > 0 && (!vm.env_at(fi, depth).is_heap() || !vm.iseq(iseq).captured(idx)) {
         if let Some(j) = (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq) {
             return vm.env_get(j, idx, 0);
         }
@@ -795,7 +795,7 @@ fn outer_local(vm: &Vm, fi: usize, iseq: crate::value::IseqId, idx: u32, depth: 
 
 /// Where local `name` of frame `fi` lives: (index, scope depth).
 fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, u32)> {
-    let mut iseq = Some(vm.frames[fi].iseq.clone());
+    let mut iseq = Some(vm.frames[fi].iseq);
     let mut depth = 0;
     while let Some(i) = iseq {
         if let Some(idx) = i.local_names.iter().position(|n| *n == name)

@@ -60,7 +60,7 @@ pub fn init(vm: &mut Vm) {
             _ => return Ok(Value::NIL),
         };
         let i = vm.iseq(iseq);
-        params_list(vm, &i, !lambda)
+        params_list(vm, i, !lambda)
     });
     vm.def_builtin(p, "curry", -1, |vm, _, _, _| {
         Err(vm.runtime_error("carmine: Proc#curry is not supported yet"))
@@ -122,7 +122,7 @@ pub fn init(vm: &mut Vm) {
             match &vm.classes.method(mid).kind {
                 crate::class::MethodKind::Iseq { iseq, .. } => {
                     let i = vm.iseq(*iseq);
-                    params_list(vm, &i, false)
+                    params_list(vm, i, false)
                 }
                 crate::class::MethodKind::Bmethod(p) => {
                     let p = *p;
@@ -133,7 +133,7 @@ pub fn init(vm: &mut Vm) {
                     match iseq {
                         Some(iseq) => {
                             let i = vm.iseq(iseq);
-                            params_list(vm, &i, false)
+                            params_list(vm, i, false)
                         }
                         None => Ok(vm.ary_new(vec![])),
                     }

@@ -176,13 +176,13 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(vm.heap.stats.count as i64))
     });
     vm.def_singleton_builtin(gc, "disable", 0, |vm, _, _, _| {
-        let was = vm.heap.disabled;
-        vm.heap.disabled = true;
+        let was = vm.heap.disabled();
+        vm.heap.set_disabled(true);
         Ok(Value::bool(was))
     });
     vm.def_singleton_builtin(gc, "enable", 0, |vm, _, _, _| {
-        let was = vm.heap.disabled;
-        vm.heap.disabled = false;
+        let was = vm.heap.disabled();
+        vm.heap.set_disabled(false);
         Ok(Value::bool(was))
     });
     vm.def_singleton_builtin(gc, "stress", 0, |vm, _, _, _| {

@@ -7,7 +7,7 @@ use crate::value::{IseqId, symbol};
 
 /// Describes operands that need VM context (call sites, literals).
 pub trait Describe {
-    fn iseq_by_id(&self, id: IseqId) -> std::rc::Rc<Iseq>;
+    fn iseq_by_id(&self, id: IseqId) -> &'static Iseq;
     fn site_text(&self, site: crate::value::CallSiteId) -> String;
     fn value_text(&self, v: crate::value::Value) -> String;
 }
@@ -90,7 +90,7 @@ pub fn dump_all(d: &dyn Describe, root: IseqId) -> String {
         }
         seen.push(id);
         let i = d.iseq_by_id(id);
-        let kids = dump_iseq(d, &i, &mut out);
+        let kids = dump_iseq(d, i, &mut out);
         todo.extend(kids);
     }
     out

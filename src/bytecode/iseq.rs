@@ -99,6 +99,9 @@ pub struct Iseq {
     pub params: Params,
     /// Locals live in a heap `Env` (the scope has blocks that capture them).
     pub env_on_heap: bool,
+    /// Per local: kept in the heap env (a block uses it). With
+    /// `env_on_heap`, the other locals still live on the stack.
+    pub captured: Vec<bool>,
     pub catch: Vec<CatchEntry>,
     pub strings: Vec<Vec<u8>>,
     pub literals: Vec<Value>,
@@ -115,6 +118,12 @@ pub struct Iseq {
 }
 
 impl Iseq {
+    /// Local `idx` lives in this scope's heap env (when it has one).
+    #[inline]
+    pub fn captured(&self, idx: u32) -> bool {
+        self.captured.get(idx as usize).copied().unwrap_or(false)
+    }
+
     pub fn line_at(&self, pc: usize) -> u32 {
         self.lines.get(pc).copied().unwrap_or(self.first_line)
     }

@@ -610,9 +610,8 @@ impl<'pr> Compiler<'pr, '_> {
                 c.emit(Insn::GetLocal { idx });
             } else {
                 c.emit(Insn::GetLocalUp { idx, depth });
-                for s in c.scopes.iter_mut().rev().skip(1).take(depth as usize) {
-                    s.has_blocks = true;
-                }
+                let target = c.scopes.len() - 1 - depth as usize;
+                c.capture(target, idx);
             }
         };
         let _ = names;

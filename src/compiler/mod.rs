@@ -81,6 +81,9 @@ pub(crate) struct Scope<'pr> {
     /// Start of the begin body for `retry` in rescue clauses.
     retry_targets: Vec<Target>,
     has_blocks: bool,
+    /// Locals a nested block reads or writes: only these live in the heap
+    /// env; the others stay on the VM stack.
+    captured: Vec<u32>,
     /// A `for` body: a block scope that prism does not count for depths.
     transparent: bool,
     /// Start of a block's body (`redo`).
@@ -209,6 +212,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             ensures: Vec::new(),
             retry_targets: Vec::new(),
             has_blocks: false,
+            captured: Vec::new(),
             transparent: false,
             redo_target: None,
             ivar_caches: 0,
@@ -221,11 +225,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     fn pop_scope(&mut self) -> IseqId {
         let mut s = self.scopes.pop().expect("scope");
+        let mut captured = vec![false; s.locals.len()];
         if s.has_blocks {
+            for &i in &s.captured {
+                captured[i as usize] = true;
+            }
             for insn in s.insns.iter_mut() {
                 match *insn {
-                    Insn::GetLocal { idx } => *insn = Insn::GetLocalUp { idx, depth: 0 },
-                    Insn::SetLocal { idx } => *insn = Insn::SetLocalUp { idx, depth: 0 },
+                    Insn::GetLocal { idx } if captured[idx as usize] => {
+                        *insn = Insn::GetLocalUp { idx, depth: 0 }
+                    }
+                    Insn::SetLocal { idx } if captured[idx as usize] => {
+                        *insn = Insn::SetLocalUp { idx, depth: 0 }
+                    }
                     _ => {}
                 }
             }
@@ -249,6 +261,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             local_names,
             params: s.params,
             env_on_heap: s.has_blocks,
+            captured,
             catch: s.catch,
             strings: s.strings,
             literals: s.literals,
@@ -308,9 +321,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         };
         let depth = (n - 1 - t) as u32;
         if depth > 0 {
-            for s in &mut self.scopes[t..n - 1] {
-                s.has_blocks = true;
-            }
+            self.capture(t, idx);
         }
         let get = if depth > 0 {
             Insn::GetLocalUp { idx, depth }
@@ -460,11 +471,23 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
         };
         if depth > 0 {
-            for s in &mut self.scopes[target..n - 1] {
-                s.has_blocks = true;
-            }
+            self.capture(target, idx);
         }
         (idx, depth)
+    }
+
+    /// Local `idx` of scope `target` is used by a block nested in it: it
+    /// moves to the heap env, and every scope from `target` to the block
+    /// gets an env (the chain the block reaches it through).
+    fn capture(&mut self, target: usize, idx: u32) {
+        let n = self.scopes.len();
+        for s in &mut self.scopes[target..n - 1] {
+            s.has_blocks = true;
+        }
+        let s = &mut self.scopes[target];
+        if !s.captured.contains(&idx) {
+            s.captured.push(idx);
+        }
     }
 
     // ---- emission -----------------------------------------------------

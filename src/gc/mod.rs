@@ -44,8 +44,12 @@ pub struct Heap {
     free: Vec<*const RObject>,
     allocated_since_gc: usize,
     threshold: usize,
+    /// What `allocated_since_gc` is compared with at safepoints: the
+    /// threshold, 1 under stress, never while disabled (one compare on
+    /// every call).
+    trigger: usize,
     pub stress: bool,
-    pub disabled: bool,
+    disabled: bool,
     pub stats: GcStats,
     mark_stack: Vec<Value>,
 }
@@ -58,16 +62,19 @@ impl Default for Heap {
 
 impl Heap {
     pub fn new() -> Heap {
-        Heap {
+        let mut h = Heap {
             pages: Vec::new(),
             free: Vec::new(),
             allocated_since_gc: 0,
             threshold: MIN_THRESHOLD,
+            trigger: MIN_THRESHOLD,
             stress: std::env::var("CARMINE_GC_STRESS").is_ok_and(|v| v != "0" && !v.is_empty()),
             disabled: false,
             stats: GcStats::default(),
             mark_stack: Vec::new(),
-        }
+        };
+        h.update_trigger();
+        h
     }
 
     #[cold]
@@ -126,8 +133,27 @@ impl Heap {
     /// True when a safepoint should collect.
     #[inline(always)]
     pub fn wants_collect(&self) -> bool {
-        (self.allocated_since_gc >= self.threshold || (self.stress && self.allocated_since_gc > 0))
-            && !self.disabled
+        self.allocated_since_gc >= self.trigger
+    }
+
+    fn update_trigger(&mut self) {
+        self.trigger = if self.disabled {
+            usize::MAX
+        } else if self.stress {
+            1
+        } else {
+            self.threshold
+        };
+    }
+
+    pub fn disabled(&self) -> bool {
+        self.disabled
+    }
+
+    /// `GC.disable` / `GC.enable`.
+    pub fn set_disabled(&mut self, d: bool) {
+        self.disabled = d;
+        self.update_trigger();
     }
 
     /// Marks a root.
@@ -178,6 +204,7 @@ impl Heap {
         self.stats.count += 1;
         self.allocated_since_gc = 0;
         self.threshold = (live * 2).max(MIN_THRESHOLD);
+        self.update_trigger();
     }
 
     /// Calls `f` on every live object (for ObjectSpace).

@@ -99,6 +99,14 @@ impl Vm {
                 {
                     return self.send_optimized(site, n, recv, c, recv_ix, argc, fl);
                 }
+                // `send(name, *args)` compiles to one splat array `[name, *args]`.
+                if argc == 1
+                    && fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
+                    && self.no_refinements()
+                    && let Some(n) = splat_head_symbol(self.stack[recv_ix + 1])
+                {
+                    return self.send_optimized_splat(site, n, recv, c, recv_ix, fl);
+                }
             }
             _ => {}
         }
@@ -141,6 +149,37 @@ impl Vm {
             block,
             false,
         )
+    }
+
+    /// `recv.send(*[name, args...])` (what `send(name, *args)` compiles
+    /// to): the splat's elements after the name go on the stack as plain
+    /// arguments and `name` is called as an FCALL.
+    #[inline(never)]
+    fn send_optimized_splat(
+        &mut self,
+        site: CallSiteId,
+        name: SymbolId,
+        recv: Value,
+        c: ClassId,
+        recv_ix: usize,
+        fl: u32,
+    ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_send += 1;
+        let splat = self.stack[recv_ix + 1];
+        let blk = (fl & flags::BLOCKARG != 0).then(|| self.stack[recv_ix + 2]);
+        self.stack.truncate(recv_ix + 1);
+        if let Body::Array(items) = &*obj(splat).body.borrow() {
+            self.stack.extend_from_slice(&items[1..]);
+        }
+        let argc = self.stack.len() - recv_ix - 1;
+        if let Some(b) = blk {
+            self.stack.push(b);
+        }
+        let r = self.dispatch.resolve(&mut self.classes, c, name);
+        let e = IcEntry::new(c, 0, 0, r);
+        let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+        let fl = (fl & !flags::SPLAT) | flags::FCALL;
+        self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
     }
 
     /// True when the running frame has no active refinements (which
@@ -301,7 +340,7 @@ impl Vm {
             unreachable!("iseq handler for non-iseq method")
         };
         let (simple, lead, lc, env_on_heap, line) = {
-            let is = self.iseqs[iid.index()].as_deref().expect("installed iseq");
+            let is = self.iseqs[iid.index()].expect("installed iseq");
             let p = &is.params;
             (
                 p.simple,
@@ -316,7 +355,7 @@ impl Vm {
             self.stack.resize(base + lc, Value::NIL);
         } else if let Err(err) = {
             let iseq = self.iseq(iid);
-            self.setup_params(&iseq, base, argc, fl, false, &block)
+            self.setup_params(iseq, base, argc, fl, false, &block)
         } {
             self.stack.truncate(recv_ix);
             return Err(err);
@@ -344,9 +383,7 @@ impl Vm {
         if let Some(f) = self.frames.reuse_slot() {
             // A loop calling one method, or recursion, finds the same iseq
             // and cref in the slot: no reference counting then.
-            if !Rc::ptr_eq(&f.iseq, iseq) {
-                f.iseq = iseq.clone();
-            }
+            f.iseq = iseq;
             if !Rc::ptr_eq(&f.cref, cref) {
                 f.cref = cref.clone();
             }
@@ -366,7 +403,7 @@ impl Vm {
             f.is_block = false;
         } else {
             self.frames.push(Frame {
-                iseq: iseq.clone(),
+                iseq,
                 pc: 0,
                 base,
                 ret_sp: recv_ix,
@@ -518,7 +555,7 @@ impl Vm {
                 {
                     self.stack
                         .resize(base + iseq.local_count as usize, Value::NIL);
-                } else if let Err(err) = self.setup_params(&iseq, base, argc, fl, false, &block) {
+                } else if let Err(err) = self.setup_params(iseq, base, argc, fl, false, &block) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
                 }
@@ -722,7 +759,7 @@ impl Vm {
     /// Pushes a frame whose locals start at `base` (already set up).
     pub fn push_frame(
         &mut self,
-        iseq: Rc<Iseq>,
+        iseq: &'static Iseq,
         base: usize,
         ret_sp: usize,
         e: Entry,
@@ -735,7 +772,7 @@ impl Vm {
     #[inline(always)]
     fn push_frame_inline(
         &mut self,
-        iseq: Rc<Iseq>,
+        iseq: &'static Iseq,
         base: usize,
         ret_sp: usize,
         e: Entry,
@@ -761,9 +798,7 @@ impl Vm {
         self.next_frame_id += 1;
         if let Some(f) = self.frames.reuse_slot() {
             // Written in place; `Rc`s already pointing right are kept.
-            if !Rc::ptr_eq(&f.iseq, &iseq) {
-                f.iseq = iseq;
-            }
+            f.iseq = iseq;
             if !Rc::ptr_eq(&f.cref, &e.cref) {
                 f.cref = e.cref;
             }
@@ -1156,7 +1191,7 @@ impl Vm {
         {
             self.stack
                 .resize(base + iseq.local_count as usize, Value::NIL);
-        } else if let Err(e) = self.setup_params(&iseq, base, argc, fl, !lambda, block_param) {
+        } else if let Err(e) = self.setup_params(iseq, base, argc, fl, !lambda, block_param) {
             self.stack.truncate(recv_ix);
             return Err(e);
         }
@@ -1650,6 +1685,23 @@ impl Vm {
 /// An attr_reader hit on a plain object: the value in `slot` (nil when
 /// unset), or `None` when the receiver keeps its ivars elsewhere.
 #[inline(always)]
+/// The name in a `send` splat `[name, args...]` that can be passed as
+/// plain arguments: a plain Array of at most 16 elements starting with a
+/// Symbol and not ending in a Hash (which may be keywords).
+fn splat_head_symbol(v: Value) -> Option<SymbolId> {
+    if !v.is_heap() || obj(v).class.get() != cls::ARRAY {
+        return None;
+    }
+    match &*obj(v).body.borrow() {
+        Body::Array(items) if (1..=16).contains(&items.len()) => {
+            let last = items[items.len() - 1];
+            let hashy = last.is_heap() && matches!(&*obj(last).body.borrow(), Body::Hash(_));
+            if hashy { None } else { items[0].as_symbol() }
+        }
+        _ => None,
+    }
+}
+
 fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
     if !recv.is_heap() {
         return None;

@@ -7,7 +7,7 @@ use crate::object::{BlockArg, Cref};
 use crate::value::{MethodId, Value};
 
 pub struct Frame {
-    pub iseq: Rc<Iseq>,
+    pub iseq: &'static Iseq,
     /// Next instruction (saved while a callee runs).
     pub pc: usize,
     /// First local slot on the VM stack.

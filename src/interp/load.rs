@@ -1,8 +1,6 @@
 //! Loading code: the compiler's `Host`, running a script or `-e` code,
 //! `require`/`require_relative`/`load`, and the embedded prelude.
 
-use std::rc::Rc;
-
 use crate::bytecode::{Iseq, IseqKind};
 use crate::compiler::{self, CompileError, Host, Literal};
 use crate::dispatch::CallSite;
@@ -24,7 +22,10 @@ impl Host for Vm {
         let i = iseq.id.index();
         self.ivar_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
         self.const_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
-        self.iseqs[i] = Some(Rc::new(iseq));
+        // Iseqs live as long as the VM (methods, blocks and backtraces refer
+        // to them by id), so they are leaked: frames hold a plain reference
+        // and calls and returns count no references.
+        self.iseqs[i] = Some(Box::leak(Box::new(iseq)));
     }
 
     fn add_site(&mut self, site: CallSite) -> CallSiteId {
@@ -240,7 +241,7 @@ impl Vm {
 }
 
 impl crate::bytecode::disasm::Describe for Vm {
-    fn iseq_by_id(&self, id: IseqId) -> Rc<Iseq> {
+    fn iseq_by_id(&self, id: IseqId) -> &'static Iseq {
         self.iseq(id)
     }
     fn site_text(&self, site: CallSiteId) -> String {

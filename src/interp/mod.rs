@@ -109,7 +109,7 @@ pub struct Vm {
     pub heap: Heap,
     pub classes: ClassTable,
     pub dispatch: Dispatch,
-    pub iseqs: Vec<Option<Rc<Iseq>>>,
+    pub iseqs: Vec<Option<&'static Iseq>>,
     pub ivar_caches: Vec<Vec<IvarCache>>,
     pub const_caches: Vec<Vec<ConstCache>>,
     pub stack: Vec<Value>,
@@ -555,8 +555,8 @@ impl Vm {
         self.svars.push((home, m));
     }
 
-    pub fn iseq(&self, id: IseqId) -> Rc<Iseq> {
-        self.iseqs[id.index()].clone().expect("installed iseq")
+    pub fn iseq(&self, id: IseqId) -> &'static Iseq {
+        self.iseqs[id.index()].expect("installed iseq")
     }
 
     // ---- allocation helpers -------------------------------------------

@@ -61,7 +61,7 @@ impl Vm {
 
     pub fn env_get(&self, fi: usize, idx: u32, depth: u32) -> Value {
         let e = self.env_at(fi, depth);
-        if !e.is_heap() {
+        if !e.is_heap() || (depth == 0 && !self.frames[fi].iseq.captured(idx)) {
             return self.stack[self.frames[fi].base + idx as usize];
         }
         match &*obj(e).body.borrow() {
@@ -72,7 +72,7 @@ impl Vm {
 
     pub fn env_set(&mut self, fi: usize, idx: u32, depth: u32, v: Value) {
         let e = self.env_at(fi, depth);
-        if !e.is_heap() {
+        if !e.is_heap() || (depth == 0 && !self.frames[fi].iseq.captured(idx)) {
             let b = self.frames[fi].base;
             self.stack[b + idx as usize] = v;
             return;

@@ -17,7 +17,7 @@ impl Vm {
     pub fn run(&mut self) -> VResult {
         'frame: loop {
             let fi = self.frames.len() - 1;
-            let iseq = self.frames[fi].iseq.clone();
+            let iseq = self.frames[fi].iseq;
             let base = self.frames[fi].base;
             let mut pc = self.frames[fi].pc;
             let insns: &[Insn] = &iseq.insns;
@@ -648,7 +648,7 @@ impl Vm {
                 continue;
             }
             let pc = f.pc.saturating_sub(1) as u32;
-            let iseq = f.iseq.clone();
+            let iseq = f.iseq;
             let base = f.base;
             let mut handled = false;
             for c in iseq.catch.iter() {

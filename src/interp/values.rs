@@ -249,6 +249,23 @@ impl Vm {
             _ => false,
         };
         let code = if by_id { k.raw() } else { self.hash_of(k)? };
+        // Identity first, as st's `any_cmp` does: no Ruby call and no
+        // allocation. `eql?` is asked only when some candidate could be
+        // eql? without being identical (`key_eql`: both on the heap).
+        let mut need_eql = false;
+        if let Body::Hash(t) = &*obj(h).body.borrow() {
+            for &i in t.candidates(code) {
+                if let Some((key, _)) = t.entries[i as usize] {
+                    if key == k {
+                        return Ok((code, Some(i as usize)));
+                    }
+                    need_eql |= key.is_heap() && k.is_heap();
+                }
+            }
+        }
+        if by_id || !need_eql {
+            return Ok((code, None));
+        }
         let cands: Vec<(usize, Value)> = match &*obj(h).body.borrow() {
             Body::Hash(t) => t
                 .candidates(code)
