@@ -386,3 +386,49 @@ fn call_sites_report_state_and_classes() {
         "90000\n[\"sites.rb:3\", :mega, 8]\n"
     );
 }
+
+/// A warm `super` site is answered by its inline cache: one search per
+/// receiver class, and one more after each redefinition of the target,
+/// under every strategy; the output stays CRuby's.
+#[test]
+fn super_sites_are_cached_and_invalidated() {
+    let src = r#"
+class Base; def f(x) = x; end
+class A < Base; def f(x) = super + 1; end
+class B < Base; def f(x) = super + 2; end
+objs = [A.new, B.new]
+s = 0
+1000.times { |i| objs.each { |o| s += o.f(i) } }
+class Base; def f(x) = x * 2; end
+1000.times { |i| objs.each { |o| s += o.f(i) } }
+p s
+"#;
+    let p = script("super_cache.rb", src);
+    let counter = |err: &str, name: &str| -> u64 {
+        let pre = format!("[CARMINE_DEBUG_COUNTER] {name} ");
+        err.lines()
+            .find_map(|l| l.strip_prefix(&pre))
+            .unwrap_or_else(|| panic!("{name} missing in {err}"))
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    for strategy in ["global", "hierarchical", "method"] {
+        for ic in ["1", "2", "8"] {
+            let out = Command::new(bin())
+                .args([&format!("--invalidation={strategy}"), &format!("--ic={ic}")])
+                .arg(&p)
+                .env("CARMINE_DEBUG_COUNTER", "1")
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stdout), "3003000\n");
+            let err = String::from_utf8_lossy(&out.stderr);
+            let searches = counter(&err, "mc_search_super");
+            let calls = counter(&err, "ccf_super");
+            assert_eq!(calls, 4000, "{strategy} --ic={ic}");
+            // A and B each before and after the redefinition: 4 searches
+            // (each class's super site is monomorphic).
+            assert_eq!(searches, 4, "{strategy} --ic={ic}: {searches} searches");
+        }
+    }
+}

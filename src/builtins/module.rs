@@ -723,6 +723,21 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
             _ => None,
         }
     };
+    // A method taken from a class binds only into its subclasses.
+    let from = match body.is_heap().then(|| obj(body).body.borrow()).as_deref() {
+        Some(Body::Method(m)) => Some(vm.classes.method(m.method).owner),
+        _ => None,
+    };
+    if let Some(owner) = from
+        && !vm.classes.is_module(owner)
+        && !vm.classes.is_subclass_of(c, owner)
+    {
+        if vm.classes.is_singleton(owner) {
+            return Err(vm.type_error("can't bind singleton method to a different class"));
+        }
+        let on = vm.class_name(owner);
+        return Err(vm.type_error(&format!("bind argument must be a subclass of {on}")));
+    }
     let Some(kind) = kind else {
         let cn = super::type_name(vm, body);
         return Err(vm.type_error(&format!(

@@ -448,6 +448,14 @@ fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     if r.method.is_some() && (include_private || r.visibility == Visibility::Public) {
         return Ok(Value::TRUE);
     }
+    // The prelude's respond_to_missing? answers false: no call. With none
+    // at all (removed from Kernel) the answer is false too, as in CRuby.
+    let rtm = vm
+        .dispatch
+        .resolve(&mut vm.classes, c, sym::RESPOND_TO_MISSING);
+    if refs.is_empty() && (rtm.method.is_none() || rtm.method == vm.default_respond_to_missing) {
+        return Ok(Value::FALSE);
+    }
     let rm = vm.funcall(
         s,
         sym::RESPOND_TO_MISSING,

@@ -905,12 +905,12 @@ impl<'pr> Compiler<'pr, '_> {
         let (argc, fl) = self.call_args(c.arguments(), None)?;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
-        self.emit_call(Insn::Send { site: read }, argc as i64 + 1);
+        self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
         self.expr(&c.value())?;
         self.binop(name_of(&c.binary_operator()));
         self.emit(Insn::SetN { n: argc + 2 });
         let write = self.site(sym::ASET, argc + 1, fl, None);
-        self.emit_call(Insn::Send { site: write }, argc as i64 + 2);
+        self.emit_call(index_insn(write, argc, fl, true), argc as i64 + 2);
         self.emit(Insn::Pop);
         Ok(())
     }
@@ -928,7 +928,7 @@ impl<'pr> Compiler<'pr, '_> {
         let (argc, fl) = self.call_args(args, None)?;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
-        self.emit_call(Insn::Send { site: read }, argc as i64 + 1);
+        self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
         self.emit(Insn::Dup);
         let j = if is_or {
             self.emit(Insn::BranchIf { target: 0 })
@@ -939,7 +939,7 @@ impl<'pr> Compiler<'pr, '_> {
         self.expr(&value)?;
         self.emit(Insn::SetN { n: argc + 2 });
         let write = self.site(sym::ASET, argc + 1, fl, None);
-        self.emit_call(Insn::Send { site: write }, argc as i64 + 2);
+        self.emit_call(index_insn(write, argc, fl, true), argc as i64 + 2);
         self.emit(Insn::Pop);
         let end = self.emit(Insn::Jump { target: 0 });
         self.patch(j);
@@ -1114,5 +1114,16 @@ impl<'pr> Compiler<'pr, '_> {
             cont_line: 0,
         });
         Ok(())
+    }
+}
+
+/// `recv[i]` / `recv[i] = v` in an index op-assign: the operator
+/// instructions for one plain index (as CRuby's opt_aref / opt_aset),
+/// else a plain send.
+fn index_insn(site: crate::value::CallSiteId, argc: u32, fl: u32, write: bool) -> Insn {
+    match (argc, fl, write) {
+        (1, 0, false) => Insn::OptAref { site },
+        (1, 0, true) => Insn::OptAset { site },
+        _ => Insn::Send { site },
     }
 }

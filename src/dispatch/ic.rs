@@ -78,6 +78,9 @@ pub struct CallSite {
     pub evictions: u64,
     /// Distinct receiver classes seen (capped), for stats and megamorphism.
     pub seen: Vec<ClassId>,
+    /// A `super` site: the (method owner, name) its entries answer for
+    /// (one iseq can run as methods of several owners).
+    pub super_key: Option<(ClassId, SymbolId)>,
 }
 
 impl CallSite {
@@ -102,6 +105,7 @@ impl CallSite {
             misses: 0,
             evictions: 0,
             seen: Vec::new(),
+            super_key: None,
         }
     }
 

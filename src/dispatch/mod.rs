@@ -199,6 +199,57 @@ impl Dispatch {
         None
     }
 
+    /// `super` from a method of `owner` named `name`, for receivers of
+    /// `cls`: the site's inline cache, when it answers for that owner.
+    #[inline]
+    pub fn super_probe(
+        &mut self,
+        site: CallSiteId,
+        cls: ClassId,
+        owner: ClassId,
+        name: SymbolId,
+    ) -> Option<IcEntry> {
+        if self.sites[site.index()].super_key != Some((owner, name)) {
+            return None;
+        }
+        self.probe(site, cls)
+    }
+
+    /// `super` inline-cache miss: the walk from above `owner`, cached in
+    /// the site with the validity of a plain lookup of `name` from `cls`
+    /// (any change to `name` in `cls`'s ancestors, or to the ancestry,
+    /// renews it under every strategy).
+    #[cold]
+    #[inline(never)]
+    pub fn super_miss(
+        &mut self,
+        classes: &mut ClassTable,
+        site: CallSiteId,
+        cls: ClassId,
+        owner: ClassId,
+        name: SymbolId,
+    ) -> IcEntry {
+        let t0 = Instant::now();
+        self.counters.mc_search_super += 1;
+        self.counters.mc_inline_miss += 1;
+        self.classify_inline_miss(site, cls);
+        let s = &mut self.sites[site.index()];
+        if s.super_key != Some((owner, name)) {
+            s.entries.clear();
+            s.state = IcState::Empty;
+            s.super_key = Some((owner, name));
+        }
+        let (slot, serial) = self.validity(classes, cls, name);
+        let r = lookup::resolve_super(classes, cls, owner, name, &[]);
+        self.counters.method_searches += 1;
+        self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
+        let entry = IcEntry::new(cls, slot, serial, r);
+        if self.config.ic_size > 0 {
+            self.fill_site(classes, site, entry);
+        }
+        entry
+    }
+
     /// Inline-cache miss: global cache, then the ancestor walk; fills both.
     /// Only the walk is timed (`miss_time`): a megamorphic site misses on
     /// every call, and reading the clock twice would cost more than the

@@ -898,8 +898,54 @@ impl Vm {
             let args = self.collect_args(base - 1, argc, fl | flags::KWARGS)?;
             return self.setup_params_with(iseq, base, args, fl, lenient, block);
         }
+        if fl & (flags::SPLAT | flags::KWARGS) == 0
+            && !lenient
+            && self.setup_positional_in_place(iseq, base, argc, block)
+        {
+            return Ok(());
+        }
         let args = self.collect_args(base - 1, argc, fl)?;
         self.setup_params_with(iseq, base, args, fl, lenient, block)
+    }
+
+    /// Plain positional arguments for a method with only leading,
+    /// optional, rest and block parameters: set up where they lie on the
+    /// stack (no argument vectors). False when the call needs the general
+    /// path (keywords, post parameters, a wrong count).
+    fn setup_positional_in_place(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        argc: usize,
+        block: &Option<Rc<BlockArg>>,
+    ) -> bool {
+        let p = &iseq.params;
+        if !p.kw.is_empty() || p.kwrest.is_some() || p.post != 0 {
+            return false;
+        }
+        let (lead, opt) = (p.lead as usize, p.opt as usize);
+        if argc < lead || (p.rest.is_none() && argc > lead + opt) {
+            return false;
+        }
+        let rest = p.rest.map(|r| {
+            let extra = self.stack[base + argc.min(lead + opt)..base + argc].to_vec();
+            (r, self.ary_new(extra))
+        });
+        self.stack.truncate(base + argc.min(lead + opt));
+        // Missing optionals are UNDEF: their default expressions run.
+        self.stack.resize(base + lead + opt, Value::UNDEF);
+        self.stack
+            .resize(base + iseq.local_count as usize, Value::NIL);
+        if let Some((r, a)) = rest {
+            self.stack[base + r as usize] = a;
+        }
+        if let Some(b) = p.block {
+            self.stack[base + b as usize] = match block {
+                Some(b) => self.block_to_proc(b),
+                None => Value::NIL,
+            };
+        }
+        true
     }
 
     fn setup_params_with(
@@ -1624,7 +1670,6 @@ impl Vm {
         let frame_block = f.block.clone();
         let owner = self.classes.method(m).owner;
         let name = self.classes.method(m).original_name;
-        self.dispatch.counters.mc_search_super += 1;
         self.dispatch.counters.ccf_super += 1;
         let c = self.class_of(recv);
         let refinements: Vec<ClassId> = self
@@ -1632,7 +1677,23 @@ impl Vm {
             .last()
             .map(|f| f.cref.refinements.borrow().clone())
             .unwrap_or_default();
-        let r = lookup::resolve_super(&mut self.classes, c, owner, name, &refinements);
+        // Cached in the site unless refinements are involved.
+        let r = if refinements.is_empty() && self.classes.get(owner).refined.is_none() {
+            let e = match self.dispatch.super_probe(site, c, owner, name) {
+                Some(e) => e,
+                None => self
+                    .dispatch
+                    .super_miss(&mut self.classes, site, c, owner, name),
+            };
+            crate::dispatch::Resolved {
+                method: e.method,
+                handler: e.handler,
+                visibility: e.visibility,
+            }
+        } else {
+            self.dispatch.counters.mc_search_super += 1;
+            lookup::resolve_super(&mut self.classes, c, owner, name, &refinements)
+        };
         let mut block = self.site_block(site, fl, recv_ix + 1 + argc)?;
         if block.is_none() && fl & flags::BLOCKARG == 0 {
             block = frame_block;

@@ -129,6 +129,12 @@ impl Vm {
             }
         }
         self.dispatch.bop_redefined = 0;
+        self.default_respond_to_missing = crate::dispatch::lookup::find_method(
+            &self.classes,
+            crate::class::cls::KERNEL,
+            crate::value::symbol::sym::RESPOND_TO_MISSING,
+        )
+        .map(|(m, _)| m);
         // The prelude's own matches must not show as the program's `$~`.
         self.svars.clear();
     }

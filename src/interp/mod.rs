@@ -165,6 +165,9 @@ pub struct Vm {
     /// The name and VCALL flag of the last call the VM sent to a Ruby
     /// `method_missing` (read by BasicObject#method_missing on `super`).
     pub mm_reason: Option<(SymbolId, u32)>,
+    /// The prelude's `Kernel#respond_to_missing?` (always false):
+    /// `respond_to?` skips calling it.
+    pub default_respond_to_missing: Option<MethodId>,
     /// The budget error once raised (rooted in `literal_roots`).
     pub budget_error: Option<Value>,
     pub native_depth: usize,
@@ -222,6 +225,7 @@ impl Vm {
             insn_count: 0,
             budget_spent: false,
             mm_reason: None,
+            default_respond_to_missing: None,
             budget_error: None,
             native_depth: 0,
             stack_limit_addr: 0,
