@@ -58,6 +58,9 @@ macro_rules! operand {
     (u32, $v:expr) => {
         Operand::Num($v as i64)
     };
+    (u16, $v:expr) => {
+        Operand::Num($v as i64)
+    };
     (bool, $v:expr) => {
         Operand::Num($v as i64)
     };
@@ -173,6 +176,14 @@ define_insns! {
     /// Fused `dup; setlocal idx; pop` (in the `dup` slot; skips the other two).
     SetLocalPop { idx: u32 } = "setlocal_pop", pop 1, push 0;
     SetLocalUpPop { idx: u32, depth: u32 } = "setlocal_up_pop", pop 1, push 0;
+    /// Fused `getlocal idx; putobject imm; opt_plus/opt_minus` (in the
+    /// `getlocal` slot; `imm` already negated for minus): pushes the sum.
+    LocalAddI { idx: u32, imm: i32 } = "getlocal_add_imm", pop 0, push 1;
+    /// Fused `getlocal src; putobject imm; opt_plus/opt_minus; dup;
+    /// setlocal dst; pop` (`i += 1` as a statement).
+    LocalAddIStore { src: u32, imm: i32, dst: u32 } = "getlocal_add_imm_store", pop 0, push 0;
+    /// Fused `getlocal idx; putobject imm; opt_<cmp>; branch`.
+    LocalCmpIBranch { idx: u16, kind: u16, imm: i32, target: Target } = "getlocal_cmp_imm_branch", pop 0, push 0;
     Leave = "leave", pop 1, push 0;
     /// `break` out of a block: returns from the method that yielded.
     ThrowBreak = "throw_break", pop 1, push 0;

@@ -17,6 +17,12 @@
 //! * `dup; setlocal; pop` (an assignment whose value is unused) becomes
 //!   `setlocal_pop` in the `dup` slot, skipping the other two.
 //! * `jump L` where `L` is `leave` becomes `leave`.
+//! * `getlocal; putobject <fixnum>; opt_plus` (or `opt_minus`) becomes
+//!   `getlocal_add_imm` in the `getlocal` slot (skipping two), and with a
+//!   following `dup; setlocal; pop` `getlocal_add_imm_store` (skipping
+//!   five); `getlocal; putobject <fixnum>; opt_<cmp>; branch` becomes
+//!   `getlocal_cmp_imm_branch`. Their slow paths push the local and
+//!   continue in the next slot, which holds the fused immediate form.
 
 use super::Insn;
 use crate::value::CallSiteId;
@@ -64,8 +70,48 @@ fn branch(insn: Option<&Insn>) -> Option<(u32, u32)> {
     }
 }
 
+/// The fused form of a `getlocal` at `i` with what follows (see the
+/// module comment), looking at the original instructions after it.
+fn fuse_local(insns: &[Insn], i: usize) -> Option<Insn> {
+    let Insn::GetLocal { idx } = insns[i] else {
+        return None;
+    };
+    let Some(&Insn::PutObject { v }) = insns.get(i + 1) else {
+        return None;
+    };
+    let imm = v.as_fixnum().and_then(|n| i32::try_from(n).ok())?;
+    let next = *insns.get(i + 2)?;
+    if let Some((kind, _)) = cmp_kind(next)
+        && kind != CMP_NEQ
+        && let Some((sense, target)) = branch(insns.get(i + 3))
+        && let Ok(idx) = u16::try_from(idx)
+    {
+        return Some(Insn::LocalCmpIBranch {
+            idx,
+            kind: (kind | sense) as u16,
+            imm,
+            target,
+        });
+    }
+    let imm = match next {
+        Insn::OptPlus { .. } => imm,
+        Insn::OptMinus { .. } => imm.checked_neg()?,
+        _ => return None,
+    };
+    if let (Some(Insn::Dup), Some(&Insn::SetLocal { idx: dst }), Some(Insn::Pop)) =
+        (insns.get(i + 3), insns.get(i + 4), insns.get(i + 5))
+    {
+        return Some(Insn::LocalAddIStore { src: idx, imm, dst });
+    }
+    Some(Insn::LocalAddI { idx, imm })
+}
+
 pub fn optimize(insns: &mut [Insn]) {
     for i in 0..insns.len() {
+        if let Some(f) = fuse_local(insns, i) {
+            insns[i] = f;
+            continue;
+        }
         if let Some((kind, site)) = cmp_kind(insns[i])
             && let Some((sense, target)) = branch(insns.get(i + 1))
         {

@@ -392,6 +392,50 @@ impl Vm {
                         // The operator in the next slot takes the slow path.
                         self.stack.push(Value::int(imm as i64));
                     }
+                    Insn::LocalAddI { idx, imm } => {
+                        let a = self.stack[base + idx as usize];
+                        if a.is_fixnum()
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = (a.raw() as i64).checked_add((imm as i64) << 1)
+                        {
+                            self.stack.push(Value::from_raw(r as u64));
+                            pc += 2;
+                            continue;
+                        }
+                        // The fused immediate form in the next slot goes on.
+                        self.stack.push(a);
+                    }
+                    Insn::LocalAddIStore { src, imm, dst } => {
+                        let a = self.stack[base + src as usize];
+                        if a.is_fixnum()
+                            && self.dispatch.bop_ok(bop::INT_ARITH)
+                            && let Some(r) = (a.raw() as i64).checked_add((imm as i64) << 1)
+                        {
+                            self.stack[base + dst as usize] = Value::from_raw(r as u64);
+                            pc += 5;
+                            continue;
+                        }
+                        self.stack.push(a);
+                    }
+                    Insn::LocalCmpIBranch {
+                        idx,
+                        kind,
+                        imm,
+                        target,
+                    } => {
+                        let a = self.stack[base + idx as usize];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let kind = kind as u32;
+                            let r = int_cmp(kind, a.fixnum_unchecked(), imm as i64);
+                            pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
+                                target as usize
+                            } else {
+                                pc + 3
+                            };
+                            continue;
+                        }
+                        self.stack.push(a);
+                    }
                     Insn::CmpIBranch { kind, imm, target } => {
                         let l = self.stack.len();
                         let a = self.stack[l - 1];
