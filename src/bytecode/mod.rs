@@ -182,6 +182,11 @@ define_insns! {
     /// Fused `getlocal src; putobject imm; opt_plus/opt_minus; dup;
     /// setlocal dst; pop` (`i += 1` as a statement).
     LocalAddIStore { src: u32, imm: i32, dst: u32 } = "getlocal_add_imm_store", pop 0, push 0;
+    /// Fused `getlocal idx; send site` (in the `getlocal` slot; the send
+    /// stays in the next slot, which this skips): `obj.attr`, `f(x)`.
+    LocalSend { idx: u32, site: CallSiteId } = "getlocal_send", pop -1, push 1;
+    /// Fused `putself; send site` (`foo` with no arguments).
+    SelfSend { site: CallSiteId } = "putself_send", pop -1, push 1;
     /// Fused `getlocal idx; putobject imm; opt_<cmp>; branch`.
     LocalCmpIBranch { idx: u16, kind: u16, imm: i32, target: Target } = "getlocal_cmp_imm_branch", pop 0, push 0;
     Leave = "leave", pop 1, push 0;

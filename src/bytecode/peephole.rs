@@ -23,6 +23,9 @@
 //!   five); `getlocal; putobject <fixnum>; opt_<cmp>; branch` becomes
 //!   `getlocal_cmp_imm_branch`. Their slow paths push the local and
 //!   continue in the next slot, which holds the fused immediate form.
+//! * `getlocal; send` and `putself; send` become `getlocal_send` and
+//!   `putself_send`: push, then the send of the next slot (which they
+//!   skip; a jump to it still finds the send).
 
 use super::Insn;
 use crate::value::CallSiteId;
@@ -111,6 +114,17 @@ pub fn optimize(insns: &mut [Insn]) {
         if let Some(f) = fuse_local(insns, i) {
             insns[i] = f;
             continue;
+        }
+        match (insns[i], insns.get(i + 1)) {
+            (Insn::GetLocal { idx }, Some(&Insn::Send { site })) => {
+                insns[i] = Insn::LocalSend { idx, site };
+                continue;
+            }
+            (Insn::PutSelf, Some(&Insn::Send { site })) => {
+                insns[i] = Insn::SelfSend { site };
+                continue;
+            }
+            _ => {}
         }
         if let Some((kind, site)) = cmp_kind(insns[i])
             && let Some((sense, target)) = branch(insns.get(i + 1))

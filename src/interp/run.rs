@@ -164,6 +164,18 @@ impl Vm {
                         tri!(self.safepoint());
                     }
                     Insn::Send { site } => call!(self.send_inline(site)),
+                    Insn::LocalSend { idx, site } => {
+                        let v = self.stack[base + idx as usize];
+                        self.stack.push(v);
+                        pc += 1;
+                        call!(self.send_inline(site))
+                    }
+                    Insn::SelfSend { site } => {
+                        let s = self.frames[fi].self_val;
+                        self.stack.push(s);
+                        pc += 1;
+                        call!(self.send_inline(site))
+                    }
                     Insn::InvokeSuper { site } => call!(self.invoke_super(site)),
                     Insn::InvokeBlock { site } => call!(self.invoke_block(site)),
                     Insn::OptPlus { site } => {
