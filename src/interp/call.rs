@@ -152,8 +152,8 @@ impl Vm {
     }
 
     /// `recv.send(*[name, args...])` (what `send(name, *args)` compiles
-    /// to): the splat's elements after the name go on the stack as plain
-    /// arguments and `name` is called as an FCALL.
+    /// to): the splat is spread on the stack as plain arguments, then as
+    /// `send_optimized`.
     #[inline(never)]
     fn send_optimized_splat(
         &mut self,
@@ -164,22 +164,17 @@ impl Vm {
         recv_ix: usize,
         fl: u32,
     ) -> Result<Call, Unwind> {
-        self.dispatch.counters.ccf_send += 1;
         let splat = self.stack[recv_ix + 1];
         let blk = (fl & flags::BLOCKARG != 0).then(|| self.stack[recv_ix + 2]);
         self.stack.truncate(recv_ix + 1);
         if let Body::Array(items) = &*obj(splat).body.borrow() {
-            self.stack.extend_from_slice(&items[1..]);
+            self.stack.extend_from_slice(items);
         }
         let argc = self.stack.len() - recv_ix - 1;
         if let Some(b) = blk {
             self.stack.push(b);
         }
-        let r = self.dispatch.resolve(&mut self.classes, c, name);
-        let e = IcEntry::new(c, 0, 0, r);
-        let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
-        let fl = (fl & !flags::SPLAT) | flags::FCALL;
-        self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+        self.send_optimized(site, name, recv, c, recv_ix, argc, fl & !flags::SPLAT)
     }
 
     /// True when the running frame has no active refinements (which
