@@ -9,6 +9,9 @@
 
 use std::cell::{Cell, RefCell};
 
+mod arena;
+pub use arena::Arena;
+
 use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, RObject};
 use crate::value::{ClassId, Value};
 

@@ -23,9 +23,9 @@ impl Host for Vm {
         self.ivar_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
         self.const_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
         // Iseqs live as long as the VM (methods, blocks and backtraces refer
-        // to them by id), so they are leaked: frames hold a plain reference
+        // to them by id): frames hold a plain reference from the VM's arena
         // and calls and returns count no references.
-        self.iseqs[i] = Some(Box::leak(Box::new(iseq)));
+        self.iseqs[i] = Some(self.iseq_arena.alloc(iseq));
     }
 
     fn add_site(&mut self, site: CallSite) -> CallSiteId {

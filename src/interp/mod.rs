@@ -176,6 +176,9 @@ pub struct Vm {
     pub object_ids: HashMap<u64, u64>,
     pub struct_class: Option<ClassId>,
     pub interrupted: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Owns the iseqs `iseqs` refers to. Last, so it is dropped after
+    /// every field that may hold one of its references.
+    pub iseq_arena: crate::gc::Arena<Iseq>,
 }
 
 /// Maximum Ruby frames before SystemStackError.
@@ -190,6 +193,7 @@ impl Vm {
             classes: ClassTable::new(),
             dispatch: Dispatch::new(config),
             iseqs: Vec::new(),
+            iseq_arena: Default::default(),
             ivar_caches: Vec::new(),
             const_caches: Vec::new(),
             stack: Vec::with_capacity(1 << 16),

@@ -958,7 +958,7 @@ impl Vm {
                     self.stack[l - 1] = s;
                 }
                 let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                let mut items = self.array_items(a);
+                let mut items = self.array_items_room(a, self.array_len(b))?;
                 if let Body::Array(v) = &*obj(b).body.borrow() {
                     items.extend_from_slice(v);
                 }

@@ -311,8 +311,22 @@ impl Vm {
                                 self.frames[fi].pc = pc;
                                 throw!(self.frozen_error(a))
                             }
-                            if let Body::Array(v) = &mut *obj(a).body.borrow_mut() {
-                                v.push(b);
+                            let grew = match &mut *obj(a).body.borrow_mut() {
+                                Body::Array(v) => {
+                                    let ok = v.len() < v.capacity() || v.try_reserve(1).is_ok();
+                                    if ok {
+                                        v.push(b);
+                                    }
+                                    ok
+                                }
+                                _ => true,
+                            };
+                            if !grew {
+                                // CRuby's failed malloc: NoMemoryError, not an abort.
+                                self.frames[fi].pc = pc;
+                                throw!(
+                                    self.error(self.e.no_memory_error, "failed to allocate memory")
+                                )
                             }
                             self.stack.truncate(l - 1);
                             continue;

@@ -56,6 +56,29 @@ impl Vm {
         v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Array(_))
     }
 
+    /// A copy of an Array's elements with room for `extra` more, or
+    /// NoMemoryError (CRuby's failed malloc) when that cannot be allocated.
+    pub fn array_items_room(&mut self, v: Value, extra: usize) -> Result<Vec<Value>, Unwind> {
+        let mut out = Vec::new();
+        let ok = match v.is_heap().then(|| obj(v).body.borrow()).as_deref() {
+            Some(Body::Array(a)) => {
+                let ok = a
+                    .len()
+                    .checked_add(extra)
+                    .is_some_and(|n| out.try_reserve_exact(n).is_ok());
+                if ok {
+                    out.extend_from_slice(a);
+                }
+                ok
+            }
+            _ => true,
+        };
+        if !ok {
+            return Err(self.error(self.e.no_memory_error, "failed to allocate memory"));
+        }
+        Ok(out)
+    }
+
     pub fn array_items(&self, v: Value) -> Vec<Value> {
         if v.is_heap()
             && let Body::Array(a) = &*obj(v).body.borrow()
@@ -100,7 +123,7 @@ impl Vm {
     /// `*v` in a call or literal: Array, nil -> [], to_a, else [v].
     pub fn splat_to_array(&mut self, v: Value) -> Result<Value, Unwind> {
         if self.is_array(v) {
-            let items = self.array_items(v);
+            let items = self.array_items_room(v, 0)?;
             return Ok(self.ary_new(items));
         }
         if v.is_nil() {

@@ -266,21 +266,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(a, "empty?", 0, |vm, s, _, _| {
         Ok(Value::bool(vm.array_len(s) == 0))
     });
-    vm.def_builtin(a, "push", -1, |vm, s, a, _| {
-        let a = a.to_vec();
-        with_mut(vm, s, |v| v.extend(a))?;
-        Ok(s)
-    });
-    vm.def_builtin(a, "append", -1, |vm, s, a, _| {
-        let a = a.to_vec();
-        with_mut(vm, s, |v| v.extend(a))?;
-        Ok(s)
-    });
-    vm.def_builtin(a, "<<", 1, |vm, s, a, _| {
-        let x = a[0];
-        with_mut(vm, s, |v| v.push(x))?;
-        Ok(s)
-    });
+    vm.def_builtin(a, "push", -1, |vm, s, a, _| push_all(vm, s, a));
+    vm.def_builtin(a, "append", -1, |vm, s, a, _| push_all(vm, s, a));
+    vm.def_builtin(a, "<<", 1, |vm, s, a, _| push_all(vm, s, a));
     vm.def_builtin(a, "pop", -1, |vm, s, a, _| {
         if let Some(n) = a.first() {
             let n = int_arg(vm, *n)?.max(0) as usize;
@@ -854,4 +842,20 @@ fn aset(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let i = int_arg(vm, a[0])?;
     store(vm, s, i, a[1])?;
     Ok(a[1])
+}
+
+/// `push` / `append` / `<<`: NoMemoryError (CRuby's failed malloc) when
+/// the array cannot grow, instead of an abort.
+fn push_all(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
+    let ok = with_mut(vm, s, |v| {
+        let ok = v.try_reserve(a.len()).is_ok();
+        if ok {
+            v.extend_from_slice(a);
+        }
+        ok
+    })?;
+    if !ok {
+        return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
+    }
+    Ok(s)
 }
