@@ -187,6 +187,8 @@ define_insns! {
     LocalSend { idx: u32, site: CallSiteId } = "getlocal_send", pop -1, push 1;
     /// Fused `putself; send site` (`foo` with no arguments).
     SelfSend { site: CallSiteId } = "putself_send", pop -1, push 1;
+    /// Fused `getlocal a; getlocal b; opt_<cmp>; branch` (`i < n`).
+    LocalsCmpBranch { a: u16, b: u16, kind: u32, target: Target } = "getlocals_cmp_branch", pop 0, push 0;
     /// Fused `getlocal idx; putobject imm; opt_<cmp>; branch`.
     LocalCmpIBranch { idx: u16, kind: u16, imm: i32, target: Target } = "getlocal_cmp_imm_branch", pop 0, push 0;
     Leave = "leave", pop 1, push 0;

@@ -21,7 +21,8 @@
 //!   `getlocal_add_imm` in the `getlocal` slot (skipping two), and with a
 //!   following `dup; setlocal; pop` `getlocal_add_imm_store` (skipping
 //!   five); `getlocal; putobject <fixnum>; opt_<cmp>; branch` becomes
-//!   `getlocal_cmp_imm_branch`. Their slow paths push the local and
+//!   `getlocal_cmp_imm_branch`, and `getlocal; getlocal; opt_<cmp>;
+//!   branch` becomes `getlocals_cmp_branch`. Their slow paths push the local and
 //!   continue in the next slot, which holds the fused immediate form.
 //! * `getlocal; send` and `putself; send` become `getlocal_send` and
 //!   `putself_send`: push, then the send of the next slot (which they
@@ -79,6 +80,19 @@ fn fuse_local(insns: &[Insn], i: usize) -> Option<Insn> {
     let Insn::GetLocal { idx } = insns[i] else {
         return None;
     };
+    if let Some(&Insn::GetLocal { idx: b }) = insns.get(i + 1)
+        && let Some((kind, _)) = insns.get(i + 2).and_then(|&n| cmp_kind(n))
+        && kind != CMP_NEQ
+        && let Some((sense, target)) = branch(insns.get(i + 3))
+        && let (Ok(a), Ok(b)) = (u16::try_from(idx), u16::try_from(b))
+    {
+        return Some(Insn::LocalsCmpBranch {
+            a,
+            b,
+            kind: kind | sense,
+            target,
+        });
+    }
     let Some(&Insn::PutObject { v }) = insns.get(i + 1) else {
         return None;
     };

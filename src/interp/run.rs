@@ -462,6 +462,20 @@ impl Vm {
                         }
                         self.stack.push(a);
                     }
+                    Insn::LocalsCmpBranch { a, b, kind, target } => {
+                        let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
+                        if Value::both_fixnum(x, y) && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let r = int_cmp(kind, x.fixnum_unchecked(), y.fixnum_unchecked());
+                            pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
+                                target as usize
+                            } else {
+                                pc + 3
+                            };
+                            continue;
+                        }
+                        // The second getlocal and the fused comparison go on.
+                        self.stack.push(x);
+                    }
                     Insn::CmpIBranch { kind, imm, target } => {
                         let l = self.stack.len();
                         let a = self.stack[l - 1];
