@@ -453,11 +453,7 @@ impl Vm {
                         if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
                             let kind = kind as u32;
                             let r = int_cmp(kind, a.fixnum_unchecked(), imm as i64);
-                            pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
-                                target as usize
-                            } else {
-                                pc + 3
-                            };
+                            pc = branch_pc(r, kind, target, pc + 3);
                             continue;
                         }
                         self.stack.push(a);
@@ -466,11 +462,7 @@ impl Vm {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
                         if Value::both_fixnum(x, y) && self.dispatch.bop_ok(bop::INT_CMP) {
                             let r = int_cmp(kind, x.fixnum_unchecked(), y.fixnum_unchecked());
-                            pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
-                                target as usize
-                            } else {
-                                pc + 3
-                            };
+                            pc = branch_pc(r, kind, target, pc + 3);
                             continue;
                         }
                         // The second getlocal and the fused comparison go on.
@@ -482,11 +474,7 @@ impl Vm {
                         if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
                             let r = int_cmp(kind, a.fixnum_unchecked(), imm as i64);
                             self.stack.truncate(l - 1);
-                            pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
-                                target as usize
-                            } else {
-                                pc + 2
-                            };
+                            pc = branch_pc(r, kind, target, pc + 2);
                             continue;
                         }
                         // Slow path: the comparison and branch in the next slots.
@@ -503,11 +491,7 @@ impl Vm {
                         match r {
                             Some(r) => {
                                 self.stack.truncate(l - 2);
-                                pc = if r == (kind & CMP_JUMP_IF_TRUE != 0) {
-                                    target as usize
-                                } else {
-                                    pc + 1
-                                };
+                                pc = branch_pc(r, kind, target, pc + 1);
                             }
                             // The branch in the next slot tests the result.
                             None => call!(self.send(site)),
@@ -795,6 +779,17 @@ impl Vm {
                 return Err(e);
             }
         }
+    }
+}
+
+/// Where a fused compare-and-branch goes: `target` when the comparison
+/// result `r` is the branch's sense, else `fallthrough`.
+#[inline(always)]
+fn branch_pc(r: bool, kind: u32, target: u32, fallthrough: usize) -> usize {
+    if r == (kind & CMP_JUMP_IF_TRUE != 0) {
+        target as usize
+    } else {
+        fallthrough
     }
 }
 
