@@ -242,7 +242,7 @@ fn arith(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
         "-" => a - b,
         "*" => {
             if a.bits() + b.bits() > 64 * BIGLEN_LIMIT {
-                return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
+                return Err(vm.no_memory_error());
             }
             a * b
         }
@@ -508,7 +508,7 @@ fn shift(vm: &mut Vm, s: Value, o: Value, left: bool) -> VResult {
     }
     match n.to_u64() {
         Some(n) if n <= SHIFT_LIMIT => Ok(vm.bignum_value(b << n)),
-        Some(n) if n < 1 << 62 => Err(vm.error(vm.e.no_memory_error, "failed to allocate memory")),
+        Some(n) if n < 1 << 62 => Err(vm.no_memory_error()),
         _ => Err(vm.error(vm.e.range_error, "shift width too big")),
     }
 }

@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use super::object::block_required;
 use super::{int_arg, str_arg};
+use crate::bytecode::Iseq;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -413,7 +414,7 @@ pub fn init(vm: &mut Vm) {
                 None => return Ok(Value::NIL),
             }
         }
-        let (fi, depth) = if depth > 0 && (!vm.env_at(fi, depth).is_heap() || !iseq.captured(idx)) {
+        let (fi, depth) = if on_frame_stack(vm, fi, depth, iseq, idx) {
             match (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq.id) {
                 Some(j) => (j, 0),
                 None => return Ok(Value::NIL),
@@ -784,13 +785,21 @@ fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
 /// `iseq`). A method whose blocks do not use its locals keeps them on the
 /// stack (no heap env): read them from the frame running that scope.
 fn outer_local(vm: &Vm, fi: usize, iseq: crate::value::IseqId, idx: u32, depth: u32) -> Value {
-    if depth > 0 && (!vm.env_at(fi, depth).is_heap() || !vm.iseq(iseq).captured(idx)) {
+    if on_frame_stack(vm, fi, depth, vm.iseq(iseq), idx) {
         if let Some(j) = (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq) {
             return vm.env_get(j, idx, 0);
         }
         return Value::NIL;
     }
     vm.env_get(fi, idx, depth)
+}
+
+/// True when local `idx` of the scope `depth` levels out from frame `fi`
+/// (running `scope`) is kept on the stack of the frame running that scope
+/// rather than in an env reachable from `fi`: the scope has no env, or
+/// no block captures that local.
+fn on_frame_stack(vm: &Vm, fi: usize, depth: u32, scope: &Iseq, idx: u32) -> bool {
+    depth > 0 && (!vm.env_at(fi, depth).is_heap() || !scope.captured(idx))
 }
 
 /// Where local `name` of frame `fi` lives: (index, scope depth).

@@ -99,15 +99,14 @@ pub fn init(vm: &mut Vm) {
 /// NoMemoryError as CRuby's failed malloc does, instead of aborting.
 pub fn alloc_guard(vm: &mut Vm, count: usize, size: usize) -> Result<(), Unwind> {
     const PROBE_ABOVE: usize = 1 << 28;
-    let fail = |vm: &mut Vm| vm.error(vm.e.no_memory_error, "failed to allocate memory");
     let Some(bytes) = count.checked_mul(size.max(1)) else {
-        return Err(fail(vm));
+        return Err(vm.no_memory_error());
     };
     if bytes <= PROBE_ABOVE {
         return Ok(());
     }
     if bytes > isize::MAX as usize || Vec::<u8>::new().try_reserve_exact(bytes).is_err() {
-        return Err(fail(vm));
+        return Err(vm.no_memory_error());
     }
     Ok(())
 }
@@ -118,7 +117,7 @@ pub fn alloc_guard(vm: &mut Vm, count: usize, size: usize) -> Result<(), Unwind>
 #[inline]
 pub fn try_push<T>(vm: &mut Vm, v: &mut Vec<T>, x: T) -> Result<(), Unwind> {
     if v.len() == v.capacity() && v.try_reserve(1).is_err() {
-        return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
+        return Err(vm.no_memory_error());
     }
     v.push(x);
     Ok(())

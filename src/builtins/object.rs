@@ -450,11 +450,13 @@ fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     }
     // The prelude's respond_to_missing? answers false: no call. With none
     // at all (removed from Kernel) the answer is false too, as in CRuby.
-    let rtm = vm
-        .dispatch
-        .resolve(&mut vm.classes, c, sym::RESPOND_TO_MISSING);
-    if refs.is_empty() && (rtm.method.is_none() || rtm.method == vm.default_respond_to_missing) {
-        return Ok(Value::FALSE);
+    if refs.is_empty() {
+        let rtm = vm
+            .dispatch
+            .resolve(&mut vm.classes, c, sym::RESPOND_TO_MISSING);
+        if rtm.method.is_none() || rtm.method == vm.default_respond_to_missing {
+            return Ok(Value::FALSE);
+        }
     }
     let rm = vm.funcall(
         s,

@@ -653,7 +653,7 @@ fn to_a(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
         match n.as_fixnum() {
             Some(n) => super::alloc_guard(vm, n.max(0) as usize, 8)?,
             None => {
-                return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
+                return Err(vm.no_memory_error());
             }
         }
     }

@@ -1738,9 +1738,6 @@ impl Vm {
     }
 }
 
-/// An attr_reader hit on a plain object: the value in `slot` (nil when
-/// unset), or `None` when the receiver keeps its ivars elsewhere.
-#[inline(always)]
 /// The name in a `send` splat `[name, args...]` that can be passed as
 /// plain arguments: a plain Array of at most 16 elements starting with a
 /// Symbol and not ending in a Hash (which may be keywords).
@@ -1758,6 +1755,9 @@ fn splat_head_symbol(v: Value) -> Option<SymbolId> {
     }
 }
 
+/// An attr_reader hit on a plain object: the value in `slot` (nil when
+/// unset), or `None` when the receiver keeps its ivars elsewhere.
+#[inline(always)]
 fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
     if !recv.is_heap() {
         return None;

@@ -27,6 +27,13 @@ impl Vm {
         Unwind::Raise(e)
     }
 
+    /// NoMemoryError, as CRuby raises when malloc fails (an allocation
+    /// Ruby code asked for that cannot be made must not abort the VM).
+    #[cold]
+    pub fn no_memory_error(&mut self) -> Unwind {
+        self.error(self.e.no_memory_error, "failed to allocate memory")
+    }
+
     #[cold]
     pub fn type_error(&mut self, msg: &str) -> Unwind {
         self.error(self.e.type_error, msg)

@@ -313,7 +313,7 @@ impl Vm {
                             }
                             let grew = match &mut *obj(a).body.borrow_mut() {
                                 Body::Array(v) => {
-                                    let ok = v.len() < v.capacity() || v.try_reserve(1).is_ok();
+                                    let ok = v.try_reserve(1).is_ok();
                                     if ok {
                                         v.push(b);
                                     }
@@ -324,9 +324,7 @@ impl Vm {
                             if !grew {
                                 // CRuby's failed malloc: NoMemoryError, not an abort.
                                 self.frames[fi].pc = pc;
-                                throw!(
-                                    self.error(self.e.no_memory_error, "failed to allocate memory")
-                                )
+                                throw!(self.no_memory_error())
                             }
                             self.stack.truncate(l - 1);
                             continue;
@@ -399,32 +397,23 @@ impl Vm {
                     }
                     Insn::OptPlusI { imm, .. } | Insn::OptMinusI { imm, .. } => {
                         let l = self.stack.len();
-                        let a = self.stack[l - 1];
-                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            // Tagged arithmetic: 2a+1 ± 2imm overflows i64
-                            // exactly when a ± imm leaves the fixnum range.
-                            let d = (imm as i64) << 1;
-                            let r = if matches!(insn, Insn::OptPlusI { .. }) {
-                                (a.raw() as i64).checked_add(d)
-                            } else {
-                                (a.raw() as i64).checked_sub(d)
-                            };
-                            if let Some(r) = r {
-                                self.stack[l - 1] = Value::from_raw(r as u64);
-                                pc += 1;
-                                continue;
-                            }
+                        let d = if matches!(insn, Insn::OptPlusI { .. }) {
+                            imm as i64
+                        } else {
+                            -(imm as i64)
+                        };
+                        if let Some(r) = self.fix_add_imm(self.stack[l - 1], d) {
+                            self.stack[l - 1] = r;
+                            pc += 1;
+                            continue;
                         }
                         // The operator in the next slot takes the slow path.
                         self.stack.push(Value::int(imm as i64));
                     }
                     Insn::LocalAddI { idx, imm } => {
                         let a = self.stack[base + idx as usize];
-                        if a.is_fixnum()
-                            && self.dispatch.bop_ok(bop::INT_ARITH)
-                            && let Some(r) = (a.raw() as i64).checked_add((imm as i64) << 1)
-                        {
-                            self.stack.push(Value::from_raw(r as u64));
+                        if let Some(r) = self.fix_add_imm(a, imm as i64) {
+                            self.stack.push(r);
                             pc += 2;
                             continue;
                         }
@@ -433,11 +422,8 @@ impl Vm {
                     }
                     Insn::LocalAddIStore { src, imm, dst } => {
                         let a = self.stack[base + src as usize];
-                        if a.is_fixnum()
-                            && self.dispatch.bop_ok(bop::INT_ARITH)
-                            && let Some(r) = (a.raw() as i64).checked_add((imm as i64) << 1)
-                        {
-                            self.stack[base + dst as usize] = Value::from_raw(r as u64);
+                        if let Some(r) = self.fix_add_imm(a, imm as i64) {
+                            self.stack[base + dst as usize] = r;
                             pc += 5;
                             continue;
                         }
@@ -600,6 +586,20 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// `a + d` for a Fixnum `a` and a small immediate `d` while Integer
+    /// arithmetic is not redefined; None for the operator's slow path.
+    /// Tagged arithmetic: 2a+1 + 2d overflows i64 exactly when a + d
+    /// leaves the fixnum range.
+    #[inline(always)]
+    fn fix_add_imm(&self, a: Value, d: i64) -> Option<Value> {
+        if !a.is_fixnum() || !self.dispatch.bop_ok(bop::INT_ARITH) {
+            return None;
+        }
+        (a.raw() as i64)
+            .checked_add(d << 1)
+            .map(|r| Value::from_raw(r as u64))
     }
 
     /// True while the call the block `iseq` was attached to (in frame

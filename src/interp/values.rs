@@ -74,7 +74,7 @@ impl Vm {
             _ => true,
         };
         if !ok {
-            return Err(self.error(self.e.no_memory_error, "failed to allocate memory"));
+            return Err(self.no_memory_error());
         }
         Ok(out)
     }

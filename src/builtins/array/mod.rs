@@ -855,7 +855,7 @@ fn push_all(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
         ok
     })?;
     if !ok {
-        return Err(vm.error(vm.e.no_memory_error, "failed to allocate memory"));
+        return Err(vm.no_memory_error());
     }
     Ok(s)
 }
