@@ -26,7 +26,7 @@ pub mod stats;
 use std::time::Instant;
 
 use crate::class::{ClassTable, MethodKind, Visibility};
-use crate::value::{CallSiteId, ClassId, MethodId, SymbolId};
+use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId};
 
 pub use ic::{CallSite, IcEntry, IcState, flags};
 pub use invalidate::Reason;
@@ -63,8 +63,9 @@ impl Strategy {
 pub enum Handler {
     /// Bytecode method: push a frame (the interpreter takes a shortcut
     /// when the iseq has only required params and the site passes exactly
-    /// that many plain arguments).
-    Iseq,
+    /// that many plain arguments). Carries the method's iseq so a hit
+    /// goes straight to it.
+    Iseq(IseqId),
     Builtin,
     /// attr_reader: read ivar slot `n` of the receiver.
     IvarGet(u32),
@@ -401,7 +402,7 @@ impl Dispatch {
     /// Picks the call handler for a found method.
     pub fn handler_for(classes: &mut ClassTable, cls: ClassId, m: MethodId) -> Handler {
         match &classes.method(m).kind {
-            MethodKind::Iseq { .. } => Handler::Iseq,
+            MethodKind::Iseq { iseq, .. } => Handler::Iseq(*iseq),
             MethodKind::Builtin { .. } => {
                 let me = classes.method(m);
                 let n = crate::value::symbol::name(me.original_name);

@@ -8,7 +8,7 @@ use crate::class::{MethodKind, Visibility, cls};
 use crate::dispatch::{Handler, IcEntry, flags, lookup};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
-use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
+use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, Value, sym, symbol};
 
 use super::frame::Frame;
 use super::{MAX_FRAMES, VResult, Vm};
@@ -111,10 +111,10 @@ impl Vm {
             _ => {}
         }
         let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
-        if e.handler == Handler::Iseq
+        if let Handler::Iseq(iid) = e.handler
             && let Some(m) = e.method
         {
-            return self.invoke_iseq(m, recv, recv_ix, argc, fl, block, false);
+            return self.invoke_iseq(m, iid, recv, recv_ix, argc, fl, block, false);
         }
         self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
     }
@@ -310,8 +310,8 @@ impl Vm {
             self.dispatch.counters.ccf_method_missing += 1;
             return self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary);
         };
-        if e.handler == Handler::Iseq {
-            return self.invoke_iseq(m, recv, recv_ix, argc, fl, block, boundary);
+        if let Handler::Iseq(iid) = e.handler {
+            return self.invoke_iseq(m, iid, recv, recv_ix, argc, fl, block, boundary);
         }
         self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block, boundary)
     }
@@ -323,6 +323,7 @@ impl Vm {
     fn invoke_iseq(
         &mut self,
         m: MethodId,
+        iid: IseqId,
         recv: Value,
         recv_ix: usize,
         argc: usize,
@@ -331,27 +332,15 @@ impl Vm {
         boundary: bool,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_iseq += 1;
-        let MethodKind::Iseq { iseq: iid, .. } = self.classes.method(m).kind else {
-            unreachable!("iseq handler for non-iseq method")
-        };
-        let (simple, lead, lc, env_on_heap, line) = {
-            let is = self.iseqs[iid.index()].expect("installed iseq");
-            let p = &is.params;
-            (
-                p.simple,
-                p.lead,
-                is.local_count as usize,
-                is.env_on_heap,
-                is.first_line,
-            )
-        };
+        let iseq: &'static Iseq = self.iseqs[iid.index()].expect("installed iseq");
+        let (lc, line) = (iseq.local_count as usize, iseq.first_line);
         let base = recv_ix + 1;
-        if simple && argc as u32 == lead && fl & (flags::SPLAT | flags::KWARGS) == 0 {
+        if iseq.params.simple
+            && argc as u32 == iseq.params.lead
+            && fl & (flags::SPLAT | flags::KWARGS) == 0
+        {
             self.stack.resize(base + lc, Value::NIL);
-        } else if let Err(err) = {
-            let iseq = self.iseq(iid);
-            self.setup_params(iseq, base, argc, fl, false, &block)
-        } {
+        } else if let Err(err) = self.setup_params(iseq, base, argc, fl, false, &block) {
             self.stack.truncate(recv_ix);
             return Err(err);
         }
@@ -364,7 +353,7 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(self.stack_error());
         }
-        let env = if env_on_heap {
+        let env = if iseq.env_on_heap {
             self.alloc_frame_env(base, lc, Value::NIL)
         } else {
             Value::NIL
@@ -374,7 +363,6 @@ impl Vm {
         let MethodKind::Iseq { cref, .. } = &self.classes.method(m).kind else {
             unreachable!()
         };
-        let iseq = self.iseqs[iid.index()].as_ref().expect("installed iseq");
         if let Some(f) = self.frames.reuse_slot() {
             // A loop calling one method, or recursion, finds the same iseq
             // and cref in the slot: no reference counting then.
@@ -444,7 +432,7 @@ impl Vm {
         boundary: bool,
     ) -> Result<Call, Unwind> {
         match e.handler {
-            Handler::Iseq => unreachable!("handled by invoke_iseq"),
+            Handler::Iseq(_) => unreachable!("handled by invoke_iseq"),
             Handler::Builtin | Handler::Send => {
                 self.dispatch.counters.ccf_cfunc += 1;
                 let (func, arity) = match self.classes.method(m).kind {

@@ -110,10 +110,53 @@ impl FrameStack {
         self.len = self.len.min(n);
     }
 
+    /// Live frames.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The top frame. One bounds check (against the slots) instead of
+    /// the slice view's two; `len` never exceeds the slot count.
+    #[inline(always)]
+    pub fn last(&self) -> Option<&Frame> {
+        self.slots.get(self.len.wrapping_sub(1))
+    }
+
+    #[inline(always)]
+    pub fn last_mut(&mut self) -> Option<&mut Frame> {
+        self.slots.get_mut(self.len.wrapping_sub(1))
+    }
+
     /// Drops every frame, live and dead.
     pub fn clear(&mut self) {
         self.slots.clear();
         self.len = 0;
+    }
+}
+
+/// Indexing checks against the slots only: an index at or above `len`
+/// is a dead frame, which the interpreter never asks for (debug builds
+/// assert it); the slice view (`Deref`) serves iteration.
+impl std::ops::Index<usize> for FrameStack {
+    type Output = Frame;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &Frame {
+        debug_assert!(i < self.len);
+        &self.slots[i]
+    }
+}
+
+impl std::ops::IndexMut<usize> for FrameStack {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut Frame {
+        debug_assert!(i < self.len);
+        &mut self.slots[i]
     }
 }
 
