@@ -5,6 +5,7 @@
 //! code (builtins) calls back into Ruby through `call_method`/`yield_block`,
 //! which run a nested loop until their boundary frame returns.
 
+pub mod blocks;
 pub mod boot;
 pub mod call;
 pub mod error;
@@ -12,6 +13,8 @@ pub mod exc_methods;
 pub mod frame;
 pub mod load;
 pub mod ops;
+pub mod params;
+pub mod rcall;
 pub mod run;
 pub mod values;
 

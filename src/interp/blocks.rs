@@ -1,0 +1,271 @@
+//! Blocks: `yield`, block frames, Proc calls and block-to-Proc conversion.
+
+use std::rc::Rc;
+
+use crate::class::cls;
+use crate::dispatch::flags;
+use crate::gc::obj;
+use crate::object::{Block, BlockArg, Body, RProc, Unwind};
+use crate::value::{CallSiteId, Value};
+
+use super::call::{Call, Entry};
+use super::{VResult, Vm};
+
+impl Vm {
+    /// Turns a block into a Proc value (for `&blk` params and `proc {}`).
+    pub fn block_to_proc(&mut self, b: &Rc<BlockArg>) -> Value {
+        match &**b {
+            BlockArg::Literal(blk) => self.heap.alloc(
+                cls::PROC,
+                Body::Proc(Box::new(RProc {
+                    block: blk.clone(),
+                    is_lambda: false,
+                    special: None,
+                })),
+            ),
+            BlockArg::Proc(p) => *p,
+            BlockArg::Symbol(_) | BlockArg::Method(_) => {
+                let dummy = self.dummy_block();
+                self.heap.alloc(
+                    cls::PROC,
+                    Body::Proc(Box::new(RProc {
+                        block: dummy,
+                        // Symbol#to_proc and Method#to_proc procs are lambdas in 3.1.
+                        is_lambda: true,
+                        special: Some((**b).clone()),
+                    })),
+                )
+            }
+        }
+    }
+
+    fn dummy_block(&self) -> Block {
+        let f = self.frames.last();
+        Block {
+            iseq: crate::value::IseqId(0),
+            self_val: Value::NIL,
+            env: Value::NIL,
+            cref: f
+                .map(|f| f.cref.clone())
+                .unwrap_or_else(|| self.top_cref.clone()),
+            home: 0,
+            origin: 0,
+            method: None,
+            outer_block: None,
+        }
+    }
+
+    // ---- yield ----------------------------------------------------------------
+
+    /// `InvokeBlock` (yield): arguments are on the stack above a nil slot.
+    pub fn invoke_block(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        let recv_ix = self.stack.len() - argc - 1;
+        let block = self.frames.last().unwrap().block.clone();
+        let Some(b) = block else {
+            self.stack.truncate(recv_ix);
+            return Err(self.local_jump_error("no block given (yield)"));
+        };
+        match &*b {
+            BlockArg::Literal(blk) => {
+                let blk = blk.clone();
+                self.push_block_frame(&blk, recv_ix, argc, fl, None, false, false)?;
+                Ok(Call::Pushed)
+            }
+            _ => {
+                let args = self.collect_args(recv_ix, argc, fl)?;
+                self.stack.truncate(recv_ix);
+                Ok(Call::Done(self.yield_block(&b, &args)?))
+            }
+        }
+    }
+
+    /// Pushes a frame for a block with its args at `recv_ix+1..`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_block_frame(
+        &mut self,
+        blk: &Block,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        self_override: Option<Value>,
+        lambda: bool,
+        boundary: bool,
+    ) -> Result<(), Unwind> {
+        self.push_block_frame_bp(
+            blk,
+            recv_ix,
+            argc,
+            fl,
+            self_override,
+            lambda,
+            boundary,
+            &None,
+        )
+    }
+
+    /// [`Vm::push_block_frame`] with the block given to the block call
+    /// (`pr.call { }`), for a `&b` parameter.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_block_frame_bp(
+        &mut self,
+        blk: &Block,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        self_override: Option<Value>,
+        lambda: bool,
+        boundary: bool,
+        block_param: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
+        let iseq = self.iseq(blk.iseq);
+        let base = recv_ix + 1;
+        let lambda = lambda || iseq.kind == crate::bytecode::IseqKind::Lambda;
+        // Exactly `lead` plain arguments to lead-only params: nothing to
+        // pad, drop or destructure (a one-param block never auto-splats).
+        if iseq.params.simple
+            && argc as u32 == iseq.params.lead
+            && fl & (flags::SPLAT | flags::KWARGS) == 0
+        {
+            self.stack
+                .resize(base + iseq.local_count as usize, Value::NIL);
+        } else if let Err(e) = self.setup_params(iseq, base, argc, fl, !lambda, block_param) {
+            self.stack.truncate(recv_ix);
+            return Err(e);
+        }
+        let entry = Entry {
+            self_val: self_override.unwrap_or(blk.self_val),
+            method: blk.method,
+            cref: blk.cref.clone(),
+            block: blk.outer_block.clone(),
+            penv: blk.env,
+            home: if lambda { None } else { Some(blk.home) },
+            origin: blk.origin,
+            boundary,
+            is_lambda: lambda,
+            is_block: true,
+        };
+        if let Err(e) = self.push_frame(iseq, base, recv_ix, entry) {
+            self.stack.truncate(recv_ix);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Calls a block from Rust with `args`.
+    pub fn yield_block(&mut self, b: &Rc<BlockArg>, args: &[Value]) -> VResult {
+        self.yield_block_with(b, args, None, None)
+    }
+
+    /// Calls a block with an optional `self` override (instance_exec) and block.
+    pub fn yield_block_with(
+        &mut self,
+        b: &Rc<BlockArg>,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+    ) -> VResult {
+        self.block_call_tick()?;
+        match &**b {
+            BlockArg::Literal(blk) => {
+                let blk = blk.clone();
+                self.call_block_value(&blk, args, self_val, false, blockarg, 0)
+            }
+            BlockArg::Proc(p) => self.call_proc_with(*p, args, self_val, blockarg),
+            BlockArg::Symbol(s) => {
+                if args.is_empty() {
+                    return Err(self.arg_error("no receiver given"));
+                }
+                self.call_refined(args[0], *s, &args[1..], blockarg, false)
+            }
+            BlockArg::Method(m) => {
+                let m = *m;
+                self.call_method_object(m, args, blockarg)
+            }
+        }
+    }
+
+    fn call_block_value(
+        &mut self,
+        blk: &Block,
+        args: &[Value],
+        self_val: Option<Value>,
+        lambda: bool,
+        blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
+        // Argument setup may replace the arguments on the stack with the
+        // values destructured from them (`|k, v|` over a pair), so keep the
+        // caller's arguments rooted until the block returns: builtins often
+        // use them afterwards (`find` returns the pair it yielded).
+        let mark = self.temp_roots.len();
+        self.temp_roots
+            .extend(args.iter().copied().filter(|v| v.is_heap()));
+        let recv_ix = self.stack.len();
+        self.stack.push(Value::NIL);
+        self.stack.extend_from_slice(args);
+        let pushed = if let Some(ba) = blockarg {
+            // A block passed to a block (`pr.call { }`) is seen only by a
+            // `&b` parameter; `yield` still reaches the method's block.
+            let bp = Some(ba);
+            self.push_block_frame_bp(blk, recv_ix, args.len(), fl, self_val, lambda, true, &bp)
+        } else {
+            self.push_block_frame(blk, recv_ix, args.len(), fl, self_val, lambda, true)
+        };
+        if let Err(e) = pushed {
+            self.temp_roots.truncate(mark);
+            return Err(e);
+        }
+        self.native_depth += 1;
+        let r = self.run();
+        self.native_depth -= 1;
+        self.temp_roots.truncate(mark);
+        r
+    }
+
+    /// `Proc#call`.
+    pub fn call_proc_with(
+        &mut self,
+        p: Value,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+    ) -> VResult {
+        self.call_proc_with_fl(p, args, self_val, blockarg, 0)
+    }
+
+    /// `call_proc_with` with call-site flags (`flags::KWARGS` when the last
+    /// argument is a keyword Hash).
+    pub fn call_proc_with_fl(
+        &mut self,
+        p: Value,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
+        let (blk, lambda, special) = match &*obj(p).body.borrow() {
+            Body::Proc(rp) => (rp.block.clone(), rp.is_lambda, rp.special.clone()),
+            _ => return Err(self.type_error("not a proc")),
+        };
+        if let Some(s) = special {
+            if let BlockArg::Method(m) = s {
+                return self.call_method_object_fl(m, args, blockarg, fl);
+            }
+            return self.yield_block_with(&Rc::new(s), args, self_val, blockarg);
+        }
+        let r = self.call_block_value(&blk, args, self_val, lambda, blockarg, fl);
+        match r {
+            // A lambda ends a `break` only when its target frame is gone;
+            // one aimed at a live frame outside (a block called through the
+            // lambda) keeps unwinding.
+            Err(Unwind::Break { target, value })
+                if lambda && !self.frames.iter().any(|f| f.id == target) =>
+            {
+                Ok(value)
+            }
+            other => other,
+        }
+    }
+}

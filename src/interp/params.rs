@@ -1,0 +1,255 @@
+//! Parameter binding: moving call arguments into a frame's parameter
+//! slots (optional, rest, post, keyword and block parameters).
+
+use std::rc::Rc;
+
+use crate::bytecode::Iseq;
+use crate::dispatch::flags;
+use crate::object::{BlockArg, Unwind};
+use crate::value::{SymbolId, Value, symbol};
+
+use super::Vm;
+
+impl Vm {
+    /// Moves `argc` arguments at `base` into the iseq's parameter slots.
+    /// `lenient`: proc semantics (auto-splat, missing args are nil).
+    pub fn setup_params(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        argc: usize,
+        fl: u32,
+        lenient: bool,
+        block: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
+        let mut fl = fl;
+        if fl & flags::KWARGS != 0
+            && argc > 0
+            && self.hash_len(self.stack[base + argc - 1]) == Some(0)
+        {
+            // `**{}` passes no keywords (collect_args drops the hash).
+            fl &= !flags::KWARGS;
+            let args = self.collect_args(base - 1, argc, fl | flags::KWARGS)?;
+            return self.setup_params_with(iseq, base, args, fl, lenient, block);
+        }
+        if fl & (flags::SPLAT | flags::KWARGS) == 0
+            && !lenient
+            && self.setup_positional_in_place(iseq, base, argc, block)
+        {
+            return Ok(());
+        }
+        let args = self.collect_args(base - 1, argc, fl)?;
+        self.setup_params_with(iseq, base, args, fl, lenient, block)
+    }
+
+    /// Plain positional arguments for a method with only leading,
+    /// optional, rest and block parameters: set up where they lie on the
+    /// stack (no argument vectors). False when the call needs the general
+    /// path (keywords, post parameters, a wrong count).
+    fn setup_positional_in_place(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        argc: usize,
+        block: &Option<Rc<BlockArg>>,
+    ) -> bool {
+        let p = &iseq.params;
+        if !p.kw.is_empty() || p.kwrest.is_some() || p.post != 0 {
+            return false;
+        }
+        let (lead, opt) = (p.lead as usize, p.opt as usize);
+        if argc < lead || (p.rest.is_none() && argc > lead + opt) {
+            return false;
+        }
+        let rest = p.rest.map(|r| {
+            let extra = self.stack[base + argc.min(lead + opt)..base + argc].to_vec();
+            (r, self.ary_new(extra))
+        });
+        self.stack.truncate(base + argc.min(lead + opt));
+        // Missing optionals are UNDEF: their default expressions run.
+        self.stack.resize(base + lead + opt, Value::UNDEF);
+        self.stack
+            .resize(base + iseq.local_count as usize, Value::NIL);
+        if let Some((r, a)) = rest {
+            self.stack[base + r as usize] = a;
+        }
+        if let Some(b) = p.block {
+            self.stack[base + b as usize] = match block {
+                Some(b) => self.block_to_proc(b),
+                None => Value::NIL,
+            };
+        }
+        true
+    }
+
+    fn setup_params_with(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        mut args: Vec<Value>,
+        fl: u32,
+        lenient: bool,
+        block: &Option<Rc<BlockArg>>,
+    ) -> Result<(), Unwind> {
+        let p = &iseq.params;
+        let argc = args.len();
+        self.stack.truncate(base);
+        let accepts_kw = !p.kw.is_empty() || p.kwrest.is_some();
+        let mut kwh: Option<Value> = None;
+        if fl & flags::KWARGS != 0 && argc > 0 && !args.is_empty() {
+            let last = *args.last().unwrap();
+            if accepts_kw
+                && self.hash_len(last).is_some()
+                && self.collect_args_had_kw(fl, argc, base)
+            {
+                kwh = args.pop();
+            } else if p.no_kw && self.hash_len(last).is_some() {
+                return Err(self.callee_arg_error(iseq, "no keywords accepted"));
+            }
+        }
+        let required = p.required() as usize;
+        let opt = p.opt as usize;
+        if lenient {
+            if p.auto_splat && args.len() == 1 {
+                let a = args[0];
+                if self.is_array(a) {
+                    args = self.array_items(a);
+                } else if let Some(conv) = self.check_array_type(a)? {
+                    args = self.array_items(conv);
+                }
+            }
+            while args.len() < required {
+                args.push(Value::NIL);
+            }
+            if p.rest.is_none() && args.len() > required + opt {
+                args.truncate(required + opt);
+            }
+        } else if args.len() < required || (p.rest.is_none() && args.len() > required + opt) {
+            let max = if p.rest.is_some() {
+                usize::MAX
+            } else {
+                required + opt
+            };
+            let missing_kw: Vec<SymbolId> = p.kw.iter().filter(|k| k.2).map(|k| k.0).collect();
+            let mut e = self.argc_message(args.len(), required, max);
+            if !missing_kw.is_empty() {
+                let names: Vec<String> = missing_kw
+                    .iter()
+                    .map(|k| symbol::name(*k).to_string())
+                    .collect();
+                let word = if names.len() == 1 {
+                    "keyword"
+                } else {
+                    "keywords"
+                };
+                e = format!(
+                    "{}; required {word}: {})",
+                    e.trim_end_matches(')'),
+                    names.join(", ")
+                );
+            }
+            return Err(self.callee_arg_error(iseq, &e));
+        }
+        let lc = iseq.local_count as usize;
+        let mut locals = vec![Value::NIL; lc];
+        let n = args.len();
+        let lead = p.lead as usize;
+        let post = p.post as usize;
+        let k = lead.min(n);
+        locals[..k].copy_from_slice(&args[..k]);
+        let avail_opt = n.saturating_sub(required).min(opt);
+        for i in 0..opt {
+            locals[lead + i] = if i < avail_opt {
+                args[lead + i]
+            } else {
+                Value::UNDEF
+            };
+        }
+        let rest_start = lead + avail_opt;
+        let rest_end = n.saturating_sub(post).max(rest_start);
+        if let Some(r) = p.rest {
+            let rest: Vec<Value> = args[rest_start..rest_end].to_vec();
+            locals[r as usize] = self.ary_new(rest);
+        }
+        for i in 0..post {
+            if rest_end + i < n {
+                locals[p.post_start as usize + i] = args[rest_end + i];
+            }
+        }
+        if accepts_kw {
+            self.assign_keywords(iseq, &mut locals, kwh)?;
+        }
+        if let Some(b) = p.block {
+            locals[b as usize] = match block {
+                Some(b) => self.block_to_proc(b),
+                None => Value::NIL,
+            };
+        }
+        self.stack.extend_from_slice(&locals);
+        Ok(())
+    }
+
+    fn collect_args_had_kw(&self, fl: u32, _argc: usize, _base: usize) -> bool {
+        fl & flags::KWARGS != 0
+    }
+
+    fn assign_keywords(
+        &mut self,
+        iseq: &Iseq,
+        locals: &mut [Value],
+        kwh: Option<Value>,
+    ) -> Result<(), Unwind> {
+        let p = &iseq.params;
+        let mut pairs: Vec<(Value, Value)> = match kwh {
+            Some(h) => self.hash_pairs(h),
+            None => Vec::new(),
+        };
+        let mut missing = Vec::new();
+        for (name, idx, required) in &p.kw {
+            let key = Value::symbol(*name);
+            match pairs.iter().position(|(k, _)| *k == key) {
+                Some(i) => {
+                    locals[*idx as usize] = pairs.remove(i).1;
+                }
+                None if *required => missing.push(*name),
+                None => locals[*idx as usize] = Value::UNDEF,
+            }
+        }
+        if !missing.is_empty() {
+            let names: Vec<String> = missing
+                .iter()
+                .map(|k| format!(":{}", symbol::name(*k)))
+                .collect();
+            let word = if names.len() == 1 {
+                "keyword"
+            } else {
+                "keywords"
+            };
+            return Err(
+                self.callee_arg_error(iseq, &format!("missing {word}: {}", names.join(", ")))
+            );
+        }
+        match p.kwrest {
+            Some(r) => {
+                let h = self.hash_from_pairs(&pairs)?;
+                locals[r as usize] = h;
+            }
+            None if !pairs.is_empty() => {
+                let mut names = Vec::new();
+                for (k, _) in &pairs {
+                    names.push(self.inspect(*k)?);
+                }
+                let word = if names.len() == 1 {
+                    "keyword"
+                } else {
+                    "keywords"
+                };
+                return Err(
+                    self.callee_arg_error(iseq, &format!("unknown {word}: {}", names.join(", ")))
+                );
+            }
+            None => {}
+        }
+        Ok(())
+    }
+}
