@@ -265,6 +265,39 @@ fn shared_module_site_is_polymorphic() {
     assert!(mono < 0.7, "--ic=1 should thrash, hit rate {mono}");
 }
 
+/// A megamorphic site stops filling and every call misses into the
+/// global cache, which answers without a search; with the global cache
+/// off each of those misses walks the ancestors.
+#[test]
+fn megamorphic_misses_are_answered_by_the_global_cache() {
+    let p = script(
+        "mega.rb",
+        &format!(
+            "{SHARED_MODULE}s = RubyVM::MethodCache.call_sites.find {{ |c| c[:method] == :_read_attribute }}\np [s[:state], s[:hits], s[:misses]]\np RubyVM.stat(:method_searches)\n"
+        ),
+    );
+    let run = |args: &[&str]| -> (String, u64) {
+        let out = run_file(&p, args);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let (report, searches) = text.trim_end().rsplit_once('\n').expect("two lines");
+        (report.to_string(), searches.parse().expect("a count"))
+    };
+    let (mega, mega_searches) = run(&["--ic=4"]);
+    assert_eq!(mega, "90000\n[:mega, 0, 20000]");
+    let (poly, poly_searches) = run(&["--ic=8"]);
+    assert_eq!(poly, "90000\n[:poly, 19992, 8]");
+    assert!(
+        mega_searches <= poly_searches + 16,
+        "mega {mega_searches} vs poly {poly_searches}"
+    );
+    // Two megamorphic sites (`read` and `_read_attribute`), 20,000 calls each.
+    let (_, uncached) = run(&["--ic=4", "--gmc-size=0"]);
+    assert!(
+        uncached >= 40_000,
+        "{uncached} searches without the global cache"
+    );
+}
+
 #[test]
 fn eviction_trace_names_class_method_and_site() {
     let p = script("evict.rb", SHARED_MODULE);

@@ -117,7 +117,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             strategy: Strategy::Method,
-            ic_size: 4,
+            ic_size: 8,
             gmc_size: gmc::DEFAULT_SIZE,
             trace_invalidations: None,
             trace_evictions: None,
@@ -264,8 +264,19 @@ impl Dispatch {
         cls: ClassId,
         refinements: &[ClassId],
     ) -> IcEntry {
-        let name = self.sites[site.index()].name;
+        let s = &mut self.sites[site.index()];
+        let name = s.name;
         self.counters.mc_inline_miss += 1;
+        if s.state == IcState::Mega && refinements.is_empty() {
+            // A megamorphic site keeps no entries and no longer fills:
+            // the global cache answers. Counted as `classify_inline_miss`
+            // and `fill_site` would (no entries, missed before).
+            s.misses += 1;
+            s.note_class(cls);
+            self.counters.mc_miss_spurious += 1;
+            let (r, slot, serial) = self.resolve_valid(classes, cls, name);
+            return IcEntry::new(cls, slot, serial, r);
+        }
         self.classify_inline_miss(site, cls);
         let (r, slot, serial) = if refinements.is_empty() {
             self.resolve_valid(classes, cls, name)
