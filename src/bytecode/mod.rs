@@ -159,6 +159,11 @@ define_insns! {
     OptAref { site: CallSiteId } = "opt_aref", pop 2, push 1;
     OptAset { site: CallSiteId } = "opt_aset", pop 3, push 1;
     OptNot { site: CallSiteId } = "opt_not", pop 1, push 1;
+    /// `size` / `length` / `empty?` of a plain Array or Hash while those
+    /// classes' methods are not redefined (CRuby's opt_size...).
+    OptSize { site: CallSiteId } = "opt_size", pop 1, push 1;
+    OptLength { site: CallSiteId } = "opt_length", pop 1, push 1;
+    OptEmptyP { site: CallSiteId } = "opt_empty_p", pop 1, push 1;
     /// Fused `putobject imm; opt_plus` (see `peephole`): the `opt_plus`
     /// stays in the next slot, which this instruction skips.
     OptPlusI { site: CallSiteId, imm: i32 } = "opt_plus_imm", pop 1, push 1;

@@ -1344,6 +1344,9 @@ fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
         (sym::AREF, 1) => Insn::OptAref { site },
         (sym::ASET, 2) => Insn::OptAset { site },
         (sym::NOT, 0) => Insn::OptNot { site },
+        (sym::SIZE, 0) => Insn::OptSize { site },
+        (sym::LENGTH, 0) => Insn::OptLength { site },
+        (sym::EMPTY_P, 0) => Insn::OptEmptyP { site },
         _ => return None,
     })
 }

@@ -96,6 +96,7 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         cls::ARRAY if name == sym::AREF || name == sym::ASET => bop::ARRAY_AREF,
         cls::ARRAY => bop::ARRAY_OPS,
         cls::HASH if name == sym::AREF || name == sym::ASET => bop::HASH_AREF,
+        cls::HASH => bop::HASH_OPS,
         cls::STRING => bop::STRING_OPS,
         cls::BASIC_OBJECT | cls::OBJECT | cls::KERNEL
             if name == sym::NOT || name == sym::NEQ || name == sym::EQ =>
@@ -111,7 +112,7 @@ fn bop_class_bits(c: ClassId) -> u32 {
         cls::INTEGER => bop::INT_ARITH | bop::INT_CMP,
         cls::FLOAT => bop::FLOAT_ARITH | bop::FLOAT_CMP,
         cls::ARRAY => bop::ARRAY_AREF | bop::ARRAY_OPS,
-        cls::HASH => bop::HASH_AREF,
+        cls::HASH => bop::HASH_AREF | bop::HASH_OPS,
         cls::STRING => bop::STRING_OPS,
         _ => 0,
     }

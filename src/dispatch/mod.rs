@@ -101,6 +101,8 @@ pub mod bop {
     pub const ARRAY_OPS: u32 = 128;
     pub const NOT: u32 = 256;
     pub const EQ: u32 = 512;
+    /// Hash methods other than `[]` / `[]=` (`size`, `length`, `empty?`).
+    pub const HASH_OPS: u32 = 1024;
 }
 
 pub struct Config {

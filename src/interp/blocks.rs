@@ -69,8 +69,7 @@ impl Vm {
         };
         match &*b {
             BlockArg::Literal(blk) => {
-                let blk = blk.clone();
-                self.push_block_frame(&blk, recv_ix, argc, fl, None, false, false)?;
+                self.push_block_frame(blk, recv_ix, argc, fl, None, false, false)?;
                 Ok(Call::Pushed)
             }
             _ => {
@@ -83,6 +82,7 @@ impl Vm {
 
     /// Pushes a frame for a block with its args at `recv_ix+1..`.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub fn push_block_frame(
         &mut self,
         blk: &Block,
@@ -93,7 +93,7 @@ impl Vm {
         lambda: bool,
         boundary: bool,
     ) -> Result<(), Unwind> {
-        self.push_block_frame_bp(
+        self.push_block_frame_inline(
             blk,
             recv_ix,
             argc,
@@ -106,9 +106,10 @@ impl Vm {
     }
 
     /// [`Vm::push_block_frame`] with the block given to the block call
-    /// (`pr.call { }`), for a `&b` parameter.
+    /// (`pr.call { }`), for a `&b` parameter; inlined into the yield paths.
     #[allow(clippy::too_many_arguments)]
-    pub fn push_block_frame_bp(
+    #[inline(always)]
+    fn push_block_frame_inline(
         &mut self,
         blk: &Block,
         recv_ix: usize,
@@ -146,7 +147,7 @@ impl Vm {
             is_lambda: lambda,
             is_block: true,
         };
-        if let Err(e) = self.push_frame(iseq, base, recv_ix, entry) {
+        if let Err(e) = self.push_frame_inline(iseq, base, recv_ix, entry) {
             self.stack.truncate(recv_ix);
             return Err(e);
         }
@@ -155,6 +156,12 @@ impl Vm {
 
     /// Calls a block from Rust with `args`.
     pub fn yield_block(&mut self, b: &Rc<BlockArg>, args: &[Value]) -> VResult {
+        if let BlockArg::Literal(blk) = &**b {
+            // The common case (a block literal yielded to by a builtin
+            // iterator) with the frame set-up inlined.
+            self.block_call_tick()?;
+            return self.call_block_value_inline(blk, args, None, false, None, 0);
+        }
         self.yield_block_with(b, args, None, None)
     }
 
@@ -169,8 +176,7 @@ impl Vm {
         self.block_call_tick()?;
         match &**b {
             BlockArg::Literal(blk) => {
-                let blk = blk.clone();
-                self.call_block_value(&blk, args, self_val, false, blockarg, 0)
+                self.call_block_value(blk, args, self_val, false, blockarg, 0)
             }
             BlockArg::Proc(p) => self.call_proc_with(*p, args, self_val, blockarg),
             BlockArg::Symbol(s) => {
@@ -195,6 +201,21 @@ impl Vm {
         blockarg: Option<Rc<BlockArg>>,
         fl: u32,
     ) -> VResult {
+        self.call_block_value_inline(blk, args, self_val, lambda, blockarg, fl)
+    }
+
+    /// [`Vm::call_block_value`], inlined into `yield_block` for the
+    /// common case (a block literal yielded to by a builtin iterator).
+    #[inline(always)]
+    fn call_block_value_inline(
+        &mut self,
+        blk: &Block,
+        args: &[Value],
+        self_val: Option<Value>,
+        lambda: bool,
+        blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         // Argument setup may replace the arguments on the stack with the
         // values destructured from them (`|k, v|` over a pair), so keep the
         // caller's arguments rooted until the block returns: builtins often
@@ -205,14 +226,18 @@ impl Vm {
         let recv_ix = self.stack.len();
         self.stack.push(Value::NIL);
         self.stack.extend_from_slice(args);
-        let pushed = if let Some(ba) = blockarg {
-            // A block passed to a block (`pr.call { }`) is seen only by a
-            // `&b` parameter; `yield` still reaches the method's block.
-            let bp = Some(ba);
-            self.push_block_frame_bp(blk, recv_ix, args.len(), fl, self_val, lambda, true, &bp)
-        } else {
-            self.push_block_frame(blk, recv_ix, args.len(), fl, self_val, lambda, true)
-        };
+        // A block passed to a block (`pr.call { }`) is seen only by a `&b`
+        // parameter; `yield` still reaches the method's block.
+        let pushed = self.push_block_frame_inline(
+            blk,
+            recv_ix,
+            args.len(),
+            fl,
+            self_val,
+            lambda,
+            true,
+            &blockarg,
+        );
         if let Err(e) = pushed {
             self.temp_roots.truncate(mark);
             return Err(e);

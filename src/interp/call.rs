@@ -753,7 +753,7 @@ impl Vm {
     /// `push_frame` for the hot call paths: inlined so the `Entry` never
     /// exists in memory.
     #[inline(always)]
-    fn push_frame_inline(
+    pub(super) fn push_frame_inline(
         &mut self,
         iseq: &'static Iseq,
         base: usize,

@@ -673,6 +673,21 @@ impl Vm {
         None
     }
 
+    /// The element count `size`/`length`/`empty?` read from a plain
+    /// Array or Hash while their methods are CRuby's; None for a call.
+    #[inline(always)]
+    pub fn opt_length(&self, v: Value) -> Option<usize> {
+        if !v.is_heap() {
+            return None;
+        }
+        let o = obj(v);
+        match (o.class.get(), &*o.body.borrow()) {
+            (cls::ARRAY, Body::Array(a)) if self.dispatch.bop_ok(bop::ARRAY_OPS) => Some(a.len()),
+            (cls::HASH, Body::Hash(h)) if self.dispatch.bop_ok(bop::HASH_OPS) => Some(h.live),
+            _ => None,
+        }
+    }
+
     /// Records where constant `name` of `c` is being set from Ruby code.
     fn note_const_site(&mut self, c: ClassId, name: SymbolId) {
         if !self.frames.is_empty() {

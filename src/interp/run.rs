@@ -395,6 +395,22 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
+                    Insn::OptSize { site }
+                    | Insn::OptLength { site }
+                    | Insn::OptEmptyP { site } => {
+                        let v = top!();
+                        if let Some(n) = self.opt_length(v) {
+                            let r = if matches!(insn, Insn::OptEmptyP { .. }) {
+                                Value::bool(n == 0)
+                            } else {
+                                Value::int(n as i64)
+                            };
+                            let l = self.stack.len();
+                            self.stack[l - 1] = r;
+                            continue;
+                        }
+                        call!(self.send(site))
+                    }
                     Insn::OptPlusI { imm, .. } | Insn::OptMinusI { imm, .. } => {
                         let l = self.stack.len();
                         let d = if matches!(insn, Insn::OptPlusI { .. }) {
