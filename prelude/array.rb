@@ -30,6 +30,7 @@ class Array
       op = op.to_sym if op.is_a?(String)
       raise TypeError, "#{op.inspect} is not a symbol nor a string" unless op.is_a?(Symbol)
     end
+    blk = block_given?
     each do |v|
       if !have_acc
         acc = v
@@ -37,11 +38,94 @@ class Array
       elsif use_op
         acc = acc.public_send(op, v)
       else
-        raise LocalJumpError, "no block given" unless block_given?
+        raise LocalJumpError, "no block given" unless blk
         acc = yield(acc, v)
       end
     end
     acc
+  end
+
+  def all?(*args)
+    if args.size > 1
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
+    end
+    warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
+    each do |v|
+      ok =
+        if !args.empty?
+          args[0] === v
+        elsif blk
+          yield(v)
+        else
+          v
+        end
+      return false unless ok
+    end
+    true
+  end
+
+  def any?(*args)
+    if args.size > 1
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
+    end
+    warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
+    each do |v|
+      ok =
+        if !args.empty?
+          args[0] === v
+        elsif blk
+          yield(v)
+        else
+          v
+        end
+      return true if ok
+    end
+    false
+  end
+
+  def none?(*args)
+    if args.size > 1
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
+    end
+    warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
+    each do |v|
+      ok =
+        if !args.empty?
+          args[0] === v
+        elsif blk
+          yield(v)
+        else
+          v
+        end
+      return false if ok
+    end
+    true
+  end
+
+  def one?(*args)
+    if args.size > 1
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
+    end
+    warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
+    found = false
+    each do |v|
+      ok =
+        if !args.empty?
+          args[0] === v
+        elsif blk
+          yield(v)
+        else
+          v
+        end
+      next unless ok
+      return false if found
+      found = true
+    end
+    found
   end
 
   def partition

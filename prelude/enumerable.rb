@@ -157,20 +157,22 @@ module Enumerable
 
   def grep(pattern)
     ary = []
+    blk = block_given?
     each do |*a|
       v = a.size > 1 ? a : a[0]
       next unless pattern === v
-      ary << (block_given? ? (a.empty? ? yield : yield(v)) : v)
+      ary << (blk ? (a.empty? ? yield : yield(v)) : v)
     end
     ary
   end
 
   def grep_v(pattern)
     ary = []
+    blk = block_given?
     each do |*a|
       v = a.size > 1 ? a : a[0]
       next if pattern === v
-      ary << (block_given? ? (a.empty? ? yield : yield(v)) : v)
+      ary << (blk ? (a.empty? ? yield : yield(v)) : v)
     end
     ary
   end
@@ -186,9 +188,10 @@ module Enumerable
 
   def uniq
     seen = {}
+    blk = block_given?
     each do |*a|
       v = a.size > 1 ? a : a[0]
-      key = block_given? ? yield(*a) : v
+      key = blk ? yield(*a) : v
       seen[key] = v unless seen.key?(key)
     end
     seen.values
@@ -308,11 +311,12 @@ module Enumerable
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
     end
     warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
     each do |*a|
       ok =
         if !args.empty?
           args[0] === (a.size > 1 ? a : a[0])
-        elsif block_given?
+        elsif blk
           yield(*a)
         else
           a.size > 1 ? a : a[0]
@@ -327,11 +331,12 @@ module Enumerable
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
     end
     warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
     each do |*a|
       ok =
         if !args.empty?
           args[0] === (a.size > 1 ? a : a[0])
-        elsif block_given?
+        elsif blk
           yield(*a)
         else
           a.size > 1 ? a : a[0]
@@ -346,11 +351,12 @@ module Enumerable
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
     end
     warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
     each do |*a|
       ok =
         if !args.empty?
           args[0] === (a.size > 1 ? a : a[0])
-        elsif block_given?
+        elsif blk
           yield(*a)
         else
           a.size > 1 ? a : a[0]
@@ -365,12 +371,13 @@ module Enumerable
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
     end
     warn("given block not used", uplevel: 1) if !args.empty? && block_given?
+    blk = block_given?
     found = false
     each do |*a|
       ok =
         if !args.empty?
           args[0] === (a.size > 1 ? a : a[0])
-        elsif block_given?
+        elsif blk
           yield(*a)
         else
           a.size > 1 ? a : a[0]
@@ -410,6 +417,7 @@ module Enumerable
       op = op.to_sym if op.is_a?(String)
       raise TypeError, "#{op.inspect} is not a symbol nor a string" unless op.is_a?(Symbol)
     end
+    blk = block_given?
     each do |*a|
       v = a.size > 1 ? a : a[0]
       if !have_acc
@@ -418,7 +426,7 @@ module Enumerable
       elsif use_op
         acc = acc.public_send(op, v)
       else
-        raise LocalJumpError, "no block given" unless block_given?
+        raise LocalJumpError, "no block given" unless blk
         acc = yield(acc, v)
       end
     end
@@ -475,9 +483,10 @@ module Enumerable
         f = t
       end
     end
+    blk = block_given?
     each do |*a|
       i = a.size > 1 ? a : a[0]
-      i = yield(i) if block_given?
+      i = yield(i) if blk
       if float_mode || v.is_a?(Float)
         kahan.call(i)
       elsif (v.is_a?(Integer) || v.is_a?(Rational)) && i.is_a?(Float)

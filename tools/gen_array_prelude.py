@@ -8,10 +8,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 s = open(os.path.join(ROOT, 'prelude/enumerable.rb')).read()
-names=['inject','partition','find','filter_map','flat_map','tally','min_by','max_by','minmax_by','group_by','each_with_object','each_slice','each_cons','sort_by','zip']
+names=['inject','all?','any?','none?','one?','partition','find','filter_map','flat_map','tally','min_by','max_by','minmax_by','group_by','each_with_object','each_slice','each_cons','sort_by','zip']
 out=[]
 for name in names:
-    m=re.search(r'^  def '+re.escape(name)+r'\b.*?^  end\n', s, re.M|re.S)
+    m=re.search(r'^  def '+re.escape(name)+r'(?=[\s(]).*?^  end\n', s, re.M|re.S)
     t=m.group(0)
     t=re.sub(r'each do \|\*a\|\n(\s+)v = a\.size > 1 \? a : a\[0\]\n', 'each do |v|\n', t)
     t=re.sub(r'each do \|\*a\|\n(\s+)row = \[a\.size > 1 \? a : a\[0\]\]', lambda mm: 'each do |v|\n'+mm.group(1)+'row = [v]', t)
@@ -20,6 +20,10 @@ for name in names:
     t=t.replace('each { |*a| yield(a.size > 1 ? a : a[0], memo) }','each { |v| yield(v, memo) }')
     t=re.sub(r'\|\*a\|((?:(?!\|\*a\|).)*?)\(a\.size > 1 \? a : a\[0\]\)', lambda mm: '|v|'+mm.group(1)+'v', t, flags=re.S)
     t=re.sub(r'\|\*a\|((?:(?!\|\*a\|).)*?)yield\(\*a\)', lambda mm: '|v|'+mm.group(1)+'yield(v)', t, flags=re.S)
+    if name in ('all?', 'any?', 'none?', 'one?'):
+        # One block, every use of the packed value spelled out.
+        t=t.replace('each do |*a|', 'each do |v|').replace('(a.size > 1 ? a : a[0])', 'v')
+        t=t.replace('a.size > 1 ? a : a[0]', 'v').replace('yield(*a)', 'yield(v)')
     bad=re.findall(r'\ba\.(size|empty)|\*a\b|\ba\[0\]', t)
     if bad:
         sys.exit(f"gen_array_prelude: {name}: could not rewrite {bad}")

@@ -309,19 +309,7 @@ pub fn init(vm: &mut Vm) {
         vm.literal_roots.push(p);
         Ok(p)
     });
-    vm.def_builtin(k, "warn", -1, |vm, _, a, _| {
-        let mut out = Vec::new();
-        let msgs: Vec<Value> = a
-            .iter()
-            .copied()
-            .filter(|v| vm.hash_len(*v).is_none())
-            .collect();
-        puts_into(vm, &msgs, &mut out)?;
-        if !msgs.is_empty() {
-            vm.write_err(&out);
-        }
-        Ok(Value::NIL)
-    });
+    vm.def_builtin(k, "warn", -1, warn);
     vm.def_builtin(k, "sleep", -1, |vm, _, a, _| {
         let secs = match a.first() {
             Some(v) => match super::float::to_f64(*v).or_else(|| v.as_fixnum().map(|n| n as f64)) {
@@ -839,4 +827,71 @@ fn interruptible_sleep(vm: &mut Vm, secs: f64) -> Result<(), Unwind> {
         }
         std::thread::sleep((end - now).min(std::time::Duration::from_millis(20)));
     }
+}
+
+/// `Kernel#warn(*msgs, uplevel: nil, category: nil)`: nothing when
+/// `$VERBOSE` is nil or the category is disabled; `uplevel: n` prefixes
+/// the location n frames above the caller, as `file:line: warning: `.
+fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<Value, Unwind> {
+    let (mut msgs, opts) = match a.split_last() {
+        Some((h, rest)) if vm.hash_len(*h).is_some() => (rest.to_vec(), Some(*h)),
+        _ => (a.to_vec(), None),
+    };
+    let mut prefix = None;
+    if let Some(h) = opts {
+        let (up, cat) = (vm.sym("uplevel"), vm.sym("category"));
+        if let Some(c) = vm.hash_get(h, cat)?
+            && !c.is_nil()
+        {
+            // CRuby's defaults: Warning[:deprecated] off, [:experimental] on
+            // (there is no Warning module to change them yet).
+            match c.as_symbol().map(symbol::name).as_deref() {
+                Some("deprecated") => return Ok(Value::NIL),
+                Some("experimental") => {}
+                _ => {
+                    let name = vm.funcall(c, sym::TO_S, &[], None)?;
+                    let msg = format!("unknown category: {}", vm.string_lossy(name));
+                    return Err(vm.arg_error(&msg));
+                }
+            }
+        }
+        if let Some(n) = vm.hash_get(h, up)?
+            && !n.is_nil()
+        {
+            let n = super::int_arg(vm, n)?;
+            if n < 0 {
+                return Err(vm.arg_error(&format!("negative level ({n})")));
+            }
+            // backtrace()[0] is `warn` itself, [1] the line calling it.
+            let bt = vm.backtrace();
+            prefix = Some(match bt.get(1 + n as usize) {
+                Some(l) => {
+                    let loc = l.split(":in ").next().unwrap_or(l);
+                    format!("{loc}: warning: ")
+                }
+                None => "warning: ".to_string(),
+            });
+        }
+    }
+    let verbose = vm.globals.get(&symbol::intern("$VERBOSE")).copied();
+    if msgs.is_empty() || verbose.is_none_or(|v| v.is_nil()) {
+        return Ok(Value::NIL);
+    }
+    if let Some(p) = prefix {
+        let first = vm.funcall(msgs[0], sym::TO_S, &[], None)?;
+        let text = format!("{p}{}", vm.string_lossy(first));
+        msgs[0] = vm.str_new(&text);
+    }
+    let mut out = Vec::new();
+    puts_into(vm, &msgs, &mut out)?;
+    // As CRuby's Warning.warn: `$stderr.write`, so a reassigned `$stderr`
+    // (a StringIO in a test) receives it.
+    match vm.globals.get(&symbol::intern("$stderr")).copied() {
+        Some(err) if !err.is_nil() => {
+            let text = vm.str_from_bytes(out);
+            vm.funcall(err, symbol::intern("write"), &[text], None)?;
+        }
+        _ => vm.write_err(&out),
+    }
+    Ok(Value::NIL)
 }
