@@ -27,10 +27,8 @@ module RubyVM::Prelude
     0
   end
 
-  # `a <=> b` reduced to -1/0/1 (CRuby's OPTIMIZED_CMP without the fast paths).
-  def self.compare(a, b)
-    cmpint(a <=> b, a, b)
-  end
+  # `compare(a, b)`, `a <=> b` reduced to -1/0/1 with OPTIMIZED_CMP's fast
+  # paths, is native (src/builtins/rubyvm.rs).
 
   # rb_cmperr: special constants (nil, true, false, Fixnums, Symbols) and
   # Floats are shown with inspect, everything else by its class.

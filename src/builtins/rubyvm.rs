@@ -73,6 +73,11 @@ pub fn init(vm: &mut Vm) {
         let sorted = crate::builtins::array::sort_by_keys(vm, v, &k)?;
         Ok(vm.ary_new(sorted))
     });
+    // rb_cmpint(a <=> b) with OPTIMIZED_CMP's fast paths: -1, 0 or 1.
+    vm.def_singleton_builtin(pm, "compare", 2, |vm, _, a, _| {
+        let o = crate::builtins::array::compare(vm, a[0], a[1])?;
+        Ok(Value::int(o as i64))
+    });
     let mc = vm.new_module(Some("MethodCache"), Some(rv));
     vm.def_singleton_builtin(mc, "hits", 0, |_, _, _, _| Ok(Value::int(0)));
     vm.def_singleton_builtin(mc, "hits", 0, |vm, _, _, _| {

@@ -183,18 +183,22 @@ pub fn cmpint(vm: &mut Vm, c: Value, a: Value, b: Value) -> Result<std::cmp::Ord
 }
 
 /// OPTIMIZED_CMP: fast paths for Integer, Float and String, else `<=>`.
+/// Each fast path holds only while that class's `<=>` is CRuby's.
 pub fn compare(vm: &mut Vm, a: Value, b: Value) -> Result<std::cmp::Ordering, Unwind> {
-    if Value::both_fixnum(a, b) {
+    use crate::dispatch::bop;
+    if Value::both_fixnum(a, b) && vm.dispatch.bop_ok(bop::INT_CMP) {
         return Ok(a.fixnum_unchecked().cmp(&b.fixnum_unchecked()));
     }
     if a.is_flonum()
         && b.is_flonum()
+        && vm.dispatch.bop_ok(bop::FLOAT_CMP)
         && let Some(o) = a.flonum_value().partial_cmp(&b.flonum_value())
     {
         return Ok(o);
     }
     if a.is_heap()
         && b.is_heap()
+        && vm.dispatch.bop_ok(bop::STRING_OPS)
         && obj(a).class.get() == cls::STRING
         && obj(b).class.get() == cls::STRING
         && let (Body::String(x), Body::String(y)) = (&*obj(a).body.borrow(), &*obj(b).body.borrow())
