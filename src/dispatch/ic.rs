@@ -27,6 +27,9 @@ pub mod flags {
     pub const SELF_RECV: u32 = 128;
     /// `...` forwarding.
     pub const FORWARD: u32 = 256;
+    /// The site has a block literal (`CallSite::block`), set by
+    /// `Dispatch::add_site` so a call without one never reads the site.
+    pub const BLOCK_LITERAL: u32 = 512;
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

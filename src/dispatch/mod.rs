@@ -155,7 +155,10 @@ impl Dispatch {
         }
     }
 
-    pub fn add_site(&mut self, site: CallSite) -> CallSiteId {
+    pub fn add_site(&mut self, mut site: CallSite) -> CallSiteId {
+        if site.block.is_some() {
+            site.flags |= flags::BLOCK_LITERAL;
+        }
         self.sites.push(site);
         CallSiteId(self.sites.len() as u32 - 1)
     }

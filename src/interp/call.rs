@@ -235,6 +235,9 @@ impl Vm {
         fl: u32,
         blk_ix: usize,
     ) -> Result<Option<Rc<BlockArg>>, Unwind> {
+        if fl & (flags::BLOCKARG | flags::BLOCK_LITERAL) == 0 {
+            return Ok(None);
+        }
         if fl & flags::BLOCKARG != 0 {
             return self.site_block_arg(blk_ix);
         }
