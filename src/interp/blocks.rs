@@ -69,7 +69,7 @@ impl Vm {
         };
         match &*b {
             BlockArg::Literal(blk) => {
-                self.push_block_frame(blk, recv_ix, argc, fl, None, false, false)?;
+                self.push_block_frame(blk, recv_ix, argc, fl, None, false, false, &None)?;
                 Ok(Call::Pushed)
             }
             _ => {
@@ -80,36 +80,12 @@ impl Vm {
         }
     }
 
-    /// Pushes a frame for a block with its args at `recv_ix+1..`.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    pub fn push_block_frame(
-        &mut self,
-        blk: &Block,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
-        self_override: Option<Value>,
-        lambda: bool,
-        boundary: bool,
-    ) -> Result<(), Unwind> {
-        self.push_block_frame_inline(
-            blk,
-            recv_ix,
-            argc,
-            fl,
-            self_override,
-            lambda,
-            boundary,
-            &None,
-        )
-    }
-
-    /// [`Vm::push_block_frame`] with the block given to the block call
-    /// (`pr.call { }`), for a `&b` parameter; inlined into the yield paths.
+    /// Pushes a frame for a block with its args at `recv_ix+1..`;
+    /// `block_param` is the block given to the block call (`pr.call { }`),
+    /// for a `&b` parameter. Inlined into both yield paths.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn push_block_frame_inline(
+    fn push_block_frame(
         &mut self,
         blk: &Block,
         recv_ix: usize,
@@ -228,7 +204,7 @@ impl Vm {
         self.stack.extend_from_slice(args);
         // A block passed to a block (`pr.call { }`) is seen only by a `&b`
         // parameter; `yield` still reaches the method's block.
-        let pushed = self.push_block_frame_inline(
+        let pushed = self.push_block_frame(
             blk,
             recv_ix,
             args.len(),
