@@ -117,6 +117,12 @@ impl CallSite {
         self.flags & f != 0
     }
 
+    /// A miss for a receiver of class `c`.
+    pub fn note_miss(&mut self, c: ClassId) {
+        self.misses += 1;
+        self.note_class(c);
+    }
+
     pub fn note_class(&mut self, c: ClassId) {
         if self.seen.len() < 64 && !self.seen.contains(&c) {
             self.seen.push(c);

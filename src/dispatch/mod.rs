@@ -269,20 +269,18 @@ impl Dispatch {
         cls: ClassId,
         refinements: &[ClassId],
     ) -> IcEntry {
-        let s = &mut self.sites[site.index()];
-        let name = s.name;
+        let s = &self.sites[site.index()];
+        let (name, mega) = (s.name, s.state == IcState::Mega);
         self.counters.mc_inline_miss += 1;
-        if s.state == IcState::Mega && refinements.is_empty() {
-            // A megamorphic site keeps no entries and no longer fills:
-            // the global cache answers. Counted as `classify_inline_miss`
-            // and `fill_site` would (no entries, missed before).
-            s.misses += 1;
-            s.note_class(cls);
-            self.counters.mc_miss_spurious += 1;
+        self.classify_inline_miss(site, cls);
+        if mega && refinements.is_empty() {
+            // A megamorphic site keeps no entries and no longer fills
+            // (`fill_site` would only count the miss): the global cache
+            // answers.
+            self.sites[site.index()].note_miss(cls);
             let (r, slot, serial) = self.resolve_valid(classes, cls, name);
             return IcEntry::new(cls, slot, serial, r);
         }
-        self.classify_inline_miss(site, cls);
         let (r, slot, serial) = if refinements.is_empty() {
             self.resolve_valid(classes, cls, name)
         } else {
@@ -370,8 +368,7 @@ impl Dispatch {
     fn fill_site(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
         let cap = self.config.ic_size;
         let s = &mut self.sites[site.index()];
-        s.misses += 1;
-        s.note_class(entry.class);
+        s.note_miss(entry.class);
         if let Some(e) = s.entries.iter_mut().find(|e| e.class == entry.class) {
             *e = entry;
             return;

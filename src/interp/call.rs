@@ -335,7 +335,7 @@ impl Vm {
         boundary: bool,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_iseq += 1;
-        let iseq: &'static Iseq = self.iseqs[iid.index()].expect("installed iseq");
+        let iseq = self.iseq(iid);
         let (lc, line) = (iseq.local_count as usize, iseq.first_line);
         let base = recv_ix + 1;
         if iseq.params.simple
