@@ -298,6 +298,41 @@ fn megamorphic_misses_are_answered_by_the_global_cache() {
     );
 }
 
+/// A call without a receiver (`send_self`: self is not pushed) is cached
+/// and invalidated like any other site: one miss to fill, one after the
+/// redefinition, every other call a hit, under every strategy.
+#[test]
+fn receiverless_sites_hit_and_invalidate() {
+    let p = script(
+        "fcall.rb",
+        "def helper(x) = x + 1\n\
+         def run(n)\n  s = 0\n  n.times do |i|\n    s += helper(i)\n\
+         \x20   Object.class_eval { def helper(x) = x + 2 } if i == 499\n  end\n  s\nend\n\
+         p run(1000)\n\
+         s = RubyVM::MethodCache.call_sites.find { |c| c[:method] == :helper }\n\
+         p [s[:state], s[:hits], s[:misses]] if s\n",
+    );
+    for strategy in STRATEGIES {
+        for ic in ["1", "8"] {
+            let out = run_file(
+                &p,
+                &[&format!("--invalidation={strategy}"), &format!("--ic={ic}")],
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                "501000\n[:mono, 998, 2]\n",
+                "{strategy} --ic={ic}"
+            );
+        }
+        let out = run_file(&p, &[&format!("--invalidation={strategy}"), "--ic=0"]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "501000\n",
+            "{strategy} --ic=0"
+        );
+    }
+}
+
 #[test]
 fn eviction_trace_names_class_method_and_site() {
     let p = script("evict.rb", SHARED_MODULE);

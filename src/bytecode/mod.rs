@@ -192,6 +192,13 @@ define_insns! {
     LocalSend { idx: u32, site: CallSiteId } = "getlocal_send", pop -1, push 1;
     /// Fused `putself; send site` (`foo` with no arguments).
     SelfSend { site: CallSiteId } = "putself_send", pop -1, push 1;
+    /// A call without a receiver (`foo(x)`, an FCALL): self is not pushed,
+    /// so the arguments lie where a bytecode callee's first locals go. A
+    /// hit on a bytecode method enters it with no stack moves; any other
+    /// kind puts self below the arguments and takes `send`'s path.
+    SendSelf { site: CallSiteId } = "send_self", pop -1, push 1;
+    /// Fused `getlocal idx; send_self site` (`f(x)`; skips the send).
+    LocalSendSelf { idx: u32, site: CallSiteId } = "getlocal_send_self", pop -1, push 1;
     /// Fused `getlocal a; getlocal b; opt_<cmp>; branch` (`i < n`).
     LocalsCmpBranch { a: u16, b: u16, kind: u32, target: Target } = "getlocals_cmp_branch", pop 0, push 0;
     /// Fused `getlocal idx; putobject imm; opt_<cmp>; branch`.

@@ -134,6 +134,10 @@ pub fn optimize(insns: &mut [Insn]) {
                 insns[i] = Insn::LocalSend { idx, site };
                 continue;
             }
+            (Insn::GetLocal { idx }, Some(&Insn::SendSelf { site })) => {
+                insns[i] = Insn::LocalSendSelf { idx, site };
+                continue;
+            }
             (Insn::PutSelf, Some(&Insn::Send { site })) => {
                 insns[i] = Insn::SelfSend { site };
                 continue;

@@ -22,8 +22,8 @@ impl<'pr> Compiler<'pr, '_> {
                 }
                 self.expr(&r)?;
             }
+            // No receiver: self is not pushed (`send_self` supplies it).
             None => {
-                self.emit(Insn::PutSelf);
                 fl |= flags::FCALL;
                 if n.is_variable_call() {
                     fl |= flags::VCALL;
@@ -53,14 +53,16 @@ impl<'pr> Compiler<'pr, '_> {
         if attr_write && fl & flags::SPLAT == 0 {
             self.emit(Insn::SetN { n: argc + 1 });
         }
-        let pops = 1 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
+        let fcall = n.receiver().is_none();
+        let pops = !fcall as i64 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
         if let Some(m) = n.message_loc() {
             // CRuby reports a call at the line of its method name.
             self.scope().line = self.line_at(m.start());
         }
         let site = self.site(name, argc, fl, block);
-        let insn = if block.is_none() && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0
-        {
+        let insn = if fcall {
+            Insn::SendSelf { site }
+        } else if block.is_none() && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0 {
             opt_insn(name, argc, site).unwrap_or(Insn::Send { site })
         } else {
             Insn::Send { site }

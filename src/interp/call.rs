@@ -13,6 +13,11 @@ use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, Value, sym, 
 use super::frame::Frame;
 use super::{MAX_FRAMES, Vm};
 
+/// Why a call went to method_missing, beside a site's flags (never set
+/// on a site): the method exists but is private / protected.
+pub const MISSING_PRIVATE: u32 = 1 << 16;
+pub const MISSING_PROTECTED: u32 = 1 << 17;
+
 /// What a call did: pushed a frame for `run` to continue in, or finished.
 pub enum Call {
     Pushed,
@@ -60,12 +65,77 @@ impl Vm {
             Some(e) => e,
             None => self.site_miss(site, c),
         };
+        self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
+    }
+
+    /// `SendSelf`: a call without a receiver; the arguments are on the
+    /// stack, self is not. A bytecode method takes them as its first
+    /// locals where they lie (inline here); an attr_reader needs none;
+    /// anything else puts self below them and continues as `send`.
+    #[inline(always)]
+    pub fn send_self_inline(&mut self, site: CallSiteId, recv: Value) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        let c = self.class_of(recv);
+        let e = match self.dispatch.probe(site, c) {
+            Some(e) => e,
+            None => self.site_miss(site, c),
+        };
+        if let Handler::Iseq(iid) = e.handler
+            && let Some(m) = e.method
+        {
+            let base = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
+            let block = self.site_block(site, fl, base + argc)?;
+            return self.invoke_iseq(m, iid, recv, base, base, argc, fl, block, false);
+        }
+        self.send_self_other(site, e, recv, c)
+    }
+
+    #[inline(never)]
+    fn send_self_other(
+        &mut self,
+        site: CallSiteId,
+        e: IcEntry,
+        recv: Value,
+        c: ClassId,
+    ) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl, name) = (s.argc as usize, s.flags, s.name);
+        if let Handler::IvarGet(slot) = e.handler
+            && argc == 0
+            && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0
+            && let Some(v) = ivar_slot_get(recv, slot)
+        {
+            self.dispatch.counters.ccf_ivar += 1;
+            return Ok(Call::Done(v));
+        }
+        let recv_ix = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
+        self.stack.insert(recv_ix, recv);
+        self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
+    }
+
+    /// The rest of a send once the entry is known: visibility, the
+    /// frameless handlers, then the call.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn send_entry(
+        &mut self,
+        site: CallSiteId,
+        e: IcEntry,
+        recv: Value,
+        c: ClassId,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        name: SymbolId,
+    ) -> Result<Call, Unwind> {
         if e.visibility != Visibility::Public
             && fl & (flags::FCALL | flags::SELF_RECV) == 0
             && !self.visible(&e, recv)
         {
-            self.stack.truncate(recv_ix);
-            return Err(self.visibility_error(&e, name, recv));
+            let why = self.visibility_miss(&e);
+            let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
+            return self.call_method_missing(name, recv, recv_ix, argc, fl | why, block, false);
         }
         // attr_reader / attr_writer on a plain object with plain arguments:
         // the ivar slot cached in the entry, no block, no frame.
@@ -114,7 +184,7 @@ impl Vm {
         if let Handler::Iseq(iid) = e.handler
             && let Some(m) = e.method
         {
-            return self.invoke_iseq(m, iid, recv, recv_ix, argc, fl, block, false);
+            return self.invoke_iseq(m, iid, recv, recv_ix + 1, recv_ix, argc, fl, block, false);
         }
         self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
     }
@@ -211,20 +281,17 @@ impl Vm {
         false
     }
 
+    /// A call the method's visibility forbids goes to method_missing, as
+    /// in CRuby; the reason returned (`MISSING_PRIVATE`/`MISSING_PROTECTED`)
+    /// makes BasicObject#method_missing say "private method ... called".
     #[cold]
-    pub(super) fn visibility_error(&mut self, e: &IcEntry, name: SymbolId, recv: Value) -> Unwind {
+    pub(super) fn visibility_miss(&mut self, e: &IcEntry) -> u32 {
         self.dispatch.counters.mc_miss_by_visi += 1;
-        let which = if e.visibility == Visibility::Private {
-            "private"
+        if e.visibility == Visibility::Private {
+            MISSING_PRIVATE
         } else {
-            "protected"
-        };
-        let desc = self.describe_receiver(recv);
-        let msg = format!("{which} method `{}' called for {desc}", symbol::name(name));
-        let ex = self.new_exception(self.e.no_method_error, &msg);
-        self.set_name_error_fields(ex, name, recv);
-        self.fill_backtrace(ex);
-        Unwind::Raise(ex)
+            MISSING_PROTECTED
+        }
     }
 
     /// The block a call site passes: a literal block, `&arg`, or none.
@@ -314,12 +381,24 @@ impl Vm {
             return self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary);
         };
         if let Handler::Iseq(iid) = e.handler {
-            return self.invoke_iseq(m, iid, recv, recv_ix, argc, fl, block, boundary);
+            return self.invoke_iseq(
+                m,
+                iid,
+                recv,
+                recv_ix + 1,
+                recv_ix,
+                argc,
+                fl,
+                block,
+                boundary,
+            );
         }
         self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block, boundary)
     }
 
     /// The bytecode-method handler: set up parameters and push a frame.
+    /// The arguments start at `base`; the frame's return cuts the stack
+    /// back to `ret_sp` (the receiver's slot, or `base` for `send_self`).
     /// Inlined into `send` and `invoke`; builds the `Frame` in place.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -328,7 +407,8 @@ impl Vm {
         m: MethodId,
         iid: IseqId,
         recv: Value,
-        recv_ix: usize,
+        base: usize,
+        ret_sp: usize,
         argc: usize,
         fl: u32,
         block: Option<Rc<BlockArg>>,
@@ -337,14 +417,13 @@ impl Vm {
         self.dispatch.counters.ccf_iseq += 1;
         let iseq = self.iseq(iid);
         let (lc, line) = (iseq.local_count as usize, iseq.first_line);
-        let base = recv_ix + 1;
         if iseq.params.simple
             && argc as u32 == iseq.params.lead
             && fl & (flags::SPLAT | flags::KWARGS) == 0
         {
             self.stack.resize(base + lc, Value::NIL);
         } else if let Err(err) = self.setup_params(iseq, base, argc, fl, false, &block) {
-            self.stack.truncate(recv_ix);
+            self.stack.truncate(ret_sp);
             return Err(err);
         }
         // Ruby-to-Ruby calls continue in the same `run`; only a boundary
@@ -353,7 +432,7 @@ impl Vm {
             || self.stack.len() > super::MAX_STACK
             || (boundary && self.native_stack_low())
         {
-            self.stack.truncate(recv_ix);
+            self.stack.truncate(ret_sp);
             return Err(self.stack_error());
         }
         let env = if iseq.env_on_heap {
@@ -375,7 +454,7 @@ impl Vm {
             }
             f.pc = 0;
             f.base = base;
-            f.ret_sp = recv_ix;
+            f.ret_sp = ret_sp;
             f.self_val = recv;
             f.env = env;
             f.penv = Value::NIL;
@@ -392,7 +471,7 @@ impl Vm {
                 iseq,
                 pc: 0,
                 base,
-                ret_sp: recv_ix,
+                ret_sp,
                 self_val: recv,
                 env,
                 penv: Value::NIL,
@@ -644,8 +723,22 @@ impl Vm {
             None => true,
         };
         if default {
+            let args = if argc == 0 && fl & (flags::SPLAT | flags::KWARGS) == 0 {
+                Vec::new()
+            } else {
+                self.collect_args(recv_ix, argc, fl)?
+            };
+            // The arguments stay on the stack (rooted) while the message
+            // is built: describing the receiver may run Ruby code.
+            let e = self.no_method_error(name, recv, fl);
+            if let Unwind::Raise(ex) = e
+                && fl & flags::VCALL == 0
+            {
+                let args = self.ary_new(args);
+                self.ivar_set_name(ex, symbol::intern("@args"), args);
+            }
             self.stack.truncate(recv_ix);
-            return Err(self.no_method_error(name, recv, fl));
+            return Err(e);
         }
         let nargs = if fl & (flags::SPLAT | flags::KWARGS) == 0 {
             // Plain arguments: slide them up to make room for the name.
@@ -667,7 +760,10 @@ impl Vm {
         };
         // For a `super` from this method_missing into BasicObject's: a
         // variable-like call still raises NameError there.
-        self.mm_reason = Some((name, fl & flags::VCALL));
+        self.mm_reason = Some((
+            name,
+            fl & (flags::VCALL | MISSING_PRIVATE | MISSING_PROTECTED),
+        ));
         let kw = fl & flags::KWARGS;
         self.invoke(
             e,
@@ -685,7 +781,19 @@ impl Vm {
     pub fn no_method_error(&mut self, name: SymbolId, recv: Value, fl: u32) -> Unwind {
         let desc = self.describe_receiver(recv);
         let n = symbol::name(name);
-        let (cls_id, msg) = if fl & flags::VCALL != 0 {
+        let hidden = if fl & MISSING_PRIVATE != 0 {
+            Some("private")
+        } else if fl & MISSING_PROTECTED != 0 {
+            Some("protected")
+        } else {
+            None
+        };
+        let (cls_id, msg) = if let Some(which) = hidden {
+            (
+                self.e.no_method_error,
+                format!("{which} method `{n}' called for {desc}"),
+            )
+        } else if fl & flags::VCALL != 0 {
             (
                 self.e.name_error,
                 format!("undefined local variable or method `{n}' for {desc}"),

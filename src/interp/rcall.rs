@@ -90,7 +90,9 @@ impl Vm {
         let (r, _) = lookup::resolve_uncached(&mut self.classes, c, name, &refs);
         let e = IcEntry::new(c, 0, 0, r);
         if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
-            return Err(self.visibility_error(&e, name, recv));
+            let why = self.visibility_miss(&e);
+            let e = IcEntry { method: None, ..e };
+            return self.call_entry(e, name, recv, args, block, fl | why);
         }
         self.call_entry(e, name, recv, args, block, fl)
     }
@@ -108,7 +110,9 @@ impl Vm {
         let r = self.dispatch.resolve(&mut self.classes, c, name);
         let e = IcEntry::new(c, 0, 0, r);
         if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
-            return Err(self.visibility_error(&e, name, recv));
+            let why = self.visibility_miss(&e);
+            let e = IcEntry { method: None, ..e };
+            return self.call_entry(e, name, recv, args, block, fl | why);
         }
         self.call_entry(e, name, recv, args, block, fl)
     }

@@ -176,6 +176,17 @@ impl Vm {
                         pc += 1;
                         call!(self.send_inline(site))
                     }
+                    Insn::SendSelf { site } => {
+                        let s = self.frames[fi].self_val;
+                        call!(self.send_self_inline(site, s))
+                    }
+                    Insn::LocalSendSelf { idx, site } => {
+                        let v = self.stack[base + idx as usize];
+                        self.stack.push(v);
+                        pc += 1;
+                        let s = self.frames[fi].self_val;
+                        call!(self.send_self_inline(site, s))
+                    }
                     Insn::InvokeSuper { site } => call!(self.invoke_super(site)),
                     Insn::InvokeBlock { site } => call!(self.invoke_block(site)),
                     Insn::OptPlus { site } => {
@@ -628,7 +639,7 @@ impl Vm {
             return false;
         };
         let site = match *insn {
-            Insn::Send { site } | Insn::InvokeSuper { site } => site,
+            Insn::Send { site } | Insn::SendSelf { site } | Insn::InvokeSuper { site } => site,
             _ => return false,
         };
         self.dispatch.site(site).block == Some(iseq)
