@@ -600,7 +600,42 @@ impl Vm {
                         let e = pop!();
                         throw!(Unwind::Raise(e))
                     }
-                    _ => {
+                    // Listed, not `_`: an exhaustive match lets the jump
+                    // table skip its range check on every dispatch.
+                    Insn::Alias { .. }
+                    | Insn::AliasGlobal { .. }
+                    | Insn::BackRef { .. }
+                    | Insn::CheckMatch { .. }
+                    | Insn::ConcatArray
+                    | Insn::ConcatStrings { .. }
+                    | Insn::DefineClass { .. }
+                    | Insn::DefineMethod { .. }
+                    | Insn::DefineModule { .. }
+                    | Insn::DefineSMethod { .. }
+                    | Insn::Defined { .. }
+                    | Insn::ExpandArray { .. }
+                    | Insn::GetBlockParam
+                    | Insn::GetConst { .. }
+                    | Insn::GetConstTop { .. }
+                    | Insn::GetConstUnder { .. }
+                    | Insn::GetCvar { .. }
+                    | Insn::GetGlobal { .. }
+                    | Insn::Lambda { .. }
+                    | Insn::MergeHash
+                    | Insn::NewArray { .. }
+                    | Insn::NewHash { .. }
+                    | Insn::NewRange { .. }
+                    | Insn::ObjToString
+                    | Insn::PatternError
+                    | Insn::PutSpecialObject { .. }
+                    | Insn::SetConst { .. }
+                    | Insn::SetConstUnder { .. }
+                    | Insn::SetCvar { .. }
+                    | Insn::SetGlobal { .. }
+                    | Insn::SingletonClassBody { .. }
+                    | Insn::SplatArray
+                    | Insn::ToRegexp { .. }
+                    | Insn::Undef { .. } => {
                         self.frames[fi].pc = pc;
                         match self.exec_misc(fi, *insn) {
                             Ok(Some(Call::Pushed)) => continue 'frame,
