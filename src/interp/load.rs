@@ -1,7 +1,7 @@
 //! Loading code: the compiler's `Host`, running a script or `-e` code,
 //! `require`/`require_relative`/`load`, and the embedded prelude.
 
-use crate::bytecode::{Iseq, IseqKind};
+use crate::bytecode::{Insn, Iseq, IseqKind};
 use crate::compiler::{self, CompileError, Host, Literal};
 use crate::dispatch::CallSite;
 use crate::object::{Body, Unwind};
@@ -13,15 +13,25 @@ use super::{VResult, Vm};
 impl Host for Vm {
     fn reserve_iseq(&mut self) -> IseqId {
         self.iseqs.push(None);
-        self.ivar_caches.push(Vec::new());
-        self.const_caches.push(Vec::new());
         IseqId(self.iseqs.len() as u32 - 1)
     }
 
-    fn install_iseq(&mut self, iseq: Iseq) {
+    fn install_iseq(&mut self, mut iseq: Iseq) {
         let i = iseq.id.index();
-        self.ivar_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
-        self.const_caches[i] = vec![Default::default(); iseq.ivar_caches as usize];
+        // The compiler numbers an iseq's caches from 0; here they get slots
+        // in the VM-wide tables, so a lookup is one index.
+        let n = iseq.ivar_caches as usize;
+        let (ivar_base, const_base) = (self.ivar_caches.len(), self.const_caches.len());
+        self.ivar_caches.resize(ivar_base + n, Default::default());
+        self.const_caches.resize(const_base + n, Default::default());
+        let (ib, cb) = (ivar_base as u32, const_base as u32);
+        for insn in iseq.insns.iter_mut() {
+            match insn {
+                Insn::GetIvar { ic, .. } | Insn::SetIvar { ic, .. } => *ic += ib,
+                Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => *cache += cb,
+                _ => {}
+            }
+        }
         // Iseqs live as long as the VM (methods, blocks and backtraces refer
         // to them by id): frames hold a plain reference from the VM's arena
         // and calls and returns count no references.

@@ -113,8 +113,11 @@ pub struct Vm {
     pub classes: ClassTable,
     pub dispatch: Dispatch,
     pub iseqs: Vec<Option<&'static Iseq>>,
-    pub ivar_caches: Vec<Vec<IvarCache>>,
-    pub const_caches: Vec<Vec<ConstCache>>,
+    /// Instance-variable inline caches of every loaded iseq (an
+    /// instruction's `ic` indexes this table).
+    pub ivar_caches: Vec<IvarCache>,
+    /// Constant inline caches, indexed by an instruction's `cache`.
+    pub const_caches: Vec<ConstCache>,
     pub stack: Vec<Value>,
     pub frames: FrameStack,
     pub next_frame_id: u64,
@@ -678,10 +681,8 @@ impl Vm {
                     h.mark(*v);
                 }
             }
-            for cc in const_caches.iter() {
-                for c in cc {
-                    h.mark(c.value);
-                }
+            for c in const_caches.iter() {
+                h.mark(c.value);
             }
             for ivs in generic_ivars.values() {
                 for &(_, v) in ivs {

@@ -244,8 +244,8 @@ impl Vm {
         if recv.is_heap() {
             let o = obj(recv);
             let c = o.class.get();
-            let iseq_ix = self.frames[fi].iseq.id.index();
-            let hit = self.ivar_caches[iseq_ix]
+            let hit = self
+                .ivar_caches
                 .get(ic as usize)
                 .filter(|k| k.class == c.0 + 1)
                 .map(|k| k.slot);
@@ -259,25 +259,18 @@ impl Vm {
                 };
             }
             if hit.is_none() && matches!(&*o.body.borrow(), Body::Object(_)) {
-                return self.get_ivar_miss(recv, c, iseq_ix, name, ic);
+                return self.get_ivar_miss(recv, c, name, ic);
             }
         }
         self.ivar_get_generic(recv, name)
     }
 
     #[cold]
-    fn get_ivar_miss(
-        &mut self,
-        recv: Value,
-        c: ClassId,
-        iseq_ix: usize,
-        name: SymbolId,
-        ic: u32,
-    ) -> Value {
+    fn get_ivar_miss(&mut self, recv: Value, c: ClassId, name: SymbolId, ic: u32) -> Value {
         let Some(slot) = self.classes.ivar_slot_lookup(c, name) else {
             return Value::NIL;
         };
-        self.fill_ivar_cache(iseq_ix, ic, c, slot);
+        self.fill_ivar_cache(ic, c, slot);
         match &*obj(recv).body.borrow() {
             Body::Object(iv) => match iv.get(slot as usize) {
                 Some(v) if !v.is_undef() => *v,
@@ -287,15 +280,13 @@ impl Vm {
         }
     }
 
-    fn fill_ivar_cache(&mut self, iseq_ix: usize, ic: u32, c: ClassId, slot: u32) {
-        let caches = &mut self.ivar_caches[iseq_ix];
-        if caches.len() <= ic as usize {
-            caches.resize(ic as usize + 1, IvarCache::default());
+    fn fill_ivar_cache(&mut self, ic: u32, c: ClassId, slot: u32) {
+        if let Some(k) = self.ivar_caches.get_mut(ic as usize) {
+            *k = IvarCache {
+                class: c.0 + 1,
+                slot,
+            };
         }
-        caches[ic as usize] = IvarCache {
-            class: c.0 + 1,
-            slot,
-        };
     }
 
     #[inline]
@@ -309,8 +300,8 @@ impl Vm {
         let recv = self.frames[fi].self_val;
         if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
-            let iseq_ix = self.frames[fi].iseq.id.index();
-            let cache = self.ivar_caches[iseq_ix]
+            let cache = self
+                .ivar_caches
                 .get(ic as usize)
                 .copied()
                 .unwrap_or_default();
@@ -318,7 +309,7 @@ impl Vm {
                 cache.slot
             } else {
                 let s = self.classes.ivar_slot(c, name);
-                self.fill_ivar_cache(iseq_ix, ic, c, s);
+                self.fill_ivar_cache(ic, c, s);
                 s
             };
             return self.ivar_set_slot(recv, slot, name, v);
@@ -468,10 +459,9 @@ impl Vm {
     }
 
     fn get_const_cached(&mut self, fi: usize, name: SymbolId, cache: u32) -> Result<Value, Unwind> {
-        let iseq_ix = self.frames[fi].iseq.id.index();
         let cref_id = Rc::as_ptr(&self.frames[fi].cref) as usize;
         let state = self.dispatch.global_constant_state;
-        if let Some(c) = self.const_caches[iseq_ix].get(cache as usize)
+        if let Some(c) = self.const_caches.get(cache as usize)
             && c.state == state
             && c.cref == cref_id
         {
@@ -480,15 +470,13 @@ impl Vm {
         }
         self.dispatch.counters.const_cache_miss += 1;
         let v = self.const_lookup(fi, name)?;
-        let caches = &mut self.const_caches[iseq_ix];
-        if caches.len() <= cache as usize {
-            caches.resize(cache as usize + 1, Default::default());
+        if let Some(k) = self.const_caches.get_mut(cache as usize) {
+            *k = super::ConstCache {
+                state,
+                cref: cref_id,
+                value: v,
+            };
         }
-        caches[cache as usize] = super::ConstCache {
-            state,
-            cref: cref_id,
-            value: v,
-        };
         Ok(v)
     }
 
@@ -496,7 +484,6 @@ impl Vm {
     /// `base` are unchanged (misses check privacy and `const_missing`).
     fn get_const_under_cached(
         &mut self,
-        fi: usize,
         base: Value,
         name: SymbolId,
         cache: u32,
@@ -505,11 +492,10 @@ impl Vm {
             let s = self.inspect(base)?;
             return Err(self.type_error(&format!("{s} is not a class/module")));
         };
-        let iseq_ix = self.frames[fi].iseq.id.index();
         let state = self.dispatch.global_constant_state;
         // Class ids are never reused, unlike heap addresses.
         let key = c.index() + 1;
-        if let Some(k) = self.const_caches[iseq_ix].get(cache as usize)
+        if let Some(k) = self.const_caches.get(cache as usize)
             && k.state == state
             && k.cref == key
         {
@@ -539,15 +525,13 @@ impl Vm {
             // Not cached: const_missing may answer differently each time.
             _ => return self.const_missing(c, name),
         };
-        let caches = &mut self.const_caches[iseq_ix];
-        if caches.len() <= cache as usize {
-            caches.resize(cache as usize + 1, Default::default());
+        if let Some(k) = self.const_caches.get_mut(cache as usize) {
+            *k = super::ConstCache {
+                state,
+                cref: key,
+                value: v,
+            };
         }
-        caches[cache as usize] = super::ConstCache {
-            state,
-            cref: key,
-            value: v,
-        };
         Ok(v)
     }
 
@@ -1087,7 +1071,7 @@ impl Vm {
             }
             Insn::GetConstUnder { name, cache } => {
                 let base = pop!();
-                let v = self.get_const_under_cached(fi, base, name, cache)?;
+                let v = self.get_const_under_cached(base, name, cache)?;
                 done(v)
             }
             Insn::SetConst { name } => {
