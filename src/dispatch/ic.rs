@@ -49,6 +49,11 @@ pub struct IcEntry {
     pub method: Option<MethodId>,
     pub handler: Handler,
     pub visibility: Visibility,
+    /// A bytecode method this site may call straight: only required
+    /// parameters, as many as the site's plain arguments, no block, and
+    /// visible from the site. Set by the interpreter when it fills the
+    /// site (`Dispatch::mark_fast`); a hit then skips every check.
+    pub fast: bool,
 }
 
 impl IcEntry {
@@ -60,6 +65,7 @@ impl IcEntry {
             method: r.method,
             handler: r.handler,
             visibility: r.visibility,
+            fast: false,
         }
     }
 }

@@ -365,6 +365,15 @@ impl Dispatch {
         }
     }
 
+    /// Marks the site's entry for `cls` as a fast bytecode call (see
+    /// `IcEntry::fast`); the entry goes when it is invalidated or evicted.
+    pub fn mark_fast(&mut self, site: CallSiteId, cls: ClassId) {
+        let s = &mut self.sites[site.index()];
+        if let Some(e) = s.entries.iter_mut().find(|e| e.class == cls) {
+            e.fast = true;
+        }
+    }
+
     fn fill_site(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
         let cap = self.config.ic_size;
         let s = &mut self.sites[site.index()];

@@ -65,6 +65,44 @@ impl Vm {
             Some(e) => e,
             None => self.site_miss(site, c),
         };
+        if e.fast {
+            // Checked when the site was filled (`fast_call`).
+            match e.handler {
+                Handler::Iseq(iid) => {
+                    if let Some(m) = e.method {
+                        return self.invoke_iseq::<true>(
+                            m,
+                            iid,
+                            recv,
+                            recv_ix + 1,
+                            recv_ix,
+                            argc,
+                            fl,
+                            None,
+                            false,
+                        );
+                    }
+                }
+                // attr_reader / attr_writer on a plain object: the ivar
+                // slot cached in the entry, no frame.
+                Handler::IvarGet(slot) => {
+                    if let Some(v) = ivar_slot_get(recv, slot) {
+                        self.dispatch.counters.ccf_ivar += 1;
+                        self.stack.truncate(recv_ix);
+                        return Ok(Call::Done(v));
+                    }
+                }
+                Handler::IvarSet(slot) => {
+                    let v = self.stack[recv_ix + 1];
+                    if ivar_slot_set(recv, slot, v) {
+                        self.dispatch.counters.ccf_attrset += 1;
+                        self.stack.truncate(recv_ix);
+                        return Ok(Call::Done(v));
+                    }
+                }
+                _ => {}
+            }
+        }
         self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
     }
 
@@ -81,12 +119,23 @@ impl Vm {
             Some(e) => e,
             None => self.site_miss(site, c),
         };
+        if e.fast
+            && let Handler::IvarGet(slot) = e.handler
+            && let Some(v) = ivar_slot_get(recv, slot)
+        {
+            self.dispatch.counters.ccf_ivar += 1;
+            return Ok(Call::Done(v));
+        }
         if let Handler::Iseq(iid) = e.handler
             && let Some(m) = e.method
         {
+            if e.fast {
+                let base = self.stack.len() - argc;
+                return self.invoke_iseq::<true>(m, iid, recv, base, base, argc, fl, None, false);
+            }
             let base = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
             let block = self.site_block(site, fl, base + argc)?;
-            return self.invoke_iseq(m, iid, recv, base, base, argc, fl, block, false);
+            return self.invoke_iseq::<false>(m, iid, recv, base, base, argc, fl, block, false);
         }
         self.send_self_other(site, e, recv, c)
     }
@@ -101,14 +150,6 @@ impl Vm {
     ) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
         let (argc, fl, name) = (s.argc as usize, s.flags, s.name);
-        if let Handler::IvarGet(slot) = e.handler
-            && argc == 0
-            && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0
-            && let Some(v) = ivar_slot_get(recv, slot)
-        {
-            self.dispatch.counters.ccf_ivar += 1;
-            return Ok(Call::Done(v));
-        }
         let recv_ix = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
         self.stack.insert(recv_ix, recv);
         self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
@@ -137,25 +178,7 @@ impl Vm {
             let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
             return self.call_method_missing(name, recv, recv_ix, argc, fl | why, block, false);
         }
-        // attr_reader / attr_writer on a plain object with plain arguments:
-        // the ivar slot cached in the entry, no block, no frame.
-        const PLAIN: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
         match e.handler {
-            Handler::IvarGet(slot) if argc == 0 && fl & PLAIN == 0 => {
-                if let Some(v) = ivar_slot_get(recv, slot) {
-                    self.dispatch.counters.ccf_ivar += 1;
-                    self.stack.truncate(recv_ix);
-                    return Ok(Call::Done(v));
-                }
-            }
-            Handler::IvarSet(slot) if argc == 1 && fl & PLAIN == 0 => {
-                let v = self.stack[recv_ix + 1];
-                if ivar_slot_set(recv, slot, v) {
-                    self.dispatch.counters.ccf_attrset += 1;
-                    self.stack.truncate(recv_ix);
-                    return Ok(Call::Done(v));
-                }
-            }
             // The name comes first; a splat array, keyword hash or `&blk`
             // after it stays where it is (a lone splat or hash is no Symbol).
             // (A splat together with keywords takes the general path: the
@@ -181,12 +204,15 @@ impl Vm {
             _ => {}
         }
         let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
-        if let Handler::Iseq(iid) = e.handler
-            && let Some(m) = e.method
-        {
-            return self.invoke_iseq(m, iid, recv, recv_ix + 1, recv_ix, argc, fl, block, false);
+        match (e.method, e.handler) {
+            // Other handlers go straight to theirs; bytecode methods the
+            // entry could not mark fast (a block, optional or keyword
+            // parameters...) through `invoke`, out of line.
+            (Some(m), h) if !matches!(h, Handler::Iseq(_)) => {
+                self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block, false)
+            }
+            _ => self.invoke(e, name, recv, recv_ix, argc, fl, block, false),
         }
-        self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
     }
 
     /// `recv.send(:name, *args)` through the `Send` handler: the name is
@@ -258,15 +284,45 @@ impl Vm {
 
     #[cold]
     fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
-        if self.no_refinements() {
-            return self.dispatch.miss(&mut self.classes, site, c, &[]);
+        let mut e = if self.no_refinements() {
+            self.dispatch.miss(&mut self.classes, site, c, &[])
+        } else {
+            let refinements: Vec<ClassId> = self
+                .frames
+                .last()
+                .map(|f| f.cref.refinements.borrow().clone())
+                .unwrap_or_default();
+            self.dispatch.miss(&mut self.classes, site, c, &refinements)
+        };
+        if self.fast_call(site, &e) {
+            e.fast = true;
+            self.dispatch.mark_fast(site, c);
         }
-        let refinements: Vec<ClassId> = self
-            .frames
-            .last()
-            .map(|f| f.cref.refinements.borrow().clone())
-            .unwrap_or_default();
-        self.dispatch.miss(&mut self.classes, site, c, &refinements)
+        e
+    }
+
+    /// Whether a hit on `e` at `site` may take its handler with no
+    /// further checks (`IcEntry::fast`): a bytecode method with only
+    /// required parameters, as many as the site passes and no block; an
+    /// attr_reader called with no arguments, an attr_writer with one. Plain
+    /// arguments only, and the method visible from the site.
+    fn fast_call(&self, site: CallSiteId, e: &IcEntry) -> bool {
+        let s = self.dispatch.site(site);
+        const ARGS: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
+        let visible =
+            e.visibility == Visibility::Public || s.flags & (flags::FCALL | flags::SELF_RECV) != 0;
+        e.method.is_some()
+            && visible
+            && s.flags & ARGS == 0
+            && match e.handler {
+                Handler::Iseq(iid) => {
+                    let p = &self.iseq(iid).params;
+                    p.simple && p.lead == s.argc && s.flags & flags::BLOCK_LITERAL == 0
+                }
+                Handler::IvarGet(_) => s.argc == 0,
+                Handler::IvarSet(_) => s.argc == 1,
+                _ => false,
+            }
     }
 
     pub(super) fn visible(&self, e: &IcEntry, _recv: Value) -> bool {
@@ -365,6 +421,7 @@ impl Vm {
     /// Calls the resolved entry. Arguments are at `recv_ix+1..`; on return
     /// (or when the pushed frame returns) the stack is cut back to `recv_ix`.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     pub fn invoke(
         &mut self,
         e: IcEntry,
@@ -381,7 +438,7 @@ impl Vm {
             return self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary);
         };
         if let Handler::Iseq(iid) = e.handler {
-            return self.invoke_iseq(
+            return self.invoke_iseq::<false>(
                 m,
                 iid,
                 recv,
@@ -402,7 +459,7 @@ impl Vm {
     /// Inlined into `send` and `invoke`; builds the `Frame` in place.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn invoke_iseq(
+    fn invoke_iseq<const FAST: bool>(
         &mut self,
         m: MethodId,
         iid: IseqId,
@@ -417,9 +474,10 @@ impl Vm {
         self.dispatch.counters.ccf_iseq += 1;
         let iseq = self.iseq(iid);
         let (lc, line) = (iseq.local_count as usize, iseq.first_line);
-        if iseq.params.simple
-            && argc as u32 == iseq.params.lead
-            && fl & (flags::SPLAT | flags::KWARGS) == 0
+        if FAST
+            || (iseq.params.simple
+                && argc as u32 == iseq.params.lead
+                && fl & (flags::SPLAT | flags::KWARGS) == 0)
         {
             self.stack.resize(base + lc, Value::NIL);
         } else if let Err(err) = self.setup_params(iseq, base, argc, fl, false, &block) {

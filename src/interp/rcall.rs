@@ -181,6 +181,7 @@ impl Vm {
             method: Some(m),
             handler,
             visibility: vis,
+            fast: false,
         };
         self.call_entry(e, name, recv, args, block, fl)
     }
