@@ -87,6 +87,32 @@ macro_rules! operand {
 /// A jump target (instruction index).
 pub type Target = u32;
 
+/// The VM-wide table an instruction's inline-cache operand indexes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CacheKind {
+    Ivar,
+    Const,
+}
+
+impl Insn {
+    /// The instruction's inline-cache operand, if it has one. The compiler
+    /// numbers an iseq's caches from 0 and the VM rebases them into its
+    /// tables when it installs the iseq, so every instruction that carries
+    /// one (fused forms too) must be listed here.
+    pub fn cache_mut(&mut self) -> Option<(CacheKind, &mut u32)> {
+        match self {
+            Insn::GetIvar { ic, .. }
+            | Insn::SetIvar { ic, .. }
+            | Insn::SetIvarPop { ic, .. }
+            | Insn::DupSetIvar { ic, .. } => Some((CacheKind::Ivar, ic)),
+            Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => {
+                Some((CacheKind::Const, cache))
+            }
+            _ => None,
+        }
+    }
+}
+
 define_insns! {
     Nop = "nop", pop 0, push 0;
     PutNil = "putnil", pop 0, push 1;
@@ -199,6 +225,16 @@ define_insns! {
     SendSelf { site: CallSiteId } = "send_self", pop -1, push 1;
     /// Fused `getlocal idx; send_self site` (`f(x)`; skips the send).
     LocalSendSelf { idx: u32, site: CallSiteId } = "getlocal_send_self", pop -1, push 1;
+    /// Fused `getlocal a; getlocal b; send site` (`obj.m(x)`; skips two).
+    LocalsSend { a: u16, b: u16, site: CallSiteId } = "getlocals_send", pop -1, push 1;
+    /// Fused `getlocal a; getlocal b; send_self site` (`m(x, y)`).
+    LocalsSendSelf { a: u16, b: u16, site: CallSiteId } = "getlocals_send_self", pop -1, push 1;
+    /// Fused `getlocal idx; putobject v` (`x == :sym`, `i % 7`; skips one).
+    LocalPutObject { idx: u32, v: Value } = "getlocal_putobject", pop 0, push 2;
+    /// Fused `dup; setinstancevariable; pop` (`@x = v` as a statement).
+    SetIvarPop { name: SymbolId, ic: u32 } = "setinstancevariable_pop", pop 1, push 0;
+    /// Fused `dup; setinstancevariable` (`@x = v` whose value is used).
+    DupSetIvar { name: SymbolId, ic: u32 } = "dup_setinstancevariable", pop 1, push 1;
     /// Fused `getlocal a; getlocal b; opt_<cmp>; branch` (`i < n`).
     LocalsCmpBranch { a: u16, b: u16, kind: u32, target: Target } = "getlocals_cmp_branch", pop 0, push 0;
     /// Fused `getlocal idx; putobject imm; opt_<cmp>; branch`.

@@ -26,7 +26,13 @@
 //!   continue in the next slot, which holds the fused immediate form.
 //! * `getlocal; send` and `putself; send` become `getlocal_send` and
 //!   `putself_send`: push, then the send of the next slot (which they
-//!   skip; a jump to it still finds the send).
+//!   skip; a jump to it still finds the send). `getlocal; getlocal; send`
+//!   becomes `getlocals_send` (and the `send_self` forms likewise).
+//! * `getlocal; putobject` that no other rule takes becomes
+//!   `getlocal_putobject` (push both, skip one).
+//! * `dup; setinstancevariable; pop` becomes `setinstancevariable_pop`,
+//!   and a `dup; setinstancevariable` whose value is used
+//!   `dup_setinstancevariable`.
 
 use super::Insn;
 use crate::value::CallSiteId;
@@ -123,11 +129,47 @@ fn fuse_local(insns: &[Insn], i: usize) -> Option<Insn> {
     Some(Insn::LocalAddI { idx, imm })
 }
 
+/// Whether the `putobject` at `i` fuses with the operator after it.
+fn imm_fusable(insns: &[Insn], i: usize) -> bool {
+    let Some(&Insn::PutObject { v }) = insns.get(i) else {
+        return false;
+    };
+    v.as_fixnum().and_then(|n| i32::try_from(n).ok()).is_some()
+        && matches!(
+            insns.get(i + 1),
+            Some(
+                Insn::OptPlus { .. }
+                    | Insn::OptMinus { .. }
+                    | Insn::OptLt { .. }
+                    | Insn::OptLe { .. }
+                    | Insn::OptGt { .. }
+                    | Insn::OptGe { .. }
+                    | Insn::OptEq { .. }
+            )
+        )
+}
+
 pub fn optimize(insns: &mut [Insn]) {
     for i in 0..insns.len() {
         if let Some(f) = fuse_local(insns, i) {
             insns[i] = f;
             continue;
+        }
+        if let Insn::GetLocal { idx } = insns[i]
+            && let Some(&Insn::GetLocal { idx: b }) = insns.get(i + 1)
+            && let (Ok(a), Ok(b)) = (u16::try_from(idx), u16::try_from(b))
+        {
+            match insns.get(i + 2) {
+                Some(&Insn::Send { site }) => {
+                    insns[i] = Insn::LocalsSend { a, b, site };
+                    continue;
+                }
+                Some(&Insn::SendSelf { site }) => {
+                    insns[i] = Insn::LocalsSendSelf { a, b, site };
+                    continue;
+                }
+                _ => {}
+            }
         }
         match (insns[i], insns.get(i + 1)) {
             (Insn::GetLocal { idx }, Some(&Insn::Send { site })) => {
@@ -140,6 +182,13 @@ pub fn optimize(insns: &mut [Insn]) {
             }
             (Insn::PutSelf, Some(&Insn::Send { site })) => {
                 insns[i] = Insn::SelfSend { site };
+                continue;
+            }
+            // Unless the `putobject` fuses with its operator (`opt_plus_imm`).
+            (Insn::GetLocal { idx }, Some(&Insn::PutObject { v }))
+                if !imm_fusable(insns, i + 1) =>
+            {
+                insns[i] = Insn::LocalPutObject { idx, v };
                 continue;
             }
             _ => {}
@@ -179,8 +228,15 @@ pub fn optimize(insns: &mut [Insn]) {
             match insns[i + 1] {
                 Insn::SetLocal { idx } => insns[i] = Insn::SetLocalPop { idx },
                 Insn::SetLocalUp { idx, depth } => insns[i] = Insn::SetLocalUpPop { idx, depth },
+                Insn::SetIvar { name, ic } => insns[i] = Insn::SetIvarPop { name, ic },
                 _ => {}
             }
+            continue;
+        }
+        if let Insn::Dup = insns[i]
+            && let Some(&Insn::SetIvar { name, ic }) = insns.get(i + 1)
+        {
+            insns[i] = Insn::DupSetIvar { name, ic };
             continue;
         }
         let Insn::PutObject { v } = insns[i] else {

@@ -98,6 +98,8 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         cls::HASH if name == sym::AREF || name == sym::ASET => bop::HASH_AREF,
         cls::HASH => bop::HASH_OPS,
         cls::STRING => bop::STRING_OPS,
+        // `opt_eq` compares two Symbols itself while Symbol#== is CRuby's.
+        cls::SYMBOL if name == sym::EQ || name == sym::NEQ => bop::EQ,
         cls::BASIC_OBJECT | cls::OBJECT | cls::KERNEL
             if name == sym::NOT || name == sym::NEQ || name == sym::EQ =>
         {
@@ -114,8 +116,29 @@ fn bop_class_bits(c: ClassId) -> u32 {
         cls::ARRAY => bop::ARRAY_AREF | bop::ARRAY_OPS,
         cls::HASH => bop::HASH_AREF | bop::HASH_OPS,
         cls::STRING => bop::STRING_OPS,
+        cls::SYMBOL => bop::EQ,
         _ => 0,
     }
+}
+
+/// The redefinition bits a method `name` defined in module `m` clears: those
+/// of each class that includes or prepends it (directly or not) and now
+/// finds `name` there, because `m` is prepended to it or the class does not
+/// define `name` itself (a module's `+` does not hide Integer#+).
+fn module_bop_bits(classes: &ClassTable, m: ClassId, name: SymbolId) -> u32 {
+    let mut bits = 0;
+    for d in classes.descendants(m) {
+        let b = bop_bits(d, name);
+        if b != 0 {
+            let anc = classes.ancestors(d);
+            let at = |x: ClassId| anc.iter().position(|&a| a == x);
+            let prepended = matches!((at(m), at(d)), (Some(i), Some(j)) if i < j);
+            if prepended || !classes.get(d).methods.contains_key(&name) {
+                bits |= b;
+            }
+        }
+    }
+    bits
 }
 
 impl Dispatch {
@@ -151,7 +174,11 @@ impl Dispatch {
         whence: &dyn Fn() -> String,
     ) {
         let t0 = Instant::now();
-        self.bop_redefined |= bop_bits(c, name);
+        self.bop_redefined |= if classes.is_module(c) && c != cls::KERNEL {
+            module_bop_bits(classes, c, name)
+        } else {
+            bop_bits(c, name)
+        };
         let touched = match self.config.strategy {
             Strategy::Global | Strategy::Hierarchical => self.bump_coarse(classes, c),
             Strategy::Method if !classes.resolved_names.contains(&name) => 0,

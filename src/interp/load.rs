@@ -1,7 +1,7 @@
 //! Loading code: the compiler's `Host`, running a script or `-e` code,
 //! `require`/`require_relative`/`load`, and the embedded prelude.
 
-use crate::bytecode::{Insn, Iseq, IseqKind};
+use crate::bytecode::{CacheKind, Iseq, IseqKind};
 use crate::compiler::{self, CompileError, Host, Literal};
 use crate::dispatch::CallSite;
 use crate::object::{Body, Unwind};
@@ -26,10 +26,10 @@ impl Host for Vm {
         self.const_caches.resize(const_base + n, Default::default());
         let (ib, cb) = (ivar_base as u32, const_base as u32);
         for insn in iseq.insns.iter_mut() {
-            match insn {
-                Insn::GetIvar { ic, .. } | Insn::SetIvar { ic, .. } => *ic += ib,
-                Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => *cache += cb,
-                _ => {}
+            match insn.cache_mut() {
+                Some((CacheKind::Ivar, ic)) => *ic += ib,
+                Some((CacheKind::Const, ic)) => *ic += cb,
+                None => {}
             }
         }
         // Iseqs live as long as the VM (methods, blocks and backtraces refer

@@ -117,6 +117,24 @@ impl Vm {
                         self.frames[fi].pc = pc;
                         tri!(self.set_ivar_cached(fi, name, ic, v));
                     }
+                    Insn::SetIvarPop { name, ic } => {
+                        let v = pop!();
+                        pc += 2;
+                        self.frames[fi].pc = pc;
+                        tri!(self.set_ivar_cached(fi, name, ic, v));
+                    }
+                    Insn::DupSetIvar { name, ic } => {
+                        let v = top!();
+                        pc += 1;
+                        self.frames[fi].pc = pc;
+                        tri!(self.set_ivar_cached(fi, name, ic, v));
+                    }
+                    Insn::LocalPutObject { idx, v } => {
+                        let l = self.stack[base + idx as usize];
+                        self.stack.push(l);
+                        self.stack.push(v);
+                        pc += 1;
+                    }
                     Insn::Pop => {
                         self.stack.pop();
                     }
@@ -177,6 +195,21 @@ impl Vm {
                         call!(self.send_inline(site))
                     }
                     Insn::SendSelf { site } => {
+                        let s = self.frames[fi].self_val;
+                        call!(self.send_self_inline(site, s))
+                    }
+                    Insn::LocalsSend { a, b, site } => {
+                        let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
+                        self.stack.push(x);
+                        self.stack.push(y);
+                        pc += 2;
+                        call!(self.send_inline(site))
+                    }
+                    Insn::LocalsSendSelf { a, b, site } => {
+                        let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
+                        self.stack.push(x);
+                        self.stack.push(y);
+                        pc += 2;
                         let s = self.frames[fi].self_val;
                         call!(self.send_self_inline(site, s))
                     }
