@@ -155,8 +155,10 @@ impl Vm {
         self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
     }
 
-    /// The rest of a send once the entry is known: visibility, the
-    /// frameless handlers, then the call.
+    /// The rest of a send whose entry is not fast: visibility, the
+    /// optimized `send`, then the call (attr_reader/attr_writer calls that
+    /// need no checks were taken by the fast path, the others go through
+    /// their handler).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn send_entry(
