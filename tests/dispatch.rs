@@ -333,6 +333,32 @@ fn receiverless_sites_hit_and_invalidate() {
     }
 }
 
+/// A method added to a module Array includes (`Enumerable#index_by`, as
+/// gems do) leaves `opt_size` on: `a.size` makes no builtin call. An
+/// operator in a module prepended to Integer turns `opt_plus` off.
+#[test]
+fn module_methods_clear_only_the_redefinition_bits_they_hide() {
+    let p = script(
+        "modbop.rb",
+        "module Enumerable\n  def index_by = nil\nend\n\
+         a = [1, 2, 3]\n\
+         c0 = RubyVM.stat(:ccf_cfunc)\n\
+         i = 0\nwhile i < 1000\n  a.size\n  i += 1\nend\n\
+         p RubyVM.stat(:ccf_cfunc) - c0 < 10\n\
+         module M\n  def +(o) = :plus\nend\n\
+         class Integer\n  prepend M\nend\n\
+         p 1 + 1\n",
+    );
+    for strategy in STRATEGIES {
+        let out = run_file(&p, &[&format!("--invalidation={strategy}")]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "true\n:plus\n",
+            "{strategy}"
+        );
+    }
+}
+
 #[test]
 fn eviction_trace_names_class_method_and_site() {
     let p = script("evict.rb", SHARED_MODULE);

@@ -124,11 +124,27 @@ fn bop_class_bits(c: ClassId) -> u32 {
 /// The redefinition bits a method `name` defined in module `m` clears: those
 /// of each class that includes or prepends it (directly or not) and now
 /// finds `name` there, because `m` is prepended to it or the class does not
-/// define `name` itself (a module's `+` does not hide Integer#+).
+/// define `name` itself (a module's `+` does not hide Integer#+). Only the
+/// names the specialised instructions stand for count: Array's, Hash's and
+/// String's bits are cleared by any method defined in the class itself, but
+/// `module Enumerable; def index_by` must not turn off `opt_size`.
 fn module_bop_bits(classes: &ClassTable, m: ClassId, name: SymbolId) -> u32 {
+    const SPECIALISED: [SymbolId; 8] = [
+        sym::EQ,
+        sym::AREF,
+        sym::ASET,
+        sym::LTLT,
+        sym::SIZE,
+        sym::LENGTH,
+        sym::EMPTY_P,
+        sym::CMP,
+    ];
     let mut bits = 0;
     for d in classes.descendants(m) {
-        let b = bop_bits(d, name);
+        let mut b = bop_bits(d, name);
+        if matches!(d, cls::ARRAY | cls::HASH | cls::STRING) && !SPECIALISED.contains(&name) {
+            b &= !(bop::ARRAY_OPS | bop::HASH_OPS | bop::STRING_OPS);
+        }
         if b != 0 {
             let anc = classes.ancestors(d);
             let at = |x: ClassId| anc.iter().position(|&a| a == x);
