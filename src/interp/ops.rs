@@ -592,6 +592,14 @@ impl Vm {
                 _ => x >= y,
             });
         }
+        // Symbols before Floats: `name == :sym` is the common case here.
+        if a.is_symbol()
+            && b.is_symbol()
+            && matches!(insn, Insn::OptEq { .. } | Insn::OptNeq { .. })
+            && self.dispatch.bop_ok(bop::EQ)
+        {
+            return Some((a == b) == matches!(insn, Insn::OptEq { .. }));
+        }
         if a.is_flonum() && b.is_flonum() && self.dispatch.bop_ok(bop::FLOAT_CMP) {
             let (x, y) = (a.flonum_value(), b.flonum_value());
             return Some(match insn {
@@ -602,13 +610,6 @@ impl Vm {
                 Insn::OptGt { .. } => x > y,
                 _ => x >= y,
             });
-        }
-        if matches!(insn, Insn::OptEq { .. } | Insn::OptNeq { .. })
-            && a.is_symbol()
-            && b.is_symbol()
-            && self.dispatch.bop_ok(bop::EQ)
-        {
-            return Some((a == b) == matches!(insn, Insn::OptEq { .. }));
         }
         None
     }
