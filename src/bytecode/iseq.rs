@@ -106,7 +106,8 @@ pub struct Iseq {
     pub strings: Vec<Vec<u8>>,
     pub literals: Vec<Value>,
     pub parent: Option<IseqId>,
-    /// Number of ivar inline caches used by GetIvar/SetIvar.
+    /// Number of inline caches its instructions number (ivar and constant
+    /// caches share the count).
     pub ivar_caches: u32,
     /// Calls so far (for the JIT's hotness threshold).
     pub calls: Cell<u64>,

@@ -87,27 +87,19 @@ macro_rules! operand {
 /// A jump target (instruction index).
 pub type Target = u32;
 
-/// The VM-wide table an instruction's inline-cache operand indexes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum CacheKind {
-    Ivar,
-    Const,
-}
-
 impl Insn {
-    /// The instruction's inline-cache operand, if it has one. The compiler
-    /// numbers an iseq's caches from 0 and the VM rebases them into its
-    /// tables when it installs the iseq, so every instruction that carries
-    /// one (fused forms too) must be listed here.
-    pub fn cache_mut(&mut self) -> Option<(CacheKind, &mut u32)> {
+    /// The instruction's inline-cache operand (ivar or constant), if it has
+    /// one. The compiler numbers an iseq's caches from 0 (one count for both
+    /// kinds, `Iseq::ivar_caches`) and the VM rebases them into its tables
+    /// when it installs the iseq, so every instruction that carries one
+    /// (fused forms too) must be listed here.
+    pub fn cache_mut(&mut self) -> Option<&mut u32> {
         match self {
             Insn::GetIvar { ic, .. }
             | Insn::SetIvar { ic, .. }
             | Insn::SetIvarPop { ic, .. }
-            | Insn::DupSetIvar { ic, .. } => Some((CacheKind::Ivar, ic)),
-            Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => {
-                Some((CacheKind::Const, cache))
-            }
+            | Insn::DupSetIvar { ic, .. } => Some(ic),
+            Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => Some(cache),
             _ => None,
         }
     }

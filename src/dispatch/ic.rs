@@ -49,10 +49,11 @@ pub struct IcEntry {
     pub method: Option<MethodId>,
     pub handler: Handler,
     pub visibility: Visibility,
-    /// A bytecode method this site may call straight: only required
-    /// parameters, as many as the site's plain arguments, no block, and
-    /// visible from the site. Set by the interpreter when it fills the
-    /// site (`Dispatch::mark_fast`); a hit then skips every check.
+    /// The handler may run with no further checks at this site: a bytecode
+    /// method with only required parameters, as many as the site's plain
+    /// arguments and no block, or an attr_reader/attr_writer called with
+    /// 0/1 plain arguments; visible from the site. Set by the interpreter
+    /// when it fills the site (`Vm::fast_call`, `Dispatch::mark_fast`).
     pub fast: bool,
 }
 

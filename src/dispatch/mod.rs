@@ -365,8 +365,8 @@ impl Dispatch {
         }
     }
 
-    /// Marks the site's entry for `cls` as a fast bytecode call (see
-    /// `IcEntry::fast`); the entry goes when it is invalidated or evicted.
+    /// Marks the site's entry for `cls` fast (see `IcEntry::fast`); the
+    /// mark goes with the entry when it is invalidated or evicted.
     pub fn mark_fast(&mut self, site: CallSiteId, cls: ClassId) {
         let s = &mut self.sites[site.index()];
         if let Some(e) = s.entries.iter_mut().find(|e| e.class == cls) {

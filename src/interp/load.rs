@@ -1,7 +1,7 @@
 //! Loading code: the compiler's `Host`, running a script or `-e` code,
 //! `require`/`require_relative`/`load`, and the embedded prelude.
 
-use crate::bytecode::{CacheKind, Iseq, IseqKind};
+use crate::bytecode::{Iseq, IseqKind};
 use crate::compiler::{self, CompileError, Host, Literal};
 use crate::dispatch::CallSite;
 use crate::object::{Body, Unwind};
@@ -18,19 +18,15 @@ impl Host for Vm {
 
     fn install_iseq(&mut self, mut iseq: Iseq) {
         let i = iseq.id.index();
-        // The compiler numbers an iseq's caches from 0; here they get slots
-        // in the VM-wide tables, so a lookup is one index.
-        let n = iseq.ivar_caches as usize;
-        let (ivar_base, const_base) = (self.ivar_caches.len(), self.const_caches.len());
-        self.ivar_caches.resize(ivar_base + n, Default::default());
-        self.const_caches.resize(const_base + n, Default::default());
-        let (ib, cb) = (ivar_base as u32, const_base as u32);
-        for insn in iseq.insns.iter_mut() {
-            match insn.cache_mut() {
-                Some((CacheKind::Ivar, ic)) => *ic += ib,
-                Some((CacheKind::Const, ic)) => *ic += cb,
-                None => {}
-            }
+        // The compiler numbers an iseq's caches from 0 (ivar and constant
+        // caches share the count); here they get slots in the VM-wide
+        // tables, which grow together, so a lookup is one index.
+        let base = self.ivar_caches.len();
+        let n = base + iseq.ivar_caches as usize;
+        self.ivar_caches.resize(n, Default::default());
+        self.const_caches.resize(n, Default::default());
+        for ic in iseq.insns.iter_mut().filter_map(|insn| insn.cache_mut()) {
+            *ic += base as u32;
         }
         // Iseqs live as long as the VM (methods, blocks and backtraces refer
         // to them by id): frames hold a plain reference from the VM's arena
