@@ -119,13 +119,6 @@ impl Vm {
             Some(e) => e,
             None => self.site_miss(site, c),
         };
-        if e.fast
-            && let Handler::IvarGet(slot) = e.handler
-            && let Some(v) = ivar_slot_get(recv, slot)
-        {
-            self.dispatch.counters.ccf_ivar += 1;
-            return Ok(Call::Done(v));
-        }
         if let Handler::Iseq(iid) = e.handler
             && let Some(m) = e.method
         {
@@ -136,6 +129,13 @@ impl Vm {
             let base = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
             let block = self.site_block(site, fl, base + argc)?;
             return self.invoke_iseq::<false>(m, iid, recv, base, base, argc, fl, block, false);
+        }
+        if e.fast
+            && let Handler::IvarGet(slot) = e.handler
+            && let Some(v) = ivar_slot_get(recv, slot)
+        {
+            self.dispatch.counters.ccf_ivar += 1;
+            return Ok(Call::Done(v));
         }
         self.send_self_other(site, e, recv, c)
     }
@@ -495,6 +495,17 @@ impl Vm {
             self.stack.truncate(ret_sp);
             return Err(self.stack_error());
         }
+        // Collect and fire the probe before the frame is written (the GC
+        // marks the whole value stack: the arguments are safe; the env
+        // below is allocated after it).
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        let classes = &self.classes;
+        crate::dispatch::probes::method_entry(|| {
+            let me = classes.method(m);
+            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+        });
         let env = if iseq.env_on_heap {
             self.alloc_frame_env(base, lc, Value::NIL)
         } else {
@@ -545,14 +556,6 @@ impl Vm {
                 is_lambda: true,
                 is_block: false,
             });
-        }
-        let classes = &self.classes;
-        crate::dispatch::probes::method_entry(|| {
-            let me = classes.method(m);
-            [me.owner.0 as i64, me.name.0 as i64, line as i64]
-        });
-        if self.heap.wants_collect() {
-            self.gc();
         }
         Ok(Call::Pushed)
     }

@@ -178,8 +178,10 @@ impl Vm {
                         }
                     }
                     Insn::Safepoint => {
-                        self.frames[fi].pc = pc;
-                        tri!(self.safepoint());
+                        if self.safepoint_due() {
+                            self.frames[fi].pc = pc;
+                            tri!(self.safepoint_slow());
+                        }
                     }
                     Insn::Send { site } => call!(self.send_inline(site)),
                     Insn::LocalSend { idx, site } => {
@@ -573,16 +575,15 @@ impl Vm {
                         // where it lies instead of being moved out.
                         let f = &self.frames[fi];
                         let (ret_sp, boundary, method) = (f.ret_sp, f.boundary, f.method);
-                        if iseq.kind == crate::bytecode::IseqKind::Class {
-                            let s = f.self_val;
-                            self.end_class_body(s);
-                        }
                         if let Some(m) = method {
                             let (classes, line) = (&self.classes, iseq.first_line);
                             crate::dispatch::probes::method_return(|| {
                                 let me = classes.method(m);
                                 [me.owner.0 as i64, me.name.0 as i64, line as i64]
                             });
+                        } else if iseq.kind == crate::bytecode::IseqKind::Class {
+                            let s = f.self_val;
+                            self.end_class_body(s);
                         }
                         self.frames.truncate(fi);
                         self.stack.truncate(ret_sp);
@@ -727,13 +728,19 @@ impl Vm {
     /// GC, interrupts and the instruction budget.
     #[inline(always)]
     pub fn safepoint(&mut self) -> Result<(), Unwind> {
-        if self.heap.wants_collect()
-            || self.options.max_instructions.is_some()
-            || self.interrupted.load(std::sync::atomic::Ordering::Relaxed)
-        {
+        if self.safepoint_due() {
             return self.safepoint_slow();
         }
         Ok(())
+    }
+
+    /// Something for `safepoint_slow` to do: a collection, the
+    /// instruction budget, or an interrupt.
+    #[inline(always)]
+    fn safepoint_due(&self) -> bool {
+        self.heap.wants_collect()
+            || self.options.max_instructions.is_some()
+            || self.interrupted.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     #[cold]
