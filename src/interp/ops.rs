@@ -16,7 +16,7 @@ use crate::object::{Body, Unwind, cref_new};
 use crate::value::{ClassId, SymbolId, Value, sym, symbol};
 
 use super::call::{Call, Entry};
-use super::{IvarCache, Vm};
+use super::{IvarCache, VResult, Vm};
 
 pub fn floor_div(x: i64, y: i64) -> i64 {
     let q = x / y;
@@ -639,6 +639,27 @@ impl Vm {
         Some(self.float_new(r))
     }
 
+    /// `v` is a Hash (not a subclass, no singleton methods can matter:
+    /// the class test is on the object's class) and `bits` of its
+    /// operators are CRuby's.
+    #[inline(always)]
+    pub fn is_plain_hash(&self, v: Value, bits: u32) -> bool {
+        v.is_heap() && obj(v).class.get() == cls::HASH && self.dispatch.bop_ok(bits)
+    }
+
+    /// `opt_aref` on a Hash: `rb_hash_aref` without a method call (the
+    /// default value or default proc when the key is missing).
+    #[inline(never)]
+    pub fn opt_aref_hash(&mut self, h: Value, k: Value) -> VResult {
+        crate::builtins::hash::hash_fetch_default(self, h, k)
+    }
+
+    /// `opt_aset` on a Hash: `rb_hash_aset` without a method call.
+    #[inline(never)]
+    pub fn opt_aset_hash(&mut self, h: Value, k: Value, v: Value) -> Result<(), Unwind> {
+        crate::builtins::hash::aset(self, h, k, v)
+    }
+
     #[inline]
     pub fn opt_aref(&self, a: Value, b: Value) -> Option<Value> {
         if a.is_heap()
@@ -957,14 +978,36 @@ impl Vm {
                     let s = self.splat_to_array(b)?;
                     self.stack[l - 1] = s;
                 }
+                // The left array is always one the compiler just built
+                // (`newarray` or an earlier `concatarray`), never a value
+                // Ruby code can see: b's elements are appended to it in
+                // place (CRuby 3.3's concattoarray) instead of copying both.
                 let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                let mut items = self.array_items_room(a, self.array_len(b))?;
-                if let Body::Array(v) = &*obj(b).body.borrow() {
-                    items.extend_from_slice(v);
+                if a == b {
+                    // Cannot happen (b is a Ruby value); kept total.
+                    if let Body::Array(v) = &mut *obj(a).body.borrow_mut() {
+                        v.extend_from_within(..);
+                    }
+                    self.stack.truncate(l - 1);
+                    return Ok(None);
                 }
-                self.stack.truncate(l - 2);
-                let r = self.ary_new(items);
-                done(r)
+                let ok = match (&mut *obj(a).body.borrow_mut(), &*obj(b).body.borrow()) {
+                    (Body::Array(into), Body::Array(from)) => {
+                        let ok = into.try_reserve(from.len()).is_ok();
+                        if ok {
+                            into.extend_from_slice(from);
+                        }
+                        ok
+                    }
+                    _ => true,
+                };
+                if !ok {
+                    return Err(self.no_memory_error());
+                }
+                self.heap
+                    .note_malloc(self.array_len(b) * std::mem::size_of::<Value>());
+                self.stack.truncate(l - 1);
+                Ok(None)
             }
             Insn::NewHash { n } => {
                 let l = self.stack.len() - n as usize;

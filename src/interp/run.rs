@@ -393,6 +393,13 @@ impl Vm {
                             self.stack.push(v);
                             continue;
                         }
+                        if self.is_plain_hash(a, bop::HASH_AREF) {
+                            self.frames[fi].pc = pc;
+                            let v = tri!(self.opt_aref_hash(a, b));
+                            self.stack.truncate(l - 2);
+                            self.stack.push(v);
+                            continue;
+                        }
                         call!(self.send(site))
                     }
                     Insn::OptAset { site } => {
@@ -418,6 +425,15 @@ impl Vm {
                             }
                         }
                         let a = self.stack[self.stack.len() - 3];
+                        if self.is_plain_hash(a, bop::HASH_AREF) {
+                            self.frames[fi].pc = pc;
+                            let l = self.stack.len();
+                            tri!(self.opt_aset_hash(a, self.stack[l - 2], self.stack[l - 1]));
+                            let v = pop!();
+                            self.stack.truncate(l - 3);
+                            self.stack.push(v);
+                            continue;
+                        }
                         if a.is_heap() && obj(a).is_frozen() {
                             let c = obj(a).class.get();
                             let direct = (c == cls::ARRAY

@@ -307,6 +307,11 @@ impl Vm {
 
     /// `h[k]` without defaults.
     pub fn hash_get(&mut self, h: Value, k: Value) -> Result<Option<Value>, Unwind> {
+        // An empty Hash answers without hashing the key (no `hash` call,
+        // as st_lookup on an empty table).
+        if matches!(&*obj(h).body.borrow(), Body::Hash(t) if t.live == 0) {
+            return Ok(None);
+        }
         let (_, i) = self.hash_find(h, k)?;
         Ok(i.and_then(|i| match &*obj(h).body.borrow() {
             Body::Hash(t) => t.entries[i].map(|(_, v)| v),
