@@ -104,6 +104,14 @@ impl FrameStack {
         })
     }
 
+    /// Pops the frames from `n` up (`n` is below the top: `leave`'s own
+    /// index).
+    #[inline(always)]
+    pub fn pop_to(&mut self, n: usize) {
+        debug_assert!(n < self.len);
+        self.len = n;
+    }
+
     /// Pops down to `n` frames.
     #[inline(always)]
     pub fn truncate(&mut self, n: usize) {

@@ -586,7 +586,9 @@ impl Vm {
                         self.stack.push(Value::int(imm as i64));
                     }
                     Insn::Leave => {
-                        let v = pop!();
+                        // The result is read in place: the stack is cut
+                        // below it next.
+                        let v = top!();
                         // Read what we need in place; the frame is dropped
                         // where it lies instead of being moved out.
                         let f = &self.frames[fi];
@@ -601,7 +603,7 @@ impl Vm {
                             let s = f.self_val;
                             self.end_class_body(s);
                         }
-                        self.frames.truncate(fi);
+                        self.frames.pop_to(fi);
                         self.stack.truncate(ret_sp);
                         if boundary {
                             return Ok(v);
