@@ -202,15 +202,13 @@ impl Vm {
                     }
                     Insn::LocalsSend { a, b, site } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
-                        self.stack.push(x);
-                        self.stack.push(y);
+                        self.stack.extend_from_slice(&[x, y]);
                         pc += 2;
                         call!(self.send_inline(site))
                     }
                     Insn::LocalsSendSelf { a, b, site } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
-                        self.stack.push(x);
-                        self.stack.push(y);
+                        self.stack.extend_from_slice(&[x, y]);
                         pc += 2;
                         let s = self.frames[fi].self_val;
                         call!(self.send_self_inline(site, s))
