@@ -131,8 +131,7 @@ impl Vm {
                     }
                     Insn::LocalPutObject { idx, v } => {
                         let l = self.stack[base + idx as usize];
-                        self.stack.push(l);
-                        self.stack.push(v);
+                        self.stack.extend_from_slice(&[l, v]);
                         pc += 1;
                     }
                     Insn::Pop => {
