@@ -221,6 +221,8 @@ define_insns! {
     LocalsSend { a: u16, b: u16, site: CallSiteId } = "getlocals_send", pop -1, push 1;
     /// Fused `getlocal a; getlocal b; send_self site` (`m(x, y)`).
     LocalsSendSelf { a: u16, b: u16, site: CallSiteId } = "getlocals_send_self", pop -1, push 1;
+    /// Fused `getlocal a; getlocal b` (`a + b`, `x[i]`; skips one).
+    GetLocals { a: u16, b: u16 } = "getlocal_getlocal", pop 0, push 2;
     /// Fused `getlocal idx; putobject v` (`x == :sym`, `i % 7`; skips one).
     LocalPutObject { idx: u32, v: Value } = "getlocal_putobject", pop 0, push 2;
     /// Fused `dup; setinstancevariable; pop` (`@x = v` as a statement).

@@ -168,7 +168,10 @@ pub fn optimize(insns: &mut [Insn]) {
                     insns[i] = Insn::LocalsSendSelf { a, b, site };
                     continue;
                 }
-                _ => {}
+                _ => {
+                    insns[i] = Insn::GetLocals { a, b };
+                    continue;
+                }
             }
         }
         match (insns[i], insns.get(i + 1)) {

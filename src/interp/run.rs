@@ -129,6 +129,11 @@ impl Vm {
                         self.frames[fi].pc = pc;
                         tri!(self.set_ivar_cached(fi, name, ic, v));
                     }
+                    Insn::GetLocals { a, b } => {
+                        let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
+                        self.stack.extend_from_slice(&[x, y]);
+                        pc += 1;
+                    }
                     Insn::LocalPutObject { idx, v } => {
                         let l = self.stack[base + idx as usize];
                         self.stack.extend_from_slice(&[l, v]);
