@@ -163,8 +163,7 @@ impl Vm {
             if k.is_flonum() && k.flonum_value() == 0.0 {
                 return Ok(0x0f10);
             }
-            k.raw().hash(&mut h);
-            return Ok(h.finish());
+            return Ok(immediate_hash(k));
         }
         let o = obj(k);
         match &*o.body.borrow() {
@@ -233,10 +232,14 @@ impl Vm {
         if a == b {
             return Ok(true);
         }
+        // Float#eql? compares values: a flonum 0.0 and a heap -0.0 are eql?.
+        if let (Some(x), Some(y)) = (
+            crate::builtins::float::to_f64_strict(a),
+            crate::builtins::float::to_f64_strict(b),
+        ) {
+            return Ok(x == y);
+        }
         if !a.is_heap() || !b.is_heap() {
-            if a.is_heap() || b.is_heap() {
-                return Ok(false);
-            }
             return Ok(false);
         }
         {
@@ -282,7 +285,11 @@ impl Vm {
                     if key == k {
                         return Ok((code, Some(i as usize)));
                     }
-                    need_eql |= key.is_heap() && k.is_heap();
+                    // Both on the heap, or a flonum and a heap Float
+                    // (0.0 and -0.0).
+                    need_eql |= (key.is_heap() || key.is_flonum())
+                        && (k.is_heap() || k.is_flonum())
+                        && (key.is_heap() || k.is_heap());
                 }
             }
         }
@@ -307,10 +314,30 @@ impl Vm {
 
     /// `h[k]` without defaults.
     pub fn hash_get(&mut self, h: Value, k: Value) -> Result<Option<Value>, Unwind> {
-        // An empty Hash answers without hashing the key (no `hash` call,
-        // as st_lookup on an empty table).
-        if matches!(&*obj(h).body.borrow(), Body::Hash(t) if t.live == 0) {
-            return Ok(None);
+        if let Body::Hash(t) = &*obj(h).body.borrow() {
+            // An empty Hash answers without hashing the key (no `hash`
+            // call, as st_lookup on an empty table).
+            if t.live == 0 {
+                return Ok(None);
+            }
+            // A Symbol, Integer, nil, true or false key (not a Float: 0.0
+            // and -0.0 are eql?) is found by identity alone: one pass, no
+            // Ruby call.
+            if !k.is_heap() && !k.is_flonum() {
+                let code = if t.compare_by_identity {
+                    k.raw()
+                } else {
+                    immediate_hash(k)
+                };
+                for &i in t.candidates(code) {
+                    if let Some((key, v)) = t.entries[i as usize]
+                        && key == k
+                    {
+                        return Ok(Some(v));
+                    }
+                }
+                return Ok(None);
+            }
         }
         let (_, i) = self.hash_find(h, k)?;
         Ok(i.and_then(|i| match &*obj(h).body.borrow() {
@@ -560,4 +587,13 @@ impl Vm {
     pub fn symbol_name(&self, v: Value) -> Option<String> {
         v.as_symbol().map(|s| symbol::name(s).to_string())
     }
+}
+
+/// The hash of an immediate key (what `hash_of` gives it, but for the
+/// flonum zeros).
+#[inline]
+fn immediate_hash(k: Value) -> u64 {
+    let mut h = crate::support::fasthash::FastHasher::default();
+    k.raw().hash(&mut h);
+    h.finish()
 }

@@ -22,6 +22,11 @@ begin; {1 => 2}[Key.new]; rescue => e; p e.message, e.backtrace[0][/:\d+:in.*/];
 p({}[Key.new])
 class KeyEq; attr_reader :v; def initialize(v); @v = v; end; def hash; @v.hash; end; def eql?(o); o.is_a?(KeyEq) && o.v == @v; end; end
 eh = {KeyEq.new(1) => :one}; p eh[KeyEq.new(1)], eh[KeyEq.new(2)]
+# Immediate keys are found by identity; Floats and heap keys by eql?.
+m = {1 => :int, 1.0 => :float, nil => :nil, true => :t, false => :f, :s => :sym, 2**70 => :big}
+p m[1], m[1.0], m[nil], m[true], m[false], m[:s], m[2**70], m[2], m[-0.0], m[0.0]
+z = {0.0 => :zero}; p z[-0.0], z[0.0]
+ib = {}.compare_by_identity; ib[:k] = 1; ib[5] = 2; p ib[:k], ib[5], ib[6]
 w = {a: 1}
 3.times { |i| p w[:a] }
 class Hash; def [](k); "patched #{k}"; end; end
