@@ -81,6 +81,16 @@ pub enum Handler {
     Send,
 }
 
+/// What `probe_send` found.
+#[derive(Copy, Clone)]
+pub enum Probe {
+    /// A fast entry: run the handler with no further checks.
+    Fast(Handler, MethodId),
+    /// Another hit: the entry.
+    Entry(IcEntry),
+    Miss,
+}
+
 /// A resolved answer: the method and how to call it.
 #[derive(Copy, Clone, Debug)]
 pub struct Resolved {
@@ -188,6 +198,35 @@ impl Dispatch {
         };
         self.ensure_slot(slot);
         (slot, self.serial(slot))
+    }
+
+    /// Inline-cache probe for the send instructions. Counts the hit. A
+    /// fast entry (`IcEntry::fast`) comes back as its handler and method
+    /// only, which stay in registers; any other hit as the whole entry.
+    #[inline(always)]
+    pub fn probe_send(&mut self, site: CallSiteId, cls: ClassId) -> Probe {
+        let serials = &self.serials;
+        let s = &mut self.sites[site.index()];
+        for e in s.entries.iter() {
+            if e.class == cls && serials[e.slot as usize] == e.serial {
+                s.hits += 1;
+                self.counters.mc_inline_hit += 1;
+                return match e.method {
+                    Some(m) if e.fast => Probe::Fast(e.handler, m),
+                    _ => Probe::Entry(*e),
+                };
+            }
+        }
+        Probe::Miss
+    }
+
+    /// The valid entry for `cls` at a site, without counting a hit.
+    pub fn find(&self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
+        self.sites[site.index()]
+            .entries
+            .iter()
+            .find(|e| e.class == cls && self.serials[e.slot as usize] == e.serial)
+            .copied()
     }
 
     /// Inline-cache probe: the fast path. Counts the hit.

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use crate::bytecode::Iseq;
 use crate::class::{MethodKind, Visibility, cls};
-use crate::dispatch::{Handler, IcEntry, flags, lookup};
+use crate::dispatch::{Handler, IcEntry, Probe, flags, lookup};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, Value, sym, symbol};
@@ -61,15 +61,11 @@ impl Vm {
             return Ok(Call::Done(Value::NIL));
         }
         let c = self.class_of(recv);
-        let e = match self.dispatch.probe(site, c) {
-            Some(e) => e,
-            None => self.site_miss(site, c),
-        };
-        if e.fast {
+        let e = match self.dispatch.probe_send(site, c) {
             // Checked when the site was filled (`fast_call`).
-            match e.handler {
-                Handler::Iseq(iid) => {
-                    if let Some(m) = e.method {
+            Probe::Fast(h, m) => {
+                match h {
+                    Handler::Iseq(iid) => {
                         return self.invoke_iseq::<true>(
                             m,
                             iid,
@@ -82,27 +78,30 @@ impl Vm {
                             false,
                         );
                     }
-                }
-                // attr_reader / attr_writer on a plain object: the ivar
-                // slot cached in the entry, no frame.
-                Handler::IvarGet(slot) => {
-                    if let Some(v) = ivar_slot_get(recv, slot) {
-                        self.dispatch.counters.ccf_ivar += 1;
-                        self.stack.truncate(recv_ix);
-                        return Ok(Call::Done(v));
+                    // attr_reader / attr_writer on a plain object: the
+                    // ivar slot cached in the entry, no frame.
+                    Handler::IvarGet(slot) => {
+                        if let Some(v) = ivar_slot_get(recv, slot) {
+                            self.dispatch.counters.ccf_ivar += 1;
+                            self.stack.truncate(recv_ix);
+                            return Ok(Call::Done(v));
+                        }
                     }
-                }
-                Handler::IvarSet(slot) => {
-                    let v = self.stack[recv_ix + 1];
-                    if ivar_slot_set(recv, slot, v) {
-                        self.dispatch.counters.ccf_attrset += 1;
-                        self.stack.truncate(recv_ix);
-                        return Ok(Call::Done(v));
+                    Handler::IvarSet(slot) => {
+                        let v = self.stack[recv_ix + 1];
+                        if ivar_slot_set(recv, slot, v) {
+                            self.dispatch.counters.ccf_attrset += 1;
+                            self.stack.truncate(recv_ix);
+                            return Ok(Call::Done(v));
+                        }
                     }
+                    _ => {}
                 }
-                _ => {}
+                self.fast_entry_again(site, c)
             }
-        }
+            Probe::Entry(e) => e,
+            Probe::Miss => self.site_miss(site, c),
+        };
         self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
     }
 
@@ -115,27 +114,31 @@ impl Vm {
         let s = self.dispatch.site(site);
         let (argc, fl) = (s.argc as usize, s.flags);
         let c = self.class_of(recv);
-        let e = match self.dispatch.probe(site, c) {
-            Some(e) => e,
-            None => self.site_miss(site, c),
-        };
-        if let Handler::Iseq(iid) = e.handler
-            && let Some(m) = e.method
-        {
-            if e.fast {
+        let e = match self.dispatch.probe_send(site, c) {
+            Probe::Fast(Handler::Iseq(iid), m) => {
                 let base = self.stack.len() - argc;
                 return self.invoke_iseq::<true>(m, iid, recv, base, base, argc, fl, None, false);
             }
+            Probe::Fast(h, _) => {
+                if let Handler::IvarGet(slot) = h
+                    && let Some(v) = ivar_slot_get(recv, slot)
+                {
+                    self.dispatch.counters.ccf_ivar += 1;
+                    return Ok(Call::Done(v));
+                }
+                self.fast_entry_again(site, c)
+            }
+            Probe::Entry(e) => e,
+            Probe::Miss => self.site_miss(site, c),
+        };
+        // A bytecode method the entry could not mark fast (a block,
+        // optional or keyword parameters...).
+        if let Handler::Iseq(iid) = e.handler
+            && let Some(m) = e.method
+        {
             let base = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
             let block = self.site_block(site, fl, base + argc)?;
             return self.invoke_iseq::<false>(m, iid, recv, base, base, argc, fl, block, false);
-        }
-        if e.fast
-            && let Handler::IvarGet(slot) = e.handler
-            && let Some(v) = ivar_slot_get(recv, slot)
-        {
-            self.dispatch.counters.ccf_ivar += 1;
-            return Ok(Call::Done(v));
         }
         self.send_self_other(site, e, recv, c)
     }
@@ -282,6 +285,18 @@ impl Vm {
         self.frames
             .last()
             .is_none_or(|f| f.cref.refinements.borrow().is_empty())
+    }
+
+    /// The whole entry behind a `Probe::Fast` whose shortcut did not apply
+    /// (an attr_reader on an object without plain ivars): the hit was
+    /// counted already.
+    #[cold]
+    #[inline(never)]
+    fn fast_entry_again(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
+        match self.dispatch.find(site, c) {
+            Some(e) => e,
+            None => self.site_miss(site, c),
+        }
     }
 
     #[cold]
