@@ -14,7 +14,7 @@ impl<'pr> Compiler<'pr, '_> {
         let name = name_of(&n.name());
         let mut fl = 0u32;
         let loc = node.location();
-        let value_unused = self.attr_value_unused.take() == Some((loc.start(), loc.end()));
+        let value_unused = self.take_value_unused(&loc);
         match n.receiver() {
             Some(r) => {
                 if r.as_self_node().is_some() {

@@ -900,7 +900,13 @@ impl<'pr> Compiler<'pr, '_> {
 
     fn index_op_write(&mut self, node: &Node<'pr>) -> CResult<()> {
         let c = node.as_index_operator_write_node().unwrap();
-        self.emit(Insn::PutNil);
+        // As a statement (its value popped) the operator's result need not
+        // be kept below the receiver: `[]=`'s own result is left instead,
+        // as CRuby compiles it.
+        let keep = !self.take_value_unused(&node.location());
+        if keep {
+            self.emit(Insn::PutNil);
+        }
         self.opt_body(c.receiver())?;
         let (argc, fl) = self.call_args(c.arguments(), None)?;
         self.emit(Insn::DupN { n: argc + 1 });
@@ -908,10 +914,14 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
         self.expr(&c.value())?;
         self.binop(name_of(&c.binary_operator()));
-        self.emit(Insn::SetN { n: argc + 2 });
+        if keep {
+            self.emit(Insn::SetN { n: argc + 2 });
+        }
         let write = self.site(sym::ASET, argc + 1, fl, None);
         self.emit_call(index_insn(write, argc, fl, true), argc as i64 + 2);
-        self.emit(Insn::Pop);
+        if keep {
+            self.emit(Insn::Pop);
+        }
         Ok(())
     }
 

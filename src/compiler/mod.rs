@@ -108,8 +108,9 @@ pub struct Compiler<'pr, 'h> {
     /// In a single-pattern match (`=>`, one-branch `case/in`): the first of
     /// the hidden locals (kind, a, b) describing the last failed check.
     pat_err: Option<u32>,
-    /// (start, end) of an attribute assignment statement whose value is
-    /// popped: `call` compiles it without keeping the assigned value.
+    /// (start, end) of a setter statement whose value is popped
+    /// (`unused_setter`): `call` / `index_op_write` compile it without
+    /// keeping the assigned value.
     attr_value_unused: Option<(u32, u32)>,
 }
 
@@ -636,12 +637,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         let n = body.len();
         for (i, node) in body.iter().enumerate() {
             if i + 1 < n
-                && let Some(c) = node.as_call_node()
-                && c.is_attribute_write()
-                && !c.is_safe_navigation()
+                && let Some(l) = unused_setter(&node)
             {
-                let l = node.location();
-                self.attr_value_unused = Some((l.start(), l.end()));
+                self.attr_value_unused = Some(l);
             }
             self.expr(&node)?;
             if i + 1 < n {
@@ -649,6 +647,16 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the setter at `loc` is the statement marked value-unused
+    /// (the mark is cleared then; other nodes leave it for that one).
+    pub(super) fn take_value_unused(&mut self, loc: &ruby_prism::Location<'_>) -> bool {
+        let hit = self.attr_value_unused == Some((loc.start(), loc.end()));
+        if hit {
+            self.attr_value_unused = None;
+        }
+        hit
     }
 
     fn opt_body(&mut self, node: Option<Node<'pr>>) -> CResult<()> {
@@ -1349,4 +1357,24 @@ fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
         (sym::EMPTY_P, 0) => Insn::OptEmptyP { site },
         _ => return None,
     })
+}
+
+/// The location of the setter whose value a statement `node` (its value
+/// popped) does not need: an attribute write or `a[i] op= v`, alone or as
+/// the last statement of an `if`/`unless` branch (`x[k] += 1 if c`).
+fn unused_setter(node: &Node<'_>) -> Option<(u32, u32)> {
+    let setter = match node.as_call_node() {
+        Some(c) => c.is_attribute_write() && !c.is_safe_navigation(),
+        None => node.as_index_operator_write_node().is_some(),
+    };
+    if setter {
+        let l = node.location();
+        return Some((l.start(), l.end()));
+    }
+    let body = match node {
+        Node::IfNode { .. } => node.as_if_node()?.statements(),
+        Node::UnlessNode { .. } => node.as_unless_node()?.statements(),
+        _ => None,
+    }?;
+    unused_setter(&body.body().iter().last()?)
 }
