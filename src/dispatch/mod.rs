@@ -229,19 +229,14 @@ impl Dispatch {
             .copied()
     }
 
-    /// Inline-cache probe: the fast path. Counts the hit.
-    #[inline(always)]
+    /// Inline-cache probe returning the whole entry. Counts the hit.
+    #[inline]
     pub fn probe(&mut self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
-        let serials = &self.serials;
-        let s = &mut self.sites[site.index()];
-        for e in s.entries.iter() {
-            if e.class == cls && serials[e.slot as usize] == e.serial {
-                s.hits += 1;
-                self.counters.mc_inline_hit += 1;
-                return Some(*e);
-            }
+        match self.probe_send(site, cls) {
+            Probe::Entry(e) => Some(e),
+            Probe::Fast(..) => self.find(site, cls),
+            Probe::Miss => None,
         }
-        None
     }
 
     /// `super` from a method of `owner` named `name`, for receivers of

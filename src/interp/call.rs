@@ -920,10 +920,20 @@ impl Vm {
             self.any_to_s(recv)
         };
         if s.starts_with('#') {
-            s
-        } else {
-            format!("{s}:{}", self.class_name(self.real_class_of(recv)))
+            return s;
         }
+        // A huge inspect (a 200 MB string in an Array) must not abort the
+        // process when the message cannot be built: the short form then.
+        let cname = self.class_name(self.real_class_of(recv));
+        let mut out = String::new();
+        if out.try_reserve_exact(s.len() + 1 + cname.len()).is_err() {
+            drop(s);
+            return self.any_to_s(recv);
+        }
+        out.push_str(&s);
+        out.push(':');
+        out.push_str(&cname);
+        out
     }
 
     // ---- frames -------------------------------------------------------------
