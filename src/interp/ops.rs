@@ -298,6 +298,39 @@ impl Vm {
         v: Value,
     ) -> Result<(), Unwind> {
         let recv = self.frames[fi].self_val;
+        // A hit on an unfrozen plain object whose slot exists or comes
+        // next (`initialize` setting its ivars in order): one borrow, one
+        // store.
+        if recv.is_heap() {
+            let o = obj(recv);
+            let c = o.class.get();
+            if let Some(k) = self.ivar_caches.get(ic as usize)
+                && k.class == c.0 + 1
+                && !o.is_frozen()
+                && let Body::Object(iv) = &mut *o.body.borrow_mut()
+            {
+                let i = k.slot as usize;
+                if let Some(slot) = iv.get_mut(i) {
+                    *slot = v;
+                    return Ok(());
+                }
+                if i == iv.len() {
+                    iv.push(v);
+                    return Ok(());
+                }
+            }
+        }
+        self.set_ivar_slow(recv, name, ic, v)
+    }
+
+    #[inline(never)]
+    fn set_ivar_slow(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        ic: u32,
+        v: Value,
+    ) -> Result<(), Unwind> {
         if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
             let cache = self
