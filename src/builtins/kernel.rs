@@ -503,6 +503,9 @@ pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), U
             continue;
         }
         let b = vm.value_to_bytes(*v)?;
+        if out.try_reserve(b.len() + 1).is_err() {
+            return Err(vm.no_memory_error());
+        }
         out.extend_from_slice(&b);
         if b.last() != Some(&b'\n') {
             out.push(b'\n');

@@ -692,14 +692,19 @@ fn join(vm: &mut Vm, s: Value, sep: &str) -> Result<String, Unwind> {
         if i > 0 {
             out.push_str(sep);
         }
-        if vm.is_array(x) {
+        let piece = if vm.is_array(x) {
             if x == s {
                 return Err(vm.arg_error("recursive array join"));
             }
-            out.push_str(&join(vm, x, sep)?);
+            join(vm, x, sep)?
         } else {
-            out.push_str(&vm.to_s(x)?);
+            vm.to_s(x)?
+        };
+        // Joining huge strings raises NoMemoryError instead of aborting.
+        if out.try_reserve(piece.len() + sep.len()).is_err() {
+            return Err(vm.no_memory_error());
         }
+        out.push_str(&piece);
     }
     Ok(out)
 }
