@@ -111,7 +111,7 @@ pub struct Compiler<'pr, 'h> {
     /// (start, end) of a setter statement whose value is popped
     /// (`unused_setter`): `call` / `index_op_write` compile it without
     /// keeping the assigned value.
-    attr_value_unused: Option<(u32, u32)>,
+    setter_value_unused: Option<(u32, u32)>,
 }
 
 fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
@@ -167,7 +167,7 @@ pub fn compile_program(
         scopes: Vec::new(),
         frozen_strings: frozen,
         pat_err: None,
-        attr_value_unused: None,
+        setter_value_unused: None,
     };
     let label = if kind == IseqKind::Top {
         "<main>".to_string()
@@ -639,7 +639,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             if i + 1 < n
                 && let Some(l) = unused_setter(&node)
             {
-                self.attr_value_unused = Some(l);
+                self.setter_value_unused = Some(l);
             }
             self.expr(&node)?;
             if i + 1 < n {
@@ -652,9 +652,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     /// Whether the setter at `loc` is the statement marked value-unused
     /// (the mark is cleared then; other nodes leave it for that one).
     pub(super) fn take_value_unused(&mut self, loc: &ruby_prism::Location<'_>) -> bool {
-        let hit = self.attr_value_unused == Some((loc.start(), loc.end()));
+        let hit = self.setter_value_unused == Some((loc.start(), loc.end()));
         if hit {
-            self.attr_value_unused = None;
+            self.setter_value_unused = None;
         }
         hit
     }

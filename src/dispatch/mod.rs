@@ -208,7 +208,7 @@ impl Dispatch {
         let serials = &self.serials;
         let s = &mut self.sites[site.index()];
         for e in s.entries.iter() {
-            if e.class == cls && serials[e.slot as usize] == e.serial {
+            if entry_valid(serials, e, cls) {
                 s.hits += 1;
                 self.counters.mc_inline_hit += 1;
                 return match e.method {
@@ -225,7 +225,7 @@ impl Dispatch {
         self.sites[site.index()]
             .entries
             .iter()
-            .find(|e| e.class == cls && self.serials[e.slot as usize] == e.serial)
+            .find(|e| entry_valid(&self.serials, e, cls))
             .copied()
     }
 
@@ -487,4 +487,11 @@ impl Dispatch {
     pub fn bop_ok(&self, bit: u32) -> bool {
         self.bop_redefined & bit == 0
     }
+}
+
+/// An inline-cache entry answers for receivers of `cls` while its
+/// validity slot still holds the serial it was filled under.
+#[inline(always)]
+fn entry_valid(serials: &[u64], e: &IcEntry, cls: ClassId) -> bool {
+    e.class == cls && serials[e.slot as usize] == e.serial
 }

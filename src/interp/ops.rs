@@ -673,11 +673,11 @@ impl Vm {
     }
 
     /// `v` is a Hash (not a subclass, no singleton methods can matter:
-    /// the class test is on the object's class) and `bits` of its
-    /// operators are CRuby's.
+    /// the class test is on the object's class) and its `[]`/`[]=` are
+    /// CRuby's.
     #[inline(always)]
-    pub fn is_plain_hash(&self, v: Value, bits: u32) -> bool {
-        v.is_heap() && obj(v).class.get() == cls::HASH && self.dispatch.bop_ok(bits)
+    pub fn is_plain_hash(&self, v: Value) -> bool {
+        v.is_heap() && obj(v).class.get() == cls::HASH && self.dispatch.bop_ok(bop::HASH_AREF)
     }
 
     /// `opt_aref` on a Hash: `rb_hash_aref` without a method call (the

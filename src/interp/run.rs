@@ -395,7 +395,7 @@ impl Vm {
                             self.stack.push(v);
                             continue;
                         }
-                        if self.is_plain_hash(a, bop::HASH_AREF) {
+                        if self.is_plain_hash(a) {
                             self.frames[fi].pc = pc;
                             let v = tri!(self.opt_aref_hash(a, b));
                             self.stack.truncate(l - 2);
@@ -426,27 +426,23 @@ impl Vm {
                                 continue;
                             }
                         }
-                        let a = self.stack[self.stack.len() - 3];
-                        if self.is_plain_hash(a, bop::HASH_AREF) {
+                        // A Hash (frozen ones included: `aset` raises).
+                        if self.is_plain_hash(a) {
                             self.frames[fi].pc = pc;
-                            let l = self.stack.len();
-                            tri!(self.opt_aset_hash(a, self.stack[l - 2], self.stack[l - 1]));
-                            let v = pop!();
+                            tri!(self.opt_aset_hash(a, i, v));
                             self.stack.truncate(l - 3);
                             self.stack.push(v);
                             continue;
                         }
-                        if a.is_heap() && obj(a).is_frozen() {
-                            let c = obj(a).class.get();
-                            let direct = (c == cls::ARRAY
-                                && self.stack[self.stack.len() - 2].is_fixnum()
-                                && self.dispatch.bop_ok(bop::ARRAY_AREF))
-                                || (c == cls::HASH && self.dispatch.bop_ok(bop::HASH_AREF));
-                            if direct {
-                                // CRuby's opt_aset stores directly: no `[]=` frame.
-                                self.frames[fi].pc = pc;
-                                throw!(self.frozen_error(a))
-                            }
+                        if a.is_heap()
+                            && obj(a).is_frozen()
+                            && obj(a).class.get() == cls::ARRAY
+                            && i.is_fixnum()
+                            && self.dispatch.bop_ok(bop::ARRAY_AREF)
+                        {
+                            // CRuby's opt_aset stores directly: no `[]=` frame.
+                            self.frames[fi].pc = pc;
+                            throw!(self.frozen_error(a))
                         }
                         call!(self.send(site))
                     }
