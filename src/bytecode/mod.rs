@@ -234,6 +234,9 @@ define_insns! {
     /// Fused `getlocal idx; putobject imm; opt_<cmp>; branch`.
     LocalCmpIBranch { idx: u16, kind: u16, imm: i32, target: Target } = "getlocal_cmp_imm_branch", pop 0, push 0;
     Leave = "leave", pop 1, push 0;
+    /// Fused `getlocal idx; leave` (`n` as a method's last expression; in
+    /// the `getlocal` slot, the `leave` stays in the next).
+    LocalLeave { idx: u32 } = "getlocal_leave", pop 0, push 0;
     /// `break` out of a block: returns from the method that yielded.
     ThrowBreak = "throw_break", pop 1, push 0;
     /// `return` inside a block: returns from the home method.

@@ -28,6 +28,8 @@
 //!   `putself_send`: push, then the send of the next slot (which they
 //!   skip; a jump to it still finds the send). `getlocal; getlocal; send`
 //!   becomes `getlocals_send` (and the `send_self` forms likewise).
+//! * `getlocal; leave` becomes `getlocal_leave` (the `leave` stays in
+//!   the next slot for jumps to it).
 //! * `getlocal; putobject` that no other rule takes becomes
 //!   `getlocal_putobject` (push both, skip one).
 //! * `dup; setinstancevariable; pop` becomes `setinstancevariable_pop`,
@@ -129,6 +131,16 @@ fn fuse_local(insns: &[Insn], i: usize) -> Option<Insn> {
     Some(Insn::LocalAddI { idx, imm })
 }
 
+/// Whether the instruction at `i` is a `leave`, or a `jump` to one
+/// (which `optimize` turns into a `leave`).
+fn leaves(insns: &[Insn], i: usize) -> bool {
+    match insns.get(i) {
+        Some(Insn::Leave) => true,
+        Some(&Insn::Jump { target }) => matches!(insns.get(target as usize), Some(Insn::Leave)),
+        _ => false,
+    }
+}
+
 /// Whether the `putobject` at `i` fuses with the operator after it.
 fn imm_fusable(insns: &[Insn], i: usize) -> bool {
     let Some(&Insn::PutObject { v }) = insns.get(i) else {
@@ -179,6 +191,10 @@ pub fn optimize(insns: &mut [Insn]) {
                 insns[i] = Insn::LocalSend { idx, site };
                 continue;
             }
+            (Insn::GetLocal { idx }, _) if leaves(insns, i + 1) => {
+                insns[i] = Insn::LocalLeave { idx };
+                continue;
+            }
             (Insn::GetLocal { idx }, Some(&Insn::SendSelf { site })) => {
                 insns[i] = Insn::LocalSendSelf { idx, site };
                 continue;
@@ -219,8 +235,8 @@ pub fn optimize(insns: &mut [Insn]) {
             };
             continue;
         }
-        if let Insn::Jump { target } = insns[i]
-            && matches!(insns.get(target as usize), Some(Insn::Leave))
+        if let Insn::Jump { .. } = insns[i]
+            && leaves(insns, i)
         {
             insns[i] = Insn::Leave;
             continue;

@@ -220,6 +220,29 @@ impl Dispatch {
         Probe::Miss
     }
 
+    /// The handler and method of a site's valid entry for `cls` when it
+    /// is fast (`IcEntry::fast`), without counting the hit: the caller
+    /// counts it (`count_inline_hit`) once its fast path succeeds, or
+    /// leaves the site to `probe_send`, which then counts it once.
+    #[inline(always)]
+    pub fn fast_entry(&self, site: CallSiteId, cls: ClassId) -> Option<(Handler, MethodId)> {
+        let e = self.sites[site.index()]
+            .entries
+            .iter()
+            .find(|e| entry_valid(&self.serials, e, cls))?;
+        match e.method {
+            Some(m) if e.fast => Some((e.handler, m)),
+            _ => None,
+        }
+    }
+
+    /// Counts an inline-cache hit at `site` (see `fast_iseq`).
+    #[inline(always)]
+    pub fn count_inline_hit(&mut self, site: CallSiteId) {
+        self.sites[site.index()].hits += 1;
+        self.counters.mc_inline_hit += 1;
+    }
+
     /// The valid entry for `cls` at a site, without counting a hit.
     pub fn find(&self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
         self.sites[site.index()]

@@ -107,8 +107,9 @@ impl Vm {
 
     /// `SendSelf`: a call without a receiver; the arguments are on the
     /// stack, self is not. A bytecode method takes them as its first
-    /// locals where they lie (inline here); an attr_reader needs none;
-    /// anything else puts self below them and continues as `send`.
+    /// locals where they lie; an attr_reader needs none; anything else
+    /// puts self below them and continues as `send`. (The run loop tries
+    /// `enter_self_fast` first.)
     #[inline(always)]
     pub fn send_self_inline(&mut self, site: CallSiteId, recv: Value) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
@@ -490,7 +491,7 @@ impl Vm {
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_iseq += 1;
         let iseq = self.iseq(iid);
-        let (lc, line) = (iseq.local_count as usize, iseq.first_line);
+        let lc = iseq.local_count as usize;
         if FAST
             || (iseq.params.simple
                 && argc as u32 == iseq.params.lead
@@ -510,6 +511,24 @@ impl Vm {
             self.stack.truncate(ret_sp);
             return Err(self.stack_error());
         }
+        self.enter_frame(m, iseq, recv, base, ret_sp, block, boundary);
+        Ok(Call::Pushed)
+    }
+
+    /// Pushes a method's frame over arguments and locals already in place
+    /// (`base..base + local_count`): the end of every bytecode call.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn enter_frame(
+        &mut self,
+        m: MethodId,
+        iseq: &'static Iseq,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+        block: Option<Rc<BlockArg>>,
+        boundary: bool,
+    ) {
         // Collect and fire the probe before the frame is written (the GC
         // marks the whole value stack: the arguments are safe; the env
         // below is allocated after it).
@@ -519,10 +538,10 @@ impl Vm {
         let classes = &self.classes;
         crate::dispatch::probes::method_entry(|| {
             let me = classes.method(m);
-            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+            [me.owner.0 as i64, me.name.0 as i64, iseq.first_line as i64]
         });
         let env = if iseq.env_on_heap {
-            self.alloc_frame_env(base, lc, Value::NIL)
+            self.alloc_frame_env(base, iseq.local_count as usize, Value::NIL)
         } else {
             Value::NIL
         };
@@ -572,7 +591,45 @@ impl Vm {
                 is_block: false,
             });
         }
-        Ok(Call::Pushed)
+    }
+
+    /// `send_self` on a site whose entry for self's class is a fast
+    /// bytecode method: the frame is pushed here, and `run` continues in
+    /// it with no `Call` in between (the common call, recursion). False
+    /// with nothing done (no counter moved) for any other entry, or when
+    /// the frame would not fit; `send_self_inline` then takes the site.
+    #[inline(always)]
+    pub fn enter_self_fast(&mut self, site: CallSiteId, recv: Value) -> bool {
+        let c = self.class_of(recv);
+        let Some((Handler::Iseq(iid), m)) = self.dispatch.fast_entry(site, c) else {
+            return false;
+        };
+        let base = self.stack.len() - self.dispatch.site(site).argc as usize;
+        self.enter_fast_iseq(site, m, iid, recv, base, base)
+    }
+
+    /// A fast entry's bytecode method: false (nothing done) when the
+    /// frame would not fit (the full send raises).
+    #[inline(always)]
+    fn enter_fast_iseq(
+        &mut self,
+        site: CallSiteId,
+        m: MethodId,
+        iid: IseqId,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> bool {
+        let iseq = self.iseq(iid);
+        let top = base + iseq.local_count as usize;
+        if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
+            return false;
+        }
+        self.dispatch.count_inline_hit(site);
+        self.dispatch.counters.ccf_iseq += 1;
+        self.stack.resize(top, Value::NIL);
+        self.enter_frame(m, iseq, recv, base, ret_sp, None, false);
+        true
     }
 
     /// Every handler but `Iseq` (kept out of line so the bytecode call

@@ -51,6 +51,19 @@ impl Vm {
                     }
                 }};
             }
+            // A call without a receiver: a fast bytecode method is entered
+            // straight away (no `Call` in between), anything else through
+            // the full send.
+            macro_rules! send_self {
+                ($site:expr) => {{
+                    let s = self.frames[fi].self_val;
+                    self.frames[fi].pc = pc;
+                    if self.enter_self_fast($site, s) {
+                        continue 'frame;
+                    }
+                    call!(self.send_self_inline($site, s))
+                }};
+            }
             macro_rules! pop {
                 () => {
                     self.stack.pop().unwrap()
@@ -60,6 +73,34 @@ impl Vm {
                 () => {
                     *self.stack.last().unwrap()
                 };
+            }
+
+            // `leave` with its result `v`: pop the frame (read in place,
+            // dropped where it lies), cut the stack to the frame's return
+            // height and push `v` for the caller (or return it to Rust).
+            macro_rules! leave {
+                ($v:expr) => {{
+                    let v = $v;
+                    let f = &self.frames[fi];
+                    let (ret_sp, boundary, method) = (f.ret_sp, f.boundary, f.method);
+                    if let Some(m) = method {
+                        let (classes, line) = (&self.classes, iseq.first_line);
+                        crate::dispatch::probes::method_return(|| {
+                            let me = classes.method(m);
+                            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+                        });
+                    } else if iseq.kind == crate::bytecode::IseqKind::Class {
+                        let s = f.self_val;
+                        self.end_class_body(s);
+                    }
+                    self.frames.pop_to(fi);
+                    self.stack.truncate(ret_sp);
+                    if boundary {
+                        return Ok(v);
+                    }
+                    self.stack.push(v);
+                    continue 'frame;
+                }};
             }
 
             loop {
@@ -201,8 +242,7 @@ impl Vm {
                         call!(self.send_inline(site))
                     }
                     Insn::SendSelf { site } => {
-                        let s = self.frames[fi].self_val;
-                        call!(self.send_self_inline(site, s))
+                        send_self!(site)
                     }
                     Insn::LocalsSend { a, b, site } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
@@ -214,15 +254,13 @@ impl Vm {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
                         self.stack.extend_from_slice(&[x, y]);
                         pc += 2;
-                        let s = self.frames[fi].self_val;
-                        call!(self.send_self_inline(site, s))
+                        send_self!(site)
                     }
                     Insn::LocalSendSelf { idx, site } => {
                         let v = self.stack[base + idx as usize];
                         self.stack.push(v);
                         pc += 1;
-                        let s = self.frames[fi].self_val;
-                        call!(self.send_self_inline(site, s))
+                        send_self!(site)
                     }
                     Insn::InvokeSuper { site } => call!(self.invoke_super(site)),
                     Insn::InvokeBlock { site } => call!(self.invoke_block(site)),
@@ -586,29 +624,9 @@ impl Vm {
                     Insn::Leave => {
                         // The result is read in place: the stack is cut
                         // below it next.
-                        let v = top!();
-                        // Read what we need in place; the frame is dropped
-                        // where it lies instead of being moved out.
-                        let f = &self.frames[fi];
-                        let (ret_sp, boundary, method) = (f.ret_sp, f.boundary, f.method);
-                        if let Some(m) = method {
-                            let (classes, line) = (&self.classes, iseq.first_line);
-                            crate::dispatch::probes::method_return(|| {
-                                let me = classes.method(m);
-                                [me.owner.0 as i64, me.name.0 as i64, line as i64]
-                            });
-                        } else if iseq.kind == crate::bytecode::IseqKind::Class {
-                            let s = f.self_val;
-                            self.end_class_body(s);
-                        }
-                        self.frames.pop_to(fi);
-                        self.stack.truncate(ret_sp);
-                        if boundary {
-                            return Ok(v);
-                        }
-                        self.stack.push(v);
-                        continue 'frame;
+                        leave!(top!())
                     }
+                    Insn::LocalLeave { idx } => leave!(self.stack[base + idx as usize]),
                     Insn::ThrowBreak => {
                         let v = pop!();
                         let f = &self.frames[fi];
