@@ -105,8 +105,7 @@ impl Vm {
             && argc as u32 == iseq.params.lead
             && fl & (flags::SPLAT | flags::KWARGS) == 0
         {
-            self.stack
-                .resize(base + iseq.local_count as usize, Value::NIL);
+            self.locals_height(base + iseq.local_count as usize);
         } else if let Err(e) = self.setup_params(iseq, base, argc, fl, !lambda, block_param) {
             self.stack.truncate(recv_ix);
             return Err(e);

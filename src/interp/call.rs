@@ -497,7 +497,7 @@ impl Vm {
                 && argc as u32 == iseq.params.lead
                 && fl & (flags::SPLAT | flags::KWARGS) == 0)
         {
-            self.stack.resize(base + lc, Value::NIL);
+            self.locals_height(base + lc);
         } else if let Err(err) = self.setup_params(iseq, base, argc, fl, false, &block) {
             self.stack.truncate(ret_sp);
             return Err(err);
@@ -627,7 +627,7 @@ impl Vm {
         }
         self.dispatch.count_inline_hit(site);
         self.dispatch.counters.ccf_iseq += 1;
-        self.stack.resize(top, Value::NIL);
+        self.locals_height(top);
         self.enter_frame(m, iseq, recv, base, ret_sp, None, false);
         true
     }
@@ -753,8 +753,7 @@ impl Vm {
                     && argc as u32 == iseq.params.lead
                     && fl & (flags::SPLAT | flags::KWARGS) == 0
                 {
-                    self.stack
-                        .resize(base + iseq.local_count as usize, Value::NIL);
+                    self.locals_height(base + iseq.local_count as usize);
                 } else if let Err(err) = self.setup_params(iseq, base, argc, fl, false, &block) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
@@ -1028,9 +1027,7 @@ impl Vm {
             return Err(self.stack_error());
         }
         let lc = iseq.local_count as usize;
-        if self.stack.len() < base + lc {
-            self.stack.resize(base + lc, Value::NIL);
-        }
+        self.locals_height(base + lc);
         let env = if iseq.env_on_heap {
             self.alloc_frame_env(base, lc, e.penv)
         } else {

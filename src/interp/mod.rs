@@ -569,6 +569,16 @@ impl Vm {
         self.svars.push((home, m));
     }
 
+    /// Raises the stack to `top` with nil locals (a frame's locals past
+    /// its arguments). A call whose locals are all arguments skips the
+    /// out-of-line `Vec::resize` call.
+    #[inline(always)]
+    pub fn locals_height(&mut self, top: usize) {
+        if top > self.stack.len() {
+            self.stack.resize(top, Value::NIL);
+        }
+    }
+
     pub fn iseq(&self, id: IseqId) -> &'static Iseq {
         self.iseqs[id.index()].expect("installed iseq")
     }
