@@ -84,10 +84,10 @@ impl Vm {
                     let f = &self.frames[fi];
                     let (ret_sp, boundary, method) = (f.ret_sp, f.boundary, f.method);
                     if let Some(m) = method {
-                        let (classes, line) = (&self.classes, iseq.first_line);
+                        let classes = &self.classes;
                         crate::dispatch::probes::method_return(|| {
                             let me = classes.method(m);
-                            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+                            [me.owner.0 as i64, me.name.0 as i64, iseq.first_line as i64]
                         });
                     } else if iseq.kind == crate::bytecode::IseqKind::Class {
                         let s = f.self_val;
