@@ -526,3 +526,47 @@ p s
         }
     }
 }
+
+#[test]
+fn ivar_getter_methods_are_read_without_frames() {
+    // `def x; @x; end` is called like an attr_reader (ccf_ivar, no frame)
+    // until it is redefined as an ordinary method (ccf_iseq).
+    let src = r#"
+class P
+  def initialize; @x = 2; end
+  def x; @x; end
+end
+o = P.new
+s = 0
+1000.times { s += o.x }
+class P; def x; @x + 1; end; end
+1000.times { s += o.x }
+p s
+"#;
+    let p = script("ivar_getter.rb", src);
+    let counter = |err: &str, name: &str| -> u64 {
+        let pre = format!("[CARMINE_DEBUG_COUNTER] {name} ");
+        err.lines()
+            .find_map(|l| l.strip_prefix(&pre))
+            .unwrap_or_else(|| panic!("{name} missing in {err}"))
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    for strategy in ["global", "hierarchical", "method"] {
+        for ic in ["0", "1", "8"] {
+            let out = Command::new(bin())
+                .args([&format!("--invalidation={strategy}"), &format!("--ic={ic}")])
+                .arg(&p)
+                .env("CARMINE_DEBUG_COUNTER", "1")
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stdout), "5000\n");
+            let err = String::from_utf8_lossy(&out.stderr);
+            // `initialize` and the 1000 redefined calls push frames (the
+            // 1000 blocks are not method calls); the getter's 1000 do not.
+            assert_eq!(counter(&err, "ccf_ivar"), 1000, "{strategy} --ic={ic}");
+            assert_eq!(counter(&err, "ccf_iseq"), 1001, "{strategy} --ic={ic}");
+        }
+    }
+}

@@ -119,6 +119,19 @@ pub struct Iseq {
 }
 
 impl Iseq {
+    /// The instance variable a method body only returns (`def x; @x;
+    /// end`, no parameters): dispatch reads it like an attr_reader.
+    pub fn returns_ivar(&self) -> Option<SymbolId> {
+        let p = &self.params;
+        if !p.simple || p.lead != 0 || p.block.is_some() || self.local_count != 0 {
+            return None;
+        }
+        match self.insns[..] {
+            [Insn::GetIvar { name, .. }, Insn::Leave] => Some(name),
+            _ => None,
+        }
+    }
+
     /// Local `idx` lives in this scope's heap env (when it has one).
     #[inline]
     pub fn captured(&self, idx: u32) -> bool {

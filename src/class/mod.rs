@@ -25,6 +25,8 @@ pub enum MethodKind {
     Iseq {
         iseq: IseqId,
         cref: Cref,
+        /// `Iseq::returns_ivar`: the body is `@name` alone.
+        getter: Option<SymbolId>,
     },
     Builtin {
         func: BuiltinId,

@@ -69,6 +69,11 @@ pub enum Handler {
     Builtin,
     /// attr_reader: read ivar slot `n` of the receiver.
     IvarGet(u32),
+    /// A bytecode method whose body is `@x` alone (`Iseq::returns_ivar`):
+    /// read like `IvarGet` (slot `u32`) while no tracer is attached to the
+    /// method probes, else (and on any receiver but a plain object) its
+    /// bytecode runs.
+    IseqIvarGet(u32),
     /// attr_writer: write ivar slot `n`.
     IvarSet(u32),
     /// define_method with a proc.
@@ -481,6 +486,12 @@ impl Dispatch {
     /// Picks the call handler for a found method.
     pub fn handler_for(classes: &mut ClassTable, cls: ClassId, m: MethodId) -> Handler {
         match &classes.method(m).kind {
+            MethodKind::Iseq {
+                getter: Some(iv), ..
+            } => {
+                let iv = *iv;
+                Handler::IseqIvarGet(classes.ivar_slot(cls, iv))
+            }
             MethodKind::Iseq { iseq, .. } => Handler::Iseq(*iseq),
             MethodKind::Builtin { .. } => {
                 let me = classes.method(m);

@@ -608,6 +608,21 @@ impl Vm {
         self.enter_fast_iseq(site, m, iid, recv, base, base)
     }
 
+    /// `method__entry` and `method__return` for a getter method read
+    /// without a frame (`Handler::IseqIvarGet`): tracers see the call.
+    fn getter_probes(&self, m: MethodId) {
+        let args = || {
+            let me = self.classes.method(m);
+            let line = match &me.kind {
+                MethodKind::Iseq { iseq, .. } => self.iseq(*iseq).first_line,
+                _ => 0,
+            };
+            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+        };
+        crate::dispatch::probes::method_entry(args);
+        crate::dispatch::probes::method_return(args);
+    }
+
     /// A fast entry's bytecode method: false (nothing done) when the
     /// frame would not fit (the full send raises).
     #[inline(always)]
@@ -650,6 +665,35 @@ impl Vm {
     ) -> Result<Call, Unwind> {
         match e.handler {
             Handler::Iseq(_) => unreachable!("handled by invoke_iseq"),
+            // `def x; @x; end` called with no arguments on a plain object:
+            // the attr_reader's read, no frame; otherwise (a wrong count,
+            // another kind of receiver) its bytecode runs.
+            Handler::IseqIvarGet(slot) => {
+                if argc == 0
+                    && fl & (flags::SPLAT | flags::KWARGS) == 0
+                    && let Some(v) = ivar_slot_get(recv, slot)
+                {
+                    self.getter_probes(m);
+                    self.dispatch.counters.ccf_ivar += 1;
+                    self.stack.truncate(recv_ix);
+                    return Ok(Call::Done(v));
+                }
+                let iid = match &self.classes.method(m).kind {
+                    MethodKind::Iseq { iseq, .. } => *iseq,
+                    _ => unreachable!(),
+                };
+                self.invoke_iseq::<false>(
+                    m,
+                    iid,
+                    recv,
+                    recv_ix + 1,
+                    recv_ix,
+                    argc,
+                    fl,
+                    block,
+                    boundary,
+                )
+            }
             Handler::Builtin | Handler::Send => {
                 self.dispatch.counters.ccf_cfunc += 1;
                 let (func, arity) = match self.classes.method(m).kind {

@@ -766,6 +766,7 @@ impl Vm {
             );
         }
         let cref = self.frames[fi].cref.clone();
+        let getter = self.iseq(iseq).returns_ivar();
         let k = self.classes.get(target);
         let top = Rc::ptr_eq(&cref, &self.top_cref) || (cref.parent.is_none() && !singleton);
         let mut vis = if singleton {
@@ -795,6 +796,7 @@ impl Vm {
             MethodKind::Iseq {
                 iseq,
                 cref: cref.clone(),
+                getter,
             },
             vis,
         );
@@ -803,7 +805,7 @@ impl Vm {
             self.add_method(
                 meta,
                 name,
-                MethodKind::Iseq { iseq, cref },
+                MethodKind::Iseq { iseq, cref, getter },
                 Visibility::Public,
             );
         }
