@@ -42,6 +42,17 @@ fn script(name: &str, src: &str) -> PathBuf {
 }
 
 /// `"key": number` from the one-line stats JSON.
+/// A `[CARMINE_DEBUG_COUNTER] name value` line's value.
+fn debug_counter(err: &str, name: &str) -> u64 {
+    let pre = format!("[CARMINE_DEBUG_COUNTER] {name} ");
+    err.lines()
+        .find_map(|l| l.strip_prefix(&pre))
+        .unwrap_or_else(|| panic!("{name} missing in {err}"))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
 fn stat(json: &str, key: &str) -> u64 {
     let pat = format!("\"{key}\": ");
     let i = json
@@ -498,15 +509,6 @@ class Base; def f(x) = x * 2; end
 p s
 "#;
     let p = script("super_cache.rb", src);
-    let counter = |err: &str, name: &str| -> u64 {
-        let pre = format!("[CARMINE_DEBUG_COUNTER] {name} ");
-        err.lines()
-            .find_map(|l| l.strip_prefix(&pre))
-            .unwrap_or_else(|| panic!("{name} missing in {err}"))
-            .trim()
-            .parse()
-            .unwrap()
-    };
     for strategy in ["global", "hierarchical", "method"] {
         for ic in ["1", "2", "8"] {
             let out = Command::new(bin())
@@ -517,8 +519,8 @@ p s
                 .unwrap();
             assert_eq!(String::from_utf8_lossy(&out.stdout), "3003000\n");
             let err = String::from_utf8_lossy(&out.stderr);
-            let searches = counter(&err, "mc_search_super");
-            let calls = counter(&err, "ccf_super");
+            let searches = debug_counter(&err, "mc_search_super");
+            let calls = debug_counter(&err, "ccf_super");
             assert_eq!(calls, 4000, "{strategy} --ic={ic}");
             // A and B each before and after the redefinition: 4 searches
             // (each class's super site is monomorphic).
@@ -544,15 +546,6 @@ class P; def x; @x + 1; end; end
 p s
 "#;
     let p = script("ivar_getter.rb", src);
-    let counter = |err: &str, name: &str| -> u64 {
-        let pre = format!("[CARMINE_DEBUG_COUNTER] {name} ");
-        err.lines()
-            .find_map(|l| l.strip_prefix(&pre))
-            .unwrap_or_else(|| panic!("{name} missing in {err}"))
-            .trim()
-            .parse()
-            .unwrap()
-    };
     for strategy in ["global", "hierarchical", "method"] {
         for ic in ["0", "1", "8"] {
             let out = Command::new(bin())
@@ -565,8 +558,16 @@ p s
             let err = String::from_utf8_lossy(&out.stderr);
             // `initialize` and the 1000 redefined calls push frames (the
             // 1000 blocks are not method calls); the getter's 1000 do not.
-            assert_eq!(counter(&err, "ccf_ivar"), 1000, "{strategy} --ic={ic}");
-            assert_eq!(counter(&err, "ccf_iseq"), 1001, "{strategy} --ic={ic}");
+            assert_eq!(
+                debug_counter(&err, "ccf_ivar"),
+                1000,
+                "{strategy} --ic={ic}"
+            );
+            assert_eq!(
+                debug_counter(&err, "ccf_iseq"),
+                1001,
+                "{strategy} --ic={ic}"
+            );
         }
     }
 }

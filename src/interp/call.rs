@@ -678,21 +678,12 @@ impl Vm {
                     self.stack.truncate(recv_ix);
                     return Ok(Call::Done(v));
                 }
-                let iid = match &self.classes.method(m).kind {
-                    MethodKind::Iseq { iseq, .. } => *iseq,
+                let handler = match &self.classes.method(m).kind {
+                    MethodKind::Iseq { iseq, .. } => Handler::Iseq(*iseq),
                     _ => unreachable!(),
                 };
-                self.invoke_iseq::<false>(
-                    m,
-                    iid,
-                    recv,
-                    recv_ix + 1,
-                    recv_ix,
-                    argc,
-                    fl,
-                    block,
-                    boundary,
-                )
+                let e = IcEntry { handler, ..e };
+                self.invoke(e, name, recv, recv_ix, argc, fl, block, boundary)
             }
             Handler::Builtin | Handler::Send => {
                 self.dispatch.counters.ccf_cfunc += 1;
