@@ -123,10 +123,18 @@ class IO
   attr_writer :lineno
 
   def __read_all
+    __check_readable
     RubyVM::FileIO.stdin_read(nil, nil)
   end
 
+  # Only standard input reads (from fd 0); `$stdout`/`$stderr` refuse, as
+  # CRuby's write-only streams do, instead of reading fd 0 for them.
+  def __check_readable
+    raise IOError, "not opened for reading" if fileno == 1 || fileno == 2
+  end
+
   def gets(sep = $/, limit = nil, chomp: false)
+    __check_readable
     if sep.is_a?(Integer)
       limit = sep
       sep = $/
@@ -142,6 +150,7 @@ class IO
   end
 
   def read(len = nil, buf = nil)
+    __check_readable
     s = RubyVM::FileIO.stdin_read(len, nil)
     s = "" if s.nil? && len.nil?
     buf ? buf.replace(s.to_s) : s
