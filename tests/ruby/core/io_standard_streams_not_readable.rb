@@ -15,5 +15,3 @@
     puts "#{e.class}: #{e.message}"
   end
 end
-p $stdin.gets
-p $stdin.read
