@@ -15,9 +15,9 @@ fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_carmine")
 }
 
-fn run_file(path: &Path, flags: &[&str]) -> Output {
-    Command::new(bin())
-        .args(flags)
+fn command(path: &Path, flags: &[&str]) -> Command {
+    let mut c = Command::new(bin());
+    c.args(flags)
         .arg(path.file_name().unwrap())
         .current_dir(path.parent().unwrap())
         .env("LC_ALL", "C.UTF-8")
@@ -25,7 +25,18 @@ fn run_file(path: &Path, flags: &[&str]) -> Output {
         .env_remove("CARMINE_INVALIDATION")
         .env_remove("CARMINE_INLINE_CACHE")
         .env_remove("RUBY_GLOBAL_METHOD_CACHE_SIZE")
-        .stdin(Stdio::null())
+        .stdin(Stdio::null());
+    c
+}
+
+fn run_file(path: &Path, flags: &[&str]) -> Output {
+    command(path, flags).output().expect("run carmine")
+}
+
+/// `run_file` with `CARMINE_DEBUG_COUNTER=1` (read with `debug_counter`).
+fn run_counted(path: &Path, flags: &[&str]) -> Output {
+    command(path, flags)
+        .env("CARMINE_DEBUG_COUNTER", "1")
         .output()
         .expect("run carmine")
 }
@@ -447,11 +458,7 @@ p RubyVM.stat(:global_method_state) > g
         String::from_utf8_lossy(&out.stdout),
         "[true, true, true]\ntrue\ntrue\n"
     );
-    let out = Command::new(bin())
-        .arg(&p)
-        .env("CARMINE_DEBUG_COUNTER", "1")
-        .output()
-        .unwrap();
+    let out = run_counted(&p, &[]);
     let err = String::from_utf8_lossy(&out.stderr);
     for name in [
         "mc_inline_hit",
@@ -511,12 +518,8 @@ p s
     let p = script("super_cache.rb", src);
     for strategy in ["global", "hierarchical", "method"] {
         for ic in ["1", "2", "8"] {
-            let out = Command::new(bin())
-                .args([&format!("--invalidation={strategy}"), &format!("--ic={ic}")])
-                .arg(&p)
-                .env("CARMINE_DEBUG_COUNTER", "1")
-                .output()
-                .unwrap();
+            let flags = [format!("--invalidation={strategy}"), format!("--ic={ic}")];
+            let out = run_counted(&p, &[&flags[0], &flags[1]]);
             assert_eq!(String::from_utf8_lossy(&out.stdout), "3003000\n");
             let err = String::from_utf8_lossy(&out.stderr);
             let searches = debug_counter(&err, "mc_search_super");
@@ -548,12 +551,8 @@ p s
     let p = script("ivar_getter.rb", src);
     for strategy in ["global", "hierarchical", "method"] {
         for ic in ["0", "1", "8"] {
-            let out = Command::new(bin())
-                .args([&format!("--invalidation={strategy}"), &format!("--ic={ic}")])
-                .arg(&p)
-                .env("CARMINE_DEBUG_COUNTER", "1")
-                .output()
-                .unwrap();
+            let flags = [format!("--invalidation={strategy}"), format!("--ic={ic}")];
+            let out = run_counted(&p, &[&flags[0], &flags[1]]);
             assert_eq!(String::from_utf8_lossy(&out.stdout), "5000\n");
             let err = String::from_utf8_lossy(&out.stderr);
             // `initialize` and the 1000 redefined calls push frames (the

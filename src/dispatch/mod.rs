@@ -70,9 +70,9 @@ pub enum Handler {
     /// attr_reader: read ivar slot `n` of the receiver.
     IvarGet(u32),
     /// A bytecode method whose body is `@x` alone (`Iseq::returns_ivar`):
-    /// read like `IvarGet` (slot `u32`) while no tracer is attached to the
-    /// method probes, else (and on any receiver but a plain object) its
-    /// bytecode runs.
+    /// a call with no arguments on a plain object reads slot `u32` like
+    /// `IvarGet` (firing the method probes for tracers); any other call
+    /// runs its bytecode.
     IseqIvarGet(u32),
     /// attr_writer: write ivar slot `n`.
     IvarSet(u32),
@@ -231,17 +231,14 @@ impl Dispatch {
     /// leaves the site to `probe_send`, which then counts it once.
     #[inline(always)]
     pub fn fast_entry(&self, site: CallSiteId, cls: ClassId) -> Option<(Handler, MethodId)> {
-        let e = self.sites[site.index()]
-            .entries
-            .iter()
-            .find(|e| entry_valid(&self.serials, e, cls))?;
+        let e = self.valid_entry(site, cls)?;
         match e.method {
             Some(m) if e.fast => Some((e.handler, m)),
             _ => None,
         }
     }
 
-    /// Counts an inline-cache hit at `site` (see `fast_iseq`).
+    /// Counts an inline-cache hit at `site` (see `fast_entry`).
     #[inline(always)]
     pub fn count_inline_hit(&mut self, site: CallSiteId) {
         self.sites[site.index()].hits += 1;
@@ -250,11 +247,16 @@ impl Dispatch {
 
     /// The valid entry for `cls` at a site, without counting a hit.
     pub fn find(&self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
+        self.valid_entry(site, cls).copied()
+    }
+
+    /// `find` in place (no copy of the entry).
+    #[inline(always)]
+    fn valid_entry(&self, site: CallSiteId, cls: ClassId) -> Option<&IcEntry> {
         self.sites[site.index()]
             .entries
             .iter()
             .find(|e| entry_valid(&self.serials, e, cls))
-            .copied()
     }
 
     /// Inline-cache probe returning the whole entry. Counts the hit.

@@ -10,6 +10,16 @@
 
 use probe::probe_lazy;
 
+use crate::class::ClassTable;
+use crate::value::MethodId;
+
+/// The probes' arguments for method `m` of a bytecode body starting at
+/// `line` (only computed while a tracer is attached).
+pub fn method_args(classes: &ClassTable, m: MethodId, line: u32) -> [i64; 3] {
+    let me = classes.method(m);
+    [me.owner.0 as i64, me.name.0 as i64, line as i64]
+}
+
 /// A method is entered: `args()` gives (class id, method symbol id, line)
 /// and runs only while a tracer is attached.
 #[inline(always)]

@@ -537,8 +537,7 @@ impl Vm {
         }
         let classes = &self.classes;
         crate::dispatch::probes::method_entry(|| {
-            let me = classes.method(m);
-            [me.owner.0 as i64, me.name.0 as i64, iseq.first_line as i64]
+            crate::dispatch::probes::method_args(classes, m, iseq.first_line)
         });
         let env = if iseq.env_on_heap {
             self.alloc_frame_env(base, iseq.local_count as usize, Value::NIL)
@@ -612,12 +611,11 @@ impl Vm {
     /// without a frame (`Handler::IseqIvarGet`): tracers see the call.
     fn getter_probes(&self, m: MethodId) {
         let args = || {
-            let me = self.classes.method(m);
-            let line = match &me.kind {
+            let line = match &self.classes.method(m).kind {
                 MethodKind::Iseq { iseq, .. } => self.iseq(*iseq).first_line,
                 _ => 0,
             };
-            [me.owner.0 as i64, me.name.0 as i64, line as i64]
+            crate::dispatch::probes::method_args(&self.classes, m, line)
         };
         crate::dispatch::probes::method_entry(args);
         crate::dispatch::probes::method_return(args);
@@ -1111,13 +1109,10 @@ impl Vm {
             });
         }
         if let Some(m) = e.method {
-            let (classes, line) = (
-                &self.classes,
-                self.frames.last().map_or(0, |f| f.iseq.first_line),
-            );
+            let (classes, frames) = (&self.classes, &self.frames);
             crate::dispatch::probes::method_entry(|| {
-                let me = classes.method(m);
-                [me.owner.0 as i64, me.name.0 as i64, line as i64]
+                let line = frames.last().map_or(0, |f| f.iseq.first_line);
+                crate::dispatch::probes::method_args(classes, m, line)
             });
         }
         if self.heap.wants_collect() {

@@ -86,8 +86,7 @@ impl Vm {
                     if let Some(m) = method {
                         let classes = &self.classes;
                         crate::dispatch::probes::method_return(|| {
-                            let me = classes.method(m);
-                            [me.owner.0 as i64, me.name.0 as i64, iseq.first_line as i64]
+                            crate::dispatch::probes::method_args(classes, m, iseq.first_line)
                         });
                     } else if iseq.kind == crate::bytecode::IseqKind::Class {
                         let s = f.self_val;
