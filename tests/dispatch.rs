@@ -570,3 +570,41 @@ p s
         }
     }
 }
+
+#[test]
+fn cached_builtin_calls_count_like_uncached_ones() {
+    // A warm builtin site calls the function without re-checking the
+    // method's visibility or arity (`IcEntry::plain`): it must count the
+    // same calls as the uncached path (--ic=0) and notice a visibility
+    // change made while warm.
+    let src = r#"
+def fz(o) = o.frozen?
+o = Object.new
+n = 0
+1000.times { n += 1 unless fz(o) }
+class Object; private :frozen?; end
+3.times { begin; fz(o); rescue NoMethodError; n += 10; end }
+class Object; public :frozen?; end
+1000.times { n += 1 if o.respond_to?(:frozen?, false) }
+p n
+"#;
+    let p = script("plain_builtins.rb", src);
+    let mut cfuncs = Vec::new();
+    for strategy in ["global", "hierarchical", "method"] {
+        for ic in ["0", "1", "8"] {
+            let flags = [format!("--invalidation={strategy}"), format!("--ic={ic}")];
+            let out = run_counted(&p, &[&flags[0], &flags[1]]);
+            assert_eq!(String::from_utf8_lossy(&out.stdout), "2030\n");
+            let err = String::from_utf8_lossy(&out.stderr);
+            cfuncs.push(debug_counter(&err, "ccf_cfunc"));
+            if ic != "0" {
+                assert!(
+                    debug_counter(&err, "mc_inline_hit") >= 1998,
+                    "{strategy} --ic={ic}"
+                );
+            }
+        }
+    }
+    assert!(cfuncs[0] >= 2000, "{cfuncs:?}");
+    assert!(cfuncs.iter().all(|&c| c == cfuncs[0]), "{cfuncs:?}");
+}

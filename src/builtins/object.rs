@@ -92,7 +92,12 @@ pub fn init(vm: &mut Vm) {
             None => Err(vm.type_error("class or module required")),
         }
     });
-    vm.def_builtin(k, "respond_to?", -2, respond_to);
+    vm.def_builtin(
+        k,
+        "respond_to?",
+        crate::class::arity::range(1, 2),
+        respond_to,
+    );
     vm.def_builtin(k, "send", -1, send);
     vm.def_builtin(k, "public_send", -2, public_send);
     vm.def_builtin(k, "method", 1, method);

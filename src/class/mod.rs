@@ -74,6 +74,15 @@ pub mod arity {
         })
     }
 
+    /// Whether `n` arguments satisfy arity `a`.
+    pub fn accepts(a: i32, n: usize) -> bool {
+        match decode_range(a) {
+            Some((min, max)) => (min..=max).contains(&n),
+            None if a >= 0 => n == a as usize,
+            None => n >= (-a - 1) as usize,
+        }
+    }
+
     /// The arity Method#arity reports: CRuby registers C functions with
     /// optional arguments as (argc, argv), arity -1.
     pub fn reported(a: i32) -> i32 {

@@ -53,8 +53,12 @@ pub struct IcEntry {
     /// method with only required parameters, as many as the site's plain
     /// arguments and no block, or an attr_reader/attr_writer called with
     /// 0/1 plain arguments; visible from the site. Set by the interpreter
-    /// when it fills the site (`Vm::fast_call`, `Dispatch::mark_fast`).
+    /// when it fills the site (`Vm::mark_entry`, `Dispatch::mark`).
     pub fast: bool,
+    /// A builtin that may run with no further checks at this site: visible,
+    /// called with plain arguments its arity accepts and no block (set
+    /// like `fast`: `Vm::mark_entry`, `Dispatch::mark`).
+    pub plain: bool,
 }
 
 impl IcEntry {
@@ -67,6 +71,7 @@ impl IcEntry {
             handler: r.handler,
             visibility: r.visibility,
             fast: false,
+            plain: false,
         }
     }
 }

@@ -91,6 +91,8 @@ pub enum Handler {
 pub enum Probe {
     /// A fast entry: run the handler with no further checks.
     Fast(Handler, MethodId),
+    /// A plain builtin entry (`IcEntry::plain`): its method only.
+    Builtin(MethodId),
     /// Another hit: the entry.
     Entry(IcEntry),
     Miss,
@@ -218,6 +220,7 @@ impl Dispatch {
                 self.counters.mc_inline_hit += 1;
                 return match e.method {
                     Some(m) if e.fast => Probe::Fast(e.handler, m),
+                    Some(m) if e.plain => Probe::Builtin(m),
                     _ => Probe::Entry(*e),
                 };
             }
@@ -264,7 +267,7 @@ impl Dispatch {
     pub fn probe(&mut self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
         match self.probe_send(site, cls) {
             Probe::Entry(e) => Some(e),
-            Probe::Fast(..) => self.find(site, cls),
+            Probe::Fast(..) | Probe::Builtin(_) => self.find(site, cls),
             Probe::Miss => None,
         }
     }
@@ -429,12 +432,14 @@ impl Dispatch {
         }
     }
 
-    /// Marks the site's entry for `cls` fast (see `IcEntry::fast`); the
-    /// mark goes with the entry when it is invalidated or evicted.
-    pub fn mark_fast(&mut self, site: CallSiteId, cls: ClassId) {
+    /// Copies the marks of `e` (`IcEntry::fast`, `IcEntry::plain`) onto
+    /// the site's entry for its class; the marks go with the entry when
+    /// it is invalidated or evicted.
+    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry) {
         let s = &mut self.sites[site.index()];
-        if let Some(e) = s.entries.iter_mut().find(|e| e.class == cls) {
-            e.fast = true;
+        if let Some(x) = s.entries.iter_mut().find(|x| x.class == e.class) {
+            x.fast = e.fast;
+            x.plain = e.plain;
         }
     }
 

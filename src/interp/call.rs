@@ -18,6 +18,10 @@ use super::{MAX_FRAMES, Vm};
 pub const MISSING_PRIVATE: u32 = 1 << 16;
 pub const MISSING_PROTECTED: u32 = 1 << 17;
 
+/// The most arguments a builtin call copies to the native stack (more
+/// go to the heap, through the general path).
+const BUILTIN_FAST_ARGS: usize = 6;
+
 /// What a call did: pushed a frame for `run` to continue in, or finished.
 pub enum Call {
     Pushed,
@@ -62,7 +66,7 @@ impl Vm {
         }
         let c = self.class_of(recv);
         let e = match self.dispatch.probe_send(site, c) {
-            // Checked when the site was filled (`fast_call`).
+            // Checked when the site was filled (`mark_entry`).
             Probe::Fast(h, m) => {
                 match h {
                     Handler::Iseq(iid) => {
@@ -99,6 +103,9 @@ impl Vm {
                 }
                 self.fast_entry_again(site, c)
             }
+            Probe::Builtin(m) => {
+                return self.call_builtin_fast(m, name, recv, recv_ix + 1, argc, recv_ix);
+            }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
         };
@@ -128,6 +135,11 @@ impl Vm {
                     return Ok(Call::Done(v));
                 }
                 self.fast_entry_again(site, c)
+            }
+            Probe::Builtin(m) => {
+                let base = self.stack.len() - argc;
+                let name = self.dispatch.site(site).name;
+                return self.call_builtin_fast(m, name, recv, base, argc, base);
             }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
@@ -288,6 +300,48 @@ impl Vm {
             .is_none_or(|f| f.cref.refinements.borrow().is_empty())
     }
 
+    /// A builtin entry marked plain (`mark_entry`: plain arguments its
+    /// arity accepts, no block, visible from the site): the arguments
+    /// `args..args + argc` are copied to the native stack, the function
+    /// runs and the VM stack is cut to `ret_sp`. The same steps as
+    /// `invoke_other`'s builtin arm, minus the checks the entry made.
+    #[inline(never)]
+    fn call_builtin_fast(
+        &mut self,
+        m: MethodId,
+        name: SymbolId,
+        recv: Value,
+        args: usize,
+        argc: usize,
+        ret_sp: usize,
+    ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_cfunc += 1;
+        let me = self.classes.method(m);
+        let (MethodKind::Builtin { func, .. }, owner) = (&me.kind, me.owner) else {
+            unreachable!()
+        };
+        let f = self.builtins[func.index()];
+        let mut buf = [Value::NIL; BUILTIN_FAST_ARGS];
+        let src = &self.stack[args..args + argc];
+        match argc {
+            0 => {}
+            1 => buf[0] = src[0],
+            2 => buf[..2].copy_from_slice(&src[..2]),
+            _ => buf[..argc].copy_from_slice(src),
+        }
+        // Builtins that call back into Ruby recurse on the native stack.
+        if self.native_stack_low() {
+            self.stack.truncate(ret_sp);
+            return Err(self.stack_error());
+        }
+        self.cfuncs.push((name, self.frames.len(), owner));
+        self.kw_passed = false;
+        let r = f(self, recv, &buf[..argc], None);
+        self.cfuncs.pop();
+        self.stack.truncate(ret_sp);
+        Ok(Call::Done(r?))
+    }
+
     /// The whole entry behind a `Probe::Fast` whose shortcut did not apply
     /// (an attr_reader on an object without plain ivars): the hit was
     /// counted already.
@@ -312,42 +366,65 @@ impl Vm {
                 .unwrap_or_default();
             self.dispatch.miss(&mut self.classes, site, c, &refinements)
         };
-        if self.fast_call(site, &e) {
-            e.fast = true;
-            self.dispatch.mark_fast(site, c);
-        }
+        self.mark_entry(site, &mut e);
         e
     }
 
-    /// Whether a hit on `e` at `site` may take its handler with no
-    /// further checks (`IcEntry::fast`): a bytecode method with only
-    /// required parameters, as many as the site passes and no block; an
-    /// attr_reader called with no arguments, an attr_writer with one. Plain
-    /// arguments only, and the method visible from the site.
-    fn fast_call(&self, site: CallSiteId, e: &IcEntry) -> bool {
+    /// Marks a new entry for the checks its hits may skip at `site`. Both
+    /// marks need the method visible from the site and plain arguments
+    /// (no splat, keywords or `&blk`). `IcEntry::fast`: a bytecode method
+    /// with only required parameters, as many as the site passes and no
+    /// block literal; an attr_reader called with no arguments, an
+    /// attr_writer with one. `IcEntry::plain`: a builtin whose arity takes
+    /// the site's arguments (at most `BUILTIN_FAST_ARGS`), no block literal.
+    fn mark_entry(&mut self, site: CallSiteId, e: &mut IcEntry) {
         let s = self.dispatch.site(site);
         const ARGS: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
         let visible =
             e.visibility == Visibility::Public || s.flags & (flags::FCALL | flags::SELF_RECV) != 0;
-        e.method.is_some()
-            && visible
-            && s.flags & ARGS == 0
-            && match e.handler {
-                Handler::Iseq(iid) => {
-                    let p = &self.iseq(iid).params;
-                    p.simple && p.lead == s.argc && s.flags & flags::BLOCK_LITERAL == 0
-                }
-                Handler::IvarGet(_) => s.argc == 0,
-                Handler::IvarSet(_) => s.argc == 1,
-                _ => false,
+        let Some(m) = e.method else { return };
+        if !visible || s.flags & ARGS != 0 {
+            return;
+        }
+        let (argc, literal) = (s.argc, s.flags & flags::BLOCK_LITERAL != 0);
+        match e.handler {
+            Handler::Iseq(iid) => {
+                let p = &self.iseq(iid).params;
+                e.fast = p.simple && p.lead == argc && !literal;
             }
+            Handler::IvarGet(_) => e.fast = argc == 0,
+            Handler::IvarSet(_) => e.fast = argc == 1,
+            Handler::Builtin => {
+                e.plain = !literal
+                    && argc as usize <= BUILTIN_FAST_ARGS
+                    && matches!(self.classes.method(m).kind,
+                        MethodKind::Builtin { arity, .. }
+                            if crate::class::arity::accepts(arity, argc as usize));
+            }
+            _ => {}
+        }
+        if e.fast || e.plain {
+            self.dispatch.mark(site, e);
+        }
     }
 
+    /// Whether a protected entry may be called from the current frame:
+    /// its self must be a kind of the class that defined the entry, which
+    /// is the first class in the receiver's ancestry with one for the name
+    /// (the method's owner, or a class whose `protected :name` made an
+    /// inherited method protected there).
     pub(super) fn visible(&self, e: &IcEntry, _recv: Value) -> bool {
         if e.visibility == Visibility::Protected
             && let (Some(m), Some(f)) = (e.method, self.frames.last())
         {
-            let owner = self.classes.method(m).owner;
+            let me = self.classes.method(m);
+            let owner = self
+                .classes
+                .ancestors(e.class)
+                .iter()
+                .copied()
+                .find(|&c| self.classes.get(c).methods.contains_key(&me.name))
+                .unwrap_or(me.owner);
             let owner = self.classes.real_class(owner);
             let self_cls = self.class_of(f.self_val);
             return self.classes.is_subclass_of(self_cls, owner);
@@ -691,15 +768,16 @@ impl Vm {
                 };
                 // Plain arguments are copied to a native-stack buffer (no
                 // allocation); they stay rooted on the VM stack meanwhile.
-                let mut buf = [Value::NIL; 6];
+                let mut buf = [Value::NIL; BUILTIN_FAST_ARGS];
                 let heap_args;
-                let args: &[Value] = if fl & (flags::SPLAT | flags::KWARGS) == 0 && argc <= 6 {
-                    buf[..argc].copy_from_slice(&self.stack[recv_ix + 1..recv_ix + 1 + argc]);
-                    &buf[..argc]
-                } else {
-                    heap_args = self.collect_args(recv_ix, argc, fl)?;
-                    &heap_args
-                };
+                let args: &[Value] =
+                    if fl & (flags::SPLAT | flags::KWARGS) == 0 && argc <= BUILTIN_FAST_ARGS {
+                        buf[..argc].copy_from_slice(&self.stack[recv_ix + 1..recv_ix + 1 + argc]);
+                        &buf[..argc]
+                    } else {
+                        heap_args = self.collect_args(recv_ix, argc, fl)?;
+                        &heap_args
+                    };
                 if let Some(err) = self.check_builtin_arity(arity, args.len()) {
                     self.stack.truncate(recv_ix);
                     return Err(err);

@@ -182,6 +182,7 @@ impl Vm {
             handler,
             visibility: vis,
             fast: false,
+            plain: false,
         };
         self.call_entry(e, name, recv, args, block, fl)
     }
