@@ -550,9 +550,8 @@ impl Vm {
                     } => {
                         let a = self.stack[base + idx as usize];
                         if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
-                            let kind = kind as u32;
-                            let r = int_cmp(kind, a.fixnum_unchecked(), imm as i64);
-                            pc = branch_pc(r, kind, target, pc + 3);
+                            let taken = int_branch(kind as u32, a.fixnum_unchecked(), imm as i64);
+                            pc = if taken { target as usize } else { pc + 3 };
                             continue;
                         }
                         self.stack.push(a);
@@ -560,8 +559,9 @@ impl Vm {
                     Insn::LocalsCmpBranch { a, b, kind, target } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
                         if Value::both_fixnum(x, y) && self.dispatch.bop_ok(bop::INT_CMP) {
-                            let r = int_cmp(kind, x.fixnum_unchecked(), y.fixnum_unchecked());
-                            pc = branch_pc(r, kind, target, pc + 3);
+                            let taken =
+                                int_branch(kind, x.fixnum_unchecked(), y.fixnum_unchecked());
+                            pc = if taken { target as usize } else { pc + 3 };
                             continue;
                         }
                         // The second getlocal and the fused comparison go on.
@@ -571,9 +571,9 @@ impl Vm {
                         let l = self.stack.len();
                         let a = self.stack[l - 1];
                         if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_CMP) {
-                            let r = int_cmp(kind, a.fixnum_unchecked(), imm as i64);
+                            let taken = int_branch(kind, a.fixnum_unchecked(), imm as i64);
                             self.stack.truncate(l - 1);
-                            pc = branch_pc(r, kind, target, pc + 2);
+                            pc = if taken { target as usize } else { pc + 2 };
                             continue;
                         }
                         // Slow path: the comparison and branch in the next slots.
@@ -582,12 +582,14 @@ impl Vm {
                     Insn::CmpBranch { kind, site, target } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
-                        let r = if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_CMP) {
-                            Some(int_cmp(kind, a.fixnum_unchecked(), b.fixnum_unchecked()))
-                        } else {
-                            self.opt_compare(peephole::cmp_insn(kind, site), a, b)
-                        };
-                        match r {
+                        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let taken =
+                                int_branch(kind, a.fixnum_unchecked(), b.fixnum_unchecked());
+                            self.stack.truncate(l - 2);
+                            pc = if taken { target as usize } else { pc + 1 };
+                            continue;
+                        }
+                        match self.opt_compare(peephole::cmp_insn(kind, site), a, b) {
                             Some(r) => {
                                 self.stack.truncate(l - 2);
                                 pc = branch_pc(r, kind, target, pc + 1);
@@ -928,15 +930,67 @@ fn branch_pc(r: bool, kind: u32, target: u32, fallthrough: usize) -> usize {
     }
 }
 
-/// A fixnum comparison by `peephole::CMP_*` kind.
+/// For each fused compare-and-branch kind (`peephole::CMP_*`, with
+/// `CMP_JUMP_IF_TRUE`), the outcomes of `x <=> y` that take the branch:
+/// bit 0 less, bit 1 equal, bit 2 greater.
+const TAKEN: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut k = 0;
+    while k < 16 {
+        let when_true: u8 = match k as u32 & 7 {
+            CMP_LT => 0b001,
+            CMP_LE => 0b011,
+            CMP_GT => 0b100,
+            CMP_GE => 0b110,
+            CMP_EQ => 0b010,
+            _ => 0b101,
+        };
+        t[k] = if k as u32 & CMP_JUMP_IF_TRUE != 0 {
+            when_true
+        } else {
+            !when_true & 7
+        };
+        k += 1;
+    }
+    t
+};
+
+/// Whether a fused compare-and-branch of kind `kind` jumps for fixnums
+/// `x` and `y`: one lookup and a shift instead of a switch on the kind.
 #[inline(always)]
-fn int_cmp(kind: u32, x: i64, y: i64) -> bool {
-    match kind & 7 {
-        CMP_LT => x < y,
-        CMP_LE => x <= y,
-        CMP_GT => x > y,
-        CMP_GE => x >= y,
-        CMP_EQ => x == y,
-        _ => x != y,
+fn int_branch(kind: u32, x: i64, y: i64) -> bool {
+    let outcome = (x >= y) as u32 + (x > y) as u32;
+    (TAKEN[(kind & 15) as usize] >> outcome) & 1 != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytecode::peephole::{CMP_EQ, CMP_GE, CMP_GT, CMP_LE, CMP_LT};
+
+    /// A fixnum comparison by `peephole::CMP_*` kind.
+    fn int_cmp(kind: u32, x: i64, y: i64) -> bool {
+        match kind & 7 {
+            CMP_LT => x < y,
+            CMP_LE => x <= y,
+            CMP_GT => x > y,
+            CMP_GE => x >= y,
+            CMP_EQ => x == y,
+            _ => x != y,
+        }
+    }
+
+    #[test]
+    fn int_branch_agrees_with_compare_then_branch() {
+        for kind in 0..16u32 {
+            if kind & 7 > 5 {
+                continue;
+            }
+            for (x, y) in [(1i64, 2i64), (2, 2), (3, 2), (i64::MIN, i64::MAX), (-1, -1)] {
+                let r = int_cmp(kind, x, y);
+                let expect = branch_pc(r, kind, 100, 7) == 100;
+                assert_eq!(int_branch(kind, x, y), expect, "kind {kind} {x} {y}");
+            }
+        }
     }
 }
