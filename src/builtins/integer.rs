@@ -814,7 +814,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(i, "<=>", 1, |vm, s, a, _| int_cmp(vm, s, a[0]));
     vm.def_builtin(i, "**", 1, pow);
-    vm.def_builtin(i, "pow", -2, pow_mod);
+    vm.def_builtin(i, "pow", crate::class::arity::range(1, 2), pow_mod);
     vm.def_builtin(i, "-@", 0, |vm, s, _, _| {
         let b = big(s);
         Ok(vm.bignum_value(-b))
@@ -825,21 +825,16 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(i, "<<", 1, |vm, s, a, _| shift(vm, s, a[0], true));
     vm.def_builtin(i, ">>", 1, |vm, s, a, _| shift(vm, s, a[0], false));
-    vm.def_builtin(i, "[]", -2, |vm, s, a, _| aref(vm, s, a));
-    vm.def_builtin(i, "to_s", -1, |vm, s, a, _| {
-        let base = match a.first() {
-            Some(b) => super::int_arg(vm, *b)?,
-            None => 10,
-        };
-        match numparse::int_to_s(&int_of(s), base) {
-            Ok(t) => Ok(vm.str_new(&t)),
-            Err(m) => Err(vm.arg_error(&m)),
-        }
+    vm.def_builtin(i, "[]", crate::class::arity::range(1, 2), |vm, s, a, _| {
+        aref(vm, s, a)
     });
-    vm.def_builtin(i, "inspect", 0, |vm, s, _, _| {
-        let t = int_to_s(s, 10);
-        Ok(vm.str_new(&t))
-    });
+    vm.def_builtin(i, "to_s", crate::class::arity::range(0, 1), int_to_s_base);
+    vm.def_builtin(
+        i,
+        "inspect",
+        crate::class::arity::range(0, 1),
+        int_to_s_base,
+    );
     vm.def_builtin(i, "to_i", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_int", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_f", 0, |vm, s, _, _| {
@@ -1045,6 +1040,18 @@ pub fn kernel_integer(vm: &mut Vm, v: Value, base: Option<i64>) -> VResult {
 pub fn str_to_i(vm: &mut Vm, s: &str, base: i64) -> VResult {
     match numparse::str_to_i(s, base) {
         Ok(i) => Ok(int_value(vm, i)),
+        Err(m) => Err(vm.arg_error(&m)),
+    }
+}
+
+/// `Integer#to_s` and `#inspect`: digits in an optional base.
+fn int_to_s_base(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let base = match a.first() {
+        Some(b) => super::int_arg(vm, *b)?,
+        None => 10,
+    };
+    match numparse::int_to_s(&int_of(s), base) {
+        Ok(t) => Ok(vm.str_new(&t)),
         Err(m) => Err(vm.arg_error(&m)),
     }
 }

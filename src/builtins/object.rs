@@ -240,24 +240,38 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(s)
     });
-    vm.def_builtin(k, "define_singleton_method", -2, |vm, s, a, b| {
-        if no_singleton(s) {
-            return Err(vm.type_error("can't define singleton"));
-        }
-        frozen_singleton_check(vm, s)?;
-        let sc = vm.singleton_class(s);
-        let scv = vm.class_value(sc);
-        super::module::define_method(vm, scv, a, b)
-    });
+    vm.def_builtin(
+        k,
+        "define_singleton_method",
+        crate::class::arity::range(1, 2),
+        |vm, s, a, b| {
+            if no_singleton(s) {
+                return Err(vm.type_error("can't define singleton"));
+            }
+            frozen_singleton_check(vm, s)?;
+            let sc = vm.singleton_class(s);
+            let scv = vm.class_value(sc);
+            super::module::define_method(vm, scv, a, b)
+        },
+    );
     vm.def_builtin(k, "singleton_method", 1, singleton_method);
     vm.def_builtin(k, "public_method", 1, |vm, s, a, _| {
         method_obj(vm, s, a[0], true)
     });
-    vm.def_builtin(k, "display", 0, |vm, s, _, _| {
-        let b = vm.value_to_bytes(s)?;
-        vm.write_out(&b);
-        Ok(Value::NIL)
-    });
+    vm.def_builtin(
+        k,
+        "display",
+        crate::class::arity::range(0, 1),
+        |vm, s, a, _| {
+            if let Some(&port) = a.first() {
+                vm.funcall(port, crate::value::symbol::intern("write"), &[s], None)?;
+                return Ok(Value::NIL);
+            }
+            let b = vm.value_to_bytes(s)?;
+            vm.write_out(&b);
+            Ok(Value::NIL)
+        },
+    );
     vm.def_builtin(k, "enum_for", -1, enum_for);
     vm.def_builtin(k, "to_enum", -1, enum_for);
 

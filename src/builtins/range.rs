@@ -600,7 +600,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(cover_value(vm, s, a[0])?))
     });
     vm.def_builtin(r, "step", -1, |vm, s, a, b| step(vm, s, a, b, "step"));
-    vm.def_builtin(r, "%", -1, |vm, s, a, b| step(vm, s, a, b, "%"));
+    vm.def_builtin(r, "%", 1, |vm, s, a, b| step(vm, s, a, b, "%"));
     vm.def_builtin(r, "dup", 0, |vm, s, _, _| {
         let (b, e, x) = parts(s);
         let c = vm.real_class_of(s);

@@ -133,10 +133,13 @@ pub fn init(vm: &mut Vm) {
             "swapcase" => |vm, s, a, _| via_string_sym(vm, s, "swapcase", a),
             _ => |vm, s, a, _| via_string_sym(vm, s, "succ", a),
         };
-        vm.def_builtin(s, m, -1, f);
+        let arity = if matches!(m, "succ" | "next") { 0 } else { -1 };
+        vm.def_builtin(s, m, arity, f);
     }
     for m in ["[]", "slice"] {
-        vm.def_builtin(s, m, -2, |vm, s, a, _| via_string(vm, s, "[]", a));
+        vm.def_builtin(s, m, crate::class::arity::range(1, 2), |vm, s, a, _| {
+            via_string(vm, s, "[]", a)
+        });
     }
     vm.def_builtin(s, "start_with?", -1, |vm, s, a, _| {
         via_string(vm, s, "start_with?", a)
@@ -145,10 +148,18 @@ pub fn init(vm: &mut Vm) {
         via_string(vm, s, "end_with?", a)
     });
     vm.def_builtin(s, "=~", 1, |vm, s, a, _| via_string(vm, s, "=~", a));
-    vm.def_builtin(s, "match", -2, |vm, s, a, _| via_string(vm, s, "match", a));
-    vm.def_builtin(s, "match?", -2, |vm, s, a, _| {
-        via_string(vm, s, "match?", a)
-    });
+    vm.def_builtin(
+        s,
+        "match",
+        crate::class::arity::range(1, 2),
+        |vm, s, a, _| via_string(vm, s, "match", a),
+    );
+    vm.def_builtin(
+        s,
+        "match?",
+        crate::class::arity::range(1, 2),
+        |vm, s, a, _| via_string(vm, s, "match?", a),
+    );
     vm.def_builtin(s, "encoding", 0, |vm, s, _, _| {
         let n = name_of(vm, s);
         let e = if n.is_ascii() { "US-ASCII" } else { "UTF-8" };

@@ -15,7 +15,7 @@ use crate::value::{Value, sym, symbol};
 pub fn init(vm: &mut Vm) {
     let a = cls::ARRAY;
     vm.def_builtin(a, "values_at", -1, values_at);
-    vm.def_builtin(a, "fetch", -2, fetch);
+    vm.def_builtin(a, "fetch", crate::class::arity::range(1, 2), fetch);
     vm.def_builtin(a, "dig", -2, |vm, s, a, _| {
         let v = super::aref(vm, s, &a[..1], None)?;
         dig_rest(vm, v, &a[1..])

@@ -316,9 +316,9 @@ pub fn init(vm: &mut Vm) {
         })?;
         Ok(s)
     });
-    vm.def_builtin(a, "[]", -2, aref);
-    vm.def_builtin(a, "slice", -2, aref);
-    vm.def_builtin(a, "[]=", -3, aset);
+    vm.def_builtin(a, "[]", crate::class::arity::range(1, 2), aref);
+    vm.def_builtin(a, "slice", crate::class::arity::range(1, 2), aref);
+    vm.def_builtin(a, "[]=", crate::class::arity::range(2, 3), aset);
     vm.def_builtin(a, "at", 1, |vm, s, a, _| {
         let i = int_arg(vm, a[0])?;
         let v = items(vm, s);

@@ -85,7 +85,7 @@ pub fn init(vm: &mut Vm) {
         Ok(if len(s) == n { Value::NIL } else { s })
     });
     vm.def_builtin(a, "fill", -1, fill);
-    vm.def_builtin(a, "slice!", -2, slice_bang);
+    vm.def_builtin(a, "slice!", crate::class::arity::range(1, 2), slice_bang);
     vm.def_builtin(a, "reverse!", 0, |vm, s, _, _| {
         with_mut(vm, s, |v| v.reverse())?;
         Ok(s)

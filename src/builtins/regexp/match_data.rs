@@ -40,7 +40,7 @@ fn to_a(vm: &mut Vm, m: Value) -> Result<Vec<Value>, Unwind> {
 
 pub fn init(vm: &mut Vm) {
     let m = cls::MATCH_DATA;
-    vm.def_builtin(m, "[]", -2, |vm, s, a, _| {
+    vm.def_builtin(m, "[]", crate::class::arity::range(1, 2), |vm, s, a, _| {
         if a.len() == 1 && (a[0].is_fixnum() || a[0].is_symbol() || vm.is_string(a[0])) {
             let i = group_index(vm, s, a[0])?;
             return group(vm, s, i);
