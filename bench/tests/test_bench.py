@@ -125,7 +125,7 @@ class Programs(unittest.TestCase):
     def test_every_program_has_sizes_and_expected_output(self):
         progs = programs.discover(BENCH)
         names = {p.name for p in progs}
-        for required in ("fib", "tak", "nbody", "binary_trees", "nqueens", "fannkuch", "attr_access",
+        for required in ("fib", "tak", "method_calls", "nbody", "binary_trees", "nqueens", "fannkuch", "attr_access",
                          "respond_to", "method_missing", "define_method", "send", "enum_chain",
                          "string_build", "multiply", "gmc", "shared_module", "invalidation",
                          "descendants", "threads"):
