@@ -13,6 +13,7 @@ use std::rc::Rc;
 
 use super::array::{inspect_guard, rooted};
 use super::check_frozen;
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -194,26 +195,21 @@ pub fn init(vm: &mut Vm) {
         aset(vm, s, a[0], a[1])?;
         Ok(a[1])
     });
-    vm.def_builtin(
-        h,
-        "fetch",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, b| {
-            if a.len() > 2 {
-                return Err(arity(vm, a.len(), "1..2"));
-            }
-            if let Some(v) = vm.hash_get(s, a[0])? {
-                return Ok(v);
-            }
-            if let Some(b) = b {
-                return vm.yield_block(&b, &[a[0]]);
-            }
-            if let Some(d) = a.get(1) {
-                return Ok(*d);
-            }
-            Err(key_error(vm, s, a[0]))
-        },
-    );
+    vm.def_builtin(h, "fetch", arity::range(1, 2), |vm, s, a, b| {
+        if a.len() > 2 {
+            return Err(arity(vm, a.len(), "1..2"));
+        }
+        if let Some(v) = vm.hash_get(s, a[0])? {
+            return Ok(v);
+        }
+        if let Some(b) = b {
+            return vm.yield_block(&b, &[a[0]]);
+        }
+        if let Some(d) = a.get(1) {
+            return Ok(*d);
+        }
+        Err(key_error(vm, s, a[0]))
+    });
     vm.def_builtin(h, "fetch_values", -1, |vm, s, a, b| {
         let out = vm.ary_new(Vec::new());
         rooted(vm, out, |vm| {

@@ -16,6 +16,7 @@ use num_integer::Integer as _;
 use num_traits::{FromPrimitive, One, Signed, ToPrimitive, Zero};
 
 use super::float::to_f64_strict;
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -814,7 +815,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(i, "<=>", 1, |vm, s, a, _| int_cmp(vm, s, a[0]));
     vm.def_builtin(i, "**", 1, pow);
-    vm.def_builtin(i, "pow", crate::class::arity::range(1, 2), pow_mod);
+    vm.def_builtin(i, "pow", arity::range(1, 2), pow_mod);
     vm.def_builtin(i, "-@", 0, |vm, s, _, _| {
         let b = big(s);
         Ok(vm.bignum_value(-b))
@@ -825,16 +826,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(i, "<<", 1, |vm, s, a, _| shift(vm, s, a[0], true));
     vm.def_builtin(i, ">>", 1, |vm, s, a, _| shift(vm, s, a[0], false));
-    vm.def_builtin(i, "[]", crate::class::arity::range(1, 2), |vm, s, a, _| {
-        aref(vm, s, a)
-    });
-    vm.def_builtin(i, "to_s", crate::class::arity::range(0, 1), int_to_s_base);
-    vm.def_builtin(
-        i,
-        "inspect",
-        crate::class::arity::range(0, 1),
-        int_to_s_base,
-    );
+    vm.def_builtin(i, "[]", arity::range(1, 2), |vm, s, a, _| aref(vm, s, a));
+    vm.def_builtin(i, "to_s", arity::range(0, 1), int_to_s_base);
+    vm.def_builtin(i, "inspect", arity::range(0, 1), int_to_s_base);
     vm.def_builtin(i, "to_i", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_int", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_f", 0, |vm, s, _, _| {

@@ -3,6 +3,7 @@
 
 use num_traits::{Signed, ToPrimitive};
 
+use crate::class::arity;
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
@@ -317,27 +318,22 @@ pub fn init(vm: &mut Vm) {
             Err(_) => Value::NIL,
         })
     });
-    vm.def_builtin(
-        sc,
-        "fetch",
-        crate::class::arity::range(1, 2),
-        |vm, _, a, b| {
-            let k = vm.to_s(a[0])?;
-            match std::env::var(&k) {
-                Ok(v) => Ok(vm.str_new(&v)),
-                Err(_) => {
-                    if let Some(b) = b {
-                        return vm.yield_block(&b, &[a[0]]);
-                    }
-                    if let Some(d) = a.get(1) {
-                        return Ok(*d);
-                    }
-                    let ks = vm.inspect(a[0])?;
-                    Err(vm.error(vm.e.key_error, &format!("key not found: {ks}")))
+    vm.def_builtin(sc, "fetch", arity::range(1, 2), |vm, _, a, b| {
+        let k = vm.to_s(a[0])?;
+        match std::env::var(&k) {
+            Ok(v) => Ok(vm.str_new(&v)),
+            Err(_) => {
+                if let Some(b) = b {
+                    return vm.yield_block(&b, &[a[0]]);
                 }
+                if let Some(d) = a.get(1) {
+                    return Ok(*d);
+                }
+                let ks = vm.inspect(a[0])?;
+                Err(vm.error(vm.e.key_error, &format!("key not found: {ks}")))
             }
-        },
-    );
+        }
+    });
     vm.def_builtin(sc, "key?", 1, |vm, _, a, _| {
         let k = vm.to_s(a[0])?;
         Ok(Value::bool(std::env::var(&k).is_ok()))

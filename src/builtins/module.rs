@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::object::block_required;
 use super::{check_frozen, name_arg};
-use crate::class::{AllocKind, ClassKind, MethodKind, Visibility, cls};
+use crate::class::{AllocKind, ClassKind, MethodKind, Visibility, arity, cls};
 use crate::dispatch::{Reason, lookup};
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -143,12 +143,7 @@ pub fn init(vm: &mut Vm) {
         attr(vm, s, a, true, true)
     });
     vm.def_builtin(m, "attr", -1, |vm, s, a, _| attr(vm, s, a, true, false));
-    vm.def_builtin(
-        m,
-        "define_method",
-        crate::class::arity::range(1, 2),
-        define_method,
-    );
+    vm.def_builtin(m, "define_method", arity::range(1, 2), define_method);
     vm.def_builtin(m, "alias_method", 2, |vm, s, a, _| {
         let c = this_mut(vm, s)?;
         let new = name_arg(vm, a[0])?;
@@ -255,28 +250,25 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "protected_instance_methods", -1, |vm, s, a, _| {
         instance_methods(vm, s, a, &[Visibility::Protected])
     });
-    vm.def_builtin(
-        m,
-        "method_defined?",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Public, Visibility::Protected]),
-    );
+    vm.def_builtin(m, "method_defined?", arity::range(1, 2), |vm, s, a, _| {
+        method_defined(vm, s, a, &[Visibility::Public, Visibility::Protected])
+    });
     vm.def_builtin(
         m,
         "public_method_defined?",
-        crate::class::arity::range(1, 2),
+        arity::range(1, 2),
         |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Public]),
     );
     vm.def_builtin(
         m,
         "private_method_defined?",
-        crate::class::arity::range(1, 2),
+        arity::range(1, 2),
         |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Private]),
     );
     vm.def_builtin(
         m,
         "protected_method_defined?",
-        crate::class::arity::range(1, 2),
+        arity::range(1, 2),
         |vm, s, a, _| method_defined(vm, s, a, &[Visibility::Protected]),
     );
     vm.def_builtin(m, "instance_method", 1, |vm, s, a, _| {
@@ -308,7 +300,7 @@ pub fn init(vm: &mut Vm) {
             }
         }
     });
-    vm.def_builtin(m, "const_get", crate::class::arity::range(1, 2), const_get);
+    vm.def_builtin(m, "const_get", arity::range(1, 2), const_get);
     vm.def_singleton_builtin(m, "nesting", 0, |vm, _, _, _| {
         let mut out = Vec::new();
         let mut cur = vm.frames.last().map(|f| f.cref.clone());
@@ -341,22 +333,17 @@ pub fn init(vm: &mut Vm) {
         vm.set_const(c, n, a[1]);
         Ok(a[1])
     });
-    vm.def_builtin(
-        m,
-        "const_defined?",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| {
-            let c = this(vm, s)?;
-            let n = name_arg(vm, a[0])?;
-            if !a.get(1).is_none_or(|v| v.truthy()) {
-                return Ok(Value::bool(vm.classes.get(c).consts.contains_key(&n)));
-            }
-            Ok(Value::bool(
-                vm.const_in_ancestors(c, n).is_some()
-                    || vm.classes.get(cls::OBJECT).consts.contains_key(&n),
-            ))
-        },
-    );
+    vm.def_builtin(m, "const_defined?", arity::range(1, 2), |vm, s, a, _| {
+        let c = this(vm, s)?;
+        let n = name_arg(vm, a[0])?;
+        if !a.get(1).is_none_or(|v| v.truthy()) {
+            return Ok(Value::bool(vm.classes.get(c).consts.contains_key(&n)));
+        }
+        Ok(Value::bool(
+            vm.const_in_ancestors(c, n).is_some()
+                || vm.classes.get(cls::OBJECT).consts.contains_key(&n),
+        ))
+    });
     vm.def_builtin(m, "constants", -1, |vm, s, a, _| {
         let c = this(vm, s)?;
         let inherit = a.first().is_none_or(|v| v.truthy());

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use super::{check_frozen, name_arg};
-use crate::class::{ClassKind, MethodKind, Visibility, cls};
+use crate::class::{ClassKind, MethodKind, Visibility, arity, cls};
 use crate::dispatch::{Reason, lookup};
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -92,12 +92,7 @@ pub fn init(vm: &mut Vm) {
             None => Err(vm.type_error("class or module required")),
         }
     });
-    vm.def_builtin(
-        k,
-        "respond_to?",
-        crate::class::arity::range(1, 2),
-        respond_to,
-    );
+    vm.def_builtin(k, "respond_to?", arity::range(1, 2), respond_to);
     vm.def_builtin(k, "send", -1, send);
     vm.def_builtin(k, "public_send", -2, public_send);
     vm.def_builtin(k, "method", 1, method);
@@ -243,7 +238,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(
         k,
         "define_singleton_method",
-        crate::class::arity::range(1, 2),
+        arity::range(1, 2),
         |vm, s, a, b| {
             if no_singleton(s) {
                 return Err(vm.type_error("can't define singleton"));
@@ -258,20 +253,15 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "public_method", 1, |vm, s, a, _| {
         method_obj(vm, s, a[0], true)
     });
-    vm.def_builtin(
-        k,
-        "display",
-        crate::class::arity::range(0, 1),
-        |vm, s, a, _| {
-            if let Some(&port) = a.first() {
-                vm.funcall(port, crate::value::symbol::intern("write"), &[s], None)?;
-                return Ok(Value::NIL);
-            }
-            let b = vm.value_to_bytes(s)?;
-            vm.write_out(&b);
-            Ok(Value::NIL)
-        },
-    );
+    vm.def_builtin(k, "display", arity::range(0, 1), |vm, s, a, _| {
+        if let Some(&port) = a.first() {
+            vm.funcall(port, crate::value::symbol::intern("write"), &[s], None)?;
+            return Ok(Value::NIL);
+        }
+        let b = vm.value_to_bytes(s)?;
+        vm.write_out(&b);
+        Ok(Value::NIL)
+    });
     vm.def_builtin(k, "enum_for", -1, enum_for);
     vm.def_builtin(k, "to_enum", -1, enum_for);
 

@@ -1,6 +1,7 @@
 //! Symbol: names, `inspect` quoting (CRuby's symname rules), comparison,
 //! case mapping and the String-like readers (which go through String).
 
+use crate::class::arity;
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::BlockArg;
@@ -137,7 +138,7 @@ pub fn init(vm: &mut Vm) {
         vm.def_builtin(s, m, arity, f);
     }
     for m in ["[]", "slice"] {
-        vm.def_builtin(s, m, crate::class::arity::range(1, 2), |vm, s, a, _| {
+        vm.def_builtin(s, m, arity::range(1, 2), |vm, s, a, _| {
             via_string(vm, s, "[]", a)
         });
     }
@@ -148,18 +149,12 @@ pub fn init(vm: &mut Vm) {
         via_string(vm, s, "end_with?", a)
     });
     vm.def_builtin(s, "=~", 1, |vm, s, a, _| via_string(vm, s, "=~", a));
-    vm.def_builtin(
-        s,
-        "match",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| via_string(vm, s, "match", a),
-    );
-    vm.def_builtin(
-        s,
-        "match?",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| via_string(vm, s, "match?", a),
-    );
+    vm.def_builtin(s, "match", arity::range(1, 2), |vm, s, a, _| {
+        via_string(vm, s, "match", a)
+    });
+    vm.def_builtin(s, "match?", arity::range(1, 2), |vm, s, a, _| {
+        via_string(vm, s, "match?", a)
+    });
     vm.def_builtin(s, "encoding", 0, |vm, s, _, _| {
         let n = name_of(vm, s);
         let e = if n.is_ascii() { "US-ASCII" } else { "UTF-8" };

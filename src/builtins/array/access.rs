@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 use super::{
     B, compare_with, enum_for, get, int_arg, items, len, norm_index, push, rooted, sort_values,
 };
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -15,7 +16,7 @@ use crate::value::{Value, sym, symbol};
 pub fn init(vm: &mut Vm) {
     let a = cls::ARRAY;
     vm.def_builtin(a, "values_at", -1, values_at);
-    vm.def_builtin(a, "fetch", crate::class::arity::range(1, 2), fetch);
+    vm.def_builtin(a, "fetch", arity::range(1, 2), fetch);
     vm.def_builtin(a, "dig", -2, |vm, s, a, _| {
         let v = super::aref(vm, s, &a[..1], None)?;
         dig_rest(vm, v, &a[1..])

@@ -18,6 +18,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{check_frozen, int_arg};
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -316,9 +317,9 @@ pub fn init(vm: &mut Vm) {
         })?;
         Ok(s)
     });
-    vm.def_builtin(a, "[]", crate::class::arity::range(1, 2), aref);
-    vm.def_builtin(a, "slice", crate::class::arity::range(1, 2), aref);
-    vm.def_builtin(a, "[]=", crate::class::arity::range(2, 3), aset);
+    vm.def_builtin(a, "[]", arity::range(1, 2), aref);
+    vm.def_builtin(a, "slice", arity::range(1, 2), aref);
+    vm.def_builtin(a, "[]=", arity::range(2, 3), aset);
     vm.def_builtin(a, "at", 1, |vm, s, a, _| {
         let i = int_arg(vm, a[0])?;
         let v = items(vm, s);

@@ -3,6 +3,7 @@
 //! reverse!, rotate!, sort_by!.
 
 use super::{B, check_frozen, enum_for, get, int_arg, items, len, norm_index, splice, with_mut};
+use crate::class::arity;
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
@@ -85,7 +86,7 @@ pub fn init(vm: &mut Vm) {
         Ok(if len(s) == n { Value::NIL } else { s })
     });
     vm.def_builtin(a, "fill", -1, fill);
-    vm.def_builtin(a, "slice!", crate::class::arity::range(1, 2), slice_bang);
+    vm.def_builtin(a, "slice!", arity::range(1, 2), slice_bang);
     vm.def_builtin(a, "reverse!", 0, |vm, s, _, _| {
         with_mut(vm, s, |v| v.reverse())?;
         Ok(s)

@@ -3,6 +3,7 @@
 
 use super::{group, group_index, group_names_of, match_regexp, parts};
 use crate::builtins::string::char_len_prefix;
+use crate::class::arity;
 use crate::class::cls;
 use crate::interp::Vm;
 use crate::object::Unwind;
@@ -40,7 +41,7 @@ fn to_a(vm: &mut Vm, m: Value) -> Result<Vec<Value>, Unwind> {
 
 pub fn init(vm: &mut Vm) {
     let m = cls::MATCH_DATA;
-    vm.def_builtin(m, "[]", crate::class::arity::range(1, 2), |vm, s, a, _| {
+    vm.def_builtin(m, "[]", arity::range(1, 2), |vm, s, a, _| {
         if a.len() == 1 && (a[0].is_fixnum() || a[0].is_symbol() || vm.is_string(a[0])) {
             let i = group_index(vm, s, a[0])?;
             return group(vm, s, i);

@@ -5,6 +5,7 @@
 
 mod match_data;
 
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -271,44 +272,34 @@ pub fn init(vm: &mut Vm) {
         let t = with_re(s, inspect_regexp).unwrap_or_default();
         Ok(vm.str_new(&t))
     });
-    vm.def_builtin(
-        r,
-        "match",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, b| {
-            let m = re_match(vm, s, a)?;
-            match b {
-                Some(b) if !m.is_nil() => vm.yield_block(&b, &[m]),
-                _ => Ok(m),
-            }
-        },
-    );
-    vm.def_builtin(
-        r,
-        "match?",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| {
-            if a[0].is_nil() {
-                return Ok(Value::FALSE);
-            }
-            let st = subject(vm, a[0])?;
-            let text = vm.string_lossy(st);
-            let from = match a.get(1) {
-                Some(p) => {
-                    let i = super::int_arg(vm, *p)?;
-                    let starts = super::string::char_offsets(text.as_bytes());
-                    let n = starts.len() as i64 - 1;
-                    let i = if i < 0 { i + n } else { i };
-                    if i < 0 || i > n {
-                        return Ok(Value::FALSE);
-                    }
-                    starts[i as usize]
+    vm.def_builtin(r, "match", arity::range(1, 2), |vm, s, a, b| {
+        let m = re_match(vm, s, a)?;
+        match b {
+            Some(b) if !m.is_nil() => vm.yield_block(&b, &[m]),
+            _ => Ok(m),
+        }
+    });
+    vm.def_builtin(r, "match?", arity::range(1, 2), |vm, s, a, _| {
+        if a[0].is_nil() {
+            return Ok(Value::FALSE);
+        }
+        let st = subject(vm, a[0])?;
+        let text = vm.string_lossy(st);
+        let from = match a.get(1) {
+            Some(p) => {
+                let i = super::int_arg(vm, *p)?;
+                let starts = super::string::char_offsets(text.as_bytes());
+                let n = starts.len() as i64 - 1;
+                let i = if i < 0 { i + n } else { i };
+                if i < 0 || i > n {
+                    return Ok(Value::FALSE);
                 }
-                None => 0,
-            };
-            Ok(Value::bool(search(s, &text, from).is_some()))
-        },
-    );
+                starts[i as usize]
+            }
+            None => 0,
+        };
+        Ok(Value::bool(search(s, &text, from).is_some()))
+    });
     vm.def_builtin(r, "=~", 1, |vm, s, a, _| {
         if a[0].is_nil() {
             vm.set_last_match(Value::NIL);

@@ -7,6 +7,7 @@ use super::{
     new_like, set_bytes, split_kw, str_arg, with_bytes, with_mut,
 };
 use crate::builtins::int_arg;
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -605,7 +606,7 @@ pub fn init(vm: &mut Vm) {
         .to_vec());
     pair!(vm, "rstrip", 0, |vm, s, _a| rstrip_bytes(&bytes(vm, s))
         .to_vec());
-    pair!(vm, "chomp", crate::class::arity::range(0, 1), |vm, s, a| {
+    pair!(vm, "chomp", arity::range(0, 1), |vm, s, a| {
         let b = bytes(vm, s);
         chomp_bytes(vm, &b, a)?
     });
@@ -622,25 +623,16 @@ pub fn init(vm: &mut Vm) {
     });
     pair!(vm, "succ", 0, |vm, s, _a| succ_bytes(&bytes(vm, s)));
     pair!(vm, "next", 0, |vm, s, _a| succ_bytes(&bytes(vm, s)));
-    vm.def_builtin(s, "upto", crate::class::arity::range(1, 2), upto);
-    vm.def_builtin(
-        s,
-        "center",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| justify(vm, s, a, 'c'),
-    );
-    vm.def_builtin(
-        s,
-        "ljust",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| justify(vm, s, a, 'l'),
-    );
-    vm.def_builtin(
-        s,
-        "rjust",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| justify(vm, s, a, 'r'),
-    );
+    vm.def_builtin(s, "upto", arity::range(1, 2), upto);
+    vm.def_builtin(s, "center", arity::range(1, 2), |vm, s, a, _| {
+        justify(vm, s, a, 'c')
+    });
+    vm.def_builtin(s, "ljust", arity::range(1, 2), |vm, s, a, _| {
+        justify(vm, s, a, 'l')
+    });
+    vm.def_builtin(s, "rjust", arity::range(1, 2), |vm, s, a, _| {
+        justify(vm, s, a, 'r')
+    });
     vm.def_builtin(s, "ord", 0, |vm, s, _, _| {
         let b = bytes(vm, s);
         if b.is_empty() {

@@ -4,6 +4,7 @@
 use super::{B, bytes, char_starts, is_binary, new_like, set_bytes, str_arg};
 use crate::builtins::range::range_parts;
 use crate::builtins::type_name;
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -282,30 +283,25 @@ pub fn init(vm: &mut Vm) {
         set_bytes(vm, s, nb)?;
         Ok(r)
     });
-    vm.def_builtin(
-        s,
-        "byteslice",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| {
-            let b = bytes(vm, s);
-            let n = b.len() as i64;
-            let span = if a.len() == 2 {
-                let st = long_arg(vm, a[0])?;
-                let len = long_arg(vm, a[1])?;
-                substr(n, st, len)
-            } else if let Some(r) = range_parts(a[0]) {
-                range_span(vm, r, n)?
-            } else {
-                let i = long_arg(vm, a[0])?;
-                let i = if i < 0 { i + n } else { i };
-                (i >= 0 && i < n).then(|| (i as usize, i as usize + 1))
-            };
-            Ok(match span {
-                Some((x, y)) => new_like(vm, s, b[x..y].to_vec()),
-                None => Value::NIL,
-            })
-        },
-    );
+    vm.def_builtin(s, "byteslice", arity::range(1, 2), |vm, s, a, _| {
+        let b = bytes(vm, s);
+        let n = b.len() as i64;
+        let span = if a.len() == 2 {
+            let st = long_arg(vm, a[0])?;
+            let len = long_arg(vm, a[1])?;
+            substr(n, st, len)
+        } else if let Some(r) = range_parts(a[0]) {
+            range_span(vm, r, n)?
+        } else {
+            let i = long_arg(vm, a[0])?;
+            let i = if i < 0 { i + n } else { i };
+            (i >= 0 && i < n).then(|| (i as usize, i as usize + 1))
+        };
+        Ok(match span {
+            Some((x, y)) => new_like(vm, s, b[x..y].to_vec()),
+            None => Value::NIL,
+        })
+    });
     vm.def_builtin(s, "insert", 2, |vm, s, a, _| {
         let i = long_arg(vm, a[0])?;
         if i == -1 {

@@ -15,6 +15,7 @@ use super::{
 };
 use crate::builtins::regexp::{self as re, Groups};
 use crate::builtins::type_name;
+use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -707,8 +708,8 @@ fn starts_with(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
 
 pub fn init(vm: &mut Vm) {
     let s = cls::STRING;
-    vm.def_builtin(s, "index", crate::class::arity::range(1, 2), index);
-    vm.def_builtin(s, "rindex", crate::class::arity::range(1, 2), rindex);
+    vm.def_builtin(s, "index", arity::range(1, 2), index);
+    vm.def_builtin(s, "rindex", arity::range(1, 2), rindex);
     vm.def_builtin(s, "start_with?", -1, |vm, s, a, _| starts_with(vm, s, a));
     vm.def_builtin(s, "end_with?", -1, |vm, s, a, _| {
         let b = bytes(vm, s);
@@ -724,54 +725,44 @@ pub fn init(vm: &mut Vm) {
         let p = str_arg(vm, a[0])?;
         Ok(Value::bool(find_bytes(&bytes(vm, s), &p, 0).is_some()))
     });
-    vm.def_builtin(
-        s,
-        "match",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, b| {
-            let re_v = get_pat(vm, a[0])?;
-            let from = match a.get(1) {
-                Some(p) => {
-                    let i = long_arg(vm, *p)?;
-                    let by = bytes(vm, s);
-                    match char_to_byte(s, &by, i) {
-                        Some(x) => x,
-                        None => {
-                            vm.set_last_match(Value::NIL);
-                            return Ok(Value::NIL);
-                        }
+    vm.def_builtin(s, "match", arity::range(1, 2), |vm, s, a, b| {
+        let re_v = get_pat(vm, a[0])?;
+        let from = match a.get(1) {
+            Some(p) => {
+                let i = long_arg(vm, *p)?;
+                let by = bytes(vm, s);
+                match char_to_byte(s, &by, i) {
+                    Some(x) => x,
+                    None => {
+                        vm.set_last_match(Value::NIL);
+                        return Ok(Value::NIL);
                     }
                 }
-                None => 0,
-            };
-            let m = vm.regexp_match(re_v, s, from)?;
-            match b {
-                Some(b) if !m.is_nil() => vm.yield_block(&b, &[m]),
-                _ => Ok(m),
             }
-        },
-    );
-    vm.def_builtin(
-        s,
-        "match?",
-        crate::class::arity::range(1, 2),
-        |vm, s, a, _| {
-            let re_v = get_pat(vm, a[0])?;
-            let by = bytes(vm, s);
-            let from = match a.get(1) {
-                Some(p) => {
-                    let i = long_arg(vm, *p)?;
-                    match char_to_byte(s, &by, i) {
-                        Some(x) => x,
-                        None => return Ok(Value::FALSE),
-                    }
+            None => 0,
+        };
+        let m = vm.regexp_match(re_v, s, from)?;
+        match b {
+            Some(b) if !m.is_nil() => vm.yield_block(&b, &[m]),
+            _ => Ok(m),
+        }
+    });
+    vm.def_builtin(s, "match?", arity::range(1, 2), |vm, s, a, _| {
+        let re_v = get_pat(vm, a[0])?;
+        let by = bytes(vm, s);
+        let from = match a.get(1) {
+            Some(p) => {
+                let i = long_arg(vm, *p)?;
+                match char_to_byte(s, &by, i) {
+                    Some(x) => x,
+                    None => return Ok(Value::FALSE),
                 }
-                None => 0,
-            };
-            let text = text_of(vm, s);
-            Ok(Value::bool(re::search(re_v, &text, from).is_some()))
-        },
-    );
+            }
+            None => 0,
+        };
+        let text = text_of(vm, s);
+        Ok(Value::bool(re::search(re_v, &text, from).is_some()))
+    });
     vm.def_builtin(s, "scan", 1, scan);
     vm.def_builtin(s, "sub", -1, |vm, s, a, b| {
         arity_1_2(vm, a)?;
