@@ -444,11 +444,7 @@ fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let n = name_arg(vm, a[0])?;
     let include_private = a.get(1).is_some_and(|v| v.truthy());
     let c = vm.class_of(s);
-    let refs: Vec<crate::value::ClassId> = vm
-        .frames
-        .last()
-        .map(|f| f.cref.refinements.borrow().clone())
-        .unwrap_or_default();
+    let refs = vm.active_refinements();
     let r = if refs.is_empty() {
         vm.dispatch.resolve(&mut vm.classes, c, n)
     } else {

@@ -300,6 +300,19 @@ impl Vm {
             .is_none_or(|f| f.cref.refinements.borrow().is_empty())
     }
 
+    /// The refinements active in the current frame's scope (no borrow or
+    /// copy when there are none, the usual case).
+    #[inline]
+    pub fn active_refinements(&self) -> Vec<ClassId> {
+        if self.no_refinements() {
+            return Vec::new();
+        }
+        self.frames
+            .last()
+            .map(|f| f.cref.refinements.borrow().clone())
+            .unwrap_or_default()
+    }
+
     /// A builtin entry marked plain (`mark_entry`: plain arguments its
     /// arity accepts, no block, visible from the site): the arguments
     /// `args..args + argc` are copied to the native stack, the function
@@ -359,11 +372,7 @@ impl Vm {
         let mut e = if self.no_refinements() {
             self.dispatch.miss(&mut self.classes, site, c, &[])
         } else {
-            let refinements: Vec<ClassId> = self
-                .frames
-                .last()
-                .map(|f| f.cref.refinements.borrow().clone())
-                .unwrap_or_default();
+            let refinements = self.active_refinements();
             self.dispatch.miss(&mut self.classes, site, c, &refinements)
         };
         self.mark_entry(site, &mut e);
@@ -1242,11 +1251,7 @@ impl Vm {
         let name = self.classes.method(m).original_name;
         self.dispatch.counters.ccf_super += 1;
         let c = self.class_of(recv);
-        let refinements: Vec<ClassId> = self
-            .frames
-            .last()
-            .map(|f| f.cref.refinements.borrow().clone())
-            .unwrap_or_default();
+        let refinements = self.active_refinements();
         // Cached in the site unless refinements are involved.
         let r = if refinements.is_empty() && self.classes.get(owner).refined.is_none() {
             let e = match self.dispatch.super_probe(site, c, owner, name) {

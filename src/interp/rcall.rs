@@ -7,7 +7,7 @@ use crate::class::{Visibility, cls};
 use crate::dispatch::{IcEntry, flags, lookup};
 use crate::gc::obj;
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{ClassId, MethodId, SymbolId, Value, sym, symbol};
+use crate::value::{MethodId, SymbolId, Value, sym, symbol};
 
 use super::call::Call;
 use super::{VResult, Vm};
@@ -78,11 +78,7 @@ impl Vm {
         private_ok: bool,
         fl: u32,
     ) -> VResult {
-        let refs: Vec<ClassId> = self
-            .frames
-            .last()
-            .map(|f| f.cref.refinements.borrow().clone())
-            .unwrap_or_default();
+        let refs = self.active_refinements();
         if refs.is_empty() {
             return self.call_with_visibility(recv, name, args, block, private_ok, fl);
         }
