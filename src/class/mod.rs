@@ -74,13 +74,19 @@ pub mod arity {
         })
     }
 
+    /// (min, max) argument counts of arity `a`; `usize::MAX` for no limit.
+    pub fn bounds(a: i32) -> (usize, usize) {
+        match decode_range(a) {
+            Some(r) => r,
+            None if a >= 0 => (a as usize, a as usize),
+            None => ((-a - 1) as usize, usize::MAX),
+        }
+    }
+
     /// Whether `n` arguments satisfy arity `a`.
     pub fn accepts(a: i32, n: usize) -> bool {
-        match decode_range(a) {
-            Some((min, max)) => (min..=max).contains(&n),
-            None if a >= 0 => n == a as usize,
-            None => n >= (-a - 1) as usize,
-        }
+        let (min, max) = bounds(a);
+        (min..=max).contains(&n)
     }
 
     /// The arity Method#arity reports: CRuby registers C functions with
