@@ -8,6 +8,7 @@
 pub mod blocks;
 pub mod boot;
 pub mod call;
+pub mod define;
 pub mod error;
 pub mod exc_methods;
 pub mod frame;
@@ -17,6 +18,7 @@ pub mod params;
 pub mod rcall;
 pub mod run;
 pub mod values;
+pub mod vars;
 
 use std::collections::HashMap;
 use std::io::Write;

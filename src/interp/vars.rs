@@ -1,0 +1,601 @@
+//! Variables as the interpreter sees them: locals and environments,
+//! instance variables (with their inline caches), globals, class variables
+//! and constants (lookup, const_missing, cached reads, assignment).
+
+use std::rc::Rc;
+
+use crate::class::{ClassKind, cls};
+use crate::dispatch::Reason;
+use crate::gc::obj;
+use crate::object::{Body, Unwind};
+use crate::value::{ClassId, SymbolId, Value, sym, symbol};
+
+use super::{IvarCache, Vm};
+
+impl Vm {
+    // ---- locals -------------------------------------------------------------
+
+    pub fn env_at(&self, fi: usize, depth: u32) -> Value {
+        let f = &self.frames[fi];
+        if depth == 0 {
+            return f.env;
+        }
+        let mut e = f.penv;
+        for _ in 1..depth {
+            if !e.is_heap() {
+                // A scope whose locals stayed on its frame's stack has no
+                // env: callers read such locals from that frame.
+                return Value::NIL;
+            }
+            e = match &*obj(e).body.borrow() {
+                Body::Env(env) => env.parent,
+                _ => Value::NIL,
+            };
+        }
+        e
+    }
+
+    pub fn env_get(&self, fi: usize, idx: u32, depth: u32) -> Value {
+        let e = self.env_at(fi, depth);
+        if !e.is_heap() || (depth == 0 && !self.frames[fi].iseq.captured(idx)) {
+            return self.stack[self.frames[fi].base + idx as usize];
+        }
+        match &*obj(e).body.borrow() {
+            Body::Env(env) => env.vals.get(idx as usize).copied().unwrap_or(Value::NIL),
+            _ => Value::NIL,
+        }
+    }
+
+    pub fn env_set(&mut self, fi: usize, idx: u32, depth: u32, v: Value) {
+        let e = self.env_at(fi, depth);
+        if !e.is_heap() || (depth == 0 && !self.frames[fi].iseq.captured(idx)) {
+            let b = self.frames[fi].base;
+            self.stack[b + idx as usize] = v;
+            return;
+        }
+        if let Body::Env(env) = &mut *obj(e).body.borrow_mut() {
+            if env.vals.len() <= idx as usize {
+                env.vals.resize(idx as usize + 1, Value::NIL);
+            }
+            env.vals[idx as usize] = v;
+        }
+    }
+
+    /// A depth-0 local wherever it lives (stack or heap env).
+    pub fn local_get(&self, fi: usize, idx: u32) -> Value {
+        self.env_get(fi, idx, 0)
+    }
+
+    pub fn local_set(&mut self, fi: usize, idx: u32, v: Value) {
+        self.env_set(fi, idx, 0, v)
+    }
+
+    // ---- instance variables ---------------------------------------------------
+
+    pub fn ivar_get_slot(&self, recv: Value, slot: u32, _name: SymbolId) -> Value {
+        if recv.is_heap()
+            && let Body::Object(iv) = &*obj(recv).body.borrow()
+        {
+            return match iv.get(slot as usize) {
+                Some(v) if !v.is_undef() => *v,
+                _ => Value::NIL,
+            };
+        }
+        self.ivar_get_generic(recv, _name)
+    }
+
+    pub fn ivar_set_slot(
+        &mut self,
+        recv: Value,
+        slot: u32,
+        name: SymbolId,
+        v: Value,
+    ) -> Result<(), Unwind> {
+        if recv.is_heap() {
+            let o = obj(recv);
+            if o.is_frozen() {
+                return Err(self.frozen_error(recv));
+            }
+            if let Body::Object(iv) = &mut *o.body.borrow_mut() {
+                if iv.len() <= slot as usize {
+                    iv.resize(slot as usize + 1, Value::UNDEF);
+                }
+                iv[slot as usize] = v;
+                return Ok(());
+            }
+        }
+        self.ivar_set_generic(recv, name, v)
+    }
+
+    pub fn ivar_get_name(&self, recv: Value, name: SymbolId) -> Value {
+        if recv.is_heap() {
+            let c = obj(recv).class.get();
+            if let Body::Object(iv) = &*obj(recv).body.borrow() {
+                return match self.classes.ivar_slot_lookup(c, name) {
+                    Some(s) => match iv.get(s as usize) {
+                        Some(v) if !v.is_undef() => *v,
+                        _ => Value::NIL,
+                    },
+                    None => Value::NIL,
+                };
+            }
+        }
+        self.ivar_get_generic(recv, name)
+    }
+
+    pub fn ivar_set_name(&mut self, recv: Value, name: SymbolId, v: Value) {
+        if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
+            let c = obj(recv).class.get();
+            let slot = self.classes.ivar_slot(c, name);
+            let _ = self.ivar_set_slot(recv, slot, name, v);
+            return;
+        }
+        let _ = self.ivar_set_generic(recv, name, v);
+    }
+
+    fn ivar_get_generic(&self, recv: Value, name: SymbolId) -> Value {
+        if let Some(c) = self.as_class(recv) {
+            return self
+                .classes
+                .get(c)
+                .ivars
+                .get(&name)
+                .copied()
+                .unwrap_or(Value::NIL);
+        }
+        self.generic_ivars
+            .get(&recv.raw())
+            .and_then(|ivs| ivs.iter().find(|(n, _)| *n == name))
+            .map_or(Value::NIL, |&(_, v)| v)
+    }
+
+    fn ivar_set_generic(&mut self, recv: Value, name: SymbolId, v: Value) -> Result<(), Unwind> {
+        if let Some(c) = self.as_class(recv) {
+            if obj(recv).is_frozen() {
+                return Err(self.frozen_error(recv));
+            }
+            self.classes.get_mut(c).ivars.insert(name, v);
+            return Ok(());
+        }
+        if !recv.is_heap() || obj(recv).is_frozen() {
+            // Immediates (Integer, Symbol, nil...) are always frozen.
+            return Err(self.frozen_error(recv));
+        }
+        let ivs = self.generic_ivars.entry(recv.raw()).or_default();
+        match ivs.iter_mut().find(|(n, _)| *n == name) {
+            Some(e) => e.1 = v,
+            None => ivs.push((name, v)),
+        }
+        Ok(())
+    }
+
+    /// dup/clone: the copy gets the original's generic instance variables.
+    pub fn copy_generic_ivars(&mut self, from: Value, to: Value) {
+        if let Some(ivs) = self.generic_ivars.get(&from.raw()).cloned() {
+            self.generic_ivars.insert(to.raw(), ivs);
+        }
+    }
+
+    /// Instance variables of `recv` in definition order (for inspect).
+    pub fn ivar_list(&self, recv: Value) -> Vec<(SymbolId, Value)> {
+        if recv.is_heap() {
+            let c = obj(recv).class.get();
+            if let Body::Object(iv) = &*obj(recv).body.borrow() {
+                let owner = self.classes.get(c).ivar_owner;
+                let names = &self.classes.get(owner).ivar_names;
+                return iv
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| !v.is_undef())
+                    .filter_map(|(i, v)| names.get(i).map(|n| (*n, *v)))
+                    .filter(|(n, _)| symbol::name(*n).starts_with('@'))
+                    .collect();
+            }
+            if let Some(c) = self.as_class(recv) {
+                let mut v: Vec<(SymbolId, Value)> = self
+                    .classes
+                    .get(c)
+                    .ivars
+                    .iter()
+                    .map(|(k, v)| (*k, *v))
+                    .collect();
+                v.sort_by_key(|(k, _)| k.0);
+                return v;
+            }
+        }
+        self.generic_ivars
+            .get(&recv.raw())
+            .map(|ivs| {
+                ivs.iter()
+                    .copied()
+                    .filter(|(n, _)| symbol::name(*n).starts_with('@'))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    #[inline]
+    pub(super) fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
+        let recv = self.frames[fi].self_val;
+        if recv.is_heap() {
+            let o = obj(recv);
+            let c = o.class.get();
+            let hit = self
+                .ivar_caches
+                .get(ic as usize)
+                .filter(|k| k.class == c.0 + 1)
+                .map(|k| k.slot);
+            // One borrow of the body on a hit.
+            if let Some(slot) = hit
+                && let Body::Object(iv) = &*o.body.borrow()
+            {
+                return match iv.get(slot as usize) {
+                    Some(v) if !v.is_undef() => *v,
+                    _ => Value::NIL,
+                };
+            }
+            if hit.is_none() && matches!(&*o.body.borrow(), Body::Object(_)) {
+                return self.get_ivar_miss(recv, c, name, ic);
+            }
+        }
+        self.ivar_get_generic(recv, name)
+    }
+
+    #[cold]
+    fn get_ivar_miss(&mut self, recv: Value, c: ClassId, name: SymbolId, ic: u32) -> Value {
+        let Some(slot) = self.classes.ivar_slot_lookup(c, name) else {
+            return Value::NIL;
+        };
+        self.fill_ivar_cache(ic, c, slot);
+        match &*obj(recv).body.borrow() {
+            Body::Object(iv) => match iv.get(slot as usize) {
+                Some(v) if !v.is_undef() => *v,
+                _ => Value::NIL,
+            },
+            _ => Value::NIL,
+        }
+    }
+
+    fn fill_ivar_cache(&mut self, ic: u32, c: ClassId, slot: u32) {
+        if let Some(k) = self.ivar_caches.get_mut(ic as usize) {
+            *k = IvarCache {
+                class: c.0 + 1,
+                slot,
+            };
+        }
+    }
+
+    #[inline]
+    pub(super) fn set_ivar_cached(
+        &mut self,
+        fi: usize,
+        name: SymbolId,
+        ic: u32,
+        v: Value,
+    ) -> Result<(), Unwind> {
+        let recv = self.frames[fi].self_val;
+        // A hit on an unfrozen plain object whose slot exists or comes
+        // next (`initialize` setting its ivars in order): one borrow, one
+        // store.
+        if recv.is_heap() {
+            let o = obj(recv);
+            let c = o.class.get();
+            if let Some(k) = self.ivar_caches.get(ic as usize)
+                && k.class == c.0 + 1
+                && !o.is_frozen()
+                && let Body::Object(iv) = &mut *o.body.borrow_mut()
+            {
+                let i = k.slot as usize;
+                if let Some(slot) = iv.get_mut(i) {
+                    *slot = v;
+                    return Ok(());
+                }
+                if i == iv.len() {
+                    iv.push(v);
+                    return Ok(());
+                }
+            }
+        }
+        self.set_ivar_slow(recv, name, ic, v)
+    }
+
+    #[inline(never)]
+    fn set_ivar_slow(
+        &mut self,
+        recv: Value,
+        name: SymbolId,
+        ic: u32,
+        v: Value,
+    ) -> Result<(), Unwind> {
+        if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
+            let c = obj(recv).class.get();
+            let cache = self
+                .ivar_caches
+                .get(ic as usize)
+                .copied()
+                .unwrap_or_default();
+            let slot = if cache.class == c.0 + 1 {
+                cache.slot
+            } else {
+                let s = self.classes.ivar_slot(c, name);
+                self.fill_ivar_cache(ic, c, s);
+                s
+            };
+            return self.ivar_set_slot(recv, slot, name, v);
+        }
+        self.ivar_set_generic(recv, name, v)
+    }
+
+    // ---- globals --------------------------------------------------------------
+
+    pub fn global_get(&mut self, name: SymbolId) -> Value {
+        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
+        match &*symbol::name(name) {
+            "$!" => self.errinfo,
+            "$~" => self.last_match(),
+            "$0" | "$PROGRAM_NAME" => {
+                let s = self.script_name.clone();
+                self.str_new(&s)
+            }
+            _ => self.globals.get(&name).copied().unwrap_or(Value::NIL),
+        }
+    }
+
+    pub fn global_set(&mut self, name: SymbolId, v: Value) -> Result<(), Unwind> {
+        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
+        match &*symbol::name(name) {
+            "$!" => self.errinfo = v,
+            "$~" => self.set_last_match(v),
+            "$stdout" | "$stderr" if !self.respond_to(v, symbol::intern("write")) => {
+                let c = self.class_name(self.real_class_of(v));
+                return Err(self.type_error(&format!("$stdout must have write method, {c} given")));
+            }
+            _ => {
+                self.globals.insert(name, v);
+            }
+        }
+        Ok(())
+    }
+
+    // ---- class variables ---------------------------------------------------------
+
+    pub(super) fn cvar_base(&mut self, fi: usize) -> Result<ClassId, Unwind> {
+        let f = &self.frames[fi];
+        let lex = f.cref.lexical();
+        let mut c = lex.class;
+        if c == cls::OBJECT && lex.parent.is_none() {
+            return Err(self.runtime_error("class variable access from toplevel"));
+        }
+        if self.classes.get(c).kind == ClassKind::Singleton
+            && let Some(k) = self.as_class(self.classes.get(c).attached)
+        {
+            c = k;
+        }
+        Ok(c)
+    }
+
+    pub(super) fn cvar_owner(&self, c: ClassId, name: SymbolId) -> Option<ClassId> {
+        self.classes
+            .ancestors(c)
+            .iter()
+            .copied()
+            .find(|a| self.classes.get(*a).cvars.contains_key(&name))
+    }
+
+    pub fn cvar_get(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
+        match self.cvar_owner(c, name) {
+            Some(o) => Ok(self.classes.get(o).cvars[&name]),
+            None => {
+                let cn = self.class_name(c);
+                let msg = format!(
+                    "uninitialized class variable {} in {cn}",
+                    symbol::name(name)
+                );
+                let cv = self.class_value(c);
+                Err(self.name_error(&msg, name, cv))
+            }
+        }
+    }
+
+    pub fn cvar_set(&mut self, c: ClassId, name: SymbolId, v: Value) {
+        let owner = self.cvar_owner(c, name).unwrap_or(c);
+        self.classes.get_mut(owner).cvars.insert(name, v);
+    }
+
+    // ---- constants --------------------------------------------------------------
+
+    /// Lexical scope, then ancestors of the innermost class, then Object.
+    pub fn const_lookup(&mut self, fi: usize, name: SymbolId) -> Result<Value, Unwind> {
+        let cref = self.frames[fi].cref.clone();
+        let mut c = Some(&cref);
+        while let Some(node) = c {
+            if node.parent.is_none() {
+                break;
+            }
+            if !node.def_only
+                && let Some(v) = self.classes.get(node.class).consts.get(&name)
+            {
+                return Ok(*v);
+            }
+            c = node.parent.as_ref();
+        }
+        let start = cref.lexical().class;
+        if let Some(v) = self.const_in_ancestors(start, name) {
+            return Ok(v);
+        }
+        if let Some(v) = self.classes.get(cls::OBJECT).consts.get(&name) {
+            return Ok(*v);
+        }
+        self.const_missing(start, name)
+    }
+
+    pub fn const_in_ancestors(&self, c: ClassId, name: SymbolId) -> Option<Value> {
+        for a in self.classes.ancestors(c).iter() {
+            if let Some(v) = self.classes.get(*a).consts.get(&name) {
+                return Some(*v);
+            }
+        }
+        if self.classes.get(c).kind == ClassKind::Module
+            && let Some(v) = self.classes.get(cls::OBJECT).consts.get(&name)
+        {
+            return Some(*v);
+        }
+        None
+    }
+
+    #[cold]
+    pub fn const_missing(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
+        let cv = self.class_value(c);
+        let cc = self.class_of(cv);
+        let r = self
+            .dispatch
+            .resolve(&mut self.classes, cc, sym::CONST_MISSING);
+        if let Some(m) = r.method
+            && self.classes.method(m).owner != cls::MODULE
+        {
+            return self.funcall(cv, sym::CONST_MISSING, &[Value::symbol(name)], None);
+        }
+        let msg = if c == cls::OBJECT {
+            format!("uninitialized constant {}", symbol::name(name))
+        } else {
+            format!(
+                "uninitialized constant {}::{}",
+                self.class_name(c),
+                symbol::name(name)
+            )
+        };
+        Err(self.name_error(&msg, name, cv))
+    }
+
+    pub(super) fn get_const_cached(
+        &mut self,
+        fi: usize,
+        name: SymbolId,
+        cache: u32,
+    ) -> Result<Value, Unwind> {
+        let cref_id = Rc::as_ptr(&self.frames[fi].cref) as usize;
+        let state = self.dispatch.global_constant_state;
+        if let Some(c) = self.const_caches.get(cache as usize)
+            && c.state == state
+            && c.cref == cref_id
+        {
+            self.dispatch.counters.const_cache_hit += 1;
+            return Ok(c.value);
+        }
+        self.dispatch.counters.const_cache_miss += 1;
+        let v = self.const_lookup(fi, name)?;
+        if let Some(k) = self.const_caches.get_mut(cache as usize) {
+            *k = super::ConstCache {
+                state,
+                cref: cref_id,
+                value: v,
+            };
+        }
+        Ok(v)
+    }
+
+    /// `base::NAME`, cached per instruction while the constant state and
+    /// `base` are unchanged (misses check privacy and `const_missing`).
+    pub(super) fn get_const_under_cached(
+        &mut self,
+        base: Value,
+        name: SymbolId,
+        cache: u32,
+    ) -> Result<Value, Unwind> {
+        let Some(c) = self.as_class(base) else {
+            let s = self.inspect(base)?;
+            return Err(self.type_error(&format!("{s} is not a class/module")));
+        };
+        let state = self.dispatch.global_constant_state;
+        // Class ids are never reused, unlike heap addresses.
+        let key = c.index() + 1;
+        if let Some(k) = self.const_caches.get(cache as usize)
+            && k.state == state
+            && k.cref == key
+        {
+            self.dispatch.counters.const_cache_hit += 1;
+            return Ok(k.value);
+        }
+        self.dispatch.counters.const_cache_miss += 1;
+        let v = match self.const_under(c, name) {
+            Some(v) => {
+                if let Some(owner) = self
+                    .classes
+                    .ancestors(c)
+                    .iter()
+                    .find(|a| self.classes.get(**a).consts.contains_key(&name))
+                    .copied()
+                    && self.classes.get(owner).private_consts.contains(&name)
+                {
+                    let msg = format!(
+                        "private constant {}::{} referenced",
+                        self.class_name(owner),
+                        symbol::name(name)
+                    );
+                    return Err(self.name_error(&msg, name, base));
+                }
+                v
+            }
+            // Not cached: const_missing may answer differently each time.
+            _ => return self.const_missing(c, name),
+        };
+        if let Some(k) = self.const_caches.get_mut(cache as usize) {
+            *k = super::ConstCache {
+                state,
+                cref: key,
+                value: v,
+            };
+        }
+        Ok(v)
+    }
+
+    pub fn set_const(&mut self, c: ClassId, name: SymbolId, v: Value) {
+        if let Some(k) = self.as_class(v)
+            && self.classes.get(k).name.is_none()
+        {
+            let n = if c == cls::OBJECT {
+                symbol::name(name).to_string()
+            } else {
+                format!("{}::{}", self.class_name(c), symbol::name(name))
+            };
+            self.classes.get_mut(k).name = Some(n);
+        }
+        if self.classes.get(c).consts.contains_key(&name) && self.options.warnings > 0 {
+            let loc = self.current_location();
+            let n = symbol::name(name);
+            let full = if c == cls::OBJECT {
+                n.to_string()
+            } else {
+                format!("{}::{n}", self.class_name(c))
+            };
+            let mut msg = format!("{loc}: warning: already initialized constant {full}\n");
+            if let Some(prev) = self.classes.get(c).const_sites.get(&name) {
+                msg.push_str(&format!(
+                    "{prev}: warning: previous definition of {n} was here\n"
+                ));
+            }
+            self.write_err(msg.as_bytes());
+        }
+        self.note_const_site(c, name);
+        self.classes.set_const(c, name, v);
+        let loc = self.location_for_trace();
+        self.dispatch
+            .constant_changed(&self.classes, c, name, Reason::ConstSet, &|| loc.clone());
+    }
+
+    pub fn location_for_trace(&self) -> String {
+        if self.dispatch.sources.record || self.dispatch.config.trace_invalidations.is_some() {
+            self.current_location()
+        } else {
+            String::new()
+        }
+    }
+
+    /// Records where constant `name` of `c` is being set from Ruby code.
+    pub(super) fn note_const_site(&mut self, c: ClassId, name: SymbolId) {
+        if !self.frames.is_empty() {
+            let site = self.current_location();
+            self.classes.get_mut(c).const_sites.insert(name, site);
+        }
+    }
+}
