@@ -206,7 +206,11 @@ fn ord_value(o: Option<Ordering>) -> Value {
 // ---- arithmetic ------------------------------------------------------------
 
 /// `Integer#+ - *` and the bitwise operators.
-fn arith(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+///
+/// Inlined into each builtin's closure, where `op` is a constant: the
+/// Fixnum case is a few instructions, the rest is `arith_slow`.
+#[inline(always)]
+fn arith(vm: &mut Vm, s: Value, o: Value, op: &'static str) -> VResult {
     if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
         let r = match op {
             "+" => a.checked_add(b),
@@ -220,6 +224,12 @@ fn arith(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
             return Ok(r);
         }
     }
+    arith_slow(vm, s, o, op)
+}
+
+/// `arith` past Fixnum operands: overflow, Float, Bignum, coercion.
+#[inline(never)]
+fn arith_slow(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
     if !matches!(op, "+" | "-" | "*") && !is_integer(o) {
         return coerce_bit(vm, s, o, op);
     }
@@ -255,7 +265,27 @@ fn arith(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
 }
 
 /// `Integer#/ div % modulo remainder`.
-fn divide(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+/// Inlined like `arith`: Fixnum operands (but a zero divisor) are
+/// answered here, the rest by `divide_slow`.
+#[inline(always)]
+fn divide(vm: &mut Vm, s: Value, o: Value, op: &'static str) -> VResult {
+    if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum())
+        && b != 0
+    {
+        let r = match op {
+            "/" | "div" => num_integer::Integer::div_floor(&a, &b),
+            "%" | "modulo" => num_integer::Integer::mod_floor(&a, &b),
+            _ => a % b,
+        };
+        if let Some(v) = Value::fixnum(r) {
+            return Ok(v);
+        }
+    }
+    divide_slow(vm, s, o, op)
+}
+
+#[inline(never)]
+fn divide_slow(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
     if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
         if b == 0 {
             return Err(zerodiv(vm));
@@ -337,10 +367,23 @@ pub fn float_to_integer(vm: &mut Vm, f: f64) -> VResult {
     }
 }
 
-fn cmp(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
-    let ord = if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
-        Some(a.cmp(&b))
-    } else if let Some(f) = to_f64_strict(o) {
+/// Inlined like `arith`: two Fixnums are compared here.
+#[inline(always)]
+fn cmp(vm: &mut Vm, s: Value, o: Value, op: &'static str) -> VResult {
+    if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
+        return Ok(Value::bool(match op {
+            "<" => a < b,
+            "<=" => a <= b,
+            ">" => a > b,
+            _ => a >= b,
+        }));
+    }
+    cmp_slow(vm, s, o, op)
+}
+
+#[inline(never)]
+fn cmp_slow(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
+    let ord = if let Some(f) = to_f64_strict(o) {
         int_float_cmp(&big(s), f)
     } else if let Some(b) = to_big(o) {
         Some(big(s).cmp(&b))
@@ -359,6 +402,9 @@ fn cmp(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
 }
 
 fn int_eq(vm: &mut Vm, s: Value, o: Value) -> VResult {
+    if s.is_fixnum() && o.is_fixnum() {
+        return Ok(Value::bool(s == o));
+    }
     if let Some(f) = to_f64_strict(o) {
         return Ok(Value::bool(
             int_float_cmp(&big(s), f) == Some(Ordering::Equal),

@@ -292,8 +292,13 @@ impl<'pr> Compiler<'pr, '_> {
             ensure_level,
         });
         let next_patch_start = self.scope().insns.len();
-        self.opt_body(body)?;
-        self.emit(Insn::Pop);
+        match body.as_ref().and_then(|b| b.as_statements_node()) {
+            Some(stmts) => self.void_statements(Some(stmts))?,
+            None => {
+                self.opt_body(body)?;
+                self.emit(Insn::Pop);
+            }
+        }
         let cond = self.pc();
         if let Some(f) = first {
             self.patch(f);

@@ -636,15 +636,71 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         }
         let n = body.len();
         for (i, node) in body.iter().enumerate() {
-            if i + 1 < n
-                && let Some(l) = unused_setter(&node)
-            {
-                self.setter_value_unused = Some(l);
-            }
-            self.expr(&node)?;
             if i + 1 < n {
-                self.emit(Insn::Pop);
+                self.void_stmt(&node)?;
+            } else {
+                self.expr(&node)?;
             }
+        }
+        Ok(())
+    }
+
+    /// Statements whose values are all discarded (a loop's body): nothing
+    /// is left on the stack.
+    pub(super) fn void_statements(&mut self, stmts: Option<StatementsNode<'pr>>) -> CResult<()> {
+        if let Some(stmts) = stmts {
+            for node in stmts.body().iter() {
+                self.void_stmt(&node)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A statement whose value is discarded, as CRuby compiles a popped
+    /// node: an `if`/`unless` compiles its branches the same way, so
+    /// `x += 1 if c` is a branch and an update with no `putnil`/`pop` at
+    /// the join; a setter keeps no copy of its value (`unused_setter`);
+    /// anything else is an expression, popped.
+    fn void_stmt(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let (pred, negate, then, els) = match node {
+            Node::IfNode { .. } => {
+                let n = node.as_if_node().unwrap();
+                (n.predicate(), false, n.statements(), n.subsequent())
+            }
+            Node::UnlessNode { .. } => {
+                let n = node.as_unless_node().unwrap();
+                let els = n.else_clause().map(|e| e.as_node());
+                (n.predicate(), true, n.statements(), els)
+            }
+            _ => {
+                if let Some(l) = unused_setter(node) {
+                    self.setter_value_unused = Some(l);
+                }
+                self.expr(node)?;
+                self.emit(Insn::Pop);
+                return Ok(());
+            }
+        };
+        self.set_line(node);
+        self.expr(&pred)?;
+        let j = if negate {
+            self.emit(Insn::BranchIf { target: 0 })
+        } else {
+            self.emit(Insn::BranchUnless { target: 0 })
+        };
+        let d = self.scope().depth;
+        self.void_statements(then)?;
+        self.scope().depth = d;
+        if let Some(els) = els {
+            let end = self.emit(Insn::Jump { target: 0 });
+            self.patch(j);
+            match els.as_else_node() {
+                Some(e) => self.void_statements(e.statements())?,
+                None => self.void_stmt(&els)?, // `elsif`
+            }
+            self.patch(end);
+        } else {
+            self.patch(j);
         }
         Ok(())
     }
@@ -1360,21 +1416,15 @@ fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
 }
 
 /// The location of the setter whose value a statement `node` (its value
-/// popped) does not need: an attribute write or `a[i] op= v`, alone or as
-/// the last statement of an `if`/`unless` branch (`x[k] += 1 if c`).
+/// popped) does not need: an attribute write or `a[i] op= v` (inside an
+/// `if`/`unless` statement, `void_stmt` asks for each branch statement).
 fn unused_setter(node: &Node<'_>) -> Option<(u32, u32)> {
     let setter = match node.as_call_node() {
         Some(c) => c.is_attribute_write() && !c.is_safe_navigation(),
         None => node.as_index_operator_write_node().is_some(),
     };
-    if setter {
+    setter.then(|| {
         let l = node.location();
-        return Some((l.start(), l.end()));
-    }
-    let body = match node {
-        Node::IfNode { .. } => node.as_if_node()?.statements(),
-        Node::UnlessNode { .. } => node.as_unless_node()?.statements(),
-        _ => None,
-    }?;
-    unused_setter(&body.body().iter().last()?)
+        (l.start(), l.end())
+    })
 }
