@@ -273,13 +273,13 @@ impl Vm {
                                 .checked_add(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
                         {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(r);
+                            self.stack[l - 2] = r;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(r);
+                            self.stack[l - 2] = r;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         call!(self.send(site))
@@ -294,13 +294,13 @@ impl Vm {
                                 .checked_sub(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
                         {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(r);
+                            self.stack[l - 2] = r;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(r);
+                            self.stack[l - 2] = r;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         call!(self.send(site))
@@ -315,13 +315,13 @@ impl Vm {
                                 .checked_mul(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
                         {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(r);
+                            self.stack[l - 2] = r;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(r);
+                            self.stack[l - 2] = r;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         call!(self.send(site))
@@ -356,14 +356,14 @@ impl Vm {
                                 super::ops::floor_mod(x, y)
                             };
                             if let Some(r) = Value::fixnum(r) {
-                                self.stack.truncate(l - 2);
-                                self.stack.push(r);
+                                self.stack[l - 2] = r;
+                                self.stack.truncate(l - 1);
                                 continue;
                             }
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(r);
+                            self.stack[l - 2] = r;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         call!(self.send(site))
@@ -377,8 +377,8 @@ impl Vm {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if let Some(r) = self.opt_compare(*insn, a, b) {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(Value::bool(r));
+                            self.stack[l - 2] = Value::bool(r);
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         call!(self.send(site))
@@ -428,15 +428,15 @@ impl Vm {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if let Some(v) = self.opt_aref(a, b) {
-                            self.stack.truncate(l - 2);
-                            self.stack.push(v);
+                            self.stack[l - 2] = v;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         if self.is_plain_hash(a) {
                             self.frames[fi].pc = pc;
                             let v = tri!(self.opt_aref_hash(a, b));
-                            self.stack.truncate(l - 2);
-                            self.stack.push(v);
+                            self.stack[l - 2] = v;
+                            self.stack.truncate(l - 1);
                             continue;
                         }
                         call!(self.send(site))
@@ -486,8 +486,8 @@ impl Vm {
                     Insn::OptNot { site } => {
                         let v = top!();
                         if self.dispatch.bop_ok(bop::NOT) && !v.is_heap() {
-                            self.stack.pop();
-                            self.stack.push(Value::bool(!v.truthy()));
+                            let l = self.stack.len();
+                            self.stack[l - 1] = Value::bool(!v.truthy());
                             continue;
                         }
                         call!(self.send(site))
