@@ -285,7 +285,8 @@ impl Vm {
             }
             Insn::SetIvar { name, ic } => {
                 let v = pop!();
-                self.set_ivar_cached(fi, name, ic, v)?;
+                let pc = self.frames[fi].pc;
+                self.set_ivar_cached(fi, name, ic, v, pc)?;
                 Ok(None)
             }
             Insn::GetGlobal { name } => {

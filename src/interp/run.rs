@@ -154,20 +154,17 @@ impl Vm {
                     }
                     Insn::SetIvar { name, ic } => {
                         let v = pop!();
-                        self.frames[fi].pc = pc;
-                        tri!(self.set_ivar_cached(fi, name, ic, v));
+                        tri!(self.set_ivar_cached(fi, name, ic, v, pc));
                     }
                     Insn::SetIvarPop { name, ic } => {
                         let v = pop!();
                         pc += 2;
-                        self.frames[fi].pc = pc;
-                        tri!(self.set_ivar_cached(fi, name, ic, v));
+                        tri!(self.set_ivar_cached(fi, name, ic, v, pc));
                     }
                     Insn::DupSetIvar { name, ic } => {
                         let v = top!();
                         pc += 1;
-                        self.frames[fi].pc = pc;
-                        tri!(self.set_ivar_cached(fi, name, ic, v));
+                        tri!(self.set_ivar_cached(fi, name, ic, v, pc));
                     }
                     Insn::GetLocals { a, b } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);

@@ -214,7 +214,9 @@ impl Vm {
             .unwrap_or_default()
     }
 
-    #[inline]
+    /// `getinstancevariable`: a hit reads the slot in place; misses and
+    /// objects without plain ivars go out of line.
+    #[inline(always)]
     pub(super) fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
         let recv = self.frames[fi].self_val;
         if recv.is_heap() {
@@ -265,13 +267,16 @@ impl Vm {
         }
     }
 
-    #[inline]
+    /// `setinstancevariable`. `pc` is stored in the frame only when the
+    /// slow path runs (it may raise or call Ruby); a hit cannot.
+    #[inline(always)]
     pub(super) fn set_ivar_cached(
         &mut self,
         fi: usize,
         name: SymbolId,
         ic: u32,
         v: Value,
+        pc: usize,
     ) -> Result<(), Unwind> {
         let recv = self.frames[fi].self_val;
         // A hit on an unfrozen plain object whose slot exists or comes
@@ -296,6 +301,7 @@ impl Vm {
                 }
             }
         }
+        self.frames[fi].pc = pc;
         self.set_ivar_slow(recv, name, ic, v)
     }
 
