@@ -382,6 +382,37 @@ fn module_methods_clear_only_the_redefinition_bits_they_hide() {
 }
 
 #[test]
+fn core_class_additions_keep_their_fast_paths() {
+    // Methods added to Array, Hash and String themselves (ActiveSupport's
+    // way) leave `opt_size`, `opt_empty_p`, `opt_ltlt` and `opt_aref`
+    // answering without a call; redefining one of those operators sends
+    // its sites to the method, and only its own.
+    let p = script(
+        "classbop.rb",
+        "class Array\n  def second = self[1]\nend\n\
+         class Hash\n  def symbolize = self\nend\n\
+         class String\n  def shout = upcase\nend\n\
+         a = [1, 2, 3]\nh = {k: 1}\nb = []\n\
+         c0 = RubyVM.stat(:ccf_cfunc)\n\
+         i = 0\nwhile i < 1000\n  a.size; h.empty?; a[1]; h[:k]; b << i\n  i += 1\nend\n\
+         p RubyVM.stat(:ccf_cfunc) - c0 < 10\n\
+         class Array\n  def size = 0\nend\n\
+         c0 = RubyVM.stat(:ccf_cfunc)\n\
+         i = 0\nwhile i < 1000\n  h.empty?\n  i += 1\nend\n\
+         p RubyVM.stat(:ccf_cfunc) - c0 < 10\n\
+         p [a.size, a.length, b.length]\n",
+    );
+    for strategy in STRATEGIES {
+        let out = run_file(&p, &[&format!("--invalidation={strategy}")]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "true\ntrue\n[0, 3, 1000]\n",
+            "{strategy}"
+        );
+    }
+}
+
+#[test]
 fn eviction_trace_names_class_method_and_site() {
     let p = script("evict.rb", SHARED_MODULE);
     let out = run_file(&p, &["--ic=1", "--trace-evictions"]);

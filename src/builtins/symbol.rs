@@ -99,6 +99,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "empty?", 0, |vm, s, _, _| {
         Ok(Value::bool(name_of(vm, s).is_empty()))
     });
+    // Identity, defined on Symbol itself as CRuby does (not Comparable's).
+    vm.def_builtin(s, "==", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
+    vm.def_builtin(s, "===", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(s, "<=>", 1, |vm, s, a, _| {
         match (vm.symbol_name(s), vm.symbol_name(a[0])) {
             (Some(x), Some(y)) => Ok(Value::int(x.cmp(&y) as i64)),

@@ -67,6 +67,12 @@ impl Sources {
     }
 }
 
+/// The methods `opt_size`, `opt_length` and `opt_empty_p` stand for.
+const LENGTHS: [SymbolId; 3] = [sym::SIZE, sym::LENGTH, sym::EMPTY_P];
+
+/// The redefinition bits a method `name` defined (removed, aliased, made
+/// private...) in class `c` clears: those of the fast paths that stand
+/// for `c#name`.
 fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
     let arith = [
         sym::PLUS,
@@ -93,11 +99,19 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         cls::INTEGER if cmp.contains(&name) => bop::INT_CMP,
         cls::FLOAT if arith.contains(&name) => bop::FLOAT_ARITH,
         cls::FLOAT if cmp.contains(&name) => bop::FLOAT_CMP,
-        cls::ARRAY if name == sym::AREF || name == sym::ASET => bop::ARRAY_AREF,
-        cls::ARRAY => bop::ARRAY_OPS,
-        cls::HASH if name == sym::AREF || name == sym::ASET => bop::HASH_AREF,
-        cls::HASH => bop::HASH_OPS,
-        cls::STRING => bop::STRING_OPS,
+        // Only the methods a fast path stands for: ActiveSupport-style
+        // additions to Array, Hash or String leave `opt_size` and
+        // friends on.
+        cls::ARRAY | cls::HASH if name == sym::AREF || name == sym::ASET => {
+            if c == cls::ARRAY {
+                bop::ARRAY_AREF
+            } else {
+                bop::HASH_AREF
+            }
+        }
+        cls::ARRAY if LENGTHS.contains(&name) || name == sym::LTLT => bop::ARRAY_OPS,
+        cls::HASH if LENGTHS.contains(&name) => bop::HASH_OPS,
+        cls::STRING if name == sym::LTLT || name == sym::CMP => bop::STRING_OPS,
         // `opt_eq` compares two Symbols itself while Symbol#== is CRuby's.
         cls::SYMBOL if name == sym::EQ || name == sym::NEQ => bop::EQ,
         cls::BASIC_OBJECT | cls::OBJECT | cls::KERNEL
@@ -124,27 +138,11 @@ fn bop_class_bits(c: ClassId) -> u32 {
 /// The redefinition bits a method `name` defined in module `m` clears: those
 /// of each class that includes or prepends it (directly or not) and now
 /// finds `name` there, because `m` is prepended to it or the class does not
-/// define `name` itself (a module's `+` does not hide Integer#+). Only the
-/// names the specialised instructions stand for count: Array's, Hash's and
-/// String's bits are cleared by any method defined in the class itself, but
-/// `module Enumerable; def index_by` must not turn off `opt_size`.
+/// define `name` itself (a module's `+` does not hide Integer#+).
 fn module_bop_bits(classes: &ClassTable, m: ClassId, name: SymbolId) -> u32 {
-    const SPECIALISED: [SymbolId; 8] = [
-        sym::EQ,
-        sym::AREF,
-        sym::ASET,
-        sym::LTLT,
-        sym::SIZE,
-        sym::LENGTH,
-        sym::EMPTY_P,
-        sym::CMP,
-    ];
     let mut bits = 0;
     for d in classes.descendants(m) {
-        let mut b = bop_bits(d, name);
-        if matches!(d, cls::ARRAY | cls::HASH | cls::STRING) && !SPECIALISED.contains(&name) {
-            b &= !(bop::ARRAY_OPS | bop::HASH_OPS | bop::STRING_OPS);
-        }
+        let b = bop_bits(d, name);
         if b != 0 {
             let anc = classes.ancestors(d);
             let at = |x: ClassId| anc.iter().position(|&a| a == x);
