@@ -863,10 +863,16 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, "**", 1, pow);
     vm.def_builtin(i, "pow", arity::range(1, 2), pow_mod);
     vm.def_builtin(i, "-@", 0, |vm, s, _, _| {
+        if let Some(v) = s.as_fixnum().and_then(|x| Value::fixnum(-x)) {
+            return Ok(v);
+        }
         let b = big(s);
         Ok(vm.bignum_value(-b))
     });
     vm.def_builtin(i, "~", 0, |vm, s, _, _| {
+        if let Some(x) = s.as_fixnum() {
+            return Ok(Value::int(!x)); // the Fixnum range maps onto itself
+        }
         let b = big(s);
         Ok(vm.bignum_value(-b - 1))
     });
@@ -878,6 +884,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, "to_i", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_int", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(i, "to_f", 0, |vm, s, _, _| {
+        if let Some(x) = s.as_fixnum() {
+            return Ok(vm.float_new(x as f64)); // rounded to nearest, as C's cast
+        }
         let f = big_to_f64(&big(s));
         Ok(vm.float_new(f))
     });
@@ -891,18 +900,25 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(i, "downto", 1, |vm, s, a, b| {
         upto_downto(vm, s, a, b, false)
     });
-    vm.def_builtin(i, "even?", 0, |_, s, _, _| {
-        Ok(Value::bool(big(s).is_even()))
+    // Bit 1 of a tagged Fixnum is the number's lowest bit.
+    vm.def_builtin(i, "even?", 0, |_, s, _, _| match s.as_fixnum() {
+        Some(x) => Ok(Value::bool(x & 1 == 0)),
+        None => Ok(Value::bool(big(s).is_even())),
     });
-    vm.def_builtin(i, "odd?", 0, |_, s, _, _| Ok(Value::bool(big(s).is_odd())));
+    vm.def_builtin(i, "odd?", 0, |_, s, _, _| match s.as_fixnum() {
+        Some(x) => Ok(Value::bool(x & 1 == 1)),
+        None => Ok(Value::bool(big(s).is_odd())),
+    });
     vm.def_builtin(i, "zero?", 0, |_, s, _, _| {
         Ok(Value::bool(s == Value::int(0)))
     });
-    vm.def_builtin(i, "positive?", 0, |_, s, _, _| {
-        Ok(Value::bool(big(s).is_positive()))
+    vm.def_builtin(i, "positive?", 0, |_, s, _, _| match s.as_fixnum() {
+        Some(x) => Ok(Value::bool(x > 0)),
+        None => Ok(Value::bool(big(s).is_positive())),
     });
-    vm.def_builtin(i, "negative?", 0, |_, s, _, _| {
-        Ok(Value::bool(big(s).is_negative()))
+    vm.def_builtin(i, "negative?", 0, |_, s, _, _| match s.as_fixnum() {
+        Some(x) => Ok(Value::bool(x < 0)),
+        None => Ok(Value::bool(big(s).is_negative())),
     });
     vm.def_builtin(i, "nonzero?", 0, |_, s, _, _| {
         Ok(if s == Value::int(0) { Value::NIL } else { s })
@@ -923,6 +939,9 @@ pub fn init(vm: &mut Vm) {
     });
     for name in ["abs", "magnitude"] {
         vm.def_builtin(i, name, 0, |vm, s, _, _| {
+            if let Some(v) = s.as_fixnum().and_then(|x| Value::fixnum(x.abs())) {
+                return Ok(v);
+            }
             let b = big(s);
             Ok(vm.bignum_value(b.abs()))
         });
@@ -942,6 +961,10 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(big(s).magnitude().bits().div_ceil(8) as i64))
     });
     vm.def_builtin(i, "bit_length", 0, |_, s, _, _| {
+        if let Some(x) = s.as_fixnum() {
+            let m = if x < 0 { !x } else { x };
+            return Ok(Value::int(64 - m.leading_zeros() as i64));
+        }
         let b = big(s);
         let b = if b.is_negative() { -b - 1 } else { b };
         Ok(Value::int(b.bits() as i64))

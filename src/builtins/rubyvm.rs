@@ -79,7 +79,6 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(o as i64))
     });
     let mc = vm.new_module(Some("MethodCache"), Some(rv));
-    vm.def_singleton_builtin(mc, "hits", 0, |_, _, _, _| Ok(Value::int(0)));
     vm.def_singleton_builtin(mc, "hits", 0, |vm, _, _, _| {
         let c = &vm.dispatch.counters;
         Ok(Value::int((c.mc_inline_hit + c.mc_global_hit) as i64))

@@ -347,7 +347,16 @@ impl Vm {
                             && b.fixnum_unchecked() != 0
                         {
                             let (x, y) = (a.fixnum_unchecked(), b.fixnum_unchecked());
-                            let r = if matches!(insn, Insn::OptDiv { .. }) {
+                            let div = matches!(insn, Insn::OptDiv { .. });
+                            if x >= 0 && y > 0 {
+                                // Truncation is flooring here, and the
+                                // result is no larger than `x`.
+                                let r = if div { x / y } else { x % y };
+                                self.stack[l - 2] = Value::int(r);
+                                self.stack.truncate(l - 1);
+                                continue;
+                            }
+                            let r = if div {
                                 super::ops::floor_div(x, y)
                             } else {
                                 super::ops::floor_mod(x, y)
