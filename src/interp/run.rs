@@ -132,16 +132,16 @@ impl Vm {
                     }
                     Insn::SetLocalUpPop { idx, depth } => {
                         let v = pop!();
-                        self.env_set(fi, idx, depth, v);
+                        self.outer_local_set(fi, idx, depth, v);
                         pc += 2;
                     }
                     Insn::GetLocalUp { idx, depth } => {
-                        let v = self.env_get(fi, idx, depth);
+                        let v = self.outer_local_get(fi, idx, depth);
                         self.stack.push(v)
                     }
                     Insn::SetLocalUp { idx, depth } => {
                         let v = pop!();
-                        self.env_set(fi, idx, depth, v);
+                        self.outer_local_set(fi, idx, depth, v);
                     }
                     Insn::BranchIfSet { idx, target } => {
                         if !self.local_get(fi, idx).is_undef() {

@@ -35,6 +35,40 @@ impl Vm {
         e
     }
 
+    /// `getlocal` of an outer scope: a block reading its parent's local
+    /// (depth 1, the parent's env on the heap) is read in place; deeper
+    /// or unusual cases take `env_get`.
+    #[inline(always)]
+    pub(super) fn outer_local_get(&self, fi: usize, idx: u32, depth: u32) -> Value {
+        if depth == 1 {
+            let e = self.frames[fi].penv;
+            if e.is_heap()
+                && let Body::Env(env) = &*obj(e).body.borrow()
+                && let Some(v) = env.vals.get(idx as usize)
+            {
+                return *v;
+            }
+        }
+        self.env_get(fi, idx, depth)
+    }
+
+    /// `setlocal` of an outer scope, like `outer_local_get`.
+    #[inline(always)]
+    pub(super) fn outer_local_set(&mut self, fi: usize, idx: u32, depth: u32, v: Value) {
+        if depth == 1 {
+            let e = self.frames[fi].penv;
+            if e.is_heap()
+                && let Body::Env(env) = &mut *obj(e).body.borrow_mut()
+                && let Some(slot) = env.vals.get_mut(idx as usize)
+            {
+                *slot = v;
+                return;
+            }
+        }
+        self.env_set(fi, idx, depth, v)
+    }
+
+    #[inline(never)]
     pub fn env_get(&self, fi: usize, idx: u32, depth: u32) -> Value {
         let e = self.env_at(fi, depth);
         if !e.is_heap() || (depth == 0 && !self.frames[fi].iseq.captured(idx)) {
@@ -46,6 +80,7 @@ impl Vm {
         }
     }
 
+    #[inline(never)]
     pub fn env_set(&mut self, fi: usize, idx: u32, depth: u32, v: Value) {
         let e = self.env_at(fi, depth);
         if !e.is_heap() || (depth == 0 && !self.frames[fi].iseq.captured(idx)) {
