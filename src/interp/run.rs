@@ -420,13 +420,16 @@ impl Vm {
                             self.stack.truncate(l - 1);
                             continue;
                         }
+                        // CRuby's opt_ltlt calls rb_str_concat directly:
+                        // its errors have no `<<` frame either.
                         if a.is_heap()
-                            && obj(a).is_frozen()
                             && obj(a).class.get() == cls::STRING
                             && self.dispatch.bop_ok(bop::STRING_OPS)
                         {
                             self.frames[fi].pc = pc;
-                            throw!(self.frozen_error(a))
+                            tri!(crate::builtins::string::append(self, a, b));
+                            self.stack.truncate(l - 1);
+                            continue;
                         }
                         call!(self.send(site))
                     }

@@ -334,7 +334,9 @@ fn justify(vm: &mut Vm, s: Value, a: &[Value], how: char) -> VResult {
     Ok(new_like(vm, s, out))
 }
 
-fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
+/// `rb_str_concat`: `String#<<`, also called by the `opt_ltlt`
+/// instruction directly (no `<<` frame, as CRuby).
+pub fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
     if v != s && vm.is_string(v) && !is_binary(s) && !is_binary(v) {
         // The common case: copy straight from the argument's buffer.
         let src = obj(v).body.borrow();

@@ -24,7 +24,7 @@ use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, Unwind};
 use crate::value::{Value, symbol};
 
-pub use basic::succ;
+pub use basic::{append, succ};
 pub use encoding::encoding_value;
 pub use format::format;
 pub use inspect::{inspect_bytes, inspect_str};
