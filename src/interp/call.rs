@@ -785,7 +785,7 @@ impl Vm {
                         heap_args = self.collect_args(recv_ix, argc, fl)?;
                         &heap_args
                     };
-                if let Some(err) = self.check_builtin_arity(arity, args.len()) {
+                if let Some(err) = self.check_builtin_arity(m, name, arity, args.len()) {
                     self.stack.truncate(recv_ix);
                     return Err(err);
                 }
@@ -937,12 +937,30 @@ impl Vm {
         Ok(args)
     }
 
-    fn check_builtin_arity(&mut self, arity: i32, n: usize) -> Option<Unwind> {
+    /// A builtin's argument count: the ArgumentError, raised from the
+    /// builtin's own frame as CRuby's (``in `size'``), when it is wrong.
+    fn check_builtin_arity(
+        &mut self,
+        m: MethodId,
+        name: SymbolId,
+        arity: i32,
+        n: usize,
+    ) -> Option<Unwind> {
         if crate::class::arity::accepts(arity, n) {
             return None;
         }
+        Some(self.builtin_arity_error(m, name, arity, n))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn builtin_arity_error(&mut self, m: MethodId, name: SymbolId, arity: i32, n: usize) -> Unwind {
         let (min, max) = crate::class::arity::bounds(arity);
-        Some(self.argc_error(n, min, max))
+        let owner = self.classes.method(m).owner;
+        self.cfuncs.push((name, self.frames.len(), owner));
+        let e = self.argc_error(n, min, max);
+        self.cfuncs.pop();
+        e
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -105,11 +105,24 @@ impl Vm {
         v.is_heap() && obj(v).class.get() == cls::HASH && self.dispatch.bop_ok(bop::HASH_AREF)
     }
 
-    /// `opt_aref` on a Hash: `rb_hash_aref` without a method call (the
-    /// default value or default proc when the key is missing).
+    /// `opt_aref` past the Fixnum-indexed Array read, as CRuby's: a plain
+    /// Hash is `rb_hash_aref` (the default value or default proc when the
+    /// key is missing), a plain Array with another index `rb_ary_aref1`,
+    /// each called without a method frame; None: a real call.
     #[inline(never)]
-    pub fn opt_aref_hash(&mut self, h: Value, k: Value) -> VResult {
-        crate::builtins::hash::hash_fetch_default(self, h, k)
+    pub fn opt_aref_direct(&mut self, a: Value, b: Value) -> Option<VResult> {
+        if !a.is_heap() {
+            return None;
+        }
+        match obj(a).class.get() {
+            cls::HASH if self.dispatch.bop_ok(bop::HASH_AREF) => {
+                Some(crate::builtins::hash::hash_fetch_default(self, a, b))
+            }
+            cls::ARRAY if self.dispatch.bop_ok(bop::ARRAY_AREF) => {
+                Some(crate::builtins::array::aref1(self, a, b))
+            }
+            _ => None,
+        }
     }
 
     /// `opt_aset` on a Hash: `rb_hash_aset` without a method call.

@@ -441,10 +441,9 @@ impl Vm {
                             self.stack.truncate(l - 1);
                             continue;
                         }
-                        if self.is_plain_hash(a) {
-                            self.frames[fi].pc = pc;
-                            let v = tri!(self.opt_aref_hash(a, b));
-                            self.stack[l - 2] = v;
+                        self.frames[fi].pc = pc;
+                        if let Some(r) = self.opt_aref_direct(a, b) {
+                            self.stack[l - 2] = tri!(r);
                             self.stack.truncate(l - 1);
                             continue;
                         }
@@ -467,8 +466,8 @@ impl Vm {
                             let ix = if ix < 0 { ix + n } else { ix };
                             if (0..n).contains(&ix) {
                                 items[ix as usize] = v;
-                                self.stack.truncate(l - 3);
-                                self.stack.push(v);
+                                self.stack[l - 3] = v;
+                                self.stack.truncate(l - 2);
                                 continue;
                             }
                         }
@@ -476,8 +475,8 @@ impl Vm {
                         if self.is_plain_hash(a) {
                             self.frames[fi].pc = pc;
                             tri!(self.opt_aset_hash(a, i, v));
-                            self.stack.truncate(l - 3);
-                            self.stack.push(v);
+                            self.stack[l - 3] = v;
+                            self.stack.truncate(l - 2);
                             continue;
                         }
                         if a.is_heap()

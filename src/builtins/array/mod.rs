@@ -724,6 +724,12 @@ fn subseq(vm: &mut Vm, s: Value, beg: i64, n: i64) -> Value {
     vm.ary_new(v)
 }
 
+/// `rb_ary_aref1`: `ary[idx]` with one argument of any kind, as the
+/// `opt_aref` instruction calls it (no `[]` frame).
+pub fn aref1(vm: &mut Vm, s: Value, idx: Value) -> VResult {
+    aref(vm, s, &[idx], None)
+}
+
 pub(super) fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     if a.len() == 2 {
         let (mut beg, n) = (int_arg(vm, a[0])?, int_arg(vm, a[1])?);

@@ -101,9 +101,34 @@ fn titlecase(c: char) -> Option<char> {
     })
 }
 
-fn case_opts(vm: &Vm, a: &[Value]) -> bool {
-    a.iter()
-        .any(|v| vm.symbol_name(*v).is_some_and(|n| n == "ascii"))
+/// The options of `upcase`/`downcase`/`capitalize`/`swapcase` (CRuby's
+/// `check_case_options`): true for `:ascii`. `:turkic` and `:lithuanian`
+/// are accepted (their special mappings are not done), `:fold` only when
+/// downcasing.
+fn case_opts(vm: &mut Vm, a: &[Value], how: Case) -> Result<bool, Unwind> {
+    let name = |i: usize| a.get(i).and_then(|v| vm.symbol_name(*v));
+    let (first, second) = (name(0), name(1));
+    let err = |vm: &mut Vm, m: &str| Err(vm.arg_error(m));
+    match (a.len(), first.as_deref()) {
+        (0, _) => Ok(false),
+        (3.., _) => err(vm, "too many options"),
+        (_, Some(f @ ("turkic" | "lithuanian"))) => {
+            let other = if f == "turkic" {
+                "lithuanian"
+            } else {
+                "turkic"
+            };
+            if a.len() == 2 && second.as_deref() != Some(other) {
+                return err(vm, "invalid second option");
+            }
+            Ok(false)
+        }
+        (2, _) => err(vm, "too many options"),
+        (_, Some("ascii")) => Ok(true),
+        (_, Some("fold")) if matches!(how, Case::Down) => Ok(false),
+        (_, Some("fold")) => err(vm, "option :fold only allowed for downcasing"),
+        _ => err(vm, "invalid option"),
+    }
 }
 
 fn def_case(vm: &mut Vm, name: &'static str, how: Case) {
@@ -141,14 +166,14 @@ fn case_apply(b: &[u8], a_ascii: bool, how: Case) -> Vec<u8> {
 }
 
 fn case_new(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> VResult {
-    let ascii = case_opts(vm, a) || is_binary(s);
+    let ascii = case_opts(vm, a, how)? || is_binary(s);
     let r = case_apply(&bytes(vm, s), ascii, how);
     Ok(new_like(vm, s, r))
 }
 
 fn case_bang(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> VResult {
+    let ascii = case_opts(vm, a, how)? || is_binary(s);
     super::check_frozen(vm, s)?;
-    let ascii = case_opts(vm, a) || is_binary(s);
     let old = bytes(vm, s);
     let r = case_apply(&old, ascii, how);
     if r == old {
