@@ -74,6 +74,16 @@ impl Vm {
                     *self.stack.last().unwrap()
                 };
             }
+            // An operator's fast path answered: its result replaces the
+            // two operands (a store and a shorter length, no push).
+            macro_rules! binary_result {
+                ($l:expr, $v:expr) => {{
+                    let v = $v;
+                    self.stack[$l - 2] = v;
+                    self.stack.truncate($l - 1);
+                    continue;
+                }};
+            }
 
             // `leave` with its result `v`: pop the frame (read in place,
             // dropped where it lies), cut the stack to the frame's return
@@ -270,14 +280,10 @@ impl Vm {
                                 .checked_add(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
                         {
-                            self.stack[l - 2] = r;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, r)
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack[l - 2] = r;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, r)
                         }
                         call!(self.send(site))
                     }
@@ -291,14 +297,10 @@ impl Vm {
                                 .checked_sub(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
                         {
-                            self.stack[l - 2] = r;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, r)
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack[l - 2] = r;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, r)
                         }
                         call!(self.send(site))
                     }
@@ -312,14 +314,10 @@ impl Vm {
                                 .checked_mul(b.fixnum_unchecked())
                                 .and_then(Value::fixnum)
                         {
-                            self.stack[l - 2] = r;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, r)
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack[l - 2] = r;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, r)
                         }
                         call!(self.send(site))
                     }
@@ -352,9 +350,7 @@ impl Vm {
                                 // Truncation is flooring here, and the
                                 // result is no larger than `x`.
                                 let r = if div { x / y } else { x % y };
-                                self.stack[l - 2] = Value::int(r);
-                                self.stack.truncate(l - 1);
-                                continue;
+                                binary_result!(l, Value::int(r))
                             }
                             let r = if div {
                                 super::ops::floor_div(x, y)
@@ -362,15 +358,11 @@ impl Vm {
                                 super::ops::floor_mod(x, y)
                             };
                             if let Some(r) = Value::fixnum(r) {
-                                self.stack[l - 2] = r;
-                                self.stack.truncate(l - 1);
-                                continue;
+                                binary_result!(l, r)
                             }
                         }
                         if let Some(r) = self.opt_float_arith(*insn, a, b) {
-                            self.stack[l - 2] = r;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, r)
                         }
                         call!(self.send(site))
                     }
@@ -383,9 +375,7 @@ impl Vm {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if let Some(r) = self.opt_compare(*insn, a, b) {
-                            self.stack[l - 2] = Value::bool(r);
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, Value::bool(r))
                         }
                         call!(self.send(site))
                     }
@@ -437,15 +427,11 @@ impl Vm {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if let Some(v) = self.opt_aref(a, b) {
-                            self.stack[l - 2] = v;
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, v)
                         }
                         self.frames[fi].pc = pc;
                         if let Some(r) = self.opt_aref_direct(a, b) {
-                            self.stack[l - 2] = tri!(r);
-                            self.stack.truncate(l - 1);
-                            continue;
+                            binary_result!(l, tri!(r))
                         }
                         call!(self.send(site))
                     }
