@@ -45,9 +45,23 @@ pub struct Entry {
 impl Vm {
     // ---- sends from bytecode --------------------------------------------
 
-    /// `Send`: receiver and arguments are on the stack.
+    /// `Send`: receiver and arguments are on the stack. This out-of-line
+    /// copy serves the operator instructions' slow paths (`acct.empty?`,
+    /// `a == b` on user classes): a fast bytecode entry is entered as
+    /// `enter_self_fast` does, before the general send.
     #[inline(never)]
     pub fn send(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        if s.flags & flags::SAFE_NAV == 0 {
+            let recv_ix = self.stack.len() - s.argc as usize - 1;
+            let recv = self.stack[recv_ix];
+            let c = self.class_of(recv);
+            if let Some((Handler::Iseq(iid), m)) = self.dispatch.fast_entry(site, c)
+                && self.enter_fast_iseq(site, m, iid, recv, recv_ix + 1, recv_ix)
+            {
+                return Ok(Call::Pushed);
+            }
+        }
         self.send_inline(site)
     }
 
