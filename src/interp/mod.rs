@@ -13,6 +13,7 @@ pub mod error;
 pub mod exc_methods;
 pub mod frame;
 pub mod load;
+pub mod missing;
 pub mod ops;
 pub mod params;
 pub mod rcall;
