@@ -271,17 +271,22 @@ fn arith_slow(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
 fn divide(vm: &mut Vm, s: Value, o: Value, op: &'static str) -> VResult {
     if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum())
         && b != 0
+        && let Some(v) = Value::fixnum(fix_divide(a, b, op))
     {
-        let r = match op {
-            "/" | "div" => num_integer::Integer::div_floor(&a, &b),
-            "%" | "modulo" => num_integer::Integer::mod_floor(&a, &b),
-            _ => a % b,
-        };
-        if let Some(v) = Value::fixnum(r) {
-            return Ok(v);
-        }
+        return Ok(v);
     }
     divide_slow(vm, s, o, op)
+}
+
+/// `a op b` for two Fixnums, `b` not zero (no i64 overflow: Fixnums have
+/// 62 bits; the result may still leave the Fixnum range).
+#[inline(always)]
+fn fix_divide(a: i64, b: i64, op: &str) -> i64 {
+    match op {
+        "/" | "div" => num_integer::Integer::div_floor(&a, &b),
+        "%" | "modulo" => num_integer::Integer::mod_floor(&a, &b),
+        _ => a % b,
+    }
 }
 
 #[inline(never)]
@@ -290,11 +295,7 @@ fn divide_slow(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
         if b == 0 {
             return Err(zerodiv(vm));
         }
-        let r = match op {
-            "/" | "div" => num_integer::Integer::div_floor(&a, &b),
-            "%" | "modulo" => num_integer::Integer::mod_floor(&a, &b),
-            _ => a % b,
-        };
+        let r = fix_divide(a, b, op);
         return Ok(match Value::fixnum(r) {
             Some(v) => v,
             None => vm.bignum_value(BigInt::from(r)),
@@ -371,14 +372,21 @@ pub fn float_to_integer(vm: &mut Vm, f: f64) -> VResult {
 #[inline(always)]
 fn cmp(vm: &mut Vm, s: Value, o: Value, op: &'static str) -> VResult {
     if let (Some(a), Some(b)) = (s.as_fixnum(), o.as_fixnum()) {
-        return Ok(Value::bool(match op {
-            "<" => a < b,
-            "<=" => a <= b,
-            ">" => a > b,
-            _ => a >= b,
-        }));
+        return Ok(Value::bool(ord_holds(a.cmp(&b), op)));
     }
     cmp_slow(vm, s, o, op)
+}
+
+/// Whether `x <=> y` being `ord` makes `x op y` true (`op` one of
+/// `< <= > >=`).
+#[inline(always)]
+fn ord_holds(ord: Ordering, op: &str) -> bool {
+    match op {
+        "<" => ord == Ordering::Less,
+        "<=" => ord != Ordering::Greater,
+        ">" => ord == Ordering::Greater,
+        _ => ord != Ordering::Less,
+    }
 }
 
 #[inline(never)]
@@ -393,12 +401,7 @@ fn cmp_slow(vm: &mut Vm, s: Value, o: Value, op: &str) -> VResult {
     let Some(ord) = ord else {
         return Ok(Value::FALSE);
     };
-    Ok(Value::bool(match op {
-        "<" => ord == Ordering::Less,
-        "<=" => ord != Ordering::Greater,
-        ">" => ord == Ordering::Greater,
-        _ => ord != Ordering::Less,
-    }))
+    Ok(Value::bool(ord_holds(ord, op)))
 }
 
 fn int_eq(vm: &mut Vm, s: Value, o: Value) -> VResult {

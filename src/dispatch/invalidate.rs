@@ -102,13 +102,8 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         // Only the methods a fast path stands for: ActiveSupport-style
         // additions to Array, Hash or String leave `opt_size` and
         // friends on.
-        cls::ARRAY | cls::HASH if name == sym::AREF || name == sym::ASET => {
-            if c == cls::ARRAY {
-                bop::ARRAY_AREF
-            } else {
-                bop::HASH_AREF
-            }
-        }
+        cls::ARRAY if name == sym::AREF || name == sym::ASET => bop::ARRAY_AREF,
+        cls::HASH if name == sym::AREF || name == sym::ASET => bop::HASH_AREF,
         cls::ARRAY if LENGTHS.contains(&name) || name == sym::LTLT => bop::ARRAY_OPS,
         cls::HASH if LENGTHS.contains(&name) => bop::HASH_OPS,
         cls::STRING if name == sym::LTLT || name == sym::CMP => bop::STRING_OPS,
