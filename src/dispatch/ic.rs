@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use super::{Handler, Resolved};
+use crate::bytecode::Iseq;
 use crate::class::Visibility;
 use crate::value::{ClassId, IseqId, MethodId, SymbolId};
 
@@ -78,6 +79,36 @@ impl IcEntry {
 
 const _: () = assert!(std::mem::size_of::<IcEntry>() <= 40);
 
+/// The site's first fast bytecode method (`IcEntry::fast` with
+/// `Handler::Iseq`), copied into the site with its iseq resolved: the
+/// common call checks class and serial here and has the callee's code in
+/// hand, with no walk over `CallSite::entries` and no iseq table read
+/// (CRuby's `cd->cc` class check). Set by `Dispatch::mark`, cleared by
+/// `CallSite::entries_changed` when its entry goes.
+#[derive(Copy, Clone)]
+pub struct HotIseq {
+    pub class: ClassId,
+    pub slot: u32,
+    pub serial: u64,
+    pub iseq: Option<&'static Iseq>,
+    pub iid: IseqId,
+    pub method: MethodId,
+}
+
+impl HotIseq {
+    /// No hot entry (no class has this id).
+    pub const NONE: HotIseq = HotIseq {
+        class: ClassId(u32::MAX),
+        slot: 0,
+        serial: 0,
+        iseq: None,
+        iid: IseqId(0),
+        method: MethodId(0),
+    };
+}
+
+const _: () = assert!(std::mem::size_of::<HotIseq>() == 32);
+
 pub struct CallSite {
     pub name: SymbolId,
     /// Arguments on the stack (a splatted array counts as one).
@@ -86,6 +117,8 @@ pub struct CallSite {
     pub block: Option<IseqId>,
     pub file: Rc<str>,
     pub line: u32,
+    /// Kept in step with `entries` by `CallSite::entries_changed`.
+    pub hot: HotIseq,
     pub entries: Vec<IcEntry>,
     pub state: IcState,
     pub hits: u64,
@@ -114,6 +147,7 @@ impl CallSite {
             block,
             file,
             line,
+            hot: HotIseq::NONE,
             entries: Vec::new(),
             state: IcState::Empty,
             hits: 0,
@@ -121,6 +155,20 @@ impl CallSite {
             evictions: 0,
             seen: Vec::new(),
             super_key: None,
+        }
+    }
+
+    /// Drops `hot` when its entry is no longer among `entries` as it was
+    /// marked (replaced, evicted, cleared); called after every change.
+    pub fn entries_changed(&mut self) {
+        let h = self.hot;
+        let kept = self.entries.iter().any(|e| {
+            e.class == h.class
+                && e.fast
+                && (e.slot, e.serial, e.method) == (h.slot, h.serial, Some(h.method))
+        });
+        if !kept {
+            self.hot = HotIseq::NONE;
         }
     }
 

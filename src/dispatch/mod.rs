@@ -25,10 +25,11 @@ pub mod stats;
 
 use std::time::Instant;
 
+use crate::bytecode::Iseq;
 use crate::class::{ClassTable, MethodKind, Visibility};
 use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId};
 
-pub use ic::{CallSite, IcEntry, IcState, flags};
+pub use ic::{CallSite, HotIseq, IcEntry, IcState, flags};
 pub use invalidate::Reason;
 pub use stats::Counters;
 
@@ -214,6 +215,12 @@ impl Dispatch {
     pub fn probe_send(&mut self, site: CallSiteId, cls: ClassId) -> Probe {
         let serials = &self.serials;
         let s = &mut self.sites[site.index()];
+        let h = &s.hot;
+        if h.class == cls && serials[h.slot as usize] == h.serial {
+            s.hits += 1;
+            self.counters.mc_inline_hit += 1;
+            return Probe::Fast(Handler::Iseq(h.iid), h.method);
+        }
         for e in s.entries.iter() {
             if entry_valid(serials, e, cls) {
                 s.hits += 1;
@@ -228,20 +235,21 @@ impl Dispatch {
         Probe::Miss
     }
 
-    /// The handler and method of a site's valid entry for `cls` when it
-    /// is fast (`IcEntry::fast`), without counting the hit: the caller
-    /// counts it (`count_inline_hit`) once its fast path succeeds, or
-    /// leaves the site to `probe_send`, which then counts it once.
+    /// The fast bytecode method a site's hot entry (`CallSite::hot`)
+    /// holds for `cls`, without counting the hit: the caller counts it
+    /// (`count_inline_hit`) once its fast path succeeds, or leaves the
+    /// site to `probe_send`, which then counts it once.
     #[inline(always)]
-    pub fn fast_entry(&self, site: CallSiteId, cls: ClassId) -> Option<(Handler, MethodId)> {
-        let e = self.valid_entry(site, cls)?;
-        match e.method {
-            Some(m) if e.fast => Some((e.handler, m)),
-            _ => None,
+    pub fn hot_iseq(&self, site: CallSiteId, cls: ClassId) -> Option<(&'static Iseq, MethodId)> {
+        let h = &self.sites[site.index()].hot;
+        if h.class == cls && self.serials[h.slot as usize] == h.serial {
+            Some((h.iseq?, h.method))
+        } else {
+            None
         }
     }
 
-    /// Counts an inline-cache hit at `site` (see `fast_entry`).
+    /// Counts an inline-cache hit at `site` (see `hot_iseq`).
     #[inline(always)]
     pub fn count_inline_hit(&mut self, site: CallSiteId) {
         self.sites[site.index()].hits += 1;
@@ -309,6 +317,7 @@ impl Dispatch {
         let s = &mut self.sites[site.index()];
         if s.super_key != Some((owner, name)) {
             s.entries.clear();
+            s.entries_changed();
             s.state = IcState::Empty;
             s.super_key = Some((owner, name));
         }
@@ -435,15 +444,38 @@ impl Dispatch {
     /// Copies the marks of `e` (`IcEntry::fast`, `IcEntry::plain`) onto
     /// the site's entry for its class; the marks go with the entry when
     /// it is invalidated or evicted.
-    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry) {
+    /// A fast bytecode method's entry becomes the site's hot entry when
+    /// it has none (`iseq` is its code).
+    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry, iseq: Option<&'static Iseq>) {
         let s = &mut self.sites[site.index()];
-        if let Some(x) = s.entries.iter_mut().find(|x| x.class == e.class) {
-            x.fast = e.fast;
-            x.plain = e.plain;
+        let Some(x) = s.entries.iter_mut().find(|x| x.class == e.class) else {
+            return;
+        };
+        x.fast = e.fast;
+        x.plain = e.plain;
+        if let (true, Some(_), Some(method)) = (e.fast, iseq, e.method)
+            && s.hot.iseq.is_none()
+        {
+            s.hot = HotIseq {
+                class: e.class,
+                slot: e.slot,
+                serial: e.serial,
+                iseq,
+                iid: match e.handler {
+                    Handler::Iseq(iid) => iid,
+                    _ => IseqId(0),
+                },
+                method,
+            };
         }
     }
 
     fn fill_site(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
+        self.fill_entries(classes, site, entry);
+        self.sites[site.index()].entries_changed();
+    }
+
+    fn fill_entries(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
         let cap = self.config.ic_size;
         let s = &mut self.sites[site.index()];
         s.note_miss(entry.class);

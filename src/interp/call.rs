@@ -8,7 +8,7 @@ use crate::class::{MethodKind, Visibility, cls};
 use crate::dispatch::{Handler, IcEntry, Probe, flags, lookup};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
-use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, Value, sym, symbol};
+use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
 
 use super::frame::Frame;
 use super::{MAX_FRAMES, Vm};
@@ -56,8 +56,8 @@ impl Vm {
             let recv_ix = self.stack.len() - s.argc as usize - 1;
             let recv = self.stack[recv_ix];
             let c = self.class_of(recv);
-            if let Some((Handler::Iseq(iid), m)) = self.dispatch.fast_entry(site, c)
-                && self.enter_fast_iseq(site, m, iid, recv, recv_ix + 1, recv_ix)
+            if let Some((iseq, m)) = self.dispatch.hot_iseq(site, c)
+                && self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix)
             {
                 return Ok(Call::Pushed);
             }
@@ -86,7 +86,7 @@ impl Vm {
                     Handler::Iseq(iid) => {
                         return self.invoke_iseq::<true>(
                             m,
-                            iid,
+                            self.iseq(iid),
                             recv,
                             recv_ix + 1,
                             recv_ix,
@@ -139,7 +139,8 @@ impl Vm {
         let e = match self.dispatch.probe_send(site, c) {
             Probe::Fast(Handler::Iseq(iid), m) => {
                 let base = self.stack.len() - argc;
-                return self.invoke_iseq::<true>(m, iid, recv, base, base, argc, fl, None, false);
+                let iseq = self.iseq(iid);
+                return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, None, false);
             }
             Probe::Fast(h, _) => {
                 if let Handler::IvarGet(slot) = h
@@ -165,7 +166,8 @@ impl Vm {
         {
             let base = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
             let block = self.site_block(site, fl, base + argc)?;
-            return self.invoke_iseq::<false>(m, iid, recv, base, base, argc, fl, block, false);
+            let iseq = self.iseq(iid);
+            return self.invoke_iseq::<false>(m, iseq, recv, base, base, argc, fl, block, false);
         }
         self.send_self_other(site, e, recv, c)
     }
@@ -425,7 +427,11 @@ impl Vm {
             _ => {}
         }
         if e.fast || e.plain {
-            self.dispatch.mark(site, e);
+            let iseq = match e.handler {
+                Handler::Iseq(iid) if e.fast => Some(self.iseq(iid)),
+                _ => None,
+            };
+            self.dispatch.mark(site, e, iseq);
         }
     }
 
@@ -556,7 +562,7 @@ impl Vm {
         if let Handler::Iseq(iid) = e.handler {
             return self.invoke_iseq::<false>(
                 m,
-                iid,
+                self.iseq(iid),
                 recv,
                 recv_ix + 1,
                 recv_ix,
@@ -578,7 +584,7 @@ impl Vm {
     fn invoke_iseq<const FAST: bool>(
         &mut self,
         m: MethodId,
-        iid: IseqId,
+        iseq: &'static Iseq,
         recv: Value,
         base: usize,
         ret_sp: usize,
@@ -588,7 +594,6 @@ impl Vm {
         boundary: bool,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_iseq += 1;
-        let iseq = self.iseq(iid);
         let lc = iseq.local_count as usize;
         if FAST
             || (iseq.params.simple
@@ -698,11 +703,11 @@ impl Vm {
     #[inline(always)]
     pub fn enter_self_fast(&mut self, site: CallSiteId, recv: Value) -> bool {
         let c = self.class_of(recv);
-        let Some((Handler::Iseq(iid), m)) = self.dispatch.fast_entry(site, c) else {
+        let Some((iseq, m)) = self.dispatch.hot_iseq(site, c) else {
             return false;
         };
         let base = self.stack.len() - self.dispatch.site(site).argc as usize;
-        self.enter_fast_iseq(site, m, iid, recv, base, base)
+        self.enter_fast_iseq(site, m, iseq, recv, base, base)
     }
 
     /// `method__entry` and `method__return` for a getter method read
@@ -726,12 +731,11 @@ impl Vm {
         &mut self,
         site: CallSiteId,
         m: MethodId,
-        iid: IseqId,
+        iseq: &'static Iseq,
         recv: Value,
         base: usize,
         ret_sp: usize,
     ) -> bool {
-        let iseq = self.iseq(iid);
         let top = base + iseq.local_count as usize;
         if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
             return false;
