@@ -49,6 +49,7 @@ pub struct ExcClasses {
     pub argument_error: ClassId,
     pub uncaught_throw_error: ClassId,
     pub encoding_error: ClassId,
+    pub encoding_compatibility_error: ClassId,
     pub fiber_error: ClassId,
     pub io_error: ClassId,
     pub eof_error: ClassId,

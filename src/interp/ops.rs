@@ -267,15 +267,32 @@ impl Vm {
                 done(r)
             }
             Insn::ConcatStrings { n } => {
+                // The pieces are appended to an empty string of the
+                // source's encoding (UTF-8), each one's encoding mixing as
+                // `String#<<` has it (`rb_str_concat_literals`).
+                use crate::builtins::string::{Enc, append_encoding, incompatible};
                 let l = self.stack.len() - n as usize;
                 let mut bytes = Vec::new();
-                for v in &self.stack[l..] {
-                    if let Body::String(s) = &*obj(*v).body.borrow() {
+                let mut enc = Enc::Utf8;
+                for i in l..self.stack.len() {
+                    let v = self.stack[i];
+                    if let Body::String(s) = &*obj(v).body.borrow() {
+                        let ev = Enc::of(v);
+                        if ev != enc {
+                            let (a7, b7) = (bytes.is_ascii(), s.bytes.is_ascii());
+                            enc = match append_encoding(enc, a7, ev, b7) {
+                                Some(e) => e,
+                                None => return Err(incompatible(self, enc, ev)),
+                            };
+                        }
                         bytes.extend_from_slice(&s.bytes);
                     }
                 }
                 self.stack.truncate(l);
                 let s = self.str_from_bytes(bytes);
+                if enc != Enc::Utf8 {
+                    enc.set(s);
+                }
                 done(s)
             }
             Insn::ToRegexp { n, opts } => {

@@ -170,6 +170,12 @@ impl Vm {
             Body::String(s) => {
                 1u8.hash(&mut h);
                 s.bytes.hash(&mut h);
+                // Non-ASCII bytes in another encoding than UTF-8 hash with
+                // it (`rb_str_hash`): they are only `eql?` within it.
+                let enc = crate::builtins::string::Enc::of(k);
+                if enc != crate::builtins::string::Enc::Utf8 && !s.bytes.is_ascii() {
+                    enc.index().hash(&mut h);
+                }
                 return Ok(h.finish());
             }
             Body::Float(f) => {
@@ -245,7 +251,9 @@ impl Vm {
         {
             let (oa, ob) = (obj(a).body.borrow(), obj(b).body.borrow());
             match (&*oa, &*ob) {
-                (Body::String(x), Body::String(y)) => return Ok(x.bytes == y.bytes),
+                (Body::String(x), Body::String(y)) => {
+                    return Ok(x.bytes == y.bytes && crate::builtins::string::comparable(a, b));
+                }
                 (Body::Float(x), Body::Float(y)) => return Ok(x == y),
                 (Body::Bignum(x), Body::Bignum(y)) => return Ok(x == y),
                 _ => {}

@@ -392,14 +392,14 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "join", -1, |vm, s, a, _| {
         let sep = match a.first() {
-            Some(v) if !v.is_nil() => {
+            Some(v) if !v.is_nil() && !vm.is_string(*v) => {
                 let b = super::str_arg(vm, *v)?;
-                String::from_utf8_lossy(&b).into_owned()
+                Some(vm.str_from_bytes(b))
             }
-            _ => String::new(),
+            Some(v) if !v.is_nil() => Some(*v),
+            _ => None,
         };
-        let t = join(vm, s, &sep)?;
-        Ok(vm.str_new(&t))
+        join(vm, s, sep)
     });
     vm.def_builtin(a, "==", 1, |vm, s, a, _| {
         if !vm.is_array(a[0]) {
@@ -502,9 +502,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "*", 1, |vm, s, a, _| {
         if vm.is_string(a[0]) {
-            let sep = vm.string_lossy(a[0]);
-            let t = join(vm, s, &sep)?;
-            return Ok(vm.str_new(&t));
+            return join(vm, s, Some(a[0]));
         }
         let n = int_arg(vm, a[0])?;
         if n < 0 {
@@ -687,27 +685,78 @@ fn merge_sort(vm: &mut Vm, v: &mut Vec<Value>, b: &B) -> Result<(), Unwind> {
     Ok(())
 }
 
-fn join(vm: &mut Vm, s: Value, sep: &str) -> Result<String, Unwind> {
-    let mut out = String::new();
+/// `rb_ary_join`: the elements (nested arrays joined in place, others
+/// by `to_s`) with `sep` between them, appended as `String#<<` appends:
+/// the result starts in the first element's encoding when that is a
+/// String, else US-ASCII, and pieces that do not mix raise.
+fn join(vm: &mut Vm, s: Value, sep: Option<Value>) -> VResult {
+    use crate::builtins::string::Enc;
+    let out = vm.str_from_bytes(Vec::new());
+    match get(s, 0) {
+        Some(x) if vm.is_string(x) => Enc::of(x).set(out),
+        _ => Enc::UsAscii.set(out),
+    }
+    let mark = vm.roots_len();
+    vm.push_root(out);
+    if let Some(sep) = sep {
+        vm.push_root(sep);
+    }
+    let mut path = vec![s];
+    let r = join_into(vm, s, sep, out, &mut path);
+    vm.truncate_roots(mark);
+    r.map(|_| out)
+}
+
+fn join_into(
+    vm: &mut Vm,
+    s: Value,
+    sep: Option<Value>,
+    out: Value,
+    path: &mut Vec<Value>,
+) -> Result<(), Unwind> {
     for (i, x) in items(vm, s).into_iter().enumerate() {
-        if i > 0 {
-            out.push_str(sep);
+        if i > 0
+            && let Some(sep) = sep
+        {
+            join_piece(vm, out, sep)?;
         }
-        let piece = if vm.is_array(x) {
-            if x == s {
+        if vm.is_array(x) {
+            if path.contains(&x) {
                 return Err(vm.arg_error("recursive array join"));
             }
-            join(vm, x, sep)?
-        } else {
-            vm.to_s(x)?
-        };
-        // Joining huge strings raises NoMemoryError instead of aborting.
-        if out.try_reserve(piece.len() + sep.len()).is_err() {
-            return Err(vm.no_memory_error());
+            path.push(x);
+            join_into(vm, x, sep, out, path)?;
+            path.pop();
+            continue;
         }
-        out.push_str(&piece);
+        let piece = if vm.is_string(x) {
+            x
+        } else {
+            let r = vm.funcall(x, sym::TO_S, &[], None)?;
+            if vm.is_string(r) {
+                r
+            } else {
+                let d = vm.any_to_s(x);
+                vm.str_new(&d)
+            }
+        };
+        join_piece(vm, out, piece)?;
     }
-    Ok(out)
+    Ok(())
+}
+
+/// Appends one piece of a join; huge results raise NoMemoryError
+/// instead of aborting.
+fn join_piece(vm: &mut Vm, out: Value, piece: Value) -> Result<(), Unwind> {
+    let n = crate::builtins::string::byte_len(piece);
+    let room = match &mut *obj(out).body.borrow_mut() {
+        Body::String(st) => st.bytes.try_reserve(n).is_ok(),
+        _ => true,
+    };
+    if !room {
+        return Err(vm.no_memory_error());
+    }
+    crate::builtins::string::append(vm, out, piece)
 }
 
 /// rb_ary_subseq: `len` elements from `beg`, nil when out of range.

@@ -2,6 +2,7 @@
 //! whitespace trimming, padding, successor, numeric conversions and the
 //! byte/char iterators.
 
+use super::encoding::{Enc, append_check, check};
 use super::{
     B, FLAG_BINARY, bytes, char_count, char_len, chars_of, code_of, enum_for, is_binary, kw_get,
     new_like, set_bytes, split_kw, str_arg, with_bytes, with_mut,
@@ -33,7 +34,13 @@ fn str_eq(vm: &mut Vm, s: Value, o: Value) -> VResult {
         }
         return Ok(Value::FALSE);
     }
-    Ok(Value::bool(with_bytes(s, |a| with_bytes(o, |b| a == b))))
+    Ok(Value::bool(str_eql(s, o)))
+}
+
+/// Two Strings with equal bytes that may compare equal (`rb_str_eql`:
+/// the bytes of `"\xFF".b` and `"\xFF"` are not the same characters).
+pub(crate) fn str_eql(a: Value, b: Value) -> bool {
+    with_bytes(a, |x| with_bytes(b, |y| x == y)) && super::encoding::comparable(a, b)
 }
 
 /// How a case mapping treats each character.
@@ -360,19 +367,20 @@ fn justify(vm: &mut Vm, s: Value, a: &[Value], how: char) -> VResult {
 }
 
 /// `rb_str_concat`: `String#<<`, also called by the `opt_ltlt`
-/// instruction directly (no `<<` frame, as CRuby).
+/// instruction directly (no `<<` frame, as CRuby). A String argument's
+/// encoding must mix with the receiver's (`encoding::append_check`),
+/// which may take it (`"abc".b << "é"` is UTF-8).
 pub fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
-    if v != s && vm.is_string(v) && !is_binary(s) && !is_binary(v) {
-        // The common case: copy straight from the argument's buffer.
+    if v != s && vm.is_string(v) {
+        let enc = append_check(vm, s, v)?;
+        // Copied straight from the argument's buffer.
         let src = obj(v).body.borrow();
         let Body::String(src) = &*src else {
             unreachable!("string body")
         };
-        let ascii = src.bytes.is_ascii();
         with_mut(vm, s, |x| x.extend_from_slice(&src.bytes))?;
-        if !ascii {
-            let o = obj(s);
-            o.flags.set(o.flags.get() & !super::FLAG_US_ASCII);
+        if enc != Enc::of(s) {
+            enc.set(s);
         }
         return Ok(());
     }
@@ -393,16 +401,37 @@ pub fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
         }
         None => str_arg(vm, v)?,
     };
-    let src_bin = vm.is_string(v) && is_binary(v);
     with_mut(vm, s, |x| x.extend_from_slice(&b))?;
-    let o = obj(s);
-    if !b.is_ascii() {
-        o.flags.set(o.flags.get() & !super::FLAG_US_ASCII);
-    }
-    if is_binary(s) && !src_bin && !b.is_ascii() && vm.string_bytes(s).len() == b.len() {
-        o.flags.set(o.flags.get() & !FLAG_BINARY);
+    if !b.is_ascii() && Enc::of(s) == Enc::UsAscii {
+        Enc::Utf8.set(s);
     }
     Ok(())
+}
+
+/// `concat`/`prepend`'s arguments appended, in order, to an empty string
+/// of `s`'s encoding (`s` itself reads as it was before the call).
+fn joined(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
+    let all = vm.str_from_bytes(Vec::new());
+    Enc::of(s).set(all);
+    let mark = vm.roots_len();
+    vm.push_root(all);
+    let mut r = Ok(all);
+    for v in a {
+        let v = if *v == s { all_of(vm, s) } else { *v };
+        if let Err(e) = append(vm, all, v) {
+            r = Err(e);
+            break;
+        }
+    }
+    vm.truncate_roots(mark);
+    r
+}
+
+/// A copy of String `s` with its encoding.
+fn all_of(vm: &mut Vm, s: Value) -> Value {
+    let c = vm.str_from_bytes(bytes(vm, s));
+    Enc::of(s).set(c);
+    c
 }
 
 fn int_like(v: Value) -> Option<i64> {
@@ -472,9 +501,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "==", 1, |vm, s, a, _| str_eq(vm, s, a[0]));
     vm.def_builtin(s, "===", 1, |vm, s, a, _| str_eq(vm, s, a[0]));
     vm.def_builtin(s, "eql?", 1, |vm, s, a, _| {
-        Ok(Value::bool(
-            vm.is_string(a[0]) && with_bytes(s, |x| with_bytes(a[0], |y| x == y)),
-        ))
+        Ok(Value::bool(vm.is_string(a[0]) && str_eql(s, a[0])))
     });
     vm.def_builtin(s, "hash", 0, |vm, s, _, _| {
         Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
@@ -483,7 +510,17 @@ pub fn init(vm: &mut Vm) {
         if !vm.is_string(a[0]) {
             return Ok(Value::NIL);
         }
-        Ok(Value::int(bytes(vm, s).cmp(&bytes(vm, a[0])) as i64))
+        // Equal bytes in encodings that do not compare fall back on the
+        // encodings' order (`rb_str_cmp`).
+        let o = a[0];
+        let ord = with_bytes(s, |x| with_bytes(o, |y| x.cmp(y))).then_with(|| {
+            if super::encoding::comparable(s, o) {
+                std::cmp::Ordering::Equal
+            } else {
+                Enc::of(s).index().cmp(&Enc::of(o).index())
+            }
+        });
+        Ok(Value::int(ord as i64))
     });
     vm.def_builtin(s, "casecmp", 1, |vm, s, a, _| {
         if !(vm.is_string(a[0]) || a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
@@ -504,7 +541,14 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "+", 1, |vm, s, a, _| {
         let mut b = bytes(vm, s);
         b.extend(str_arg(vm, a[0])?);
-        Ok(new_like(vm, s, b))
+        let enc = if vm.is_string(a[0]) {
+            check(vm, s, a[0])?
+        } else {
+            Enc::of(s)
+        };
+        let r = vm.str_from_bytes(b);
+        enc.set(r);
+        Ok(r)
     });
     vm.def_builtin(s, "*", 1, |vm, s, a, _| {
         let n = int_arg(vm, a[0])?;
@@ -532,30 +576,39 @@ pub fn init(vm: &mut Vm) {
         append(vm, s, a[0])?;
         Ok(s)
     });
+    // With several arguments CRuby joins them in a fresh string of the
+    // receiver's encoding first (`rb_str_concat_multi`): an argument that
+    // does not mix raises before the receiver changes.
     vm.def_builtin(s, "concat", -1, |vm, s, a, _| {
-        let mut all = Vec::new();
-        for v in a {
-            all.push(if *v == s { bytes(vm, s) } else { Vec::new() });
-        }
-        for (i, v) in a.iter().enumerate() {
-            if *v == s {
-                let b = all[i].clone();
-                with_mut(vm, s, |x| x.extend(b))?;
-            } else {
-                append(vm, s, *v)?;
+        super::check_frozen(vm, s)?;
+        match a {
+            [] => {}
+            [v] => append(vm, s, *v)?,
+            _ => {
+                let all = joined(vm, s, a)?;
+                append(vm, s, all)?;
             }
         }
         Ok(s)
     });
     vm.def_builtin(s, "prepend", -1, |vm, s, a, _| {
-        let mut pre = Vec::new();
-        for v in a {
-            pre.extend(str_arg(vm, *v)?);
-        }
+        super::check_frozen(vm, s)?;
+        let pre = match a {
+            [] => return Ok(s),
+            [v] => *v,
+            _ => joined(vm, s, a)?,
+        };
+        let mut b = str_arg(vm, pre)?;
+        let enc = if vm.is_string(pre) {
+            check(vm, s, pre)?
+        } else {
+            Enc::of(s)
+        };
         with_mut(vm, s, |x| {
-            pre.extend_from_slice(x);
-            *x = pre;
+            b.extend_from_slice(x);
+            *x = b;
         })?;
+        enc.set(s);
         Ok(s)
     });
     vm.def_builtin(s, "replace", 1, |vm, s, a, _| {

@@ -65,14 +65,141 @@ fn enc_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
 
 /// Name of a string's encoding.
 pub fn str_encoding_name(s: Value) -> &'static str {
-    let f = obj(s).flags.get();
-    if f & FLAG_BINARY != 0 {
-        "ASCII-8BIT"
-    } else if f & FLAG_US_ASCII != 0 {
-        "US-ASCII"
-    } else {
-        "UTF-8"
+    Enc::of(s).name()
+}
+
+/// A String's encoding (kept as object flags: UTF-8 unless flagged).
+/// All three are ASCII-compatible, which the rules below rely on.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Enc {
+    Binary,
+    Utf8,
+    UsAscii,
+}
+
+impl Enc {
+    pub fn of(s: Value) -> Enc {
+        let f = obj(s).flags.get();
+        if f & FLAG_BINARY != 0 {
+            Enc::Binary
+        } else if f & FLAG_US_ASCII != 0 {
+            Enc::UsAscii
+        } else {
+            Enc::Utf8
+        }
     }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Enc::Binary => "ASCII-8BIT",
+            Enc::Utf8 => "UTF-8",
+            Enc::UsAscii => "US-ASCII",
+        }
+    }
+
+    /// CRuby's encoding index: the order `String#<=>` falls back on for
+    /// equal bytes that are not comparable.
+    pub fn index(self) -> u8 {
+        match self {
+            Enc::Binary => 0,
+            Enc::Utf8 => 1,
+            Enc::UsAscii => 2,
+        }
+    }
+
+    pub fn set(self, s: Value) {
+        set_encoding(s, self.name());
+    }
+}
+
+/// Whether a String is empty or all ASCII (CRuby's 7-bit code range).
+fn seven_bit(s: Value) -> bool {
+    super::with_bytes(s, |b| b.is_ascii())
+}
+
+/// The encoding of two Strings put together, or None when they cannot
+/// be (`rb_enc_compatible`): equal encodings; else an empty second
+/// string keeps the first's; an ASCII-only side takes the other's
+/// encoding; two sides that both have non-ASCII bytes do not mix.
+pub fn compatible(a: Value, b: Value) -> Option<Enc> {
+    let (ea, eb) = (Enc::of(a), Enc::of(b));
+    if ea == eb {
+        return Some(ea);
+    }
+    let (la, a7) = super::with_bytes(a, |x| (x.len(), x.is_ascii()));
+    let (lb, b7) = super::with_bytes(b, |x| (x.len(), x.is_ascii()));
+    if lb == 0 {
+        return Some(ea);
+    }
+    if la == 0 {
+        return Some(if b7 { ea } else { eb });
+    }
+    match (a7, b7) {
+        (_, true) => Some(ea),
+        (true, false) => Some(eb),
+        (false, false) => None,
+    }
+}
+
+/// `compatible`, or Encoding::CompatibilityError (`rb_enc_check`).
+pub fn check(vm: &mut Vm, a: Value, b: Value) -> Result<Enc, Unwind> {
+    match compatible(a, b) {
+        Some(e) => Ok(e),
+        None => Err(incompatible(vm, Enc::of(a), Enc::of(b))),
+    }
+}
+
+/// `check` when `v` is a String (another argument's `to_str` result is
+/// taken as it is).
+pub fn check_arg(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
+    if vm.is_string(v) {
+        check(vm, s, v)?;
+    }
+    Ok(())
+}
+
+#[cold]
+pub fn incompatible(vm: &mut Vm, a: Enc, b: Enc) -> Unwind {
+    let msg = format!(
+        "incompatible character encodings: {} and {}",
+        a.name(),
+        b.name()
+    );
+    vm.error(vm.e.encoding_compatibility_error, &msg)
+}
+
+/// The encoding a string of encoding `es` has after bytes of encoding
+/// `eb` are appended (`rb_enc_cr_str_buf_cat`); `s7`/`b7`: each side is
+/// empty or ASCII. None when they do not mix.
+pub fn append_encoding(es: Enc, s7: bool, eb: Enc, b7: bool) -> Option<Enc> {
+    if es == eb {
+        Some(es)
+    } else if s7 && !b7 {
+        Some(eb)
+    } else if b7 {
+        Some(es)
+    } else {
+        None
+    }
+}
+
+/// `append_encoding` for appending String `b` to String `s`, raising
+/// when they do not mix.
+pub fn append_check(vm: &mut Vm, s: Value, b: Value) -> Result<Enc, Unwind> {
+    let (es, eb) = (Enc::of(s), Enc::of(b));
+    if es == eb {
+        return Ok(es);
+    }
+    match append_encoding(es, seven_bit(s), eb, seven_bit(b)) {
+        Some(e) => Ok(e),
+        None => Err(incompatible(vm, es, eb)),
+    }
+}
+
+/// Whether equal bytes make two Strings equal (`rb_str_comparable`):
+/// same encoding, or either side empty or ASCII.
+pub fn comparable(a: Value, b: Value) -> bool {
+    Enc::of(a) == Enc::of(b) || seven_bit(a) || seven_bit(b)
 }
 
 /// Sets a String's encoding flag by name (ASCII-8BIT, US-ASCII, else UTF-8).
@@ -96,6 +223,8 @@ pub(crate) fn valid_utf8(b: &[u8]) -> bool {
 
 pub fn init(vm: &mut Vm) {
     let e = vm.new_class(Some("Encoding"), cls::OBJECT, Some(cls::OBJECT));
+    vm.e.encoding_compatibility_error =
+        vm.new_class(Some("CompatibilityError"), vm.e.encoding_error, Some(e));
     for (cname, name) in NAMES {
         let o = vm.heap.alloc(e, Body::Object(Vec::new()));
         let n = vm.str_new(name);

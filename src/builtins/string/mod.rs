@@ -25,7 +25,7 @@ use crate::object::{BlockArg, Body, Unwind};
 use crate::value::{Value, symbol};
 
 pub use basic::{append, succ};
-pub use encoding::encoding_value;
+pub use encoding::{Enc, append_encoding, comparable, encoding_value, incompatible};
 pub use format::format;
 pub use inspect::{inspect_bytes, inspect_str};
 
@@ -50,6 +50,11 @@ pub fn init(vm: &mut Vm) {
 /// The receiver's bytes (a copy).
 pub(crate) fn bytes(vm: &Vm, v: Value) -> Vec<u8> {
     vm.string_bytes(v)
+}
+
+/// A String's length in bytes (0 for anything else).
+pub fn byte_len(v: Value) -> usize {
+    with_bytes(v, |b| b.len())
 }
 
 /// Reads a String's bytes in place (no copy; `f` must not call back into
