@@ -198,3 +198,56 @@ impl CallSite {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dispatch::Handler;
+
+    fn site_with_hot(e: IcEntry) -> CallSite {
+        let mut s = CallSite::new(SymbolId(1), 0, 0, None, "t.rb".into(), 1);
+        s.entries.push(e);
+        s.hot = HotIseq {
+            class: e.class,
+            slot: e.slot,
+            serial: e.serial,
+            iseq: None,
+            iid: IseqId(7),
+            method: e.method.unwrap(),
+        };
+        s
+    }
+
+    fn fast_entry(class: u32, serial: u64) -> IcEntry {
+        let r = Resolved {
+            method: Some(MethodId(3)),
+            handler: Handler::Iseq(IseqId(7)),
+            visibility: Visibility::Public,
+        };
+        let mut e = IcEntry::new(ClassId(class), 5, serial, r);
+        e.fast = true;
+        e
+    }
+
+    #[test]
+    fn hot_entry_follows_its_entry() {
+        // Another class joining a polymorphic site keeps it.
+        let mut s = site_with_hot(fast_entry(10, 1));
+        s.entries.push(fast_entry(11, 1));
+        s.entries_changed();
+        assert_eq!(s.hot.class, ClassId(10));
+        // Refilled under a new serial (not yet marked fast): dropped.
+        let mut s = site_with_hot(fast_entry(10, 1));
+        s.entries[0] = IcEntry {
+            fast: false,
+            ..fast_entry(10, 2)
+        };
+        s.entries_changed();
+        assert_eq!(s.hot.class, HotIseq::NONE.class);
+        // Evicted or cleared: dropped.
+        let mut s = site_with_hot(fast_entry(10, 1));
+        s.entries.clear();
+        s.entries_changed();
+        assert_eq!(s.hot.class, HotIseq::NONE.class);
+    }
+}

@@ -443,28 +443,24 @@ impl Dispatch {
 
     /// Copies the marks of `e` (`IcEntry::fast`, `IcEntry::plain`) onto
     /// the site's entry for its class; the marks go with the entry when
-    /// it is invalidated or evicted.
-    /// A fast bytecode method's entry becomes the site's hot entry when
-    /// it has none (`iseq` is its code).
-    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry, iseq: Option<&'static Iseq>) {
+    /// it is invalidated or evicted. A fast bytecode method (`code`: its
+    /// iseq) becomes the site's hot entry when the site has none.
+    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry, code: Option<(IseqId, &'static Iseq)>) {
         let s = &mut self.sites[site.index()];
         let Some(x) = s.entries.iter_mut().find(|x| x.class == e.class) else {
             return;
         };
         x.fast = e.fast;
         x.plain = e.plain;
-        if let (true, Some(_), Some(method)) = (e.fast, iseq, e.method)
+        if let (true, Some((iid, iseq)), Some(method)) = (e.fast, code, e.method)
             && s.hot.iseq.is_none()
         {
             s.hot = HotIseq {
                 class: e.class,
                 slot: e.slot,
                 serial: e.serial,
-                iseq,
-                iid: match e.handler {
-                    Handler::Iseq(iid) => iid,
-                    _ => IseqId(0),
-                },
+                iseq: Some(iseq),
+                iid,
                 method,
             };
         }

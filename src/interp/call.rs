@@ -427,11 +427,11 @@ impl Vm {
             _ => {}
         }
         if e.fast || e.plain {
-            let iseq = match e.handler {
-                Handler::Iseq(iid) if e.fast => Some(self.iseq(iid)),
+            let code = match e.handler {
+                Handler::Iseq(iid) if e.fast => Some((iid, self.iseq(iid))),
                 _ => None,
             };
-            self.dispatch.mark(site, e, iseq);
+            self.dispatch.mark(site, e, code);
         }
     }
 
