@@ -384,26 +384,38 @@ pub fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
         }
         return Ok(());
     }
+    let enc = Enc::of(s);
     let b = match int_like(v) {
+        // A codepoint: one byte in ASCII-8BIT and US-ASCII (which a byte
+        // above 127 turns into ASCII-8BIT), else a UTF-8 character.
         Some(n) => {
-            if n < 0 || (!is_binary(s) && (n > 0x10FFFF || (0xD800..0xE000).contains(&n))) {
+            let bytewise = enc != Enc::Utf8;
+            if n < 0 || n > 0x10FFFF || (bytewise && n > 255) {
                 return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
             }
-            if is_binary(s) {
-                if n > 255 {
-                    return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
-                }
+            if bytewise {
                 vec![n as u8]
             } else {
-                let c = char::from_u32(n as u32).unwrap_or('\u{FFFD}');
+                let Some(c) = char::from_u32(n as u32) else {
+                    let msg = format!("invalid codepoint 0x{n:X} in UTF-8");
+                    return Err(vm.error(vm.e.range_error, &msg));
+                };
                 c.to_string().into_bytes()
             }
+        }
+        None if v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Bignum(_)) => {
+            return Err(vm.error(vm.e.range_error, "bignum out of char range"));
         }
         None => str_arg(vm, v)?,
     };
     with_mut(vm, s, |x| x.extend_from_slice(&b))?;
-    if !b.is_ascii() && Enc::of(s) == Enc::UsAscii {
-        Enc::Utf8.set(s);
+    if enc == Enc::UsAscii && !b.is_ascii() {
+        let to = if int_like(v).is_some() {
+            Enc::Binary
+        } else {
+            Enc::Utf8
+        };
+        to.set(s);
     }
     Ok(())
 }
