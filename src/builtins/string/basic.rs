@@ -390,7 +390,7 @@ pub fn append(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
         // above 127 turns into ASCII-8BIT), else a UTF-8 character.
         Some(n) => {
             let bytewise = enc != Enc::Utf8;
-            if n < 0 || n > 0x10FFFF || (bytewise && n > 255) {
+            if !(0..=0x10FFFF).contains(&n) || (bytewise && n > 255) {
                 return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
             }
             if bytewise {
