@@ -1,6 +1,10 @@
-//! The global method cache: a fixed-size, direct-mapped table
-//! `(class, method name) -> resolved method`, sized at start-up
-//! (`--gmc-size`, `RUBY_GLOBAL_METHOD_CACHE_SIZE`), as in CRuby 2.x.
+//! The global method cache: a fixed-size table `(class, method name) ->
+//! resolved method`, sized at start-up (`--gmc-size`,
+//! `RUBY_GLOBAL_METHOD_CACHE_SIZE`) as in CRuby 2.x, but two-way
+//! set-associative where CRuby's was direct-mapped: two hot pairs that
+//! hash to the same set both stay (a direct-mapped table let them evict
+//! each other on every call, which a new class shifting the class ids
+//! could turn on or off: bench method_missing went 23% slower that way).
 
 use super::Resolved;
 use crate::value::{ClassId, SymbolId};
@@ -17,24 +21,38 @@ pub struct GmcEntry {
     pub resolved: Resolved,
 }
 
+impl GmcEntry {
+    #[inline(always)]
+    fn is(&self, class: ClassId, name: SymbolId) -> bool {
+        self.class == class && self.name == name
+    }
+}
+
 pub enum Probe {
     Hit(GmcEntry),
-    /// The slot holds another (class, name).
+    /// The set is full of other (class, name) pairs.
     Collision,
     Empty,
 }
 
+/// Entries per set (1 when the whole cache has a single entry).
+const WAYS: usize = 2;
+
 pub struct GlobalCache {
     entries: Vec<Option<GmcEntry>>,
+    ways: usize,
+    /// Sets - 1 (the set count is a power of two).
     mask: usize,
     pub filled: usize,
 }
 
 impl GlobalCache {
     pub fn new(size: usize) -> GlobalCache {
+        let ways = WAYS.min(size.max(1));
         GlobalCache {
             entries: vec![None; size],
-            mask: size.saturating_sub(1),
+            ways,
+            mask: (size / ways).saturating_sub(1),
             filled: 0,
         }
     }
@@ -43,23 +61,39 @@ impl GlobalCache {
         self.entries.len()
     }
 
+    /// The first entry of the set for `(class, name)`.
     #[inline(always)]
-    fn index(&self, class: ClassId, name: SymbolId) -> usize {
+    fn set(&self, class: ClassId, name: SymbolId) -> usize {
         // CRuby hashes (klass >> 3) ^ mid; ours are small ids, so mix them.
         let h = (class.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ (name.0 as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        ((h >> 32) as usize) & self.mask
+        (((h >> 32) as usize) & self.mask) * self.ways
     }
 
     #[inline]
     pub fn probe(&self, class: ClassId, name: SymbolId) -> Probe {
-        match &self.entries[self.index(class, name)] {
-            Some(e) if e.class == class && e.name == name => Probe::Hit(*e),
-            Some(_) => Probe::Collision,
-            None => Probe::Empty,
+        let i = self.set(class, name);
+        let first = &self.entries[i];
+        if let Some(e) = first
+            && e.is(class, name)
+        {
+            return Probe::Hit(*e);
+        }
+        let second = match self.entries.get(i + 1) {
+            Some(e) if self.ways > 1 => e,
+            _ => &None,
+        };
+        match (first, second) {
+            (_, Some(e)) if e.is(class, name) => Probe::Hit(*e),
+            (Some(_), Some(_)) => Probe::Collision,
+            (Some(_), None) if self.ways == 1 => Probe::Collision,
+            _ => Probe::Empty,
         }
     }
 
+    /// Stores an answer: over the pair's own entry, else in the set's
+    /// first way, the others moving down one (into a free way, or the
+    /// oldest dropping out).
     pub fn fill(
         &mut self,
         class: ClassId,
@@ -68,17 +102,31 @@ impl GlobalCache {
         serial: u64,
         resolved: Resolved,
     ) {
-        let i = self.index(class, name);
-        if self.entries[i].is_none() {
-            self.filled += 1;
-        }
-        self.entries[i] = Some(GmcEntry {
+        let i = self.set(class, name);
+        let set = &mut self.entries[i..i + self.ways];
+        let entry = Some(GmcEntry {
             class,
             name,
             slot,
             serial,
             resolved,
         });
+        if let Some(w) = set
+            .iter()
+            .position(|e| e.is_some_and(|e| e.is(class, name)))
+        {
+            set[w] = entry;
+            return;
+        }
+        let end = match set.iter().position(Option::is_none) {
+            Some(w) => {
+                self.filled += 1;
+                w + 1
+            }
+            None => set.len(),
+        };
+        set[..end].rotate_right(1);
+        set[0] = entry;
     }
 
     pub fn clear(&mut self) {
@@ -101,5 +149,63 @@ pub fn parse_size(s: &str) -> (usize, Option<String>) {
             )),
         ),
         _ => (DEFAULT_SIZE, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::class::Visibility;
+    use crate::dispatch::Handler;
+
+    fn resolved() -> Resolved {
+        Resolved {
+            method: None,
+            handler: Handler::MethodMissing,
+            visibility: Visibility::Public,
+        }
+    }
+
+    /// Three names whose (class 1, name) pairs share a set of `g`.
+    fn same_set(g: &GlobalCache) -> Vec<SymbolId> {
+        let c = ClassId(1);
+        let want = g.set(c, SymbolId(0));
+        (0..)
+            .map(SymbolId)
+            .filter(|n| g.set(c, *n) == want)
+            .take(3)
+            .collect()
+    }
+
+    #[test]
+    fn two_pairs_in_one_set_both_stay() {
+        let mut g = GlobalCache::new(64);
+        let c = ClassId(1);
+        let n = same_set(&g);
+        g.fill(c, n[0], 0, 1, resolved());
+        g.fill(c, n[1], 0, 1, resolved());
+        assert!(matches!(g.probe(c, n[0]), Probe::Hit(_)));
+        assert!(matches!(g.probe(c, n[1]), Probe::Hit(_)));
+        // A third evicts the older of the two.
+        assert!(matches!(g.probe(c, n[2]), Probe::Collision));
+        g.fill(c, n[2], 0, 1, resolved());
+        assert!(matches!(g.probe(c, n[0]), Probe::Collision));
+        assert_eq!(g.filled, 2);
+        assert!(matches!(g.probe(c, n[1]), Probe::Hit(_)));
+        assert!(matches!(g.probe(c, n[2]), Probe::Hit(_)));
+        // Refilling a pair overwrites its own entry.
+        g.fill(c, n[2], 0, 2, resolved());
+        assert!(matches!(g.probe(c, n[1]), Probe::Hit(_)));
+        assert!(matches!(g.probe(c, n[2]), Probe::Hit(e) if e.serial == 2));
+    }
+
+    #[test]
+    fn a_one_entry_cache_is_direct_mapped() {
+        let mut g = GlobalCache::new(1);
+        let c = ClassId(1);
+        g.fill(c, SymbolId(1), 0, 1, resolved());
+        g.fill(c, SymbolId(2), 0, 1, resolved());
+        assert!(matches!(g.probe(c, SymbolId(1)), Probe::Collision));
+        assert!(matches!(g.probe(c, SymbolId(2)), Probe::Hit(_)));
     }
 }

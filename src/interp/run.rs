@@ -103,11 +103,14 @@ impl Vm {
                         self.end_class_body(s);
                     }
                     self.frames.pop_to(fi);
-                    self.stack.truncate(ret_sp);
                     if boundary {
+                        self.stack.truncate(ret_sp);
                         return Ok(v);
                     }
-                    self.stack.push(v);
+                    // The result takes the receiver's (or first
+                    // argument's) slot: the stack is above it here.
+                    self.stack[ret_sp] = v;
+                    self.stack.truncate(ret_sp + 1);
                     continue 'frame;
                 }};
             }
