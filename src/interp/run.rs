@@ -108,9 +108,14 @@ impl Vm {
                         return Ok(v);
                     }
                     // The result takes the receiver's (or first
-                    // argument's) slot: the stack is above it here.
-                    self.stack[ret_sp] = v;
-                    self.stack.truncate(ret_sp + 1);
+                    // argument's) slot, which the stack is above here.
+                    match self.stack.get_mut(ret_sp) {
+                        Some(slot) => {
+                            *slot = v;
+                            self.stack.truncate(ret_sp + 1);
+                        }
+                        None => self.stack.push(v),
+                    }
                     continue 'frame;
                 }};
             }
