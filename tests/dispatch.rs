@@ -413,6 +413,55 @@ fn core_class_additions_keep_their_fast_paths() {
 }
 
 #[test]
+fn getter_methods_are_read_without_a_frame() {
+    // `def x; @x; end` called from a warm site, with a receiver and
+    // without, is an ivar read (ccf_ivar), not a bytecode frame (ccf_iseq);
+    // redefined as a computed method it gets its frames back.
+    let p = script(
+        "getter.rb",
+        "class P
+  def initialize = @x = 1
+  def x
+    @x
+  end
+  def twice = x + x
+end
+         o = P.new
+         i0, f0 = RubyVM.stat(:ccf_ivar), RubyVM.stat(:ccf_iseq)
+         i = 0
+while i < 1000
+  o.x; o.twice
+  i += 1
+end
+         p [RubyVM.stat(:ccf_ivar) - i0 >= 3000, RubyVM.stat(:ccf_iseq) - f0 < 1100]
+         class P
+  def x = @x + 1
+end
+         f0 = RubyVM.stat(:ccf_iseq)
+         i = 0
+while i < 1000
+  o.x
+  i += 1
+end
+         p [RubyVM.stat(:ccf_iseq) - f0 >= 1000, o.x, o.twice]
+",
+    );
+    for strategy in STRATEGIES {
+        for ic in ["1", "8"] {
+            let out = run_file(
+                &p,
+                &[&format!("--invalidation={strategy}"), &format!("--ic={ic}")],
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                "[true, true]\n[true, 2, 4]\n",
+                "{strategy} --ic={ic}"
+            );
+        }
+    }
+}
+
+#[test]
 fn eviction_trace_names_class_method_and_site() {
     let p = script("evict.rb", SHARED_MODULE);
     let out = run_file(&p, &["--ic=1", "--trace-evictions"]);

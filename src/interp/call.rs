@@ -105,6 +105,16 @@ impl Vm {
                             return Ok(Call::Done(v));
                         }
                     }
+                    // `def x; @x; end` on a plain object: read as an
+                    // attr_reader, the probes firing as for a call.
+                    Handler::IseqIvarGet(slot) => {
+                        if let Some(v) = ivar_slot_get(recv, slot) {
+                            self.getter_probes(m);
+                            self.dispatch.counters.ccf_ivar += 1;
+                            self.stack.truncate(recv_ix);
+                            return Ok(Call::Done(v));
+                        }
+                    }
                     Handler::IvarSet(slot) => {
                         let v = self.stack[recv_ix + 1];
                         if ivar_slot_set(recv, slot, v) {
@@ -142,10 +152,13 @@ impl Vm {
                 let iseq = self.iseq(iid);
                 return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, None, false);
             }
-            Probe::Fast(h, _) => {
-                if let Handler::IvarGet(slot) = h
+            Probe::Fast(h, m) => {
+                if let Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) = h
                     && let Some(v) = ivar_slot_get(recv, slot)
                 {
+                    if matches!(h, Handler::IseqIvarGet(_)) {
+                        self.getter_probes(m);
+                    }
                     self.dispatch.counters.ccf_ivar += 1;
                     return Ok(Call::Done(v));
                 }
@@ -416,6 +429,7 @@ impl Vm {
                 e.fast = p.simple && p.lead == argc && !literal;
             }
             Handler::IvarGet(_) => e.fast = argc == 0,
+            Handler::IseqIvarGet(_) => e.fast = argc == 0 && !literal,
             Handler::IvarSet(_) => e.fast = argc == 1,
             Handler::Builtin => {
                 e.plain = !literal
@@ -712,6 +726,7 @@ impl Vm {
 
     /// `method__entry` and `method__return` for a getter method read
     /// without a frame (`Handler::IseqIvarGet`): tracers see the call.
+    #[inline(always)]
     fn getter_probes(&self, m: MethodId) {
         let args = || {
             let line = match &self.classes.method(m).kind {
