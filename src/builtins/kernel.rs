@@ -841,22 +841,32 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
         _ => (a.to_vec(), None),
     };
     let mut prefix = None;
+    let mut category = None;
     if let Some(h) = opts {
         let (up, cat) = (vm.sym("uplevel"), vm.sym("category"));
         if let Some(c) = vm.hash_get(h, cat)?
             && !c.is_nil()
         {
-            // CRuby's defaults: Warning[:deprecated] off, [:experimental] on
-            // (there is no Warning module to change them yet).
-            match c.as_symbol().map(symbol::name).as_deref() {
-                Some("deprecated") => return Ok(Value::NIL),
-                Some("experimental") => {}
-                _ => {
-                    let name = vm.funcall(c, sym::TO_S, &[], None)?;
-                    let msg = format!("unknown category: {}", vm.string_lossy(name));
-                    return Err(vm.arg_error(&msg));
-                }
+            // `rb_to_symbol_type`, then `Warning[category]` (which rejects
+            // unknown categories): a disabled one prints nothing.
+            let c = if vm.is_string(c) {
+                let n = vm.string_lossy(c);
+                vm.sym(&n)
+            } else {
+                c
+            };
+            if !c.is_symbol() {
+                let d = vm.inspect(c)?;
+                return Err(vm.error(
+                    vm.e.type_error,
+                    &format!("{d} is not a symbol nor a string"),
+                ));
             }
+            let on = vm.funcall(warning_module(vm), symbol::intern("[]"), &[c], None)?;
+            if !on.truthy() {
+                return Ok(Value::NIL);
+            }
+            category = Some(c);
         }
         if let Some(n) = vm.hash_get(h, up)?
             && !n.is_nil()
@@ -887,14 +897,30 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
     }
     let mut out = Vec::new();
     puts_into(vm, &msgs, &mut out)?;
-    // As CRuby's Warning.warn: `$stderr.write`, so a reassigned `$stderr`
-    // (a StringIO in a test) receives it.
-    match vm.globals.get(&symbol::intern("$stderr")).copied() {
-        Some(err) if !err.is_nil() => {
-            let text = vm.str_from_bytes(out);
-            vm.funcall(err, symbol::intern("write"), &[text], None)?;
+    // The finished message goes to `Warning.warn` (prelude/warning.rb:
+    // `$stderr.write`), which programs may redefine to capture it.
+    let text = vm.str_from_bytes(out);
+    let w = warning_module(vm);
+    let name = symbol::intern("warn");
+    match category {
+        Some(c) => {
+            let k = vm.sym("category");
+            let kw = vm.hash_from_pairs(&[(k, c)])?;
+            vm.funcall_kw(w, name, &[text, kw], None, true)?;
         }
-        _ => vm.write_err(&out),
+        None => {
+            vm.funcall(w, name, &[text], None)?;
+        }
     }
     Ok(Value::NIL)
+}
+
+/// The `Warning` module (prelude/warning.rb).
+fn warning_module(vm: &Vm) -> Value {
+    vm.classes
+        .get(crate::class::cls::OBJECT)
+        .consts
+        .get(&symbol::intern("Warning"))
+        .copied()
+        .unwrap_or(Value::NIL)
 }

@@ -31,6 +31,7 @@ use crate::value::Value;
 pub const PRELUDE: &[(&str, &str)] = &[
     ("core", include_str!("../../prelude/core.rb")),
     ("internal", include_str!("../../prelude/internal.rb")),
+    ("warning", include_str!("../../prelude/warning.rb")),
     ("comparable", include_str!("../../prelude/comparable.rb")),
     ("enumerable", include_str!("../../prelude/enumerable.rb")),
     ("array", include_str!("../../prelude/array.rb")),

@@ -39,10 +39,9 @@ impl Vm {
         {
             let loc = self.current_location();
             let n = symbol::name(name);
-            self.write_err(
-                format!("{loc}: warning: redefining Object#{n} may cause infinite loop\n")
-                    .as_bytes(),
-            );
+            self.emit_warning(&format!(
+                "{loc}: warning: redefining Object#{n} may cause infinite loop\n"
+            ))?;
         }
         let cref = self.frames[fi].cref.clone();
         let getter = self.iseq(iseq).returns_ivar();
@@ -315,9 +314,9 @@ impl Vm {
         let n = symbol::name(name);
         if matches!(&*n, "initialize" | "object_id" | "__send__") && self.options.warnings > 0 {
             let loc = self.current_location();
-            self.write_err(
-                format!("{loc}: warning: undefining `{n}' may cause serious problems\n").as_bytes(),
-            );
+            self.emit_warning(&format!(
+                "{loc}: warning: undefining `{n}' may cause serious problems\n"
+            ))?;
         }
         if lookup::find_method(&self.classes, c, name).is_none() {
             let cn = self.class_name(c);

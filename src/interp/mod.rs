@@ -635,6 +635,27 @@ impl Vm {
         let _ = std::io::stderr().write_all(b);
     }
 
+    /// A warning the VM itself emits (`rb_warn`): through `Warning.warn`,
+    /// which programs may redefine to capture or raise; straight to
+    /// stderr before the prelude has defined it.
+    #[cold]
+    pub fn emit_warning(&mut self, msg: &str) -> Result<(), Unwind> {
+        let w = self
+            .classes
+            .get(cls::OBJECT)
+            .consts
+            .get(&symbol::intern("Warning"))
+            .copied();
+        match w {
+            Some(w) if w.is_heap() => {
+                let text = self.str_new(msg);
+                self.funcall(w, symbol::intern("warn"), &[text], None)?;
+            }
+            _ => self.write_err(msg.as_bytes()),
+        }
+        Ok(())
+    }
+
     pub fn flush(&mut self) {
         let _ = self.stdout.flush();
     }

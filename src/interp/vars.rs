@@ -609,13 +609,19 @@ impl Vm {
             } else {
                 format!("{}::{n}", self.class_name(c))
             };
-            let mut msg = format!("{loc}: warning: already initialized constant {full}\n");
+            let mut msgs = vec![format!(
+                "{loc}: warning: already initialized constant {full}\n"
+            )];
             if let Some(prev) = self.classes.get(c).const_sites.get(&name) {
-                msg.push_str(&format!(
+                msgs.push(format!(
                     "{prev}: warning: previous definition of {n} was here\n"
                 ));
             }
-            self.write_err(msg.as_bytes());
+            // set_const cannot raise: an exception from a redefined
+            // Warning.warn is dropped here.
+            for m in msgs {
+                let _ = self.emit_warning(&m);
+            }
         }
         self.note_const_site(c, name);
         self.classes.set_const(c, name, v);
