@@ -151,8 +151,15 @@ impl Vm {
         // CRuby 3.1 puts the whole inspect in the message; one of many
         // megabytes (a 200 MB String in an Array) would only risk aborting
         // on the allocation, so such a receiver gets the short form.
-        let s = if has_inspect && !inspect_may_be_huge(recv) {
-            self.inspect(recv).unwrap_or_else(|_| self.any_to_s(recv))
+        // An `inspect` that raises (a NameError of its own, whose message
+        // would inspect again) gives the short form, as CRuby's
+        // `rb_protect(rb_inspect)`; one level deep only, or each error
+        // would describe the next until the stack ran out.
+        let s = if has_inspect && !inspect_may_be_huge(recv) && !self.describing {
+            self.describing = true;
+            let r = self.inspect(recv);
+            self.describing = false;
+            r.unwrap_or_else(|_| self.any_to_s(recv))
         } else {
             self.any_to_s(recv)
         };

@@ -186,6 +186,8 @@ pub struct Vm {
     pub object_ids: HashMap<u64, u64>,
     pub struct_class: Option<ClassId>,
     pub interrupted: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// A NameError message is inspecting its receiver (`describe_receiver`).
+    pub describing: bool,
     /// Owns the iseqs `iseqs` refers to. Last, so it is dropped after
     /// every field that may hold one of its references.
     pub iseq_arena: crate::gc::Arena<Iseq>,
@@ -247,6 +249,7 @@ impl Vm {
             object_ids: HashMap::new(),
             struct_class: None,
             interrupted: std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            describing: false,
         };
         boot::boot(&mut vm);
         vm

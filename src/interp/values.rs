@@ -417,7 +417,7 @@ impl Vm {
 
     pub fn range_new(&mut self, b: Value, e: Value, excl: bool) -> Result<Value, Unwind> {
         if !(b.is_nil() || e.is_nil() || b.is_fixnum() && e.is_fixnum()) {
-            let c = self.funcall(b, sym::CMP, &[e], None).unwrap_or(Value::NIL);
+            let c = self.funcall(b, sym::CMP, &[e], None)?;
             if c.is_nil() {
                 return Err(self.arg_error("bad value for range"));
             }
