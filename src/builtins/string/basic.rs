@@ -4,8 +4,8 @@
 
 use super::encoding::{Enc, append_check, check};
 use super::{
-    B, FLAG_BINARY, bytes, char_count, char_len, chars_of, code_of, enum_for, is_binary, kw_get,
-    new_like, set_bytes, split_kw, str_arg, with_bytes, with_mut,
+    B, FLAG_BINARY, bytes, char_count, char_iter, char_len, chars_of, code_of, enum_for, is_binary,
+    kw_get, new_like, set_bytes, split_kw, str_arg, with_bytes, with_mut,
 };
 use crate::builtins::int_arg;
 use crate::class::arity;
@@ -54,7 +54,7 @@ enum Case {
 
 fn map_case(b: &[u8], how: Case, ascii: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(b.len());
-    for (i, c) in chars_of(b).into_iter().enumerate() {
+    for (i, c) in char_iter(b).enumerate() {
         let ch = match std::str::from_utf8(c) {
             Ok(s) => s.chars().next().unwrap(),
             Err(_) => {
@@ -687,8 +687,20 @@ pub fn init(vm: &mut Vm) {
     def_case(vm, "swapcase", Case::Swap);
     def_case(vm, "capitalize", Case::Capitalize);
     pair!(vm, "reverse", 0, |vm, s, _a| {
+        // Each character copied to its place from the end: no list of
+        // characters (16 bytes each) for a huge string.
         let b = bytes(vm, s);
-        chars_of(&b).into_iter().rev().flatten().copied().collect()
+        if is_binary(s) {
+            b.into_iter().rev().collect()
+        } else {
+            let mut out = vec![0; b.len()];
+            let mut at = b.len();
+            for c in char_iter(&b) {
+                at -= c.len();
+                out[at..at + c.len()].copy_from_slice(c);
+            }
+            out
+        }
     });
     pair!(vm, "strip", 0, |vm, s, _a| {
         let b = bytes(vm, s);
@@ -825,7 +837,7 @@ pub fn init(vm: &mut Vm) {
             return enum_for(vm, s, "each_char", &[]);
         };
         let by = bytes(vm, s);
-        for c in chars_of(&by) {
+        for c in char_iter(&by) {
             let v = new_like(vm, s, c.to_vec());
             vm.yield_block(&b, &[v])?;
         }

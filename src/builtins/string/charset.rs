@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{B, bytes, chars_of, code_of, new_like, set_bytes, str_arg};
+use super::{B, bytes, char_iter, chars_of, code_of, new_like, set_bytes, str_arg};
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
@@ -121,7 +121,7 @@ fn tr_bytes(vm: &mut Vm, s: Value, a: &[Value], squeeze: bool) -> Result<Vec<u8>
     }
     let mut out = Vec::with_capacity(src.len());
     let mut last: Option<u32> = None;
-    for ch in chars_of(&src) {
+    for ch in char_iter(&src) {
         let c = code_of(ch);
         let hit = fset.contains(c);
         if !hit {
@@ -145,8 +145,7 @@ fn tr_bytes(vm: &mut Vm, s: Value, a: &[Value], squeeze: bool) -> Result<Vec<u8>
 fn delete_bytes(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Vec<u8>, Unwind> {
     let sets = sets_of(vm, a)?;
     let src = bytes(vm, s);
-    Ok(chars_of(&src)
-        .into_iter()
+    Ok(char_iter(&src)
         .filter(|c| !in_all(&sets, code_of(c)))
         .flatten()
         .copied()
@@ -162,7 +161,7 @@ fn squeeze_bytes(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Vec<u8>, Unwind> 
     let src = bytes(vm, s);
     let mut out = Vec::with_capacity(src.len());
     let mut prev: Option<&[u8]> = None;
-    for c in chars_of(&src) {
+    for c in char_iter(&src) {
         if prev == Some(c) && (sets.is_empty() || in_all(&sets, code_of(c))) {
             continue;
         }
@@ -221,8 +220,7 @@ pub fn init(vm: &mut Vm) {
 fn count(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let sets = sets_of(vm, a)?;
     let src = bytes(vm, s);
-    let n = chars_of(&src)
-        .into_iter()
+    let n = char_iter(&src)
         .filter(|c| in_all(&sets, code_of(c)))
         .count();
     Ok(Value::int(n as i64))
