@@ -6,7 +6,7 @@
 module Warning
   def warn(message, category: nil)
     unless message.is_a?(String)
-      raise TypeError, "wrong argument type #{RubyVM::Prelude.type_name(message)} (expected String)"
+      raise TypeError, "wrong argument type #{RubyVM::FileIO.tname(message)} (expected String)"
     end
     RubyVM::Prelude.warning_category(category) unless category.nil?
     $stderr.write(message)
@@ -31,21 +31,11 @@ module RubyVM::Prelude
   # rb_warning_category_from_name: a known category Symbol.
   def self.warning_category(category)
     unless category.is_a?(Symbol)
-      raise TypeError, "wrong argument type #{type_name(category)} (expected Symbol)"
+      raise TypeError, "wrong argument type #{RubyVM::FileIO.tname(category)} (expected Symbol)"
     end
     unless WARNING_CATEGORIES.key?(category)
       raise ArgumentError, "unknown category: #{category}"
     end
     category
-  end
-
-  # The class name Check_Type reports ("nil" etc. for the special objects).
-  def self.type_name(v)
-    case v
-    when nil then "nil"
-    when true then "true"
-    when false then "false"
-    else v.class.to_s
-    end
   end
 end

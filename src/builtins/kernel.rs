@@ -862,7 +862,10 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
                     &format!("{d} is not a symbol nor a string"),
                 ));
             }
-            let on = vm.funcall(warning_module(vm), symbol::intern("[]"), &[c], None)?;
+            let on = {
+                let w = vm.warning_module().unwrap_or(Value::NIL);
+                vm.funcall(w, symbol::intern("[]"), &[c], None)?
+            };
             if !on.truthy() {
                 return Ok(Value::NIL);
             }
@@ -900,7 +903,7 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
     // The finished message goes to `Warning.warn` (prelude/warning.rb:
     // `$stderr.write`), which programs may redefine to capture it.
     let text = vm.str_from_bytes(out);
-    let w = warning_module(vm);
+    let w = vm.warning_module().unwrap_or(Value::NIL);
     let name = symbol::intern("warn");
     match category {
         Some(c) => {
@@ -913,14 +916,4 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
         }
     }
     Ok(Value::NIL)
-}
-
-/// The `Warning` module (prelude/warning.rb).
-fn warning_module(vm: &Vm) -> Value {
-    vm.classes
-        .get(crate::class::cls::OBJECT)
-        .consts
-        .get(&symbol::intern("Warning"))
-        .copied()
-        .unwrap_or(Value::NIL)
 }

@@ -638,18 +638,18 @@ impl Vm {
         let _ = std::io::stderr().write_all(b);
     }
 
+    /// The `Warning` module (prelude/warning.rb), once defined.
+    pub fn warning_module(&self) -> Option<Value> {
+        let c = self.classes.get(cls::OBJECT);
+        c.consts.get(&symbol::intern("Warning")).copied()
+    }
+
     /// A warning the VM itself emits (`rb_warn`): through `Warning.warn`,
     /// which programs may redefine to capture or raise; straight to
     /// stderr before the prelude has defined it.
     #[cold]
     pub fn emit_warning(&mut self, msg: &str) -> Result<(), Unwind> {
-        let w = self
-            .classes
-            .get(cls::OBJECT)
-            .consts
-            .get(&symbol::intern("Warning"))
-            .copied();
-        match w {
+        match self.warning_module() {
             Some(w) if w.is_heap() => {
                 let text = self.str_new(msg);
                 self.funcall(w, symbol::intern("warn"), &[text], None)?;
