@@ -840,6 +840,7 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
         Some((h, rest)) if vm.hash_len(*h).is_some() => (rest.to_vec(), Some(*h)),
         _ => (a.to_vec(), None),
     };
+    let warning = vm.warning_module().unwrap_or(Value::NIL);
     let mut prefix = None;
     let mut category = None;
     if let Some(h) = opts {
@@ -862,10 +863,7 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
                     &format!("{d} is not a symbol nor a string"),
                 ));
             }
-            let on = {
-                let w = vm.warning_module().unwrap_or(Value::NIL);
-                vm.funcall(w, symbol::intern("[]"), &[c], None)?
-            };
+            let on = vm.funcall(warning, symbol::intern("[]"), &[c], None)?;
             if !on.truthy() {
                 return Ok(Value::NIL);
             }
@@ -903,8 +901,7 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
     // The finished message goes to `Warning.warn` (prelude/warning.rb:
     // `$stderr.write`), which programs may redefine to capture it.
     let text = vm.str_from_bytes(out);
-    let w = vm.warning_module().unwrap_or(Value::NIL);
-    let name = symbol::intern("warn");
+    let (w, name) = (warning, symbol::intern("warn"));
     match category {
         Some(c) => {
             let k = vm.sym("category");

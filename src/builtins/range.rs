@@ -471,12 +471,7 @@ pub fn init(vm: &mut Vm) {
         }
         let (b, e) = (a[0], a[1]);
         let x = a.get(2).is_some_and(|v| v.truthy());
-        if !(b.is_nil() || e.is_nil() || b.is_fixnum() && e.is_fixnum()) {
-            let c = vm.funcall(b, sym::CMP, &[e], None)?;
-            if c.is_nil() {
-                return Err(vm.arg_error("bad value for range"));
-            }
-        }
+        vm.range_check(b, e)?;
         *obj(s).body.borrow_mut() = Body::Range(b, e, x);
         obj(s).freeze();
         Ok(Value::NIL)

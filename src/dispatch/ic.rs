@@ -91,11 +91,20 @@ pub struct HotIseq {
     pub slot: u32,
     pub serial: u64,
     pub iseq: Option<&'static Iseq>,
+    /// `iseq`'s id, kept so `probe_send` answers `Handler::Iseq` without
+    /// reading through the pointer.
     pub iid: IseqId,
     pub method: MethodId,
 }
 
 impl HotIseq {
+    /// Whether it answers for receivers of `cls` (its serial still current;
+    /// `entry_valid`'s test).
+    #[inline(always)]
+    pub fn answers(&self, serials: &[u64], cls: ClassId) -> bool {
+        self.class == cls && serials[self.slot as usize] == self.serial
+    }
+
     /// No hot entry (no class has this id).
     pub const NONE: HotIseq = HotIseq {
         class: ClassId(u32::MAX),

@@ -216,7 +216,7 @@ impl Dispatch {
         let serials = &self.serials;
         let s = &mut self.sites[site.index()];
         let h = &s.hot;
-        if h.class == cls && serials[h.slot as usize] == h.serial {
+        if h.answers(serials, cls) {
             s.hits += 1;
             self.counters.mc_inline_hit += 1;
             return Probe::Fast(Handler::Iseq(h.iid), h.method);
@@ -242,7 +242,7 @@ impl Dispatch {
     #[inline(always)]
     pub fn hot_iseq(&self, site: CallSiteId, cls: ClassId) -> Option<(&'static Iseq, MethodId)> {
         let h = &self.sites[site.index()].hot;
-        if h.class == cls && self.serials[h.slot as usize] == h.serial {
+        if h.answers(&self.serials, cls) {
             Some((h.iseq?, h.method))
         } else {
             None

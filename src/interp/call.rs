@@ -106,7 +106,9 @@ impl Vm {
                         }
                     }
                     // `def x; @x; end` on a plain object: read as an
-                    // attr_reader, the probes firing as for a call.
+                    // attr_reader, the probes firing as for a call. (One
+                    // arm for both testing the kind inside cost the
+                    // attr_reader path 0.15%.)
                     Handler::IseqIvarGet(slot) => {
                         if let Some(v) = ivar_slot_get(recv, slot) {
                             self.getter_probes(m);

@@ -416,13 +416,20 @@ impl Vm {
     // ---- ranges -----------------------------------------------------------------
 
     pub fn range_new(&mut self, b: Value, e: Value, excl: bool) -> Result<Value, Unwind> {
+        self.range_check(b, e)?;
+        Ok(self.heap.alloc_frozen(cls::RANGE, Body::Range(b, e, excl)))
+    }
+
+    /// `range_init`'s test: ends other than two Fixnums or a nil must
+    /// compare (`<=>` not nil; its exceptions pass through).
+    pub fn range_check(&mut self, b: Value, e: Value) -> Result<(), Unwind> {
         if !(b.is_nil() || e.is_nil() || b.is_fixnum() && e.is_fixnum()) {
             let c = self.funcall(b, sym::CMP, &[e], None)?;
             if c.is_nil() {
                 return Err(self.arg_error("bad value for range"));
             }
         }
-        Ok(self.heap.alloc_frozen(cls::RANGE, Body::Range(b, e, excl)))
+        Ok(())
     }
 
     // ---- inspect and to_s ----------------------------------------------------------

@@ -2,7 +2,7 @@
 //! whitespace trimming, padding, successor, numeric conversions and the
 //! byte/char iterators.
 
-use super::encoding::{Enc, append_check, check};
+use super::encoding::{Enc, append_check, result_encoding};
 use super::{
     B, FLAG_BINARY, bytes, char_count, char_iter, char_len, chars_of, code_of, enum_for, is_binary,
     kw_get, new_like, set_bytes, split_kw, str_arg, with_bytes, with_mut,
@@ -553,11 +553,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "+", 1, |vm, s, a, _| {
         let mut b = bytes(vm, s);
         b.extend(str_arg(vm, a[0])?);
-        let enc = if vm.is_string(a[0]) {
-            check(vm, s, a[0])?
-        } else {
-            Enc::of(s)
-        };
+        let enc = result_encoding(vm, s, a[0])?;
         let r = vm.str_from_bytes(b);
         enc.set(r);
         Ok(r)
@@ -611,11 +607,7 @@ pub fn init(vm: &mut Vm) {
             _ => joined(vm, s, a)?,
         };
         let mut b = str_arg(vm, pre)?;
-        let enc = if vm.is_string(pre) {
-            check(vm, s, pre)?
-        } else {
-            Enc::of(s)
-        };
+        let enc = result_encoding(vm, s, pre)?;
         with_mut(vm, s, |x| {
             b.extend_from_slice(x);
             *x = b;

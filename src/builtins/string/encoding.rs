@@ -107,8 +107,23 @@ impl Enc {
         }
     }
 
+    /// By canonical name (ASCII-8BIT, US-ASCII, anything else UTF-8).
+    pub fn named(name: &str) -> Enc {
+        match name {
+            "ASCII-8BIT" => Enc::Binary,
+            "US-ASCII" => Enc::UsAscii,
+            _ => Enc::Utf8,
+        }
+    }
+
     pub fn set(self, s: Value) {
-        set_encoding(s, self.name());
+        let o = obj(s);
+        let f = o.flags.get() & !(FLAG_BINARY | FLAG_US_ASCII);
+        o.flags.set(match self {
+            Enc::Binary => f | FLAG_BINARY,
+            Enc::UsAscii => f | FLAG_US_ASCII,
+            Enc::Utf8 => f,
+        });
     }
 }
 
@@ -149,13 +164,15 @@ pub fn check(vm: &mut Vm, a: Value, b: Value) -> Result<Enc, Unwind> {
     }
 }
 
-/// `check` when `v` is a String (another argument's `to_str` result is
-/// taken as it is).
-pub fn check_arg(vm: &mut Vm, s: Value, v: Value) -> Result<(), Unwind> {
+/// The encoding of `s` combined with argument `v`: `check` when `v` is a
+/// String, else `s`'s own (another argument's `to_str` result is taken as
+/// it is).
+pub fn result_encoding(vm: &mut Vm, s: Value, v: Value) -> Result<Enc, Unwind> {
     if vm.is_string(v) {
-        check(vm, s, v)?;
+        check(vm, s, v)
+    } else {
+        Ok(Enc::of(s))
     }
-    Ok(())
 }
 
 #[cold]
@@ -204,17 +221,7 @@ pub fn comparable(a: Value, b: Value) -> bool {
 
 /// Sets a String's encoding flag by name (ASCII-8BIT, US-ASCII, else UTF-8).
 pub fn force_encoding_name(s: Value, name: &str) {
-    set_encoding(s, name);
-}
-
-fn set_encoding(s: Value, name: &str) {
-    let o = obj(s);
-    let f = o.flags.get() & !(FLAG_BINARY | FLAG_US_ASCII);
-    o.flags.set(match name {
-        "ASCII-8BIT" => f | FLAG_BINARY,
-        "US-ASCII" => f | FLAG_US_ASCII,
-        _ => f,
-    });
+    Enc::named(name).set(s);
 }
 
 pub(crate) fn valid_utf8(b: &[u8]) -> bool {
@@ -271,12 +278,12 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "force_encoding", 1, |vm, s, a, _| {
         let n = enc_arg(vm, a[0])?;
         super::check_frozen(vm, s)?;
-        set_encoding(s, &n);
+        Enc::named(&n).set(s);
         Ok(s)
     });
     vm.def_builtin(s, "b", 0, |vm, s, _, _| {
         let v = vm.str_from_bytes(bytes(vm, s));
-        set_encoding(v, "ASCII-8BIT");
+        Enc::Binary.set(v);
         Ok(v)
     });
     vm.def_builtin(s, "valid_encoding?", 0, |vm, s, _, _| {
@@ -325,7 +332,7 @@ fn encode(vm: &mut Vm, s: Value, a: &[Value], _: super::B) -> VResult {
     let v = vm.str_from_bytes(bytes(vm, s));
     if let Some(e) = pos.first() {
         let n = enc_arg(vm, *e)?;
-        set_encoding(v, &n);
+        Enc::named(&n).set(v);
     }
     Ok(v)
 }

@@ -228,18 +228,12 @@ fn aset(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         update_span(vm, s, &b, i, 1)?
     };
     let rep = str_arg(vm, val)?;
-    let enc = if vm.is_string(val) {
-        Some(super::encoding::check(vm, s, val)?)
-    } else {
-        None
-    };
+    let enc = super::encoding::result_encoding(vm, s, val)?;
     let mut nb = b[..span.0].to_vec();
     nb.extend_from_slice(&rep);
     nb.extend_from_slice(&b[span.1..]);
     set_bytes(vm, s, nb)?;
-    if let Some(e) = enc {
-        e.set(s);
-    }
+    enc.set(s);
     Ok(val)
 }
 

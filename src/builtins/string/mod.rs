@@ -133,7 +133,6 @@ pub(crate) fn char_starts(b: &[u8]) -> Vec<usize> {
     v
 }
 
-/// The characters of `b` as byte slices.
 /// The characters of `b` one by one: `chars_of` without its `Vec`, whose
 /// 16 bytes a character made a 100 MB string cost 1.6 GB.
 pub(crate) fn char_iter(b: &[u8]) -> impl Iterator<Item = &[u8]> {
@@ -149,6 +148,7 @@ pub(crate) fn char_iter(b: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// The characters of `b` as byte slices.
 pub(crate) fn chars_of(b: &[u8]) -> Vec<&[u8]> {
     let mut v = Vec::with_capacity(b.len());
     let mut i = 0;

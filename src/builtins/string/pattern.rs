@@ -8,7 +8,7 @@
 //! search starts one character later; after a non-empty one, at its end
 //! (so an empty match may follow a non-empty one, as in Ruby).
 
-use super::encoding::check_arg;
+use super::encoding::result_encoding;
 use super::index::{find_bytes, long_arg, starts_of};
 use super::{
     B, bytes, char_count, char_len, enum_for, is_binary, kw_get, new_like, set_bytes, split_kw,
@@ -363,7 +363,7 @@ fn index(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         return Ok(Value::int(byte_to_char(s, &b, st)));
     }
     let p = str_arg(vm, a[0])?;
-    check_arg(vm, s, a[0])?;
+    result_encoding(vm, s, a[0])?;
     let mut at = from;
     while let Some(i) = find_bytes(&b, &p, at) {
         // Only matches at character boundaries count.
@@ -413,7 +413,7 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         return Ok(Value::NIL);
     }
     let p = str_arg(vm, a[0])?;
-    check_arg(vm, s, a[0])?;
+    result_encoding(vm, s, a[0])?;
     loop {
         let at = starts[pos as usize];
         if b[at..].starts_with(&p) {
@@ -702,7 +702,7 @@ fn starts_with(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
             continue;
         }
         let pb = str_arg(vm, *p)?;
-        check_arg(vm, s, *p)?;
+        result_encoding(vm, s, *p)?;
         if b.starts_with(&pb) {
             return Ok(Value::TRUE);
         }
@@ -719,7 +719,7 @@ pub fn init(vm: &mut Vm) {
         let b = bytes(vm, s);
         for p in a {
             let pb = str_arg(vm, *p)?;
-            check_arg(vm, s, *p)?;
+            result_encoding(vm, s, *p)?;
             if b.ends_with(&pb) {
                 return Ok(Value::TRUE);
             }
@@ -728,7 +728,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "include?", 1, |vm, s, a, _| {
         let p = str_arg(vm, a[0])?;
-        check_arg(vm, s, a[0])?;
+        result_encoding(vm, s, a[0])?;
         Ok(Value::bool(find_bytes(&bytes(vm, s), &p, 0).is_some()))
     });
     vm.def_builtin(s, "match", arity::range(1, 2), |vm, s, a, b| {
