@@ -79,8 +79,10 @@ impl Vm {
             macro_rules! binary_result {
                 ($l:expr, $v:expr) => {{
                     let v = $v;
-                    self.stack[$l - 2] = v;
+                    // Cut first: the length is still in a register then
+                    // (a store into the buffer first makes it reload it).
                     self.stack.truncate($l - 1);
+                    self.stack[$l - 2] = v;
                     continue;
                 }};
             }
@@ -283,10 +285,7 @@ impl Vm {
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if Value::both_fixnum(a, b)
                             && self.dispatch.bop_ok(bop::INT_ARITH)
-                            && let Some(r) = a
-                                .fixnum_unchecked()
-                                .checked_add(b.fixnum_unchecked())
-                                .and_then(Value::fixnum)
+                            && let Some(r) = Value::fix_add(a, b)
                         {
                             binary_result!(l, r)
                         }
@@ -300,10 +299,7 @@ impl Vm {
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if Value::both_fixnum(a, b)
                             && self.dispatch.bop_ok(bop::INT_ARITH)
-                            && let Some(r) = a
-                                .fixnum_unchecked()
-                                .checked_sub(b.fixnum_unchecked())
-                                .and_then(Value::fixnum)
+                            && let Some(r) = Value::fix_sub(a, b)
                         {
                             binary_result!(l, r)
                         }

@@ -135,6 +135,26 @@ impl Value {
         a.0 & b.0 & FIXNUM_FLAG != 0
     }
 
+    /// `a + b` for two Fixnums, on the tagged words (2a+1 + 2b = 2(a+b)+1):
+    /// None exactly when the sum leaves the fixnum range (the i64 add
+    /// overflows then), and the caller makes a Bignum.
+    #[inline(always)]
+    pub fn fix_add(a: Value, b: Value) -> Option<Value> {
+        debug_assert!(Value::both_fixnum(a, b));
+        (a.0 as i64)
+            .checked_add(b.0 as i64 - 1)
+            .map(|r| Value(r as u64))
+    }
+
+    /// `a - b` for two Fixnums, as `fix_add` (2a+1 - 2b = 2(a-b)+1).
+    #[inline(always)]
+    pub fn fix_sub(a: Value, b: Value) -> Option<Value> {
+        debug_assert!(Value::both_fixnum(a, b));
+        (a.0 as i64)
+            .checked_sub(b.0 as i64 - 1)
+            .map(|r| Value(r as u64))
+    }
+
     /// A flonum if the double's exponent fits (CRuby's rule), else `None`
     /// and the caller boxes it on the heap.
     #[inline]
@@ -237,6 +257,36 @@ mod tests {
             assert_eq!(Value::fixnum(n).unwrap().as_fixnum(), Some(n));
         }
         assert!(Value::fixnum(FIXNUM_MAX + 1).is_none());
+    }
+
+    #[test]
+    fn tagged_add_and_sub_match_untagged_at_the_edges() {
+        let xs = [
+            0,
+            1,
+            -1,
+            7,
+            -7,
+            FIXNUM_MAX,
+            FIXNUM_MIN,
+            FIXNUM_MAX - 1,
+            FIXNUM_MIN + 1,
+        ];
+        for a in xs {
+            for b in xs {
+                let (va, vb) = (Value::int(a), Value::int(b));
+                let sum = a.checked_add(b).and_then(Value::fixnum);
+                let diff = a.checked_sub(b).and_then(Value::fixnum);
+                assert_eq!(
+                    Value::fix_add(va, vb).map(|v| v.raw()),
+                    sum.map(|v| v.raw())
+                );
+                assert_eq!(
+                    Value::fix_sub(va, vb).map(|v| v.raw()),
+                    diff.map(|v| v.raw())
+                );
+            }
+        }
     }
 
     #[test]
