@@ -97,6 +97,7 @@ impl Insn {
         match self {
             Insn::GetIvar { ic, .. }
             | Insn::SetIvar { ic, .. }
+            | Insn::IvarAddIStore { ic, .. }
             | Insn::SetIvarPop { ic, .. }
             | Insn::DupSetIvar { ic, .. } => Some(ic),
             Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => Some(cache),
@@ -191,6 +192,13 @@ define_insns! {
     OptGtI { site: CallSiteId, imm: i32 } = "opt_gt_imm", pop 1, push 1;
     OptGeI { site: CallSiteId, imm: i32 } = "opt_ge_imm", pop 1, push 1;
     OptEqI { site: CallSiteId, imm: i32 } = "opt_eq_imm", pop 1, push 1;
+    /// Fused `putobject imm; opt_and` (`i & 1023`), `opt_mult`, and
+    /// `opt_div` / `opt_mod` with `imm > 0` (`n / 100`, `i % 7`), as
+    /// `opt_plus_imm`.
+    OptAndI { site: CallSiteId, imm: i32 } = "opt_and_imm", pop 1, push 1;
+    OptMultI { site: CallSiteId, imm: i32 } = "opt_mult_imm", pop 1, push 1;
+    OptDivI { site: CallSiteId, imm: i32 } = "opt_div_imm", pop 1, push 1;
+    OptModI { site: CallSiteId, imm: i32 } = "opt_mod_imm", pop 1, push 1;
     /// Fused `opt_<cmp> site; branchif/branchunless target` (in the
     /// comparison's slot): `kind` is `peephole::CMP_*` plus `CMP_JUMP_IF_TRUE`.
     CmpBranch { kind: u32, site: CallSiteId, target: Target } = "opt_cmp_branch", pop 2, push 0;
@@ -225,6 +233,12 @@ define_insns! {
     GetLocals { a: u16, b: u16 } = "getlocal_getlocal", pop 0, push 2;
     /// Fused `getlocal idx; putobject v` (`x == :sym`, `i % 7`; skips one).
     LocalPutObject { idx: u32, v: Value } = "getlocal_putobject", pop 0, push 2;
+    /// Fused `getinstancevariable; putobject imm; opt_plus/opt_minus; dup;
+    /// setinstancevariable; pop` on one ivar (`@n += 1` as a statement; in
+    /// the `getinstancevariable` slot, `imm` already negated for minus):
+    /// adds in place and skips five. Its slow path is the
+    /// `getinstancevariable`, continuing in the next slot.
+    IvarAddIStore { name: SymbolId, ic: u32, imm: i32 } = "getinstancevariable_add_imm_store", pop 0, push 0;
     /// Fused `dup; setinstancevariable; pop` (`@x = v` as a statement).
     SetIvarPop { name: SymbolId, ic: u32 } = "setinstancevariable_pop", pop 1, push 0;
     /// Fused `dup; setinstancevariable` (`@x = v` whose value is used).

@@ -32,6 +32,12 @@
 //!   the next slot for jumps to it).
 //! * `getlocal; putobject` that no other rule takes becomes
 //!   `getlocal_putobject` (push both, skip one).
+//! * `putobject <fixnum>; opt_and` (and `opt_mult`, and `opt_div` and
+//!   `opt_mod` by a positive number) fuse as `opt_plus_imm` does.
+//! * `getinstancevariable; putobject <fixnum>; opt_plus; dup;
+//!   setinstancevariable; pop` on one ivar (`@n += 1`, or `-=`) becomes
+//!   `getinstancevariable_add_imm_store` in the first slot (skipping five);
+//!   its slow path is the `getinstancevariable`.
 //! * `dup; setinstancevariable; pop` becomes `setinstancevariable_pop`,
 //!   and a `dup; setinstancevariable` whose value is used
 //!   `dup_setinstancevariable`.
@@ -118,17 +124,64 @@ fn fuse_local(insns: &[Insn], i: usize) -> Option<Insn> {
             target,
         });
     }
-    let imm = match next {
-        Insn::OptPlus { .. } => imm,
-        Insn::OptMinus { .. } => imm.checked_neg()?,
-        _ => return None,
-    };
+    let imm = add_imm(next, imm)?;
     if let (Some(Insn::Dup), Some(&Insn::SetLocal { idx: dst }), Some(Insn::Pop)) =
         (insns.get(i + 3), insns.get(i + 4), insns.get(i + 5))
     {
         return Some(Insn::LocalAddIStore { src: idx, imm, dst });
     }
     Some(Insn::LocalAddI { idx, imm })
+}
+
+/// The addend of `putobject imm; op` when `op` is `opt_plus` or
+/// `opt_minus` (negated for minus).
+fn add_imm(op: Insn, imm: i32) -> Option<i32> {
+    match op {
+        Insn::OptPlus { .. } => Some(imm),
+        Insn::OptMinus { .. } => imm.checked_neg(),
+        _ => None,
+    }
+}
+
+/// `getinstancevariable; putobject imm; opt_plus/opt_minus; dup;
+/// setinstancevariable; pop` on one ivar, at `i`, as `IvarAddIStore`.
+fn fuse_ivar_add(insns: &[Insn], i: usize) -> Option<Insn> {
+    let Insn::GetIvar { name, ic } = insns[i] else {
+        return None;
+    };
+    let Some(&Insn::PutObject { v }) = insns.get(i + 1) else {
+        return None;
+    };
+    let imm = v.as_fixnum().and_then(|n| i32::try_from(n).ok())?;
+    let imm = add_imm(*insns.get(i + 2)?, imm)?;
+    match (insns.get(i + 3), insns.get(i + 4), insns.get(i + 5)) {
+        (Some(Insn::Dup), Some(&Insn::SetIvar { name: set, .. }), Some(Insn::Pop))
+            if set == name =>
+        {
+            Some(Insn::IvarAddIStore { name, ic, imm })
+        }
+        _ => None,
+    }
+}
+
+/// The fused form of `putobject imm; op` (`opt_plus_imm`...), if `op`
+/// has one.
+fn imm_op(op: Insn, imm: i32) -> Option<Insn> {
+    Some(match op {
+        Insn::OptPlus { site } => Insn::OptPlusI { site, imm },
+        Insn::OptMinus { site } => Insn::OptMinusI { site, imm },
+        Insn::OptLt { site } => Insn::OptLtI { site, imm },
+        Insn::OptLe { site } => Insn::OptLeI { site, imm },
+        Insn::OptGt { site } => Insn::OptGtI { site, imm },
+        Insn::OptGe { site } => Insn::OptGeI { site, imm },
+        Insn::OptEq { site } => Insn::OptEqI { site, imm },
+        Insn::OptAnd { site } => Insn::OptAndI { site, imm },
+        Insn::OptMult { site } => Insn::OptMultI { site, imm },
+        // A positive divisor: floor division is Euclid's then.
+        Insn::OptDiv { site } if imm > 0 => Insn::OptDivI { site, imm },
+        Insn::OptMod { site } if imm > 0 => Insn::OptModI { site, imm },
+        _ => return None,
+    })
 }
 
 /// Whether the instruction at `i` is a `leave`, or a `jump` to one
@@ -146,24 +199,13 @@ fn imm_fusable(insns: &[Insn], i: usize) -> bool {
     let Some(&Insn::PutObject { v }) = insns.get(i) else {
         return false;
     };
-    v.as_fixnum().and_then(|n| i32::try_from(n).ok()).is_some()
-        && matches!(
-            insns.get(i + 1),
-            Some(
-                Insn::OptPlus { .. }
-                    | Insn::OptMinus { .. }
-                    | Insn::OptLt { .. }
-                    | Insn::OptLe { .. }
-                    | Insn::OptGt { .. }
-                    | Insn::OptGe { .. }
-                    | Insn::OptEq { .. }
-            )
-        )
+    let imm = v.as_fixnum().and_then(|n| i32::try_from(n).ok());
+    matches!((imm, insns.get(i + 1)), (Some(imm), Some(&op)) if imm_op(op, imm).is_some())
 }
 
 pub fn optimize(insns: &mut [Insn]) {
     for i in 0..insns.len() {
-        if let Some(f) = fuse_local(insns, i) {
+        if let Some(f) = fuse_local(insns, i).or_else(|| fuse_ivar_add(insns, i)) {
             insns[i] = f;
             continue;
         }
@@ -264,16 +306,8 @@ pub fn optimize(insns: &mut [Insn]) {
         let Some(imm) = v.as_fixnum().and_then(|n| i32::try_from(n).ok()) else {
             continue;
         };
-        let fused = match insns.get(i + 1) {
-            Some(&Insn::OptPlus { site }) => Insn::OptPlusI { site, imm },
-            Some(&Insn::OptMinus { site }) => Insn::OptMinusI { site, imm },
-            Some(&Insn::OptLt { site }) => Insn::OptLtI { site, imm },
-            Some(&Insn::OptLe { site }) => Insn::OptLeI { site, imm },
-            Some(&Insn::OptGt { site }) => Insn::OptGtI { site, imm },
-            Some(&Insn::OptGe { site }) => Insn::OptGeI { site, imm },
-            Some(&Insn::OptEq { site }) => Insn::OptEqI { site, imm },
-            _ => continue,
-        };
-        insns[i] = fused;
+        if let Some(fused) = insns.get(i + 1).and_then(|&op| imm_op(op, imm)) {
+            insns[i] = fused;
+        }
     }
 }

@@ -853,7 +853,10 @@ impl<'pr> Compiler<'pr, '_> {
             self.mark_span(op.start(), m.end());
         }
         self.expr(&c.value())?;
-        self.binop(name_of(&c.binary_operator()));
+        self.binop(
+            name_of(&c.binary_operator()),
+            Some(c.binary_operator_loc().start()),
+        );
         self.attr_store(name_of(&c.write_name()));
         Ok(())
     }
@@ -918,7 +921,10 @@ impl<'pr> Compiler<'pr, '_> {
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
         self.expr(&c.value())?;
-        self.binop(name_of(&c.binary_operator()));
+        self.binop(
+            name_of(&c.binary_operator()),
+            Some(c.binary_operator_loc().start()),
+        );
         if keep {
             self.emit(Insn::SetN { n: argc + 2 });
         }

@@ -431,7 +431,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let cache = self.ivar_cache();
                 self.emit(Insn::GetConstUnder { name, cache });
                 self.expr(&value)?;
-                self.binop(op);
+                self.binop(op, None);
             }
         }
         self.emit(Insn::Dup);
@@ -924,7 +924,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let (name, depth) = (name_of(&n.name()), n.depth());
                 self.get_local(name, depth);
                 self.expr(&n.value())?;
-                self.binop(name_of(&n.binary_operator()));
+                self.binop(
+                    name_of(&n.binary_operator()),
+                    Some(n.binary_operator_loc().start()),
+                );
                 self.emit(Insn::Dup);
                 self.set_local(name, depth);
                 Ok(())
@@ -974,7 +977,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let ic = self.ivar_cache();
                 self.emit(Insn::GetIvar { name, ic });
                 self.expr(&n.value())?;
-                self.binop(name_of(&n.binary_operator()));
+                self.binop(
+                    name_of(&n.binary_operator()),
+                    Some(n.binary_operator_loc().start()),
+                );
                 self.emit(Insn::Dup);
                 self.emit(Insn::SetIvar { name, ic });
                 Ok(())
@@ -1013,7 +1019,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let name = name_of(&n.name());
                 self.emit(Insn::GetGlobal { name });
                 self.expr(&n.value())?;
-                self.binop(name_of(&n.binary_operator()));
+                self.binop(
+                    name_of(&n.binary_operator()),
+                    Some(n.binary_operator_loc().start()),
+                );
                 self.emit(Insn::Dup);
                 self.emit(Insn::SetGlobal { name });
                 Ok(())
@@ -1072,7 +1081,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let name = name_of(&n.name());
                 self.emit(Insn::GetCvar { name });
                 self.expr(&n.value())?;
-                self.binop(name_of(&n.binary_operator()));
+                self.binop(
+                    name_of(&n.binary_operator()),
+                    Some(n.binary_operator_loc().start()),
+                );
                 self.emit(Insn::Dup);
                 self.emit(Insn::SetCvar { name });
                 Ok(())
@@ -1160,7 +1172,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let cache = self.ivar_cache();
                 self.emit(Insn::GetConst { name, cache });
                 self.expr(&n.value())?;
-                self.binop(name_of(&n.binary_operator()));
+                self.binop(
+                    name_of(&n.binary_operator()),
+                    Some(n.binary_operator_loc().start()),
+                );
                 self.emit(Insn::Dup);
                 self.emit(Insn::SetConst { name });
                 Ok(())
@@ -1370,10 +1385,15 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     }
 
     /// Emits a binary operator call on the two values on top of the stack.
-    fn binop(&mut self, op: SymbolId) {
+    /// `at`: where an assignment's operator (`+=`) starts; error_highlight
+    /// marks the operator without its `=`, as CRuby 3.1 does.
+    fn binop(&mut self, op: SymbolId, at: Option<u32>) {
         let site = self.site(op, 1, 0, None);
         let insn = opt_insn(op, 1, site).unwrap_or(Insn::Send { site });
         self.emit_call(insn, 2);
+        if let Some(at) = at {
+            self.mark_span(at, at + symbol::name(op).len() as u32);
+        }
     }
 }
 

@@ -521,6 +521,44 @@ impl Vm {
                         // The operator in the next slot takes the slow path.
                         self.stack.push(Value::int(imm as i64));
                     }
+                    Insn::OptAndI { imm, .. }
+                    | Insn::OptMultI { imm, .. }
+                    | Insn::OptDivI { imm, .. }
+                    | Insn::OptModI { imm, .. } => {
+                        let l = self.stack.len();
+                        let a = self.stack[l - 1];
+                        if a.is_fixnum() && self.dispatch.bop_ok(bop::INT_ARITH) {
+                            let (x, y) = (a.fixnum_unchecked(), imm as i64);
+                            let r = match *insn {
+                                // Tagged: (2x+1) & (2y+1) = 2(x&y)+1.
+                                Insn::OptAndI { .. } => {
+                                    Some(Value::from_raw(a.raw() & Value::int(y).raw()))
+                                }
+                                Insn::OptMultI { .. } => x.checked_mul(y).and_then(Value::fixnum),
+                                // `y > 0` (peephole): flooring is Euclid's,
+                                // and the result is no larger than `x`.
+                                Insn::OptDivI { .. } => Some(Value::int(x.div_euclid(y))),
+                                _ => Some(Value::int(x.rem_euclid(y))),
+                            };
+                            if let Some(r) = r {
+                                self.stack[l - 1] = r;
+                                pc += 1;
+                                continue;
+                            }
+                        }
+                        // The operator in the next slot takes the slow path.
+                        self.stack.push(Value::int(imm as i64));
+                    }
+                    Insn::IvarAddIStore { name, ic, imm } => {
+                        let s = self.frames[fi].self_val;
+                        if self.dispatch.bop_ok(bop::INT_ARITH) && self.ivar_add_imm(s, ic, imm) {
+                            pc += 5;
+                            continue;
+                        }
+                        // As `getinstancevariable`; the rest follows.
+                        let v = self.get_ivar_cached(fi, name, ic);
+                        self.stack.push(v)
+                    }
                     Insn::LocalAddI { idx, imm } => {
                         let a = self.stack[base + idx as usize];
                         if let Some(r) = self.fix_add_imm(a, imm as i64) {

@@ -278,6 +278,39 @@ impl Vm {
         self.ivar_get_generic(recv, name)
     }
 
+    /// `@x += imm` on an unfrozen plain object whose ivar cache `ic` hits
+    /// and whose ivar holds a Fixnum that stays one: added in place, true.
+    /// False with nothing done otherwise (the instructions it fused run).
+    #[inline(always)]
+    pub(super) fn ivar_add_imm(&mut self, recv: Value, ic: u32, imm: i32) -> bool {
+        if !recv.is_heap() {
+            return false;
+        }
+        let o = obj(recv);
+        let c = o.class.get();
+        let Some(k) = self.ivar_caches.get(ic as usize) else {
+            return false;
+        };
+        if k.class != c.0 + 1 || o.is_frozen() {
+            return false;
+        }
+        let Body::Object(iv) = &mut *o.body.borrow_mut() else {
+            return false;
+        };
+        match iv.get_mut(k.slot as usize) {
+            // Tagged: 2a+1 + 2d overflows exactly when a + d leaves the
+            // fixnum range.
+            Some(v) if v.is_fixnum() => match (v.raw() as i64).checked_add((imm as i64) << 1) {
+                Some(r) => {
+                    *v = Value::from_raw(r as u64);
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
     #[cold]
     fn get_ivar_miss(&mut self, recv: Value, c: ClassId, name: SymbolId, ic: u32) -> Value {
         let Some(slot) = self.classes.ivar_slot_lookup(c, name) else {
