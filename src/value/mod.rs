@@ -204,10 +204,14 @@ impl Value {
         }
     }
 
-    /// True for pointers into the GC heap.
+    /// True for pointers into the GC heap: the words with their low three
+    /// bits clear other than false (0) and nil (8). One test: subtracting
+    /// 16 keeps a pointer's low bits and sets the top bit of 0 and 8 (user
+    /// space addresses are below 2^63), and rotating the low bits to the
+    /// top leaves a number below 2^60 only when all four are clear.
     #[inline(always)]
     pub fn is_heap(self) -> bool {
-        self.0 & 0x07 == 0 && self.0 & !QNIL != 0
+        self.0.wrapping_sub(16).rotate_right(3) < 1 << 60
     }
 
     /// Builds a heap value from a slot address (gc/ only).
@@ -312,6 +316,27 @@ mod tests {
         ] {
             assert!(!v.is_heap());
         }
+        // The one-test form agrees with "low bits clear, not false or nil"
+        // on user-space words (below 2^63).
+        let boxed = Box::new(0u64);
+        let words = [
+            0u64,
+            8,
+            0x0c,
+            0x14,
+            0x34,
+            1,
+            2,
+            3,
+            6,
+            0x10c,
+            0x7fff_ffff_fff8,
+        ];
+        for w in words.into_iter().chain([&*boxed as *const u64 as u64]) {
+            let v = Value::from_raw(w);
+            assert_eq!(v.is_heap(), w & 7 == 0 && w & !QNIL != 0, "{w:#x}");
+        }
+        assert!(!Value::flonum(1.5).unwrap().is_heap());
         assert!(!Value::NIL.truthy() && !Value::FALSE.truthy() && Value::int(0).truthy());
     }
 }
