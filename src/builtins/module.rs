@@ -963,7 +963,26 @@ fn refine(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     Ok(rv)
 }
 
-pub fn using(vm: &mut Vm, _s: Value, a: &[Value], _: B) -> VResult {
+pub fn using(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    // CRuby's checks on the calling frame (a block in a method is in it).
+    // They also keep a method frame's cref its method's: frames reuse it.
+    let main = s == vm.main_obj;
+    if let Some(f) = vm.frames.last() {
+        let msg = if f.method.is_some() {
+            Some(if main {
+                "main.using is permitted only at toplevel"
+            } else {
+                "Module#using is not permitted in methods"
+            })
+        } else if !main && f.self_val != s {
+            Some("Module#using is not called on self")
+        } else {
+            None
+        };
+        if let Some(msg) = msg {
+            return Err(vm.runtime_error(msg));
+        }
+    }
     let Some(m) = vm.as_class(a[0]) else {
         return Err(vm.type_error("wrong argument type (expected Module)"));
     };

@@ -665,15 +665,23 @@ impl Vm {
         };
         let id = self.next_frame_id;
         self.next_frame_id += 1;
-        let MethodKind::Iseq { cref, .. } = &self.classes.method(m).kind else {
-            unreachable!()
+        let classes = &self.classes;
+        let cref_of = || match &classes.method(m).kind {
+            MethodKind::Iseq { cref, .. } => cref,
+            _ => unreachable!(),
         };
         if let Some(f) = self.frames.reuse_slot() {
-            // A loop calling one method, or recursion, finds the same iseq
-            // and cref in the slot: no reference counting then.
+            // A loop calling one method, or recursion, finds the slot last
+            // written here for the same method: its cref is right (method
+            // entries never change, and only this function writes a
+            // method frame that is not a block's). Another method often
+            // has the same cref: no reference counting then.
             f.iseq = iseq;
-            if !Rc::ptr_eq(&f.cref, cref) {
-                f.cref = cref.clone();
+            if f.is_block || f.method != Some(m) {
+                let cref = cref_of();
+                if !Rc::ptr_eq(&f.cref, cref) {
+                    f.cref = cref.clone();
+                }
             }
             f.pc = 0;
             f.base = base;
@@ -700,7 +708,7 @@ impl Vm {
                 penv: Value::NIL,
                 block,
                 method: Some(m),
-                cref: cref.clone(),
+                cref: cref_of().clone(),
                 id,
                 home: id,
                 origin: 0,
