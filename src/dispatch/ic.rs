@@ -79,25 +79,24 @@ impl IcEntry {
 
 const _: () = assert!(std::mem::size_of::<IcEntry>() <= 40);
 
-/// The site's first fast bytecode method (`IcEntry::fast` with
-/// `Handler::Iseq`), copied into the site with its iseq resolved: the
-/// common call checks class and serial here and has the callee's code in
-/// hand, with no walk over `CallSite::entries` and no iseq table read
-/// (CRuby's `cd->cc` class check). Set by `Dispatch::mark`, cleared by
-/// `CallSite::entries_changed` when its entry goes.
+/// The site's first fast entry (`IcEntry::fast`: a bytecode method, an
+/// attr_reader or attr_writer, a getter method), copied into the site
+/// with a bytecode method's iseq resolved: the common call checks class
+/// and serial here, with no walk over `CallSite::entries` (and no iseq
+/// table read) (CRuby's `cd->cc` class check). Set by `Dispatch::mark`,
+/// cleared by `CallSite::entries_changed` when its entry goes.
 #[derive(Copy, Clone)]
-pub struct HotIseq {
+pub struct HotEntry {
     pub class: ClassId,
     pub slot: u32,
     pub serial: u64,
+    /// The code of a `Handler::Iseq` entry.
     pub iseq: Option<&'static Iseq>,
-    /// `iseq`'s id, kept so `probe_send` answers `Handler::Iseq` without
-    /// reading through the pointer.
-    pub iid: IseqId,
+    pub handler: Handler,
     pub method: MethodId,
 }
 
-impl HotIseq {
+impl HotEntry {
     /// Whether it answers for receivers of `cls` (its serial still current;
     /// `entry_valid`'s test).
     #[inline(always)]
@@ -106,17 +105,17 @@ impl HotIseq {
     }
 
     /// No hot entry (no class has this id).
-    pub const NONE: HotIseq = HotIseq {
+    pub const NONE: HotEntry = HotEntry {
         class: ClassId(u32::MAX),
         slot: 0,
         serial: 0,
         iseq: None,
-        iid: IseqId(0),
+        handler: Handler::Builtin,
         method: MethodId(0),
     };
 }
 
-const _: () = assert!(std::mem::size_of::<HotIseq>() == 32);
+const _: () = assert!(std::mem::size_of::<HotEntry>() == 40);
 
 pub struct CallSite {
     pub name: SymbolId,
@@ -127,7 +126,7 @@ pub struct CallSite {
     pub file: Rc<str>,
     pub line: u32,
     /// Kept in step with `entries` by `CallSite::entries_changed`.
-    pub hot: HotIseq,
+    pub hot: HotEntry,
     pub entries: Vec<IcEntry>,
     pub state: IcState,
     pub hits: u64,
@@ -156,7 +155,7 @@ impl CallSite {
             block,
             file,
             line,
-            hot: HotIseq::NONE,
+            hot: HotEntry::NONE,
             entries: Vec::new(),
             state: IcState::Empty,
             hits: 0,
@@ -177,7 +176,7 @@ impl CallSite {
                 && (e.slot, e.serial, e.method) == (h.slot, h.serial, Some(h.method))
         });
         if !kept {
-            self.hot = HotIseq::NONE;
+            self.hot = HotEntry::NONE;
         }
     }
 
@@ -216,12 +215,12 @@ mod tests {
     fn site_with_hot(e: IcEntry) -> CallSite {
         let mut s = CallSite::new(SymbolId(1), 0, 0, None, "t.rb".into(), 1);
         s.entries.push(e);
-        s.hot = HotIseq {
+        s.hot = HotEntry {
             class: e.class,
             slot: e.slot,
             serial: e.serial,
             iseq: None,
-            iid: IseqId(7),
+            handler: e.handler,
             method: e.method.unwrap(),
         };
         s
@@ -239,6 +238,21 @@ mod tests {
     }
 
     #[test]
+    fn an_attr_entry_is_hot_like_a_method() {
+        let e = IcEntry {
+            handler: Handler::IvarGet(2),
+            ..fast_entry(10, 1)
+        };
+        let mut s = site_with_hot(e);
+        s.entries_changed();
+        assert_eq!(s.hot.handler, Handler::IvarGet(2));
+        assert!(s.hot.iseq.is_none(), "no code: hot_iseq does not answer");
+        s.entries[0].serial = 2;
+        s.entries_changed();
+        assert_eq!(s.hot.class, HotEntry::NONE.class);
+    }
+
+    #[test]
     fn hot_entry_follows_its_entry() {
         // Another class joining a polymorphic site keeps it.
         let mut s = site_with_hot(fast_entry(10, 1));
@@ -252,11 +266,11 @@ mod tests {
             ..fast_entry(10, 2)
         };
         s.entries_changed();
-        assert_eq!(s.hot.class, HotIseq::NONE.class);
+        assert_eq!(s.hot.class, HotEntry::NONE.class);
         // Evicted or cleared: dropped.
         let mut s = site_with_hot(fast_entry(10, 1));
         s.entries.clear();
         s.entries_changed();
-        assert_eq!(s.hot.class, HotIseq::NONE.class);
+        assert_eq!(s.hot.class, HotEntry::NONE.class);
     }
 }

@@ -29,7 +29,7 @@ use crate::bytecode::Iseq;
 use crate::class::{ClassTable, MethodKind, Visibility};
 use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId};
 
-pub use ic::{CallSite, HotIseq, IcEntry, IcState, flags};
+pub use ic::{CallSite, HotEntry, IcEntry, IcState, flags};
 pub use invalidate::Reason;
 pub use stats::Counters;
 
@@ -219,7 +219,7 @@ impl Dispatch {
         if h.answers(serials, cls) {
             s.hits += 1;
             self.counters.mc_inline_hit += 1;
-            return Probe::Fast(Handler::Iseq(h.iid), h.method);
+            return Probe::Fast(h.handler, h.method);
         }
         for e in s.entries.iter() {
             if entry_valid(serials, e, cls) {
@@ -443,24 +443,24 @@ impl Dispatch {
 
     /// Copies the marks of `e` (`IcEntry::fast`, `IcEntry::plain`) onto
     /// the site's entry for its class; the marks go with the entry when
-    /// it is invalidated or evicted. A fast bytecode method (`code`: its
-    /// iseq) becomes the site's hot entry when the site has none.
-    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry, code: Option<(IseqId, &'static Iseq)>) {
+    /// it is invalidated or evicted. A fast entry becomes the site's hot
+    /// entry when the site has none (`code`: a bytecode method's iseq).
+    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry, code: Option<&'static Iseq>) {
         let s = &mut self.sites[site.index()];
         let Some(x) = s.entries.iter_mut().find(|x| x.class == e.class) else {
             return;
         };
         x.fast = e.fast;
         x.plain = e.plain;
-        if let (true, Some((iid, iseq)), Some(method)) = (e.fast, code, e.method)
-            && s.hot.iseq.is_none()
+        if let (true, Some(method)) = (e.fast, e.method)
+            && s.hot.class == HotEntry::NONE.class
         {
-            s.hot = HotIseq {
+            s.hot = HotEntry {
                 class: e.class,
                 slot: e.slot,
                 serial: e.serial,
-                iseq: Some(iseq),
-                iid,
+                iseq: code,
+                handler: e.handler,
                 method,
             };
         }

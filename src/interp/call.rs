@@ -444,7 +444,7 @@ impl Vm {
         }
         if e.fast || e.plain {
             let code = match e.handler {
-                Handler::Iseq(iid) if e.fast => Some((iid, self.iseq(iid))),
+                Handler::Iseq(iid) if e.fast => Some(self.iseq(iid)),
                 _ => None,
             };
             self.dispatch.mark(site, e, code);
