@@ -98,6 +98,7 @@ impl Insn {
             Insn::GetIvar { ic, .. }
             | Insn::SetIvar { ic, .. }
             | Insn::IvarAddIStore { ic, .. }
+            | Insn::IvarLocal { ic, .. }
             | Insn::SetIvarPop { ic, .. }
             | Insn::DupSetIvar { ic, .. } => Some(ic),
             Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => Some(cache),
@@ -239,6 +240,8 @@ define_insns! {
     /// adds in place and skips five. Its slow path is the
     /// `getinstancevariable`, continuing in the next slot.
     IvarAddIStore { name: SymbolId, ic: u32, imm: i32 } = "getinstancevariable_add_imm_store", pop 0, push 0;
+    /// Fused `getinstancevariable; getlocal idx` (`@sum + x`; skips one).
+    IvarLocal { name: SymbolId, ic: u32, idx: u32 } = "getinstancevariable_getlocal", pop 0, push 2;
     /// Fused `dup; setinstancevariable; pop` (`@x = v` as a statement).
     SetIvarPop { name: SymbolId, ic: u32 } = "setinstancevariable_pop", pop 1, push 0;
     /// Fused `dup; setinstancevariable` (`@x = v` whose value is used).

@@ -38,6 +38,8 @@
 //!   setinstancevariable; pop` on one ivar (`@n += 1`, or `-=`) becomes
 //!   `getinstancevariable_add_imm_store` in the first slot (skipping five);
 //!   its slow path is the `getinstancevariable`.
+//! * `getinstancevariable; getlocal` becomes `getinstancevariable_getlocal`
+//!   (push both, skip one).
 //! * `dup; setinstancevariable; pop` becomes `setinstancevariable_pop`,
 //!   and a `dup; setinstancevariable` whose value is used
 //!   `dup_setinstancevariable`.
@@ -229,6 +231,10 @@ pub fn optimize(insns: &mut [Insn]) {
             }
         }
         match (insns[i], insns.get(i + 1)) {
+            (Insn::GetIvar { name, ic }, Some(&Insn::GetLocal { idx })) => {
+                insns[i] = Insn::IvarLocal { name, ic, idx };
+                continue;
+            }
             (Insn::GetLocal { idx }, Some(&Insn::Send { site })) => {
                 insns[i] = Insn::LocalSend { idx, site };
                 continue;

@@ -549,6 +549,12 @@ impl Vm {
                         // The operator in the next slot takes the slow path.
                         self.stack.push(Value::int(imm as i64));
                     }
+                    Insn::IvarLocal { name, ic, idx } => {
+                        let v = self.get_ivar_cached(fi, name, ic);
+                        let l = self.stack[base + idx as usize];
+                        self.stack.extend_from_slice(&[v, l]);
+                        pc += 1;
+                    }
                     Insn::IvarAddIStore { name, ic, imm } => {
                         let s = self.frames[fi].self_val;
                         if self.dispatch.bop_ok(bop::INT_ARITH) && self.ivar_add_imm(s, ic, imm) {
