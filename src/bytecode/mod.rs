@@ -99,6 +99,7 @@ impl Insn {
             | Insn::SetIvar { ic, .. }
             | Insn::IvarAddIStore { ic, .. }
             | Insn::IvarLocal { ic, .. }
+            | Insn::SetIvarLeave { ic, .. }
             | Insn::SetIvarPop { ic, .. }
             | Insn::DupSetIvar { ic, .. } => Some(ic),
             Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => Some(cache),
@@ -244,6 +245,9 @@ define_insns! {
     IvarLocal { name: SymbolId, ic: u32, idx: u32 } = "getinstancevariable_getlocal", pop 0, push 2;
     /// Fused `dup; setinstancevariable; pop` (`@x = v` as a statement).
     SetIvarPop { name: SymbolId, ic: u32 } = "setinstancevariable_pop", pop 1, push 0;
+    /// Fused `dup; setinstancevariable; leave` (a method ending in `@x = v`,
+    /// a setter): stores and returns the value.
+    SetIvarLeave { name: SymbolId, ic: u32 } = "setinstancevariable_leave", pop 1, push 0;
     /// Fused `dup; setinstancevariable` (`@x = v` whose value is used).
     DupSetIvar { name: SymbolId, ic: u32 } = "dup_setinstancevariable", pop 1, push 1;
     /// Fused `getlocal a; getlocal b; opt_<cmp>; branch` (`i < n`).

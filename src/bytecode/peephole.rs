@@ -42,7 +42,8 @@
 //!   (push both, skip one).
 //! * `dup; setinstancevariable; pop` becomes `setinstancevariable_pop`,
 //!   and a `dup; setinstancevariable` whose value is used
-//!   `dup_setinstancevariable`.
+//!   `dup_setinstancevariable`, or `setinstancevariable_leave` when a
+//!   `leave` follows (a setter method's body).
 
 use super::Insn;
 use crate::value::CallSiteId;
@@ -303,7 +304,11 @@ pub fn optimize(insns: &mut [Insn]) {
         if let Insn::Dup = insns[i]
             && let Some(&Insn::SetIvar { name, ic }) = insns.get(i + 1)
         {
-            insns[i] = Insn::DupSetIvar { name, ic };
+            insns[i] = if leaves(insns, i + 2) {
+                Insn::SetIvarLeave { name, ic }
+            } else {
+                Insn::DupSetIvar { name, ic }
+            };
             continue;
         }
         let Insn::PutObject { v } = insns[i] else {

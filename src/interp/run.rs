@@ -186,6 +186,12 @@ impl Vm {
                         pc += 1;
                         tri!(self.set_ivar_cached(fi, name, ic, v, pc));
                     }
+                    Insn::SetIvarLeave { name, ic } => {
+                        let v = top!();
+                        pc += 1;
+                        tri!(self.set_ivar_cached(fi, name, ic, v, pc));
+                        leave!(v)
+                    }
                     Insn::GetLocals { a, b } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
                         self.stack.extend_from_slice(&[x, y]);
