@@ -995,20 +995,38 @@ pub fn using(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         .collect();
     // Activate in the caller's lexical scope (the innermost Ruby frame) from
     // here on: like CRuby, the frame gets a copy of its cref, so methods and
-    // blocks defined before `using` keep seeing the old refinements.
-    if let Some(f) = vm.frames.last_mut() {
-        let mut list = f.cref.refinements.borrow().clone();
+    // blocks defined before `using` keep seeing the old refinements. From a
+    // block, the scopes it was created in that share its cref (a class body
+    // or the top level around `[R].each { |m| using m }`) get it too.
+    if let Some(top) = vm.frames.len().checked_sub(1) {
+        let old = vm.frames[top].cref.clone();
+        let mut list = old.refinements.borrow().clone();
         for r in refs.iter().rev() {
             if !list.contains(r) {
                 list.insert(0, *r);
             }
         }
-        f.cref = Rc::new(crate::object::CrefNode {
-            class: f.cref.class,
-            parent: f.cref.parent.clone(),
+        let new = Rc::new(crate::object::CrefNode {
+            class: old.class,
+            parent: old.parent.clone(),
             refinements: std::cell::RefCell::new(list),
-            def_only: f.cref.def_only,
+            def_only: old.def_only,
         });
+        let mut i = top;
+        loop {
+            let f = &mut vm.frames[i];
+            if Rc::ptr_eq(&f.cref, &old) {
+                f.cref = new.clone();
+            }
+            if !f.is_block {
+                break;
+            }
+            let origin = f.origin;
+            match (0..i).rev().find(|&j| vm.frames[j].id == origin) {
+                Some(j) => i = j,
+                None => break,
+            }
+        }
     }
     // Refining a core class may change what an optimized instruction
     // (opt_plus, opt_length...) must call: turn those fast paths off.
