@@ -542,7 +542,8 @@ impl Vm {
                                 }
                                 Insn::OptMultI { .. } => x.checked_mul(y).and_then(Value::fixnum),
                                 // `y > 0` (peephole): flooring is Euclid's,
-                                // and the result is no larger than `x`.
+                                // and the result is no larger than `x` in
+                                // magnitude (the remainder than `y`).
                                 Insn::OptDivI { .. } => Some(Value::int(x.div_euclid(y))),
                                 _ => Some(Value::int(x.rem_euclid(y))),
                             };
