@@ -770,16 +770,12 @@ impl Vm {
 
     /// `a + d` for a Fixnum `a` and a small immediate `d` while Integer
     /// arithmetic is not redefined; None for the operator's slow path.
-    /// Tagged arithmetic: 2a+1 + 2d overflows i64 exactly when a + d
-    /// leaves the fixnum range.
     #[inline(always)]
     fn fix_add_imm(&self, a: Value, d: i64) -> Option<Value> {
         if !a.is_fixnum() || !self.dispatch.bop_ok(bop::INT_ARITH) {
             return None;
         }
-        (a.raw() as i64)
-            .checked_add(d << 1)
-            .map(|r| Value::from_raw(r as u64))
+        Value::fix_add(a, Value::int(d))
     }
 
     /// True while the call the block `iseq` was attached to (in frame

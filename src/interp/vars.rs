@@ -7,7 +7,7 @@ use std::rc::Rc;
 use crate::class::{ClassKind, cls};
 use crate::dispatch::Reason;
 use crate::gc::obj;
-use crate::object::{Body, Unwind};
+use crate::object::{Body, RObject, Unwind};
 use crate::value::{ClassId, SymbolId, Value, sym, symbol};
 
 use super::{IvarCache, Vm};
@@ -283,32 +283,38 @@ impl Vm {
     /// False with nothing done otherwise (the instructions it fused run).
     #[inline(always)]
     pub(super) fn ivar_add_imm(&mut self, recv: Value, ic: u32, imm: i32) -> bool {
-        if !recv.is_heap() {
-            return false;
-        }
-        let o = obj(recv);
-        let c = o.class.get();
-        let Some(k) = self.ivar_caches.get(ic as usize) else {
+        let Some((o, i)) = self.cached_ivar_slot(recv, ic) else {
             return false;
         };
-        if k.class != c.0 + 1 || o.is_frozen() {
-            return false;
-        }
         let Body::Object(iv) = &mut *o.body.borrow_mut() else {
             return false;
         };
-        match iv.get_mut(k.slot as usize) {
-            // Tagged: 2a+1 + 2d overflows exactly when a + d leaves the
-            // fixnum range.
-            Some(v) if v.is_fixnum() => match (v.raw() as i64).checked_add((imm as i64) << 1) {
+        match iv.get_mut(i) {
+            Some(v) if v.is_fixnum() => match Value::fix_add(*v, Value::int(imm as i64)) {
                 Some(r) => {
-                    *v = Value::from_raw(r as u64);
+                    *v = r;
                     true
                 }
                 None => false,
             },
             _ => false,
         }
+    }
+
+    /// `recv` and the ivar slot its cache `ic` holds, when `recv` is an
+    /// unfrozen object of the cached class: the writes' fast path (the
+    /// caller borrows the body once, a plain object's `Body::Object`).
+    #[inline(always)]
+    fn cached_ivar_slot(&self, recv: Value, ic: u32) -> Option<(&'static RObject, usize)> {
+        if !recv.is_heap() {
+            return None;
+        }
+        let o = obj(recv);
+        let k = self.ivar_caches.get(ic as usize)?;
+        if k.class != o.class.get().0 + 1 || o.is_frozen() {
+            return None;
+        }
+        Some((o, k.slot as usize))
     }
 
     #[cold]
@@ -350,23 +356,16 @@ impl Vm {
         // A hit on an unfrozen plain object whose slot exists or comes
         // next (`initialize` setting its ivars in order): one borrow, one
         // store.
-        if recv.is_heap() {
-            let o = obj(recv);
-            let c = o.class.get();
-            if let Some(k) = self.ivar_caches.get(ic as usize)
-                && k.class == c.0 + 1
-                && !o.is_frozen()
-                && let Body::Object(iv) = &mut *o.body.borrow_mut()
-            {
-                let i = k.slot as usize;
-                if let Some(slot) = iv.get_mut(i) {
-                    *slot = v;
-                    return Ok(());
-                }
-                if i == iv.len() {
-                    iv.push(v);
-                    return Ok(());
-                }
+        if let Some((o, i)) = self.cached_ivar_slot(recv, ic)
+            && let Body::Object(iv) = &mut *o.body.borrow_mut()
+        {
+            if let Some(slot) = iv.get_mut(i) {
+                *slot = v;
+                return Ok(());
+            }
+            if i == iv.len() {
+                iv.push(v);
+                return Ok(());
             }
         }
         self.frames[fi].pc = pc;
