@@ -88,6 +88,17 @@ fn stats_json(out: &Output) -> String {
 
 const STRATEGIES: [&str; 3] = ["global", "hierarchical", "method"];
 
+/// `--invalidation=S --ic=N` for every strategy S and each of `ics`.
+fn settings(ics: &[&str]) -> Vec<[String; 2]> {
+    STRATEGIES
+        .iter()
+        .flat_map(|s| {
+            ics.iter()
+                .map(move |ic| [format!("--invalidation={s}"), format!("--ic={ic}")])
+        })
+        .collect()
+}
+
 #[test]
 fn matrix() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby");
@@ -157,25 +168,12 @@ p t
 #[test]
 fn redefinition_invalidates_under_every_strategy() {
     let p = script("redefine.rb", REDEFINE);
-    for s in STRATEGIES {
-        for ic in ["1", "4"] {
-            let out = run_file(
-                &p,
-                &[
-                    &format!("--invalidation={s}"),
-                    &format!("--ic={ic}"),
-                    "--stats=json",
-                ],
-            );
-            assert_eq!(
-                String::from_utf8_lossy(&out.stdout),
-                "8000\n",
-                "strategy {s} ic {ic}"
-            );
-            let j = stats_json(&out);
-            assert!(stat(&j, "invalidations") >= 2, "{s}: {j}");
-            assert!(stat(&j, "ic_hits") > 5000, "{s}: {j}");
-        }
+    for f in settings(&["1", "4"]) {
+        let out = run_file(&p, &[&f[0], &f[1], "--stats=json"]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "8000\n", "{f:?}");
+        let j = stats_json(&out);
+        assert!(stat(&j, "invalidations") >= 2, "{f:?}: {j}");
+        assert!(stat(&j, "ic_hits") > 5000, "{f:?}: {j}");
     }
 }
 
@@ -334,24 +332,15 @@ fn receiverless_sites_hit_and_invalidate() {
          s = RubyVM::MethodCache.call_sites.find { |c| c[:method] == :helper }\n\
          p [s[:state], s[:hits], s[:misses]] if s\n",
     );
-    for strategy in STRATEGIES {
-        for ic in ["1", "8"] {
-            let out = run_file(
-                &p,
-                &[&format!("--invalidation={strategy}"), &format!("--ic={ic}")],
-            );
-            assert_eq!(
-                String::from_utf8_lossy(&out.stdout),
-                "501000\n[:mono, 998, 2]\n",
-                "{strategy} --ic={ic}"
-            );
-        }
-        let out = run_file(&p, &[&format!("--invalidation={strategy}"), "--ic=0"]);
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout),
-            "501000\n",
-            "{strategy} --ic=0"
-        );
+    for f in settings(&["0", "1", "8"]) {
+        let out = run_file(&p, &[&f[0], &f[1]]);
+        // No call sites to report without inline caches.
+        let want = if f[1] == "--ic=0" {
+            "501000\n"
+        } else {
+            "501000\n[:mono, 998, 2]\n"
+        };
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{f:?}");
     }
 }
 
@@ -446,18 +435,13 @@ end
          p [RubyVM.stat(:ccf_iseq) - f0 >= 1000, o.x, o.twice]
 ",
     );
-    for strategy in STRATEGIES {
-        for ic in ["1", "8"] {
-            let out = run_file(
-                &p,
-                &[&format!("--invalidation={strategy}"), &format!("--ic={ic}")],
-            );
-            assert_eq!(
-                String::from_utf8_lossy(&out.stdout),
-                "[true, true]\n[true, 2, 4]\n",
-                "{strategy} --ic={ic}"
-            );
-        }
+    for f in settings(&["1", "8"]) {
+        let out = run_file(&p, &[&f[0], &f[1]]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "[true, true]\n[true, 2, 4]\n",
+            "{f:?}"
+        );
     }
 }
 
@@ -596,19 +580,16 @@ class Base; def f(x) = x * 2; end
 p s
 "#;
     let p = script("super_cache.rb", src);
-    for strategy in ["global", "hierarchical", "method"] {
-        for ic in ["1", "2", "8"] {
-            let flags = [format!("--invalidation={strategy}"), format!("--ic={ic}")];
-            let out = run_counted(&p, &[&flags[0], &flags[1]]);
-            assert_eq!(String::from_utf8_lossy(&out.stdout), "3003000\n");
-            let err = String::from_utf8_lossy(&out.stderr);
-            let searches = debug_counter(&err, "mc_search_super");
-            let calls = debug_counter(&err, "ccf_super");
-            assert_eq!(calls, 4000, "{strategy} --ic={ic}");
-            // A and B each before and after the redefinition: 4 searches
-            // (each class's super site is monomorphic).
-            assert_eq!(searches, 4, "{strategy} --ic={ic}: {searches} searches");
-        }
+    for f in settings(&["1", "2", "8"]) {
+        let out = run_counted(&p, &[&f[0], &f[1]]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "3003000\n");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let searches = debug_counter(&err, "mc_search_super");
+        let calls = debug_counter(&err, "ccf_super");
+        assert_eq!(calls, 4000, "{f:?}");
+        // A and B each before and after the redefinition: 4 searches
+        // (each class's super site is monomorphic).
+        assert_eq!(searches, 4, "{f:?}: {searches} searches");
     }
 }
 
@@ -629,25 +610,14 @@ class P; def x; @x + 1; end; end
 p s
 "#;
     let p = script("ivar_getter.rb", src);
-    for strategy in ["global", "hierarchical", "method"] {
-        for ic in ["0", "1", "8"] {
-            let flags = [format!("--invalidation={strategy}"), format!("--ic={ic}")];
-            let out = run_counted(&p, &[&flags[0], &flags[1]]);
-            assert_eq!(String::from_utf8_lossy(&out.stdout), "5000\n");
-            let err = String::from_utf8_lossy(&out.stderr);
-            // `initialize` and the 1000 redefined calls push frames (the
-            // 1000 blocks are not method calls); the getter's 1000 do not.
-            assert_eq!(
-                debug_counter(&err, "ccf_ivar"),
-                1000,
-                "{strategy} --ic={ic}"
-            );
-            assert_eq!(
-                debug_counter(&err, "ccf_iseq"),
-                1001,
-                "{strategy} --ic={ic}"
-            );
-        }
+    for f in settings(&["0", "1", "8"]) {
+        let out = run_counted(&p, &[&f[0], &f[1]]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "5000\n");
+        let err = String::from_utf8_lossy(&out.stderr);
+        // `initialize` and the 1000 redefined calls push frames (the
+        // 1000 blocks are not method calls); the getter's 1000 do not.
+        assert_eq!(debug_counter(&err, "ccf_ivar"), 1000, "{f:?}");
+        assert_eq!(debug_counter(&err, "ccf_iseq"), 1001, "{f:?}");
     }
 }
 
@@ -670,19 +640,13 @@ p n
 "#;
     let p = script("plain_builtins.rb", src);
     let mut cfuncs = Vec::new();
-    for strategy in ["global", "hierarchical", "method"] {
-        for ic in ["0", "1", "8"] {
-            let flags = [format!("--invalidation={strategy}"), format!("--ic={ic}")];
-            let out = run_counted(&p, &[&flags[0], &flags[1]]);
-            assert_eq!(String::from_utf8_lossy(&out.stdout), "2030\n");
-            let err = String::from_utf8_lossy(&out.stderr);
-            cfuncs.push(debug_counter(&err, "ccf_cfunc"));
-            if ic != "0" {
-                assert!(
-                    debug_counter(&err, "mc_inline_hit") >= 1998,
-                    "{strategy} --ic={ic}"
-                );
-            }
+    for f in settings(&["0", "1", "8"]) {
+        let out = run_counted(&p, &[&f[0], &f[1]]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "2030\n");
+        let err = String::from_utf8_lossy(&out.stderr);
+        cfuncs.push(debug_counter(&err, "ccf_cfunc"));
+        if f[1] != "--ic=0" {
+            assert!(debug_counter(&err, "mc_inline_hit") >= 1998, "{f:?}");
         }
     }
     assert!(cfuncs[0] >= 2000, "{cfuncs:?}");
