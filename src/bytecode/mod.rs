@@ -116,8 +116,11 @@ define_insns! {
     /// A new mutable String from the iseq's string table.
     PutString { idx: u32 } = "putstring", pop 0, push 1;
     NewArray { n: u32 } = "newarray", pop n as i64, push 1;
-    /// `*x` in an array literal / call: converts the top to an Array (copy).
-    SplatArray = "splatarray", pop 1, push 1;
+    /// `*x`: converts the top to an Array. `copy`: a new Array even when
+    /// it is one already. A call's last argument `f(a, *x)` takes it
+    /// uncopied (CRuby's `splatarray false`): the callee copies the
+    /// elements out and never keeps or changes the array itself.
+    SplatArray { copy: bool } = "splatarray", pop 1, push 1;
     ConcatArray = "concatarray", pop 2, push 1;
     /// Pushes the array's elements onto the stack (for splat calls).
     NewHash { n: u32 } = "newhash", pop n as i64, push 1;

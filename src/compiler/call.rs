@@ -38,20 +38,27 @@ impl<'pr> Compiler<'pr, '_> {
         };
         // A statement whose value is popped returns the setter's own result
         // (the caller pops it), as CRuby compiles it.
-        let attr_write = n.is_attribute_write() && !n.is_safe_navigation() && !value_unused;
+        let attr_write = n.is_attribute_write() && !value_unused;
         if attr_write {
             // Keep the assigned value as the expression's result.
             self.emit(Insn::PutNil);
             self.emit(Insn::Swap);
         }
-        let (argc, afl) = self.call_args(n.arguments(), n.block())?;
+        let tail = if attr_write { Tail::Value } else { Tail::None };
+        let (mut argc, afl) = self.call_args(n.arguments(), n.block(), tail)?;
         fl |= afl;
         let block = match n.block() {
             Some(b) if b.as_block_node().is_some() => Some(self.block_iseq(&b)?),
             _ => None,
         };
-        if attr_write && fl & flags::SPLAT == 0 {
+        if attr_write {
             self.emit(Insn::SetN { n: argc + 1 });
+            if fl & flags::SPLAT != 0 {
+                // The value, pushed on its own, joins the argument Array.
+                self.emit(Insn::NewArray { n: 1 });
+                self.emit(Insn::ConcatArray);
+                argc -= 1;
+            }
         }
         let fcall = n.receiver().is_none();
         let pops = !fcall as i64 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
@@ -71,10 +78,7 @@ impl<'pr> Compiler<'pr, '_> {
         if let Some((b, e)) = self.call_span(&n) {
             self.mark_span(b, e);
         }
-        if attr_write && fl & flags::SPLAT == 0 {
-            self.emit(Insn::Pop);
-        } else if attr_write {
-            self.emit(Insn::Swap);
+        if attr_write {
             self.emit(Insn::Pop);
         }
         if let Some(j) = safe {
@@ -127,11 +131,17 @@ impl<'pr> Compiler<'pr, '_> {
         Some((m.start(), m.end()))
     }
 
-    /// Pushes call arguments; returns (argc, flags).
+    /// Pushes call arguments; returns (argc, flags). With a splat, the
+    /// last positional argument is an Array the callee spreads (CRuby's
+    /// layout): `f(a, *b)` pushes `a` and `b` itself (`splatarray false`);
+    /// any other shape, or `appended` (an index assignment adds its value
+    /// to these arguments with `concatarray`), is gathered into one new
+    /// Array.
     pub(super) fn call_args(
         &mut self,
         args: Option<ArgumentsNode<'pr>>,
         block: Option<Node<'pr>>,
+        tail: Tail,
     ) -> CResult<(u32, u32)> {
         let mut fl = 0;
         let mut argc = 0;
@@ -147,8 +157,26 @@ impl<'pr> Compiler<'pr, '_> {
                 }
             }
         }
-        let has_splat = forward || positional.iter().any(|p| p.as_splat_node().is_some());
-        if has_splat {
+        let splats = positional.iter().filter(|p| p.as_splat_node().is_some());
+        let value = (tail == Tail::Value && splats.clone().next().is_some())
+            .then(|| positional.pop())
+            .flatten();
+        let splats = positional.iter().filter(|p| p.as_splat_node().is_some());
+        let has_splat = forward || splats.clone().next().is_some();
+        let last_splat = positional.last().and_then(|p| p.as_splat_node());
+        let lone = splats.count() == 1 && last_splat.is_some();
+        if lone && tail == Tail::None && !forward && kw.is_none() {
+            for p in &positional[..positional.len() - 1] {
+                self.expr(p)?;
+            }
+            match last_splat.and_then(|s| s.expression()) {
+                Some(e) => self.expr(&e)?,
+                None => self.get_local(sym::ANON_REST, self.forward_depth()),
+            }
+            self.emit(Insn::SplatArray { copy: false });
+            argc = positional.len() as u32;
+            fl |= flags::SPLAT;
+        } else if has_splat {
             let mut pending = 0;
             let mut have = false;
             for p in &positional {
@@ -188,6 +216,10 @@ impl<'pr> Compiler<'pr, '_> {
                 self.expr(p)?;
                 argc += 1;
             }
+        }
+        if let Some(v) = value {
+            self.expr(&v)?;
+            argc += 1;
         }
         if let Some(k) = kw {
             self.expr(&k)?;
@@ -579,7 +611,7 @@ impl<'pr> Compiler<'pr, '_> {
             .unwrap_or(sym::MAIN);
         self.emit(Insn::PutSelf);
         let (argc, mut fl, block) = if let Some(s) = node.as_super_node() {
-            let (argc, fl) = self.call_args(s.arguments(), s.block())?;
+            let (argc, fl) = self.call_args(s.arguments(), s.block(), Tail::None)?;
             let block = match s.block() {
                 Some(b) if b.as_block_node().is_some() => Some(self.block_iseq(&b)?),
                 _ => None,
@@ -670,9 +702,21 @@ impl<'pr> Compiler<'pr, '_> {
     pub(super) fn yield_call(&mut self, node: &Node<'pr>) -> CResult<()> {
         let y = node.as_yield_node().unwrap();
         self.emit(Insn::PutNil);
-        let (argc, fl) = self.call_args(y.arguments(), None)?;
+        let (argc, fl) = self.call_args(y.arguments(), None, Tail::None)?;
         let site = self.site(sym::CALL, argc, fl, None);
         self.emit_call(Insn::InvokeBlock { site }, 1 + argc as i64);
         Ok(())
     }
+}
+
+/// What follows a call's arguments (see `Compiler::call_args`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tail {
+    /// Nothing: a plain call.
+    None,
+    /// An index assignment's value, appended by the caller.
+    Appended,
+    /// The last argument is an assignment's value, kept as the result:
+    /// after a splat it is pushed on its own, after the argument Array.
+    Value,
 }

@@ -4,11 +4,13 @@
 
 use ruby_prism::{Node, NodeList};
 
+use super::call::Tail;
 use super::{
     CResult, Compiler, DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL,
     DEFINED_GVAR, DEFINED_IVAR, DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD, LoopCtx, name_of,
 };
 use crate::bytecode::{CatchEntry, CatchKind, Insn, IseqKind};
+use crate::dispatch::flags;
 use crate::value::{SymbolId, Value, sym, symbol};
 
 pub const CHECKMATCH_CASE: u32 = 0;
@@ -135,7 +137,7 @@ impl<'pr> Compiler<'pr, '_> {
             }
             Node::SplatNode { .. } => {
                 self.opt_body(node.as_splat_node().unwrap().expression())?;
-                self.emit(Insn::SplatArray);
+                self.emit(Insn::SplatArray { copy: true });
                 Ok(())
             }
             Node::DefinedNode { .. } => self.defined(&node.as_defined_node().unwrap().value()),
@@ -819,10 +821,11 @@ impl<'pr> Compiler<'pr, '_> {
             Node::IndexTargetNode { .. } => {
                 let c = t.as_index_target_node().unwrap();
                 self.expr(&c.receiver())?;
-                let (argc, fl) = self.call_args(c.arguments(), None)?;
+                let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended)?;
                 self.emit(Insn::TopN { n: argc + 1 });
-                let site = self.site(sym::ASET, argc + 1, fl, None);
-                self.emit_call(Insn::Send { site }, argc as i64 + 2);
+                let n = self.index_value_arg(argc, fl);
+                let site = self.site(sym::ASET, n, fl, None);
+                self.emit_call(Insn::Send { site }, n as i64 + 1);
                 self.emit(Insn::Pop);
                 self.emit(Insn::Pop);
             }
@@ -916,7 +919,7 @@ impl<'pr> Compiler<'pr, '_> {
             self.emit(Insn::PutNil);
         }
         self.opt_body(c.receiver())?;
-        let (argc, fl) = self.call_args(c.arguments(), None)?;
+        let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended)?;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
@@ -928,12 +931,25 @@ impl<'pr> Compiler<'pr, '_> {
         if keep {
             self.emit(Insn::SetN { n: argc + 2 });
         }
-        let write = self.site(sym::ASET, argc + 1, fl, None);
-        self.emit_call(index_insn(write, argc, fl, true), argc as i64 + 2);
+        let n = self.index_value_arg(argc, fl);
+        let write = self.site(sym::ASET, n, fl, None);
+        self.emit_call(index_insn(write, argc, fl, true), n as i64 + 1);
         if keep {
             self.emit(Insn::Pop);
         }
         Ok(())
+    }
+
+    /// Adds the value on top to an index assignment's arguments: one more
+    /// argument, or with a splat the last element of its (new) argument
+    /// Array. Returns the argument count of the `[]=` call.
+    fn index_value_arg(&mut self, argc: u32, fl: u32) -> u32 {
+        if fl & flags::SPLAT == 0 {
+            return argc + 1;
+        }
+        self.emit(Insn::NewArray { n: 1 });
+        self.emit(Insn::ConcatArray);
+        argc
     }
 
     fn index_or_and_write(&mut self, node: &Node<'pr>) -> CResult<()> {
@@ -946,7 +962,7 @@ impl<'pr> Compiler<'pr, '_> {
         };
         self.emit(Insn::PutNil);
         self.opt_body(recv)?;
-        let (argc, fl) = self.call_args(args, None)?;
+        let (argc, fl) = self.call_args(args, None, Tail::Appended)?;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
@@ -959,8 +975,9 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::Pop);
         self.expr(&value)?;
         self.emit(Insn::SetN { n: argc + 2 });
-        let write = self.site(sym::ASET, argc + 1, fl, None);
-        self.emit_call(index_insn(write, argc, fl, true), argc as i64 + 2);
+        let n = self.index_value_arg(argc, fl);
+        let write = self.site(sym::ASET, n, fl, None);
+        self.emit_call(index_insn(write, argc, fl, true), n as i64 + 1);
         self.emit(Insn::Pop);
         let end = self.emit(Insn::Jump { target: 0 });
         self.patch(j);

@@ -940,12 +940,57 @@ impl Vm {
         }
     }
 
+    /// The length of a splat call's Array argument (`None`: not an
+    /// Array, passed as one argument; the compiler always makes one). A
+    /// splat pushes every element as an argument: more than the VM stack
+    /// holds is CRuby's SystemStackError, before copying.
+    fn splat_len(&mut self, arr: Value) -> Result<Option<usize>, Unwind> {
+        let n = match arr.is_heap().then(|| obj(arr).body.borrow()).as_deref() {
+            Some(Body::Array(v)) => v.len(),
+            _ => return Ok(None),
+        };
+        if n > super::MAX_STACK.saturating_sub(self.stack.len()) {
+            return Err(self.stack_error());
+        }
+        Ok(Some(n))
+    }
+
+    /// Spreads a splat call's Array argument, the top of the stack, in
+    /// place: the `argc` arguments after `recv_ix` become plain ones.
+    /// Returns their new count.
+    pub(super) fn spread_splat(&mut self, recv_ix: usize, argc: usize) -> Result<usize, Unwind> {
+        debug_assert_eq!(recv_ix + 1 + argc, self.stack.len());
+        let arr = self.stack[recv_ix + argc];
+        let Some(n) = self.splat_len(arr)? else {
+            return Ok(argc);
+        };
+        self.stack.pop();
+        if let Body::Array(v) = &*obj(arr).body.borrow() {
+            self.stack.extend_from_slice(v);
+        }
+        Ok(argc - 1 + n)
+    }
+
     /// Copies arguments off the stack, expanding a splat.
     pub fn collect_args(
         &mut self,
         recv_ix: usize,
         argc: usize,
         fl: u32,
+    ) -> Result<Vec<Value>, Unwind> {
+        self.gather_args(recv_ix, argc, fl, true)
+    }
+
+    /// `collect_args`; `bounded`: a splat longer than the VM stack holds
+    /// raises SystemStackError (false for a callee with more than
+    /// required parameters, which CRuby binds without spreading the
+    /// splat on its stack).
+    pub(super) fn gather_args(
+        &mut self,
+        recv_ix: usize,
+        argc: usize,
+        fl: u32,
+        bounded: bool,
     ) -> Result<Vec<Value>, Unwind> {
         let start = recv_ix + 1;
         let mut args: Vec<Value> = self.stack[start..start + argc].to_vec();
@@ -956,17 +1001,15 @@ impl Vm {
                 None
             };
             let arr = args.pop().unwrap();
-            // A splat pushes every element as an argument: more than the
-            // VM stack holds is CRuby's SystemStackError, before copying.
-            let n = match &*crate::gc::obj(arr).body.borrow() {
-                Body::Array(v) => v.len(),
-                _ => 0,
+            let n = if bounded {
+                self.splat_len(arr)?
+            } else {
+                self.is_array(arr).then_some(0)
             };
-            if n > super::MAX_STACK.saturating_sub(self.stack.len()) {
-                return Err(self.stack_error());
+            match n {
+                Some(_) => args.extend(self.array_items(arr)),
+                None => args.push(arr),
             }
-            let items = self.array_items(arr);
-            args.extend(items);
             if let Some(k) = kw {
                 args.push(k);
             }

@@ -52,9 +52,15 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(e);
         }
-        let nargs = if fl & (flags::SPLAT | flags::KWARGS) == 0 {
-            // Plain arguments: slide them up to make room for the name.
+        let nargs = if fl & flags::KWARGS == 0 {
+            // Plain arguments (a splat spread in place): slide them up to
+            // make room for the name.
             self.stack.truncate(recv_ix + 1 + argc);
+            let argc = if fl & flags::SPLAT != 0 && argc > 0 {
+                self.spread_splat(recv_ix, argc)?
+            } else {
+                argc
+            };
             self.stack.insert(recv_ix + 1, Value::symbol(name));
             argc + 1
         } else {

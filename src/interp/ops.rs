@@ -182,7 +182,10 @@ impl Vm {
                 let a = self.ary_new(items);
                 done(a)
             }
-            Insn::SplatArray => {
+            Insn::SplatArray { copy: false } if self.is_array(self.stack[self.stack.len() - 1]) => {
+                Ok(None)
+            }
+            Insn::SplatArray { .. } => {
                 let v = pop!();
                 let a = self.splat_to_array(v)?;
                 done(a)

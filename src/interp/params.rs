@@ -38,7 +38,23 @@ impl Vm {
         {
             return Ok(());
         }
-        let args = self.collect_args(base - 1, argc, fl)?;
+        let bounded = iseq.params.simple;
+        if fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
+            && argc > 0
+            && base + argc == self.stack.len()
+            && (bounded || self.array_len(self.stack[base + argc - 1]) < 1 << 16)
+        {
+            // `f(a, *b)`: b's elements are spread where b lies, then they
+            // are plain arguments (no argument vectors when they fit).
+            let argc = self.spread_splat(base - 1, argc)?;
+            let fl = fl & !flags::SPLAT;
+            if !lenient && self.setup_positional_in_place(iseq, base, argc, block) {
+                return Ok(());
+            }
+            let args = self.stack[base..].to_vec();
+            return self.setup_params_with(iseq, base, args, fl, lenient, block);
+        }
+        let args = self.gather_args(base - 1, argc, fl, bounded)?;
         self.setup_params_with(iseq, base, args, fl, lenient, block)
     }
 

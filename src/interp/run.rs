@@ -751,7 +751,7 @@ impl Vm {
                     | Insn::SetCvar { .. }
                     | Insn::SetGlobal { .. }
                     | Insn::SingletonClassBody { .. }
-                    | Insn::SplatArray
+                    | Insn::SplatArray { .. }
                     | Insn::ToRegexp { .. }
                     | Insn::Undef { .. } => {
                         self.frames[fi].pc = pc;

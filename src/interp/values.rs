@@ -134,6 +134,9 @@ impl Vm {
             if self.is_array(a) {
                 return Ok(a);
             }
+            if a.is_nil() {
+                return Ok(self.ary_new(vec![v]));
+            }
             let c = self.class_name(self.real_class_of(v));
             let ac = self.class_name(self.real_class_of(a));
             return Err(
