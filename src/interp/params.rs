@@ -32,27 +32,23 @@ impl Vm {
             let args = self.collect_args(base - 1, argc, fl | flags::KWARGS)?;
             return self.setup_params_with(iseq, base, args, fl, lenient, block);
         }
-        if fl & (flags::SPLAT | flags::KWARGS) == 0
-            && !lenient
-            && self.setup_positional_in_place(iseq, base, argc, block)
-        {
-            return Ok(());
-        }
         let bounded = iseq.params.simple;
-        if fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
+        let (argc, fl) = if fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
             && argc > 0
             && base + argc == self.stack.len()
             && (bounded || self.array_len(self.stack[base + argc - 1]) < 1 << 16)
         {
             // `f(a, *b)`: b's elements are spread where b lies, then they
             // are plain arguments (no argument vectors when they fit).
-            let argc = self.spread_splat(base - 1, argc)?;
-            let fl = fl & !flags::SPLAT;
-            if !lenient && self.setup_positional_in_place(iseq, base, argc, block) {
-                return Ok(());
-            }
-            let args = self.stack[base..].to_vec();
-            return self.setup_params_with(iseq, base, args, fl, lenient, block);
+            (self.spread_splat(base - 1, argc)?, fl & !flags::SPLAT)
+        } else {
+            (argc, fl)
+        };
+        if fl & (flags::SPLAT | flags::KWARGS) == 0
+            && !lenient
+            && self.setup_positional_in_place(iseq, base, argc, block)
+        {
+            return Ok(());
         }
         let args = self.gather_args(base - 1, argc, fl, bounded)?;
         self.setup_params_with(iseq, base, args, fl, lenient, block)

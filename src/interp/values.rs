@@ -335,6 +335,12 @@ impl Vm {
             // and -0.0 are eql?) is found by identity alone: one pass, no
             // Ruby call.
             if !k.is_heap() && !k.is_flonum() {
+                // A small table is scanned (as CRuby's ar_table), no
+                // hashing at all: only an identical key can match.
+                if t.entries.len() <= SMALL_HASH {
+                    let hit = t.entries.iter().flatten().find(|e| e.0 == k);
+                    return Ok(hit.map(|e| e.1));
+                }
                 let code = if t.compare_by_identity {
                     k.raw()
                 } else {
@@ -606,6 +612,10 @@ impl Vm {
         v.as_symbol().map(|s| symbol::name(s).to_string())
     }
 }
+
+/// Entries up to which `hash_get` scans for an immediate key instead of
+/// hashing it.
+const SMALL_HASH: usize = 8;
 
 /// The hash of an immediate key (what `hash_of` gives it, but for the
 /// flonum zeros).
