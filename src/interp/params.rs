@@ -44,6 +44,14 @@ impl Vm {
         } else {
             (argc, fl)
         };
+        // Proc semantics first, where they can be done in place.
+        let (argc, lenient) = match lenient && fl & (flags::SPLAT | flags::KWARGS) == 0 {
+            true => match self.block_args_in_place(iseq, base, argc) {
+                Some(n) => (n, false),
+                None => (argc, true),
+            },
+            false => (argc, lenient),
+        };
         if fl & (flags::SPLAT | flags::KWARGS) == 0
             && !lenient
             && self.setup_positional_in_place(iseq, base, argc, block)
@@ -52,6 +60,38 @@ impl Vm {
         }
         let args = self.gather_args(base - 1, argc, fl, bounded)?;
         self.setup_params_with(iseq, base, args, fl, lenient, block)
+    }
+
+    /// Proc-style plain arguments made strict where they lie: a lone
+    /// Array spread for `|a, b|` (auto-splat), missing arguments nil,
+    /// extra ones dropped. Returns the new count; None (nothing changed)
+    /// when the block's parameters or the argument need the general path
+    /// (keywords, post parameters, an object that may convert with
+    /// `to_ary`, a huge Array).
+    fn block_args_in_place(&mut self, iseq: &Iseq, base: usize, argc: usize) -> Option<usize> {
+        let p = &iseq.params;
+        if !p.kw.is_empty() || p.kwrest.is_some() || p.post != 0 || base + argc != self.stack.len()
+        {
+            return None;
+        }
+        let mut argc = argc;
+        if p.auto_splat && argc == 1 {
+            let a = self.stack[base];
+            if !self.is_array(a) || self.array_len(a) > 1 << 16 {
+                return None;
+            }
+            argc = self.spread_splat(base - 1, 1).ok()?;
+        }
+        let (lead, opt) = (p.lead as usize, p.opt as usize);
+        if argc < lead {
+            self.stack.resize(base + lead, Value::NIL);
+            argc = lead;
+        }
+        if p.rest.is_none() && argc > lead + opt {
+            self.stack.truncate(base + lead + opt);
+            argc = lead + opt;
+        }
+        Some(argc)
     }
 
     /// Plain positional arguments for a method with only leading,
