@@ -1080,7 +1080,13 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
         return Err(vm.type_error("can't create instance of singleton class"));
     }
     let body = match vm.classes.get(c).alloc {
-        AllocKind::Object => Body::Object(Vec::new()),
+        // Room for every ivar the class's objects have had so far: one
+        // allocation instead of one per ivar set in `initialize`.
+        AllocKind::Object => {
+            let owner = vm.classes.get(c).ivar_owner;
+            let n = vm.classes.get(owner).ivar_names.len();
+            Body::Object(Vec::with_capacity(n))
+        }
         AllocKind::String => Body::String(RString::default()),
         AllocKind::Array => Body::Array(Vec::new()),
         AllocKind::Hash => Body::Hash(Box::new(RHash::new())),

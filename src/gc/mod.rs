@@ -55,6 +55,9 @@ pub struct Heap {
     disabled: bool,
     pub stats: GcStats,
     mark_stack: Vec<Value>,
+    /// One object's children while it is traced (reused: no allocation
+    /// per marked object).
+    children: Vec<Value>,
 }
 
 impl Default for Heap {
@@ -75,6 +78,7 @@ impl Heap {
             disabled: false,
             stats: GcStats::default(),
             mark_stack: Vec::new(),
+            children: Vec::new(),
         };
         h.update_trigger();
         h
@@ -175,20 +179,21 @@ impl Heap {
     /// Runs a full collection. `roots` must mark every root with `mark`.
     pub fn collect(&mut self, roots: impl FnOnce(&mut Heap)) {
         roots(self);
+        let mut children = std::mem::take(&mut self.children);
         while let Some(v) = self.mark_stack.pop() {
             let o = obj(v);
             let body = o.body.borrow();
-            let mut children: Vec<Value> = Vec::new();
             body.trace(&mut |c| {
                 if c.is_heap() {
                     children.push(c)
                 }
             });
             drop(body);
-            for c in children {
+            for c in children.drain(..) {
                 self.mark(c);
             }
         }
+        self.children = children;
         let mut live = 0usize;
         for page in &self.pages {
             for slot in page.iter() {
