@@ -410,7 +410,8 @@ class Array
       end
       return result
     end
-    result = block_given? ? nil : []
+    return RubyVM::Prelude.zip_rows(self, arrays) unless block_given?
+    result = nil
     index = 0
     each do |v|
       row = [v]

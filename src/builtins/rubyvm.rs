@@ -73,6 +73,29 @@ pub fn init(vm: &mut Vm) {
         let sorted = crate::builtins::array::sort_by_keys(vm, v, &k)?;
         Ok(vm.ary_new(sorted))
     });
+    // Array#zip of Arrays without a block (rb_ary_zip): row i holds
+    // element i of each, nil past an Array's end.
+    vm.def_singleton_builtin(pm, "zip_rows", 2, |vm, _, a, _| {
+        let (ary, others) = (a[0], a[1]);
+        if !vm.is_array(ary) || !vm.is_array(others) {
+            return Err(vm.type_error("zip_rows: arrays expected"));
+        }
+        let cols: Vec<Vec<Value>> = vm
+            .array_items(others)
+            .into_iter()
+            .map(|o| vm.array_items(o))
+            .collect();
+        let items = vm.array_items(ary);
+        crate::builtins::alloc_guard(vm, items.len(), cols.len() + 1)?;
+        let mut rows = Vec::with_capacity(items.len());
+        for (i, &x) in items.iter().enumerate() {
+            let mut row = Vec::with_capacity(cols.len() + 1);
+            row.push(x);
+            row.extend(cols.iter().map(|c| c.get(i).copied().unwrap_or(Value::NIL)));
+            rows.push(vm.ary_new(row));
+        }
+        Ok(vm.ary_new(rows))
+    });
     // rb_cmpint(a <=> b) with OPTIMIZED_CMP's fast paths: -1, 0 or 1.
     vm.def_singleton_builtin(pm, "compare", 2, |vm, _, a, _| {
         let o = crate::builtins::array::compare(vm, a[0], a[1])?;
