@@ -31,6 +31,18 @@ class Array
       raise TypeError, "#{op.inspect} is not a symbol nor a string" unless op.is_a?(Symbol)
     end
     blk = block_given?
+    if blk && !use_op
+      # The common form: one test per element.
+      each do |v|
+        if have_acc
+          acc = yield(acc, v)
+        else
+          acc = v
+          have_acc = true
+        end
+      end
+      return acc
+    end
     each do |v|
       if !have_acc
         acc = v

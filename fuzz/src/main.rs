@@ -164,7 +164,7 @@ fn worker(target: Target, max_insns: u64) {
     // Panic messages are handed to the supervisor instead of printed.
     std::panic::set_hook(Box::new(|info| {
         let msg = info.to_string().replace('\n', " ");
-        eprintln!("\u{1}PANIC {msg}");
+        eprintln!("\n\u{1}PANIC {msg}");
     }));
     let handle = std::thread::Builder::new()
         .stack_size(1 << 30)
@@ -200,8 +200,11 @@ fn worker_loop(target: Target, max_insns: u64) {
         if r.is_err() {
             parse_vm = None;
         }
-        // The reply goes to stderr (stdout carries the program's output).
-        eprintln!("\u{1}DONE {}", if r.is_ok() { "ok" } else { "panic" });
+        // The reply goes to stderr (stdout carries the program's output),
+        // on a line of its own: the program's last stderr line may lack
+        // its newline (`STDERR.print "x"`), and a reply glued to it was
+        // never seen (a false timeout).
+        eprintln!("\n\u{1}DONE {}", if r.is_ok() { "ok" } else { "panic" });
     }
 }
 
