@@ -134,9 +134,9 @@ impl<'pr> Compiler<'pr, '_> {
     /// Pushes call arguments; returns (argc, flags). With a splat, the
     /// last positional argument is an Array the callee spreads (CRuby's
     /// layout): `f(a, *b)` pushes `a` and `b` itself (`splatarray false`);
-    /// any other shape, or `appended` (an index assignment adds its value
-    /// to these arguments with `concatarray`), is gathered into one new
-    /// Array.
+    /// any other shape, or any `tail` but `Tail::None` (an assignment adds
+    /// its value to the Array with `concatarray`), is gathered into one
+    /// new Array.
     pub(super) fn call_args(
         &mut self,
         args: Option<ArgumentsNode<'pr>>,

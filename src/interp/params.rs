@@ -45,12 +45,14 @@ impl Vm {
             (argc, fl)
         };
         // Proc semantics first, where they can be done in place.
-        let (argc, lenient) = match lenient && fl & (flags::SPLAT | flags::KWARGS) == 0 {
-            true => match self.block_args_in_place(iseq, base, argc) {
-                Some(n) => (n, false),
-                None => (argc, true),
-            },
-            false => (argc, lenient),
+        let in_place = if lenient && fl & (flags::SPLAT | flags::KWARGS) == 0 {
+            self.block_args_in_place(iseq, base, argc)
+        } else {
+            None
+        };
+        let (argc, lenient) = match in_place {
+            Some(n) => (n, false),
+            None => (argc, lenient),
         };
         if fl & (flags::SPLAT | flags::KWARGS) == 0
             && !lenient
