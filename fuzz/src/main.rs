@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 use carmine::bytecode::IseqKind;
 use carmine::dispatch::Config;
 use carmine::interp::Vm;
+use carmine::value::{Value, symbol};
 
 const MEM_LIMIT_KB: u64 = 4 * 1024 * 1024;
 
@@ -212,6 +213,8 @@ fn run_input(src: &[u8], max_insns: u64) {
     let mut vm = Vm::new(Config::default());
     vm.options.max_instructions = Some(max_insns);
     vm.options.warnings = 1;
+    // As the CLI sets it for warning level 1 (unset, `warn` printed nothing).
+    vm.globals.insert(symbol::intern("$VERBOSE"), Value::FALSE);
     let probe = 0u8;
     vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
     vm.script_name = "fuzz.rb".into();
