@@ -53,12 +53,8 @@ impl<'pr> Compiler<'pr, '_> {
         };
         if attr_write {
             self.emit(Insn::SetN { n: argc + 1 });
-            if fl & flags::SPLAT != 0 {
-                // The value, pushed on its own, joins the argument Array.
-                self.emit(Insn::NewArray { n: 1 });
-                self.emit(Insn::ConcatArray);
-                argc -= 1;
-            }
+            // The value, pushed on its own, joins the arguments.
+            argc = self.append_value_arg(argc - 1, fl);
         }
         let fcall = n.receiver().is_none();
         let pops = !fcall as i64 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
@@ -157,15 +153,16 @@ impl<'pr> Compiler<'pr, '_> {
                 }
             }
         }
-        let splats = positional.iter().filter(|p| p.as_splat_node().is_some());
-        let value = (tail == Tail::Value && splats.clone().next().is_some())
-            .then(|| positional.pop())
-            .flatten();
-        let splats = positional.iter().filter(|p| p.as_splat_node().is_some());
-        let has_splat = forward || splats.clone().next().is_some();
+        let is_splat = |p: &Node<'pr>| p.as_splat_node().is_some();
+        let value = if tail == Tail::Value && positional.iter().any(is_splat) {
+            positional.pop()
+        } else {
+            None
+        };
+        let splats = positional.iter().filter(|p| is_splat(p)).count();
+        let has_splat = forward || splats > 0;
         let last_splat = positional.last().and_then(|p| p.as_splat_node());
-        let lone = splats.count() == 1 && last_splat.is_some();
-        if lone && tail == Tail::None && !forward && kw.is_none() {
+        if splats == 1 && last_splat.is_some() && tail == Tail::None && !forward && kw.is_none() {
             for p in &positional[..positional.len() - 1] {
                 self.expr(p)?;
             }

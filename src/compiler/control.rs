@@ -823,7 +823,7 @@ impl<'pr> Compiler<'pr, '_> {
                 self.expr(&c.receiver())?;
                 let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended)?;
                 self.emit(Insn::TopN { n: argc + 1 });
-                let n = self.index_value_arg(argc, fl);
+                let n = self.append_value_arg(argc, fl);
                 let site = self.site(sym::ASET, n, fl, None);
                 self.emit_call(Insn::Send { site }, n as i64 + 1);
                 self.emit(Insn::Pop);
@@ -931,7 +931,7 @@ impl<'pr> Compiler<'pr, '_> {
         if keep {
             self.emit(Insn::SetN { n: argc + 2 });
         }
-        let n = self.index_value_arg(argc, fl);
+        let n = self.append_value_arg(argc, fl);
         let write = self.site(sym::ASET, n, fl, None);
         self.emit_call(index_insn(write, argc, fl, true), n as i64 + 1);
         if keep {
@@ -940,10 +940,11 @@ impl<'pr> Compiler<'pr, '_> {
         Ok(())
     }
 
-    /// Adds the value on top to an index assignment's arguments: one more
-    /// argument, or with a splat the last element of its (new) argument
-    /// Array. Returns the argument count of the `[]=` call.
-    fn index_value_arg(&mut self, argc: u32, fl: u32) -> u32 {
+    /// Adds the value on top to an assignment's arguments (`[]=`, an
+    /// attribute writer): one more argument, or with a splat the last
+    /// element of its (new) argument Array. Returns the call's argument
+    /// count.
+    pub(super) fn append_value_arg(&mut self, argc: u32, fl: u32) -> u32 {
         if fl & flags::SPLAT == 0 {
             return argc + 1;
         }
@@ -975,7 +976,7 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::Pop);
         self.expr(&value)?;
         self.emit(Insn::SetN { n: argc + 2 });
-        let n = self.index_value_arg(argc, fl);
+        let n = self.append_value_arg(argc, fl);
         let write = self.site(sym::ASET, n, fl, None);
         self.emit_call(index_insn(write, argc, fl, true), n as i64 + 1);
         self.emit(Insn::Pop);

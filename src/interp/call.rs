@@ -309,13 +309,9 @@ impl Vm {
         recv_ix: usize,
         fl: u32,
     ) -> Result<Call, Unwind> {
-        let splat = self.stack[recv_ix + 1];
         let blk = (fl & flags::BLOCKARG != 0).then(|| self.stack[recv_ix + 2]);
-        self.stack.truncate(recv_ix + 1);
-        if let Body::Array(items) = &*obj(splat).body.borrow() {
-            self.stack.extend_from_slice(items);
-        }
-        let argc = self.stack.len() - recv_ix - 1;
+        self.stack.truncate(recv_ix + 2);
+        let argc = self.spread_splat(recv_ix, 1)?;
         if let Some(b) = blk {
             self.stack.push(b);
         }
@@ -1001,14 +997,15 @@ impl Vm {
                 None
             };
             let arr = args.pop().unwrap();
-            let n = if bounded {
-                self.splat_len(arr)?
+            let spread = if bounded {
+                self.splat_len(arr)?.is_some()
             } else {
-                self.is_array(arr).then_some(0)
+                self.is_array(arr)
             };
-            match n {
-                Some(_) => args.extend(self.array_items(arr)),
-                None => args.push(arr),
+            if spread {
+                args.extend(self.array_items(arr));
+            } else {
+                args.push(arr);
             }
             if let Some(k) = kw {
                 args.push(k);

@@ -10,6 +10,11 @@ use crate::value::{SymbolId, Value, symbol};
 
 use super::Vm;
 
+/// The longest Array `setup_params` spreads on the stack where a callee
+/// may take any number (a rest parameter, a block's auto-splat); longer
+/// ones take the argument vector, so they never meet the VM stack's limit.
+const SPREAD_MAX: usize = 1 << 16;
+
 impl Vm {
     /// Moves `argc` arguments at `base` into the iseq's parameter slots.
     /// `lenient`: proc semantics (auto-splat, missing args are nil).
@@ -36,7 +41,7 @@ impl Vm {
         let (argc, fl) = if fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
             && argc > 0
             && base + argc == self.stack.len()
-            && (bounded || self.array_len(self.stack[base + argc - 1]) < 1 << 16)
+            && (bounded || self.array_len(self.stack[base + argc - 1]) <= SPREAD_MAX)
         {
             // `f(a, *b)`: b's elements are spread where b lies, then they
             // are plain arguments (no argument vectors when they fit).
@@ -79,7 +84,7 @@ impl Vm {
         let mut argc = argc;
         if p.auto_splat && argc == 1 {
             let a = self.stack[base];
-            if !self.is_array(a) || self.array_len(a) > 1 << 16 {
+            if !self.is_array(a) || self.array_len(a) > SPREAD_MAX {
                 return None;
             }
             argc = self.spread_splat(base - 1, 1).ok()?;
