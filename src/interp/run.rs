@@ -17,10 +17,9 @@ impl Vm {
     pub fn run(&mut self) -> VResult {
         'frame: loop {
             let fi = self.frames.len() - 1;
-            let iseq = self.frames[fi].iseq;
             let base = self.frames[fi].base;
             let mut pc = self.frames[fi].pc;
-            let insns: &[Insn] = &iseq.insns;
+            let insns: &[Insn] = &self.frames[fi].iseq.insns;
 
             macro_rules! throw {
                 ($e:expr) => {{
@@ -94,7 +93,7 @@ impl Vm {
                 ($v:expr) => {{
                     let v = $v;
                     let f = &self.frames[fi];
-                    let (ret_sp, boundary, method) = (f.ret_sp, f.boundary, f.method);
+                    let (ret_sp, boundary, method, iseq) = (f.ret_sp, f.boundary, f.method, f.iseq);
                     if let Some(m) = method {
                         let classes = &self.classes;
                         crate::dispatch::probes::method_return(|| {
@@ -134,7 +133,8 @@ impl Vm {
                     }
                     Insn::PutObject { v } => self.stack.push(v),
                     Insn::PutString { idx } => {
-                        let v = self.str_from_bytes(iseq.strings[idx as usize].clone());
+                        let bytes = self.frames[fi].iseq.strings[idx as usize].clone();
+                        let v = self.str_from_bytes(bytes);
                         self.stack.push(v)
                     }
                     Insn::GetLocal { idx } => {
@@ -690,7 +690,7 @@ impl Vm {
                             continue 'frame;
                         }
                         let target = f.origin;
-                        if !self.break_target_live(target, iseq.id) {
+                        if !self.break_target_live(target, self.frames[fi].iseq.id) {
                             throw!(self.jump_error("break from proc-closure", "break", v))
                         }
                         throw!(Unwind::Break { target, value: v })
