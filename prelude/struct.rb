@@ -368,7 +368,7 @@ module RubyVM::Prelude
     n = struct_members(struct.class).size
     if key.is_a?(Symbol) || key.is_a?(String)
       index = struct_members(struct.class).index(key.to_sym)
-      raise NameError.new("no member '#{key}' in struct", key) if index.nil?
+      raise NameError.new("no member '#{key}' in struct", key, receiver: struct) if index.nil?
       return index
     end
     offset = to_long(key)

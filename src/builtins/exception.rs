@@ -1,7 +1,7 @@
 //! Exception and its subclasses' methods.
 
 use crate::class::cls;
-use crate::interp::Vm;
+use crate::interp::{VResult, Vm};
 use crate::value::{Value, sym, symbol};
 
 pub fn init(vm: &mut Vm) {
@@ -83,7 +83,7 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ivar_get_name(s, symbol::intern("@name")))
     });
     vm.def_builtin(ne, "receiver", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, symbol::intern("@receiver")))
+        set_field(vm, s, "@receiver", "no receiver is available")
     });
     vm.def_builtin(ne, "initialize", -1, |vm, s, a, _| {
         let (pos, kw) = split_receiver_kw(vm, a);
@@ -132,13 +132,23 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(v)
     });
-    vm.def_builtin(nme, "private_call?", 0, |_, _, _, _| Ok(Value::FALSE));
+    vm.def_builtin(nme, "private_call?", 0, |vm, s, _, _| {
+        let v = vm.ivar_get_name(s, symbol::intern(crate::interp::error::PRIVATE_CALL_IVAR));
+        Ok(Value::bool(v.truthy()))
+    });
+    vm.def_builtin(ne, "local_variables", 0, |vm, s, _, _| {
+        let v = vm.ivar_get_name(s, symbol::intern(crate::interp::error::LOCALS_IVAR));
+        if v.is_nil() {
+            return Ok(vm.ary_new(vec![]));
+        }
+        Ok(v)
+    });
     let ke = vm.e.key_error;
     vm.def_builtin(ke, "key", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, symbol::intern("@key")))
+        set_field(vm, s, "@key", "no key is available")
     });
     vm.def_builtin(ke, "receiver", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, symbol::intern("@receiver")))
+        set_field(vm, s, "@receiver", "no receiver is available")
     });
     let se = vm.e.system_exit;
     // SystemExit.new([status], [message]): status true/false/Integer first.
@@ -200,4 +210,14 @@ fn split_receiver_kw(vm: &mut Vm, a: &[Value]) -> (Vec<Value>, Option<Value>) {
         }
     }
     (a.to_vec(), None)
+}
+
+/// An exception's field (`NameError#receiver`, `KeyError#key`...): an
+/// ArgumentError when the raiser never set it, as CRuby's.
+fn set_field(vm: &mut Vm, s: Value, ivar: &str, missing: &str) -> VResult {
+    let n = symbol::intern(ivar);
+    if !vm.ivar_list(s).iter().any(|(k, _)| *k == n) {
+        return Err(vm.arg_error(missing));
+    }
+    Ok(vm.ivar_get_name(s, n))
 }

@@ -742,32 +742,9 @@ fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
     let recv = vm.frames[fi].self_val;
     let mut names = Vec::new();
     let mut vals = Vec::new();
-    let mut iseq = Some(vm.frames[fi].iseq);
-    let mut depth = 0;
-    while let Some(i) = iseq {
-        for (idx, n) in i.local_names.iter().enumerate() {
-            if n.0 == u32::MAX {
-                continue;
-            }
-            let name = symbol::name(*n);
-            let ok = name
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_lowercase() || c == '_' || !c.is_ascii());
-            let v = Value::symbol(*n);
-            if ok && !names.contains(&v) && (idx as u32) < i.local_count {
-                names.push(v);
-                vals.push(outer_local(vm, fi, i.id, idx as u32, depth));
-            }
-        }
-        if !matches!(
-            i.kind,
-            crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
-        ) {
-            break;
-        }
-        iseq = i.parent.map(|p| vm.iseq(p));
-        depth += 1;
+    for (n, iseq, idx, depth) in vm.visible_locals() {
+        names.push(Value::symbol(n));
+        vals.push(outer_local(vm, fi, iseq, idx, depth));
     }
     (names, vals, recv)
 }

@@ -42,6 +42,10 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("time", include_str!("../../prelude/time.rb")),
     ("thread", include_str!("../../prelude/thread.rb")),
     ("file", include_str!("../../prelude/file.rb")),
+    (
+        "did_you_mean",
+        include_str!("../../prelude/did_you_mean.rb"),
+    ),
 ];
 
 /// Libraries for `require`.

@@ -9,6 +9,10 @@ use super::Vm;
 
 /// Hidden ivar holding a NameError's error_highlight text (or nil).
 pub const HIGHLIGHT_IVAR: &str = "__highlight";
+/// Hidden ivars behind `NoMethodError#private_call?` and
+/// `NameError#local_variables` (the raising frame's local names).
+pub const PRIVATE_CALL_IVAR: &str = "__private_call";
+pub const LOCALS_IVAR: &str = "__local_variables";
 
 impl Vm {
     /// A new exception object of class `c` with `msg` (no backtrace yet).
@@ -106,6 +110,10 @@ impl Vm {
     pub fn set_name_error_fields(&mut self, e: Value, name: SymbolId, recv: Value) {
         self.ivar_set_name(e, symbol::intern("@name"), Value::symbol(name));
         self.ivar_set_name(e, symbol::intern("@receiver"), recv);
+        // CRuby keeps the raising frame's iseq for `local_variables`.
+        let names = self.frame_local_names();
+        let names = self.ary_new(names);
+        self.ivar_set_name(e, symbol::intern(LOCALS_IVAR), names);
     }
 
     /// The current Ruby backtrace, innermost first, CRuby's format.

@@ -124,6 +124,15 @@ impl Vm {
         };
         let ex = self.new_exception(cls_id, &msg);
         self.set_name_error_fields(ex, name, recv);
+        // A receiverless call may reach private methods: did_you_mean
+        // then offers those too (`NoMethodError#private_call?`).
+        if fl & (flags::FCALL | flags::VCALL) != 0 && cls_id == self.e.no_method_error {
+            self.ivar_set_name(
+                ex,
+                symbol::intern(super::error::PRIVATE_CALL_IVAR),
+                Value::TRUE,
+            );
+        }
         self.fill_backtrace(ex);
         Unwind::Raise(ex)
     }

@@ -15,6 +15,51 @@ use super::{IvarCache, Vm};
 impl Vm {
     // ---- locals -------------------------------------------------------------
 
+    /// The local variables visible in the running frame, innermost scope
+    /// first, each name once: (name, scope, index, depth). Hidden
+    /// temporaries and names that are not local-variable names are left
+    /// out. `local_variables`, `binding` and NameError read them.
+    pub fn visible_locals(&self) -> Vec<(SymbolId, crate::value::IseqId, u32, u32)> {
+        let mut out: Vec<(SymbolId, crate::value::IseqId, u32, u32)> = Vec::new();
+        let Some(f) = self.frames.last() else {
+            return out;
+        };
+        let mut iseq = Some(f.iseq);
+        let mut depth = 0;
+        while let Some(i) = iseq {
+            for (idx, n) in i.local_names.iter().enumerate() {
+                if n.0 == u32::MAX || idx as u32 >= i.local_count {
+                    continue;
+                }
+                let name = symbol::name(*n);
+                let ok = name
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_lowercase() || c == '_' || !c.is_ascii());
+                if ok && !out.iter().any(|o| o.0 == *n) {
+                    out.push((*n, i.id, idx as u32, depth));
+                }
+            }
+            if !matches!(
+                i.kind,
+                crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
+            ) {
+                break;
+            }
+            iseq = i.parent.map(|p| self.iseq(p));
+            depth += 1;
+        }
+        out
+    }
+
+    /// The names of `visible_locals`, as Symbols.
+    pub fn frame_local_names(&self) -> Vec<Value> {
+        self.visible_locals()
+            .into_iter()
+            .map(|(n, ..)| Value::symbol(n))
+            .collect()
+    }
+
     pub fn env_at(&self, fi: usize, depth: u32) -> Value {
         let f = &self.frames[fi];
         if depth == 0 {

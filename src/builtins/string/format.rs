@@ -168,7 +168,33 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
                 "TypeError" => vm.e.type_error,
                 _ => vm.e.argument_error,
             };
-            Err(vm.error(c, &e.message))
+            let err = vm.error(c, &e.message);
+            if c == vm.e.key_error {
+                named_key_fields(vm, &err, &e.message, a);
+            }
+            Err(err)
         }
     }
+}
+
+/// `format("%<name>s", h)`'s KeyError carries the missing name as its
+/// key and the Hash as its receiver (did_you_mean suggests from them).
+fn named_key_fields(vm: &mut Vm, err: &Unwind, message: &str, a: &[Value]) {
+    let Unwind::Raise(e) = err else {
+        return;
+    };
+    let Some(name) = message
+        .strip_prefix("key")
+        .and_then(|m| m.strip_suffix(" not found"))
+        .filter(|m| m.len() >= 2)
+    else {
+        return;
+    };
+    let name = &name[1..name.len() - 1];
+    let Some(&h) = a.get(1) else {
+        return;
+    };
+    let key = vm.sym(name);
+    vm.ivar_set_name(*e, crate::value::symbol::intern("@key"), key);
+    vm.ivar_set_name(*e, crate::value::symbol::intern("@receiver"), h);
 }
