@@ -83,7 +83,7 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.ivar_get_name(s, symbol::intern("@name")))
     });
     vm.def_builtin(ne, "receiver", 0, |vm, s, _, _| {
-        set_field(vm, s, "@receiver", "no receiver is available")
+        required_field(vm, s, "@receiver", "no receiver is available")
     });
     vm.def_builtin(ne, "initialize", -1, |vm, s, a, _| {
         let (pos, kw) = split_receiver_kw(vm, a);
@@ -136,19 +136,35 @@ pub fn init(vm: &mut Vm) {
         let v = vm.ivar_get_name(s, symbol::intern(crate::interp::error::PRIVATE_CALL_IVAR));
         Ok(Value::bool(v.truthy()))
     });
+    // Computed on the first call from the raising iseq, then kept (the
+    // same Array each time, as CRuby's).
     vm.def_builtin(ne, "local_variables", 0, |vm, s, _, _| {
-        let v = vm.ivar_get_name(s, symbol::intern(crate::interp::error::LOCALS_IVAR));
-        if v.is_nil() {
-            return Ok(vm.ary_new(vec![]));
+        let slot = symbol::intern(crate::interp::error::ISEQ_IVAR);
+        let id = vm.ivar_get_name(s, slot);
+        if id.is_heap() {
+            return Ok(id);
         }
-        Ok(v)
+        let iseq = id
+            .as_fixnum()
+            .and_then(|i| vm.iseqs.get(i as usize).copied().flatten());
+        let names = match iseq {
+            Some(iseq) => vm
+                .scope_locals(iseq)
+                .into_iter()
+                .map(|(n, ..)| Value::symbol(n))
+                .collect(),
+            None => Vec::new(),
+        };
+        let names = vm.ary_new(names);
+        vm.ivar_set_name(s, slot, names);
+        Ok(names)
     });
     let ke = vm.e.key_error;
     vm.def_builtin(ke, "key", 0, |vm, s, _, _| {
-        set_field(vm, s, "@key", "no key is available")
+        required_field(vm, s, "@key", "no key is available")
     });
     vm.def_builtin(ke, "receiver", 0, |vm, s, _, _| {
-        set_field(vm, s, "@receiver", "no receiver is available")
+        required_field(vm, s, "@receiver", "no receiver is available")
     });
     let se = vm.e.system_exit;
     // SystemExit.new([status], [message]): status true/false/Integer first.
@@ -214,7 +230,7 @@ fn split_receiver_kw(vm: &mut Vm, a: &[Value]) -> (Vec<Value>, Option<Value>) {
 
 /// An exception's field (`NameError#receiver`, `KeyError#key`...): an
 /// ArgumentError when the raiser never set it, as CRuby's.
-fn set_field(vm: &mut Vm, s: Value, ivar: &str, missing: &str) -> VResult {
+fn required_field(vm: &mut Vm, s: Value, ivar: &str, missing: &str) -> VResult {
     let n = symbol::intern(ivar);
     if !vm.ivar_list(s).iter().any(|(k, _)| *k == n) {
         return Err(vm.arg_error(missing));

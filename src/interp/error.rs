@@ -10,9 +10,10 @@ use super::Vm;
 /// Hidden ivar holding a NameError's error_highlight text (or nil).
 pub const HIGHLIGHT_IVAR: &str = "__highlight";
 /// Hidden ivars behind `NoMethodError#private_call?` and
-/// `NameError#local_variables` (the raising frame's local names).
+/// `NameError#local_variables` (the raising frame's iseq as an Integer
+/// id, then the Array of its local names once asked for).
 pub const PRIVATE_CALL_IVAR: &str = "__private_call";
-pub const LOCALS_IVAR: &str = "__local_variables";
+pub const ISEQ_IVAR: &str = "__iseq";
 
 impl Vm {
     /// A new exception object of class `c` with `msg` (no backtrace yet).
@@ -111,9 +112,10 @@ impl Vm {
         self.ivar_set_name(e, symbol::intern("@name"), Value::symbol(name));
         self.ivar_set_name(e, symbol::intern("@receiver"), recv);
         // CRuby keeps the raising frame's iseq for `local_variables`.
-        let names = self.frame_local_names();
-        let names = self.ary_new(names);
-        self.ivar_set_name(e, symbol::intern(LOCALS_IVAR), names);
+        if let Some(f) = self.frames.last() {
+            let id = Value::int(f.iseq.id.0 as i64);
+            self.ivar_set_name(e, symbol::intern(ISEQ_IVAR), id);
+        }
     }
 
     /// The current Ruby backtrace, innermost first, CRuby's format.

@@ -4,11 +4,12 @@
 
 use std::rc::Rc;
 
+use crate::bytecode::{Iseq, IseqKind};
 use crate::class::{ClassKind, cls};
 use crate::dispatch::Reason;
 use crate::gc::obj;
 use crate::object::{Body, RObject, Unwind};
-use crate::value::{ClassId, SymbolId, Value, sym, symbol};
+use crate::value::{ClassId, IseqId, SymbolId, Value, sym, symbol};
 
 use super::{IvarCache, Vm};
 
@@ -16,15 +17,22 @@ impl Vm {
     // ---- locals -------------------------------------------------------------
 
     /// The local variables visible in the running frame, innermost scope
-    /// first, each name once: (name, scope, index, depth). Hidden
-    /// temporaries and names that are not local-variable names are left
-    /// out. `local_variables`, `binding` and NameError read them.
-    pub fn visible_locals(&self) -> Vec<(SymbolId, crate::value::IseqId, u32, u32)> {
-        let mut out: Vec<(SymbolId, crate::value::IseqId, u32, u32)> = Vec::new();
-        let Some(f) = self.frames.last() else {
-            return out;
-        };
-        let mut iseq = Some(f.iseq);
+    /// first, each name once: (name, scope, index, depth). `local_variables`
+    /// and `binding` read them.
+    pub fn visible_locals(&self) -> Vec<(SymbolId, IseqId, u32, u32)> {
+        match self.frames.last() {
+            Some(f) => self.scope_locals(f.iseq),
+            None => Vec::new(),
+        }
+    }
+
+    /// The local variables visible in code of `iseq`: its own, then (for a
+    /// block) its outer scopes'. Hidden temporaries and names that are not
+    /// local-variable names are left out. NameError keeps the iseq and
+    /// asks for these only when `local_variables` is called.
+    pub fn scope_locals(&self, iseq: &'static Iseq) -> Vec<(SymbolId, IseqId, u32, u32)> {
+        let mut out: Vec<(SymbolId, IseqId, u32, u32)> = Vec::new();
+        let mut iseq = Some(iseq);
         let mut depth = 0;
         while let Some(i) = iseq {
             for (idx, n) in i.local_names.iter().enumerate() {
@@ -40,24 +48,13 @@ impl Vm {
                     out.push((*n, i.id, idx as u32, depth));
                 }
             }
-            if !matches!(
-                i.kind,
-                crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
-            ) {
+            if !matches!(i.kind, IseqKind::Block | IseqKind::Lambda) {
                 break;
             }
             iseq = i.parent.map(|p| self.iseq(p));
             depth += 1;
         }
         out
-    }
-
-    /// The names of `visible_locals`, as Symbols.
-    pub fn frame_local_names(&self) -> Vec<Value> {
-        self.visible_locals()
-            .into_iter()
-            .map(|(n, ..)| Value::symbol(n))
-            .collect()
     }
 
     pub fn env_at(&self, fi: usize, depth: u32) -> Value {

@@ -15,6 +15,9 @@ struct Source<'a> {
     args: &'a [Value],
     /// A VM exception raised while converting an argument.
     raised: Option<Unwind>,
+    /// The `%<name>` key the Hash lacked, and the Hash: the KeyError's
+    /// `key` and `receiver` (did_you_mean suggests from them).
+    missing_key: Option<(Value, Value)>,
 }
 
 /// Marks a FormatError that stands for `Source::raised`.
@@ -133,7 +136,10 @@ impl ArgSource for Source<'_> {
             Ok(None) => {
                 // The hash's default (default proc or value), like CRuby.
                 match crate::builtins::hash::hash_fetch_default(self.vm, h, k) {
-                    Ok(v) if v.is_nil() => return Err(FormatError::key_not_found()),
+                    Ok(v) if v.is_nil() => {
+                        self.missing_key = Some((k, h));
+                        return Err(FormatError::key_not_found());
+                    }
                     Ok(v) => v,
                     Err(e) => return Err(self.fail(e)),
                 }
@@ -155,9 +161,11 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
         vm,
         args: &a[1..],
         raised: None,
+        missing_key: None,
     };
     let r = sprintf::format(&f, &mut src);
     let raised = src.raised.take();
+    let missing_key = src.missing_key.take();
     match r {
         Ok(s) => Ok(vm.str_new(&s)),
         Err(e) if e.class == RAISED => Err(raised.expect("raised error")),
@@ -169,32 +177,11 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
                 _ => vm.e.argument_error,
             };
             let err = vm.error(c, &e.message);
-            if c == vm.e.key_error {
-                named_key_fields(vm, &err, &e.message, a);
+            if let (Unwind::Raise(ex), Some((key, h))) = (&err, missing_key) {
+                vm.ivar_set_name(*ex, crate::value::symbol::intern("@key"), key);
+                vm.ivar_set_name(*ex, crate::value::symbol::intern("@receiver"), h);
             }
             Err(err)
         }
     }
-}
-
-/// `format("%<name>s", h)`'s KeyError carries the missing name as its
-/// key and the Hash as its receiver (did_you_mean suggests from them).
-fn named_key_fields(vm: &mut Vm, err: &Unwind, message: &str, a: &[Value]) {
-    let Unwind::Raise(e) = err else {
-        return;
-    };
-    let Some(name) = message
-        .strip_prefix("key")
-        .and_then(|m| m.strip_suffix(" not found"))
-        .filter(|m| m.len() >= 2)
-    else {
-        return;
-    };
-    let name = &name[1..name.len() - 1];
-    let Some(&h) = a.get(1) else {
-        return;
-    };
-    let key = vm.sym(name);
-    vm.ivar_set_name(*e, crate::value::symbol::intern("@key"), key);
-    vm.ivar_set_name(*e, crate::value::symbol::intern("@receiver"), h);
 }
