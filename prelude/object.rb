@@ -236,8 +236,6 @@ class Array
 end
 
 class String
-  def codepoints = each_char.map(&:ord)
-
   def each_codepoint(&block)
     return enum_for(:each_codepoint) { size } unless block
     each_char { |c| yield c.ord }

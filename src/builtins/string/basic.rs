@@ -734,15 +734,17 @@ pub fn init(vm: &mut Vm) {
         if b.is_empty() {
             return Err(vm.arg_error("empty string"));
         }
-        let n = char_len(&b, 0);
-        if n == 1 && b[0] >= 0x80 && !is_binary(s) {
-            return Err(vm.arg_error("invalid byte sequence in UTF-8"));
+        ord_of(vm, &b, is_binary(s)).map(Value::int)
+    });
+    // Each character's `ord` (what `each_char.map(&:ord)` gives).
+    vm.def_builtin(s, "codepoints", 0, |vm, s, _, _| {
+        let by = bytes(vm, s);
+        let binary = is_binary(s);
+        let mut v = Vec::new();
+        for c in char_iter(&by) {
+            v.push(Value::int(ord_of(vm, c, binary)?));
         }
-        Ok(Value::int(if is_binary(s) {
-            b[0] as i64
-        } else {
-            code_of(&b[..n]) as i64
-        }))
+        Ok(vm.ary_new(v))
     });
     vm.def_builtin(s, "chr", 0, |vm, s, _, _| {
         let b = bytes(vm, s);
@@ -930,4 +932,18 @@ fn upto(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         }
     }
     Ok(s)
+}
+
+/// `String#ord` of the non-empty bytes `b`: its first character's code
+/// (a binary String's first byte).
+fn ord_of(vm: &mut Vm, b: &[u8], binary: bool) -> Result<i64, Unwind> {
+    let n = char_len(b, 0);
+    if n == 1 && b[0] >= 0x80 && !binary {
+        return Err(vm.arg_error("invalid byte sequence in UTF-8"));
+    }
+    Ok(if binary {
+        b[0] as i64
+    } else {
+        code_of(&b[..n]) as i64
+    })
 }
