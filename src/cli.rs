@@ -35,6 +35,8 @@ struct Args {
     ic: Option<String>,
     inval: Option<String>,
     max_insns: Option<u64>,
+    /// `--jit` or any `--jit-*` option.
+    jit: Option<crate::jit::Options>,
     gc_verify: bool,
     /// -s, -x, -n, -p, -i[ext]
     switches: bool,
@@ -64,6 +66,15 @@ Dispatch:
   --trace-invalidations[=FILE]
   --trace-evictions[=FILE]
   --max-instructions=N        stop after N backward branches/calls (untrusted code)
+JIT (any --jit-* option turns it on):
+  --jit                       compile hot methods to machine code with the C compiler
+  --jit-wait                  wait for each compilation (no background compiling)
+  --jit-verbose=N             print JIT messages at level N (1: each compilation)
+  --jit-min-calls=N           calls before a method is compiled (default 10000)
+  --jit-max-cache=N           methods compiled at most (default 100)
+  --jit-save-temps            keep the generated C and shared objects
+  --jit-warnings              print JIT warnings (compile failures)
+  --jit-debug                 print the generated C (keeps the files)
 ";
 
 fn parse(argv: &[String]) -> Result<Args, String> {
@@ -153,9 +164,8 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                         format!("invalid value for --max-instructions: {}", &s[19..])
                     })?)
             }
-            _ if s.starts_with("--jit")
-                || s.starts_with("--disable")
-                || s.starts_with("--enable") => {}
+            _ if s.starts_with("--jit") => jit_option(a.jit.get_or_insert_default(), s)?,
+            _ if s.starts_with("--disable") || s.starts_with("--enable") => {}
             _ if s.starts_with('-') && s.len() > 1 => {
                 return Err(format!("invalid option {s}  (-h will show valid options)"));
             }
@@ -170,6 +180,35 @@ fn parse(argv: &[String]) -> Result<Args, String> {
         i += 1;
     }
     Ok(a)
+}
+
+/// One `--jit*` option into `o`.
+fn jit_option(o: &mut crate::jit::Options, s: &str) -> Result<(), String> {
+    let num = |v: &str| {
+        v.parse::<u64>().map_err(|_| {
+            format!(
+                "invalid value for {}: {v}",
+                s.split('=').next().unwrap_or(s)
+            )
+        })
+    };
+    match s.split_once('=') {
+        None => match s {
+            "--jit" => {}
+            "--jit-wait" => o.wait = true,
+            "--jit-save-temps" => o.save_temps = true,
+            "--jit-warnings" => o.warnings = true,
+            "--jit-debug" => o.debug = true,
+            "--jit-verbose" => o.verbose = 1,
+            _ => return Err(format!("invalid option {s}  (-h will show valid options)")),
+        },
+        Some(("--jit-verbose", v)) => o.verbose = num(v)?.min(u32::MAX as u64) as u32,
+        Some(("--jit-min-calls", v)) => o.min_calls = num(v)?.max(1),
+        Some(("--jit-max-cache", v)) => o.max_cache = num(v)?.min(1 << 20) as usize,
+        Some(("--jit-debug", _)) => o.debug = true,
+        _ => return Err(format!("invalid option {s}  (-h will show valid options)")),
+    }
+    Ok(())
 }
 
 fn writer(spec: &str) -> Option<Box<dyn Write>> {
@@ -278,6 +317,9 @@ fn run(argv: Vec<String>) -> i32 {
     let probe = 0u8;
     vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
     vm.load_path = a.includes.clone();
+    if let Some(o) = a.jit.clone() {
+        vm.jit = Some(Box::new(crate::jit::Jit::new(o)));
+    }
     setup_globals(&mut vm, &a);
     vm.load_prelude();
     let (src, file) = if !a.e.is_empty() {

@@ -10,6 +10,7 @@ pub mod compiler;
 pub mod dispatch;
 pub mod gc;
 pub mod interp;
+pub mod jit;
 pub mod object;
 pub mod support;
 pub mod value;

@@ -42,6 +42,11 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
         .to_string_lossy()
         .to_string();
     let mut cmd = Command::new(bin);
+    // `GOLDEN_JIT=N`: every method called N times runs as machine code.
+    if let Ok(n) = std::env::var("GOLDEN_JIT") {
+        cmd.args(["--jit", "--jit-wait", "--jit-warnings"])
+            .arg(format!("--jit-min-calls={n}"));
+    }
     cmd.arg(&file)
         .current_dir(dir)
         .stdin(Stdio::null())

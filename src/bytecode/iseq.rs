@@ -111,6 +111,13 @@ pub struct Iseq {
     pub ivar_caches: u32,
     /// Calls so far (for the JIT's hotness threshold).
     pub calls: Cell<u64>,
+    /// Where a call starts: 0, or with `--jit` the `JitEntry`
+    /// instruction appended to a method's code (0 again once the JIT
+    /// has given up on it).
+    pub entry_pc: Cell<u32>,
+    /// With `--jit`, once compiled: the machine code's address and the
+    /// operand stack depth it needs ((0, 0) before).
+    pub jit_code: Cell<(usize, usize)>,
     /// (pc, start, end), sorted by pc: the source range error_highlight
     /// marks when the instruction at pc raises a NameError.
     pub spans: Vec<(u32, u32, u32)>,

@@ -297,6 +297,10 @@ define_insns! {
     PatternError = "pattern_error", pop 4, push 0;
     /// Flip-flop state lives in a local; unused placeholder for BEGIN.
     PutSpecialObject { kind: u32 } = "putspecialobject", pop 0, push 1;
+    /// A method's entry while the JIT is on (appended after its code;
+    /// `Iseq::entry_pc` points here): counts the call, and once the
+    /// method is compiled runs its machine code (`interp::jit`).
+    JitEntry = "jit_entry", pop 0, push 0;
 }
 
 const _: () = assert!(std::mem::size_of::<Insn>() <= 16);

@@ -269,6 +269,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             parent: s.parent,
             ivar_caches: s.ivar_caches,
             calls: std::cell::Cell::new(0),
+            entry_pc: std::cell::Cell::new(0),
+            jit_code: std::cell::Cell::new((0, 0)),
             spans: s.spans,
             source: self.source.clone(),
         };

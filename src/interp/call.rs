@@ -679,7 +679,7 @@ impl Vm {
                     f.cref = cref.clone();
                 }
             }
-            f.pc = 0;
+            f.pc = iseq.entry_pc.get() as usize;
             f.base = base;
             f.ret_sp = ret_sp;
             f.self_val = recv;
@@ -696,7 +696,7 @@ impl Vm {
         } else {
             self.frames.push(Frame {
                 iseq,
-                pc: 0,
+                pc: iseq.entry_pc.get() as usize,
                 base,
                 ret_sp,
                 self_val: recv,

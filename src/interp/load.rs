@@ -28,6 +28,7 @@ impl Host for Vm {
         for ic in iseq.insns.iter_mut().filter_map(|insn| insn.cache_mut()) {
             *ic += base as u32;
         }
+        self.jit_prepare(&mut iseq);
         // Iseqs live as long as the VM (methods, blocks and backtraces refer
         // to them by id): frames hold a plain reference from the VM's arena
         // and calls and returns count no references.

@@ -12,6 +12,7 @@ pub mod define;
 pub mod error;
 pub mod exc_methods;
 pub mod frame;
+pub mod jit;
 pub mod load;
 pub mod missing;
 pub mod ops;
@@ -181,6 +182,13 @@ pub struct Vm {
     /// The budget error once raised (rooted in `literal_roots`).
     pub budget_error: Option<Value>,
     pub native_depth: usize,
+    /// `--jit`: the compiler's state (None: the JIT is off).
+    pub jit: Option<Box<crate::jit::Jit>>,
+    /// The exception a JIT step raised, until its machine code unwinds.
+    pub jit_pending: Option<Unwind>,
+    /// For each running compiled method (innermost last): the VM stack
+    /// height its machine code may write below.
+    pub jit_heights: Vec<usize>,
     pub stack_limit_addr: usize,
     pub object_id_counter: u64,
     pub object_ids: HashMap<u64, u64>,
@@ -244,6 +252,9 @@ impl Vm {
             default_respond_to_missing: None,
             budget_error: None,
             native_depth: 0,
+            jit: None,
+            jit_pending: None,
+            jit_heights: Vec::new(),
             stack_limit_addr: 0,
             object_id_counter: 8,
             object_ids: HashMap::new(),

@@ -9,6 +9,7 @@ use crate::object::{Body, Unwind};
 use crate::value::Value;
 
 use super::call::Call;
+use super::jit::JitExit;
 use super::{VResult, Vm};
 
 impl Vm {
@@ -677,6 +678,15 @@ impl Vm {
                         leave!(top!())
                     }
                     Insn::LocalLeave { idx } => leave!(self.stack[base + idx as usize]),
+                    Insn::JitEntry => match self.jit_enter(fi) {
+                        JitExit::Interpret => pc = 0,
+                        JitExit::Cancel(p) => pc = p,
+                        JitExit::Return(v) => leave!(v),
+                        JitExit::Raise(e) => {
+                            pc = self.frames[fi].pc;
+                            throw!(e)
+                        }
+                    },
                     Insn::ThrowBreak => {
                         let v = pop!();
                         let f = &self.frames[fi];
@@ -817,7 +827,7 @@ impl Vm {
     /// Something for `safepoint_slow` to do: a collection, the
     /// instruction budget, or an interrupt.
     #[inline(always)]
-    fn safepoint_due(&self) -> bool {
+    pub(super) fn safepoint_due(&self) -> bool {
         self.heap.wants_collect()
             || self.options.max_instructions.is_some()
             || self.interrupted.load(std::sync::atomic::Ordering::Relaxed)
@@ -825,7 +835,7 @@ impl Vm {
 
     #[cold]
     #[inline(never)]
-    fn safepoint_slow(&mut self) -> Result<(), Unwind> {
+    pub(super) fn safepoint_slow(&mut self) -> Result<(), Unwind> {
         if self.heap.wants_collect() {
             self.gc();
         }

@@ -1,0 +1,324 @@
+//! The interpreter's side of the JIT: `JitEntry` (count a method's calls,
+//! queue it when hot, run its machine code once compiled) and the steps
+//! the machine code hands back (`jit::abi::Host`): each runs one
+//! instruction exactly as the run loop does, on the stack the C code left.
+
+use crate::bytecode::{Insn, Iseq};
+use crate::dispatch::bop;
+use crate::jit::codegen::SiteInfo;
+use crate::jit::{State, abi};
+use crate::object::Unwind;
+use crate::value::Value;
+
+use super::Vm;
+use super::call::Call;
+
+/// How a `JitEntry` continues.
+pub enum JitExit {
+    /// Run the method's bytecode from its start.
+    Interpret,
+    /// The machine code returned this.
+    Return(Value),
+    /// The machine code raised (the frame's pc is the raising
+    /// instruction's, as the interpreter leaves it).
+    Raise(Unwind),
+    /// The interpreter runs the rest of the call from this pc (the stack
+    /// is as it expects there).
+    Cancel(usize),
+}
+
+impl Vm {
+    /// Appends `JitEntry` to a method's code and makes calls start there
+    /// (at install, with `--jit`).
+    pub(super) fn jit_prepare(&self, iseq: &mut Iseq) {
+        if self.jit.is_some() && iseq.kind == crate::bytecode::IseqKind::Method {
+            iseq.insns.push(Insn::JitEntry);
+            iseq.entry_pc.set(iseq.insns.len() as u32 - 1);
+        }
+    }
+
+    /// `JitEntry` in frame `fi`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn jit_enter(&mut self, fi: usize) -> JitExit {
+        let iseq = self.frames[fi].iseq;
+        let (func, max_depth) = iseq.jit_code.get();
+        if func != 0 {
+            return self.jit_run(fi, func, max_depth);
+        }
+        let Some(jit) = self.jit.as_deref_mut() else {
+            iseq.entry_pc.set(0);
+            return JitExit::Interpret;
+        };
+        let state = match jit.state(iseq.id) {
+            None => {
+                let n = iseq.calls.get() + 1;
+                iseq.calls.set(n);
+                if n < jit.opts.min_calls {
+                    return JitExit::Interpret;
+                }
+                let dispatch = &self.dispatch;
+                jit.compile(iseq, &|s| {
+                    let site = dispatch.site(s);
+                    SiteInfo {
+                        argc: site.argc,
+                        flags: site.flags,
+                        has_block: site.block.is_some(),
+                    }
+                });
+                jit.state(iseq.id)
+            }
+            Some(State::Queued { .. }) => {
+                jit.poll();
+                jit.state(iseq.id)
+            }
+            s => s,
+        };
+        match state {
+            Some(State::Compiled { func, max_depth }) => {
+                iseq.jit_code.set((func, max_depth));
+                self.jit_run(fi, func, max_depth)
+            }
+            Some(State::Failed) => {
+                iseq.entry_pc.set(0);
+                JitExit::Interpret
+            }
+            _ => JitExit::Interpret,
+        }
+    }
+
+    fn jit_run(&mut self, fi: usize, func: usize, max_depth: usize) -> JitExit {
+        let f = &self.frames[fi];
+        let (base, self_val) = (f.base, f.self_val);
+        let full = base + f.iseq.local_count as usize + max_depth;
+        if full > super::MAX_STACK {
+            return JitExit::Interpret;
+        }
+        // The machine code writes its operand stack in place: every slot
+        // it may touch is a live (GC-marked) value first.
+        if self.stack.len() < full {
+            self.stack.resize(full, Value::NIL);
+        }
+        if let Some(j) = self.jit.as_deref_mut() {
+            j.counts.entries += 1;
+        }
+        self.jit_heights.push(full);
+        let r = abi::run(func, self, base, self_val.raw());
+        self.jit_heights.pop();
+        match r {
+            abi::Exit::Return(v) => JitExit::Return(Value::from_raw(v)),
+            abi::Exit::Cancel { pc, depth } => {
+                let f = &self.frames[fi];
+                let height = f.base + f.iseq.local_count as usize + depth;
+                self.stack.truncate(height);
+                self.frames[fi].pc = pc;
+                if let Some(j) = self.jit.as_deref_mut() {
+                    j.counts.cancels += 1;
+                }
+                JitExit::Cancel(pc)
+            }
+            abi::Exit::Raise => match self.jit_pending.take() {
+                Some(e) => JitExit::Raise(e),
+                None => JitExit::Raise(self.jit_lost()),
+            },
+        }
+    }
+
+    #[cold]
+    fn jit_lost(&mut self) -> Unwind {
+        self.runtime_error("JIT: lost exception")
+    }
+
+    /// One instruction for the machine code, at `pc` with the operand
+    /// stack `depth` deep: the run loop's arm, with its calls run to
+    /// completion. Returns the next pc.
+    fn jit_step(&mut self, pc: usize, depth: usize) -> Result<usize, Unwind> {
+        let fi = self.frames.len() - 1;
+        let (iseq, base, self_val) = {
+            let f = &self.frames[fi];
+            (f.iseq, f.base, f.self_val)
+        };
+        self.stack
+            .truncate(base + iseq.local_count as usize + depth);
+        let insn = iseq.insns[pc];
+        let mut next = pc + 1;
+        self.frames[fi].pc = next;
+        match insn {
+            Insn::Safepoint => {
+                if self.safepoint_due() {
+                    self.safepoint_slow()?;
+                }
+            }
+            Insn::PutString { idx } => {
+                let bytes = iseq.strings[idx as usize].clone();
+                let v = self.str_from_bytes(bytes);
+                self.stack.push(v);
+            }
+            Insn::GetIvar { name, ic } => {
+                let v = self.get_ivar_cached(fi, name, ic);
+                self.stack.push(v);
+            }
+            Insn::SetIvar { name, ic } => {
+                let v = self.stack.pop().unwrap_or(Value::NIL);
+                self.set_ivar_cached(fi, name, ic, v, next)?;
+            }
+            Insn::SetIvarPop { name, ic } => {
+                let v = self.stack.pop().unwrap_or(Value::NIL);
+                next = pc + 3;
+                self.set_ivar_cached(fi, name, ic, v, next)?;
+            }
+            Insn::DupSetIvar { name, ic } | Insn::SetIvarLeave { name, ic } => {
+                let v = self.stack.last().copied().unwrap_or(Value::NIL);
+                next = pc + 2;
+                self.set_ivar_cached(fi, name, ic, v, next)?;
+            }
+            Insn::IvarLocal { name, ic, idx } => {
+                let v = self.get_ivar_cached(fi, name, ic);
+                let l = self.stack[base + idx as usize];
+                self.stack.extend_from_slice(&[v, l]);
+                next = pc + 2;
+            }
+            Insn::IvarAddIStore { name, ic, imm } => {
+                if self.dispatch.bop_ok(bop::INT_ARITH) && self.ivar_add_imm(self_val, ic, imm) {
+                    next = pc + 6;
+                } else {
+                    let v = self.get_ivar_cached(fi, name, ic);
+                    self.stack.push(v);
+                }
+            }
+            Insn::Send { site } => self.jit_call(|vm| vm.send(site))?,
+            Insn::SendSelf { site } => self.jit_call(|vm| vm.send_self(site, self_val))?,
+            Insn::InvokeBlock { site } => self.jit_call(|vm| vm.invoke_block(site))?,
+            Insn::LocalSend { idx, site } | Insn::LocalSendSelf { idx, site } => {
+                let v = self.stack[base + idx as usize];
+                self.stack.push(v);
+                next = pc + 2;
+                self.frames[fi].pc = next;
+                if matches!(insn, Insn::LocalSend { .. }) {
+                    self.jit_call(|vm| vm.send(site))?;
+                } else {
+                    self.jit_call(|vm| vm.send_self(site, self_val))?;
+                }
+            }
+            Insn::SelfSend { site } => {
+                self.stack.push(self_val);
+                next = pc + 2;
+                self.frames[fi].pc = next;
+                self.jit_call(|vm| vm.send(site))?;
+            }
+            Insn::LocalsSend { a, b, site } | Insn::LocalsSendSelf { a, b, site } => {
+                let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
+                self.stack.extend_from_slice(&[x, y]);
+                next = pc + 3;
+                self.frames[fi].pc = next;
+                if matches!(insn, Insn::LocalsSend { .. }) {
+                    self.jit_call(|vm| vm.send(site))?;
+                } else {
+                    self.jit_call(|vm| vm.send_self(site, self_val))?;
+                }
+            }
+            _ => {
+                if let Some(c) = self.exec_misc(fi, insn)? {
+                    self.jit_call(|_| Ok(c))?;
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    /// A call from machine code: its result pushed, a pushed frame run to
+    /// completion first (as a call from Rust: a boundary frame).
+    fn jit_call(
+        &mut self,
+        call: impl FnOnce(&mut Vm) -> Result<Call, Unwind>,
+    ) -> Result<(), Unwind> {
+        if self.native_stack_low() {
+            return Err(self.stack_error());
+        }
+        match call(self)? {
+            Call::Done(v) => self.stack.push(v),
+            Call::Pushed => {
+                let top = self.frames.len() - 1;
+                self.frames[top].boundary = true;
+                let f = &self.frames[top];
+                let (func, max_depth) = f.iseq.jit_code.get();
+                self.native_depth += 1;
+                let r = if func != 0 && f.pc == f.iseq.entry_pc.get() as usize {
+                    // Compiled code calling compiled code: no run loop.
+                    match self.jit_run(top, func, max_depth) {
+                        JitExit::Return(v) => Ok(self.jit_leave(top, v)),
+                        JitExit::Raise(e) => match self.handle_unwind(e) {
+                            Ok(Some(v)) => Ok(v),
+                            Ok(None) => self.run(),
+                            Err(e) => Err(e),
+                        },
+                        JitExit::Interpret => {
+                            self.frames[top].pc = 0;
+                            self.run()
+                        }
+                        JitExit::Cancel(_) => self.run(),
+                    }
+                } else {
+                    self.run()
+                };
+                self.native_depth -= 1;
+                self.stack.push(r?);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Vm {
+    /// A receiverless call from compiled code: a fast bytecode entry
+    /// straight away (as the run loop's `send_self`), else the full send.
+    fn send_self(&mut self, site: crate::value::CallSiteId, recv: Value) -> Result<Call, Unwind> {
+        if self.enter_self_fast(site, recv) {
+            return Ok(Call::Pushed);
+        }
+        self.send_self_inline(site, recv)
+    }
+
+    /// `leave` of the boundary frame `top` (a compiled method called from
+    /// compiled code) with its result `v`.
+    fn jit_leave(&mut self, top: usize, v: Value) -> Value {
+        let f = &self.frames[top];
+        let (ret_sp, m, line) = (f.ret_sp, f.method, f.iseq.first_line);
+        if let Some(m) = m {
+            let classes = &self.classes;
+            crate::dispatch::probes::method_return(|| {
+                crate::dispatch::probes::method_args(classes, m, line)
+            });
+        }
+        self.frames.pop_to(top);
+        self.stack.truncate(ret_sp);
+        v
+    }
+}
+
+impl abi::Host for Vm {
+    fn step(&mut self, pc: usize, depth: usize) -> Option<usize> {
+        let r = self.jit_step(pc, depth);
+        // Back to the height the machine code may use.
+        if let Some(&full) = self.jit_heights.last()
+            && self.stack.len() < full
+        {
+            self.stack.resize(full, Value::NIL);
+        }
+        match r {
+            Ok(p) => Some(p),
+            Err(e) => {
+                self.jit_pending = Some(e);
+                None
+            }
+        }
+    }
+
+    fn stack_ptr(&mut self) -> *mut u64 {
+        self.stack.as_mut_ptr().cast::<u64>()
+    }
+
+    fn bops_ptr(&self) -> *const u32 {
+        &self.dispatch.bop_redefined
+    }
+}

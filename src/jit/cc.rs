@@ -1,0 +1,290 @@
+//! Background C compilation for the JIT. A [`Worker`] owns a private
+//! directory (mode 0700, unpredictable name under the temp dir), one thread
+//! that turns C source into a shared object with the system C compiler, and
+//! every library it loads: those are never unloaded, because their functions
+//! may still be called. Any failure (missing compiler, compile error, dlopen
+//! or dlsym error) becomes `Err(String)` in the [`Done`]: the method simply
+//! stays interpreted.
+
+use std::ffi::{CStr, CString, c_char, c_int, c_void};
+use std::fs::{self, DirBuilder};
+use std::hash::{BuildHasher, Hasher, RandomState};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::DirBuilderExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::{self, JoinHandle};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+const RTLD_LOCAL: c_int = 0;
+const RTLD_NOW: c_int = 2;
+const CFLAGS: &str = "-O2 -fPIC -shared -pipe -w -fno-strict-aliasing";
+/// How many lines of compiler stderr an error message keeps.
+const ERROR_LINES: usize = 8;
+
+unsafe extern "C" {
+    fn dlopen(filename: *const c_char, flags: c_int) -> *mut c_void;
+    fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+    fn dlerror() -> *mut c_char;
+}
+
+/// One method to compile: C `source` defining the function `symbol`.
+pub struct Job {
+    pub iseq: u32,
+    /// For messages, e.g. `fib@fib.rb:1`.
+    pub label: String,
+    pub source: String,
+    pub symbol: String,
+}
+
+/// The outcome of a [`Job`].
+pub struct Done {
+    pub iseq: u32,
+    pub label: String,
+    /// Where the C source was written (kept only with `save_temps`).
+    pub c_path: PathBuf,
+    /// Wall time of the whole write + compile + load.
+    pub millis: f64,
+    /// The function's address, or why there is none.
+    pub result: Result<usize, String>,
+}
+
+/// The private directory plus the compiler thread.
+pub struct Worker {
+    dir: PathBuf,
+    save_temps: bool,
+    jobs: Option<Sender<Job>>,
+    done: Receiver<Done>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Creates the private directory and starts the compiler thread. `cc` is
+    /// the compiler command (split on whitespace, so `"ccache cc"` works);
+    /// `save_temps` keeps the directory and its files.
+    pub fn new(cc: &str, save_temps: bool) -> io::Result<Worker> {
+        let dir = private_dir()?;
+        let (jobs, job_rx) = mpsc::channel();
+        let (done_tx, done) = mpsc::channel();
+        let (cc, thread_dir) = (cc.to_owned(), dir.clone());
+        let spawned = thread::Builder::new()
+            .name("carmine-jit-cc".into())
+            .spawn(move || run(&thread_dir, &cc, save_temps, &job_rx, &done_tx));
+        let thread = spawned.inspect_err(|_| {
+            let _ = fs::remove_dir_all(&dir);
+        })?;
+        Ok(Worker {
+            dir,
+            save_temps,
+            jobs: Some(jobs),
+            done,
+            thread: Some(thread),
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Queues a job; its [`Done`] arrives later through `try_recv`/`recv`.
+    pub fn submit(&self, job: Job) {
+        if let Some(jobs) = &self.jobs {
+            // A send only fails if the thread died; then nothing gets compiled.
+            let _ = jobs.send(job);
+        }
+    }
+
+    /// The next finished job, if any, without blocking.
+    pub fn try_recv(&self) -> Option<Done> {
+        self.done.try_recv().ok()
+    }
+
+    /// Blocks until the next job finishes (forever if none is pending);
+    /// `None` if the thread is gone.
+    pub fn recv(&self) -> Option<Done> {
+        self.done.recv().ok()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.jobs = None; // ends the thread's loop once the queue is drained
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        if !self.save_temps {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// Creates `<temp>/carmine-jit-<pid>-<random hex>` with mode 0700; `create`
+/// (not `create_all`) fails if the name exists, so a planted path is never used.
+fn private_dir() -> io::Result<PathBuf> {
+    let pid = std::process::id();
+    let mut last = None;
+    for attempt in 0..8u32 {
+        let mut h = RandomState::new().build_hasher();
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        h.write_u128(nanos);
+        h.write_u32(pid);
+        h.write_u32(attempt);
+        let dir = std::env::temp_dir().join(format!("carmine-jit-{pid}-{:016x}", h.finish()));
+        match DirBuilder::new().mode(0o700).create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no private directory")))
+}
+
+/// The thread body: compiles jobs in order until the sender is dropped.
+fn run(dir: &Path, cc: &str, save_temps: bool, jobs: &Receiver<Job>, done: &Sender<Done>) {
+    for (n, job) in jobs.iter().enumerate() {
+        let start = Instant::now();
+        let stem = dir.join(format!("_carmine_jit_{}_{n}", job.iseq));
+        let (c_path, so_path) = (stem.with_extension("c"), stem.with_extension("so"));
+        let result = compile_and_load(cc, &job, &c_path, &so_path);
+        let millis = start.elapsed().as_secs_f64() * 1000.0;
+        if !save_temps {
+            let _ = fs::remove_file(&c_path);
+            let _ = fs::remove_file(&so_path);
+        }
+        let (iseq, label) = (job.iseq, job.label);
+        let finished = Done {
+            iseq,
+            label,
+            c_path,
+            millis,
+            result,
+        };
+        if done.send(finished).is_err() {
+            break;
+        }
+    }
+}
+
+fn compile_and_load(cc: &str, job: &Job, c_path: &Path, so_path: &Path) -> Result<usize, String> {
+    fs::write(c_path, &job.source).map_err(|e| format!("writing {}: {e}", c_path.display()))?;
+    let mut words = cc.split_whitespace();
+    let program = words.next().ok_or("empty C compiler command")?;
+    let output = Command::new(program)
+        .args(words)
+        .args(CFLAGS.split(' '))
+        .arg("-o")
+        .arg(so_path)
+        .arg(c_path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("running `{cc}`: {e}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let msg: Vec<&str> = stderr.lines().take(ERROR_LINES).collect();
+        return Err(format!("`{cc}` {}: {}", output.status, msg.join("\n")));
+    }
+    load(so_path, &job.symbol)
+}
+
+/// dlopens `so_path` and returns the address of `symbol`. The handle is
+/// deliberately never closed.
+fn load(so_path: &Path, symbol: &str) -> Result<usize, String> {
+    let path = CString::new(so_path.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
+    let name = CString::new(symbol).map_err(|e| format!("symbol {symbol:?}: {e}"))?;
+    // SAFETY: `path` is a valid NUL-terminated string that outlives the call,
+    // naming a library just compiled from our own generated C (no constructors).
+    let handle = unsafe { dlopen(path.as_ptr(), RTLD_NOW | RTLD_LOCAL) };
+    if handle.is_null() {
+        return Err(last_dl_error("dlopen"));
+    }
+    // SAFETY: `handle` is a live handle from the successful dlopen above (never
+    // closed) and `name` is a valid NUL-terminated string.
+    let addr = unsafe { dlsym(handle, name.as_ptr()) };
+    if addr.is_null() {
+        return Err(last_dl_error("dlsym"));
+    }
+    Ok(addr as usize)
+}
+
+/// The pending dl error message of this thread, copied out.
+fn last_dl_error(what: &str) -> String {
+    // SAFETY: dlerror takes no arguments; glibc keeps its state per thread.
+    let msg = unsafe { dlerror() };
+    if msg.is_null() {
+        return format!("{what} failed");
+    }
+    // SAFETY: a non-null dlerror result is a NUL-terminated string valid until
+    // the next dl* call on this thread; it is copied before any such call.
+    let text = unsafe { CStr::from_ptr(msg) }.to_string_lossy();
+    format!("{what}: {text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn job(iseq: u32, source: &str) -> Job {
+        let (label, symbol) = (format!("t{iseq}@test.rb:1"), "f".to_owned());
+        Job {
+            iseq,
+            label,
+            source: source.to_owned(),
+            symbol,
+        }
+    }
+
+    #[test]
+    fn compiles_and_calls() {
+        let w = Worker::new("cc", false).unwrap();
+        w.submit(job(1, "long f(long x) { return x + 1; }"));
+        let done = w.recv().unwrap();
+        assert_eq!((done.iseq, done.label.as_str()), (1, "t1@test.rb:1"));
+        let addr = done.result.unwrap();
+        // SAFETY: `addr` is the address of `long f(long)`, compiled just above,
+        // in a library that is never unloaded.
+        let f = unsafe { std::mem::transmute::<usize, extern "C" fn(i64) -> i64>(addr) };
+        assert_eq!(f(41), 42);
+        assert!(!done.c_path.exists());
+    }
+
+    #[test]
+    fn failures_are_errors() {
+        let w = Worker::new("cc", false).unwrap();
+        w.submit(job(2, "long f(long x) { return x +; }"));
+        w.submit(job(3, "long g(long x) { return x; }"));
+        assert!(w.recv().unwrap().result.unwrap_err().contains("error"));
+        assert!(w.recv().unwrap().result.unwrap_err().starts_with("dlsym"));
+        let missing = Worker::new("/nonexistent/carmine-cc", false).unwrap();
+        missing.submit(job(4, "long f(long x) { return x; }"));
+        assert!(missing.recv().unwrap().result.is_err());
+    }
+
+    #[test]
+    fn private_dir_mode_and_cleanup() {
+        let w = Worker::new("cc", false).unwrap();
+        let dir = w.dir().to_owned();
+        let mode = fs::metadata(&dir).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        drop(w);
+        assert!(!dir.exists());
+    }
+
+    #[test]
+    fn save_temps_keeps_files() {
+        let w = Worker::new("cc", true).unwrap();
+        w.submit(job(5, "long f(long x) { return x; }"));
+        let done = w.recv().unwrap();
+        assert!(done.result.is_ok() && done.c_path.exists());
+        let dir = w.dir().to_owned();
+        drop(w);
+        assert!(done.c_path.with_extension("so").exists());
+        fs::remove_dir_all(dir).unwrap();
+    }
+}

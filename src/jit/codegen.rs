@@ -1,0 +1,567 @@
+//! Bytecode to C: one C function per method iseq.
+//!
+//! The generated code keeps the interpreter's operand stack exactly: at
+//! every instruction it knows the stack depth statically (found here by
+//! walking the control flow from pc 0) and reads and writes the VM's own
+//! stack slots, so at any point the VM stack is what the interpreter would
+//! have there. That makes the split with Rust simple and safe:
+//!
+//! - locals, constants, stack shuffles, branches, Fixnum arithmetic and
+//!   comparisons (behind the basic-operator redefinition bits) are C;
+//! - sends, ivars, constants, allocation and safepoints are one call back
+//!   into Rust (`Env::step`), which runs that instruction with the
+//!   interpreter's own code on the stack the C code left, and returns the
+//!   next pc;
+//! - anything else (an operator whose Fixnum path fails, the operators
+//!   without one) cancels: the C code returns the pc and stack depth, and
+//!   the interpreter runs the rest of this call from there (MJIT's
+//!   cancel; the stack is already what the interpreter expects);
+//! - every Value the C code holds is in a VM stack slot before a step, so
+//!   the GC (which marks the VM stack) sees it; C reloads after a step.
+//!
+//! A fused instruction's slow path continues in the next slot, as in the
+//! interpreter (`bytecode::peephole`), so every slot reached is a label.
+
+use crate::bytecode::peephole::{CMP_EQ, CMP_GE, CMP_GT, CMP_JUMP_IF_TRUE, CMP_LE, CMP_LT};
+use crate::bytecode::{Insn, Iseq, IseqKind};
+use crate::dispatch::{bop, flags};
+use crate::value::{CallSiteId, Value};
+
+/// What codegen needs to know about a call site.
+#[derive(Clone, Copy)]
+pub struct SiteInfo {
+    pub argc: u32,
+    pub flags: u32,
+    pub has_block: bool,
+}
+
+/// A translated method.
+pub struct Plan {
+    pub source: String,
+    pub symbol: String,
+    /// Deepest operand stack the code uses (above the locals).
+    pub max_depth: usize,
+}
+
+/// The C declarations every translation starts with (the ABI, matching
+/// `jit::abi::Env`).
+const PRELUDE: &str = r#"typedef unsigned long V;
+typedef long I;
+struct cj_env {
+  V *stack;
+  unsigned long base;
+  V self;
+  const unsigned int *bops;
+  void *host;
+  long (*step)(struct cj_env *, unsigned long, unsigned long);
+  V ret;
+  unsigned long pc, depth;
+};
+#define BOPS (*e->bops)
+#define CANCEL(p, d) do { e->pc = (p); e->depth = (d); return 1; } while (0)
+#define STEP(p, d) ({ long n_ = e->step(e, (p), (d)); if (n_ < 0) return -1; l = e->stack + e->base; s = l + NL; n_; })
+"#;
+
+/// Translates `iseq`, or says why it stays interpreted.
+pub fn translate(iseq: &Iseq, site: &dyn Fn(CallSiteId) -> SiteInfo) -> Result<Plan, String> {
+    if iseq.kind != IseqKind::Method {
+        return Err("not a method".into());
+    }
+    if !iseq.catch.is_empty() {
+        return Err("rescue/ensure".into());
+    }
+    if iseq.env_on_heap {
+        return Err("locals captured by a block".into());
+    }
+    let n = iseq.insns.len();
+    let mut depth: Vec<Option<usize>> = vec![None; n];
+    let mut code: Vec<String> = vec![String::new(); n];
+    let mut work = vec![(0usize, 0usize)];
+    let mut max_depth = 0;
+    while let Some((pc, d)) = work.pop() {
+        if pc >= n {
+            return Err(format!("jump out of the code ({pc})"));
+        }
+        match depth[pc] {
+            Some(d0) if d0 == d => continue,
+            Some(d0) => return Err(format!("stack depth {d0} and {d} at {pc}")),
+            None => depth[pc] = Some(d),
+        }
+        let (c, next) = insn(iseq, pc, d, site)?;
+        for &(p, nd) in &next {
+            max_depth = max_depth.max(nd);
+            work.push((p, nd));
+        }
+        max_depth = max_depth.max(d);
+        code[pc] = c;
+    }
+    let symbol = format!("carmine_jit_{}", iseq.id.index());
+    let mut src = String::with_capacity(4096);
+    src.push_str(PRELUDE);
+    src.push_str(&format!(
+        "#define NL {}\n/* {}@{}:{} */\nlong {symbol}(struct cj_env *e) {{\n  V *l = e->stack + e->base, *s = l + NL;\n",
+        iseq.local_count,
+        iseq.label.replace("*/", "* /"),
+        iseq.file.replace("*/", "* /"),
+        iseq.first_line
+    ));
+    for (pc, c) in code.iter().enumerate() {
+        if depth[pc].is_some() {
+            src.push_str(&format!("L{pc}: /* {} */\n{c}", iseq.insns[pc].mnemonic()));
+        }
+    }
+    src.push_str("  return -1;\n}\n");
+    Ok(Plan {
+        source: src,
+        symbol,
+        max_depth: max_depth + 1,
+    })
+}
+
+/// `v` as a C constant.
+fn val(v: Value) -> String {
+    format!("0x{:x}UL", v.raw())
+}
+
+/// A tagged Fixnum's raw word for `imm`.
+fn fix(imm: i64) -> String {
+    format!("(I)0x{:x}UL", Value::int(imm).raw())
+}
+
+fn cmp_op(kind: u32) -> &'static str {
+    match kind & 7 {
+        CMP_LT => "<",
+        CMP_LE => "<=",
+        CMP_GT => ">",
+        CMP_GE => ">=",
+        CMP_EQ => "==",
+        _ => "!=",
+    }
+}
+
+/// The branch of a fused compare-and-branch on tagged Fixnums `x` `y`
+/// (tagging keeps the order).
+fn cmp_branch(kind: u32, x: &str, y: &str, target: u32) -> String {
+    let cond = format!("(I)({x}) {} (I)({y})", cmp_op(kind));
+    if kind & CMP_JUMP_IF_TRUE != 0 {
+        format!("if ({cond}) goto L{target};\n")
+    } else {
+        format!("if (!({cond})) goto L{target};\n")
+    }
+}
+
+/// One instruction: its C and its successors `(pc, depth)`.
+fn insn(
+    iseq: &Iseq,
+    pc: usize,
+    d: usize,
+    site: &dyn Fn(CallSiteId) -> SiteInfo,
+) -> Result<(String, Vec<(usize, usize)>), String> {
+    let next = pc + 1;
+    let under = |k: usize| -> Result<usize, String> {
+        d.checked_sub(k)
+            .ok_or_else(|| format!("stack underflow at {pc}"))
+    };
+    let arith = bop::INT_ARITH;
+    let icmp = bop::INT_CMP;
+    // A call back into Rust with one successor.
+    let step1 = |to: usize, nd: usize| -> (String, Vec<(usize, usize)>) {
+        (format!("  STEP({pc}, {d}); goto L{to};\n"), vec![(to, nd)])
+    };
+    // A send's stack: what it pops below what it pushes first.
+    let send_pops = |s: CallSiteId, recv: bool| -> Result<usize, String> {
+        let i = site(s);
+        if i.has_block || i.flags & flags::BLOCKARG != 0 {
+            return Err("a call with a block".into());
+        }
+        Ok(i.argc as usize + recv as usize)
+    };
+    Ok(match iseq.insns[pc] {
+        Insn::Nop => (format!("  goto L{next};\n"), vec![(next, d)]),
+        Insn::PutNil => put(d, &val(Value::NIL), next),
+        Insn::PutSelf => put(d, "e->self", next),
+        Insn::PutObject { v } => put(d, &val(v), next),
+        Insn::GetLocal { idx } => put(d, &format!("l[{idx}]"), next),
+        Insn::SetLocal { idx } => (
+            format!("  l[{idx}] = s[{}]; goto L{next};\n", under(1)?),
+            vec![(next, d - 1)],
+        ),
+        Insn::SetLocalPop { idx } => (
+            format!("  l[{idx}] = s[{}]; goto L{};\n", under(1)?, pc + 3),
+            vec![(pc + 3, d - 1)],
+        ),
+        Insn::GetLocals { a, b } => (
+            format!(
+                "  s[{d}] = l[{a}]; s[{}] = l[{b}]; goto L{};\n",
+                d + 1,
+                pc + 2
+            ),
+            vec![(pc + 2, d + 2)],
+        ),
+        Insn::LocalPutObject { idx, v } => (
+            format!(
+                "  s[{d}] = l[{idx}]; s[{}] = {}; goto L{};\n",
+                d + 1,
+                val(v),
+                pc + 2
+            ),
+            vec![(pc + 2, d + 2)],
+        ),
+        Insn::Pop => (format!("  goto L{next};\n"), vec![(next, under(1)?)]),
+        Insn::Dup => (
+            format!("  s[{d}] = s[{}]; goto L{next};\n", under(1)?),
+            vec![(next, d + 1)],
+        ),
+        Insn::DupN { n } => {
+            let n = n as usize;
+            let b = under(n)?;
+            let mut c = String::new();
+            for i in 0..n {
+                c.push_str(&format!("  s[{}] = s[{}];\n", d + i, b + i));
+            }
+            c.push_str(&format!("  goto L{next};\n"));
+            (c, vec![(next, d + n)])
+        }
+        Insn::Swap => (
+            format!(
+                "  {{ V t = s[{0}]; s[{0}] = s[{1}]; s[{1}] = t; }} goto L{next};\n",
+                under(1)?,
+                under(2)?
+            ),
+            vec![(next, d)],
+        ),
+        Insn::TopN { n } => put(d, &format!("s[{}]", under(1 + n as usize)?), next),
+        Insn::SetN { n } => (
+            format!(
+                "  s[{}] = s[{}]; goto L{next};\n",
+                under(1 + n as usize)?,
+                under(1)?
+            ),
+            vec![(next, d)],
+        ),
+        Insn::Jump { target } => (format!("  goto L{target};\n"), vec![(target as usize, d)]),
+        Insn::BranchIf { target } | Insn::BranchUnless { target } | Insn::BranchNil { target } => {
+            let t = under(1)?;
+            let cond = match iseq.insns[pc] {
+                Insn::BranchIf { .. } => format!("s[{t}] & ~0x8UL"),
+                Insn::BranchUnless { .. } => format!("!(s[{t}] & ~0x8UL)"),
+                _ => format!("s[{t}] == 0x8UL"),
+            };
+            (
+                format!("  if ({cond}) goto L{target};\n  goto L{next};\n"),
+                vec![(target as usize, t), (next, t)],
+            )
+        }
+        Insn::BranchIfSet { idx, target } => (
+            format!(
+                "  if (l[{idx}] != {}) goto L{target};\n  goto L{next};\n",
+                val(Value::UNDEF)
+            ),
+            vec![(target as usize, d), (next, d)],
+        ),
+        Insn::Leave => (format!("  e->ret = s[{}]; return 0;\n", under(1)?), vec![]),
+        Insn::LocalLeave { idx } => (format!("  e->ret = l[{idx}]; return 0;\n"), vec![]),
+        Insn::OptPlus { .. } | Insn::OptMinus { .. } => {
+            let (a, b) = (under(2)?, under(1)?);
+            let f = if matches!(iseq.insns[pc], Insn::OptPlus { .. }) {
+                "add"
+            } else {
+                "sub"
+            };
+            (
+                format!(
+                    "  {{ I r; if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith}) && !__builtin_{f}_overflow((I)s[{a}], (I)s[{b}] - 1, &r)) {{ s[{a}] = (V)r; goto L{next}; }} }}\n  CANCEL({pc}, {d});\n"
+                ),
+                vec![(next, d - 1)],
+            )
+        }
+        Insn::OptMult { .. } => {
+            let (a, b) = (under(2)?, under(1)?);
+            (
+                format!(
+                    "  {{ I r; if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith}) && !__builtin_mul_overflow((I)s[{a}] >> 1, (I)s[{b}] >> 1, &r) && r <= {max} && r >= {min}) {{ s[{a}] = ((V)r << 1) | 1; goto L{next}; }} }}\n  CANCEL({pc}, {d});\n",
+                    max = crate::value::FIXNUM_MAX,
+                    min = crate::value::FIXNUM_MIN,
+                ),
+                vec![(next, d - 1)],
+            )
+        }
+        Insn::OptAnd { .. } | Insn::OptOr { .. } => {
+            let (a, b) = (under(2)?, under(1)?);
+            let op = if matches!(iseq.insns[pc], Insn::OptAnd { .. }) {
+                "&"
+            } else {
+                "|"
+            };
+            (
+                format!(
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith})) {{ s[{a}] = s[{a}] {op} s[{b}]; goto L{next}; }}\n  CANCEL({pc}, {d});\n"
+                ),
+                vec![(next, d - 1)],
+            )
+        }
+        Insn::OptEq { .. }
+        | Insn::OptNeq { .. }
+        | Insn::OptLt { .. }
+        | Insn::OptLe { .. }
+        | Insn::OptGt { .. }
+        | Insn::OptGe { .. } => {
+            let (a, b) = (under(2)?, under(1)?);
+            let op = match iseq.insns[pc] {
+                Insn::OptEq { .. } => "==",
+                Insn::OptNeq { .. } => "!=",
+                Insn::OptLt { .. } => "<",
+                Insn::OptLe { .. } => "<=",
+                Insn::OptGt { .. } => ">",
+                _ => ">=",
+            };
+            (
+                format!(
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {icmp})) {{ s[{a}] = (I)s[{a}] {op} (I)s[{b}] ? {t} : {f}; goto L{next}; }}\n  CANCEL({pc}, {d});\n",
+                    t = val(Value::TRUE),
+                    f = val(Value::FALSE)
+                ),
+                vec![(next, d - 1)],
+            )
+        }
+        // The other operators: the interpreter's own code.
+        Insn::OptDiv { .. }
+        | Insn::OptMod { .. }
+        | Insn::OptLtLt { .. }
+        | Insn::OptAref { .. }
+        | Insn::OptAset { .. }
+        | Insn::OptNot { .. }
+        | Insn::OptSize { .. }
+        | Insn::OptLength { .. }
+        | Insn::OptEmptyP { .. } => (format!("  CANCEL({pc}, {d});\n"), vec![]),
+        Insn::OptPlusI { imm, .. } | Insn::OptMinusI { imm, .. } => {
+            let a = under(1)?;
+            let k = if matches!(iseq.insns[pc], Insn::OptPlusI { .. }) {
+                2 * imm as i64
+            } else {
+                -2 * imm as i64
+            };
+            (
+                format!(
+                    "  {{ I r; if ((s[{a}] & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)s[{a}], (I){k}, &r)) {{ s[{a}] = (V)r; goto L{}; }} }}\n  s[{d}] = {}; goto L{next};\n",
+                    pc + 2,
+                    fix(imm as i64)
+                ),
+                vec![(pc + 2, d), (next, d + 1)],
+            )
+        }
+        Insn::OptAndI { imm, .. }
+        | Insn::OptMultI { imm, .. }
+        | Insn::OptDivI { imm, .. }
+        | Insn::OptModI { imm, .. } => {
+            let a = under(1)?;
+            let y = imm as i64;
+            // `imm > 0` for / and % (peephole): flooring is Euclid's.
+            let body = match iseq.insns[pc] {
+                Insn::OptAndI { .. } => format!("s[{a}] = s[{a}] & {};", fix(y)),
+                Insn::OptMultI { .. } => format!(
+                    "I r; if (__builtin_mul_overflow((I)s[{a}] >> 1, (I){y}, &r) || r > {} || r < {}) goto S{pc}; s[{a}] = ((V)r << 1) | 1;",
+                    crate::value::FIXNUM_MAX,
+                    crate::value::FIXNUM_MIN
+                ),
+                Insn::OptDivI { .. } => format!(
+                    "I x = (I)s[{a}] >> 1, q = x / {y}; if (x % {y} < 0) q -= 1; s[{a}] = ((V)q << 1) | 1;"
+                ),
+                _ => format!(
+                    "I x = (I)s[{a}] >> 1, m = x % {y}; if (m < 0) m += {y}; s[{a}] = ((V)m << 1) | 1;"
+                ),
+            };
+            (
+                format!(
+                    "  if ((s[{a}] & 1) && !(BOPS & {arith})) {{ {body} goto L{}; }}\nS{pc}:\n  s[{d}] = {}; goto L{next};\n",
+                    pc + 2,
+                    fix(y)
+                ),
+                vec![(pc + 2, d), (next, d + 1)],
+            )
+        }
+        Insn::OptLtI { imm, .. }
+        | Insn::OptLeI { imm, .. }
+        | Insn::OptGtI { imm, .. }
+        | Insn::OptGeI { imm, .. }
+        | Insn::OptEqI { imm, .. } => {
+            let a = under(1)?;
+            let op = match iseq.insns[pc] {
+                Insn::OptLtI { .. } => "<",
+                Insn::OptLeI { .. } => "<=",
+                Insn::OptGtI { .. } => ">",
+                Insn::OptGeI { .. } => ">=",
+                _ => "==",
+            };
+            (
+                format!(
+                    "  if ((s[{a}] & 1) && !(BOPS & {icmp})) {{ s[{a}] = (I)s[{a}] {op} {y} ? {t} : {f}; goto L{}; }}\n  s[{d}] = {y}; goto L{next};\n",
+                    pc + 2,
+                    y = fix(imm as i64),
+                    t = val(Value::TRUE),
+                    f = val(Value::FALSE)
+                ),
+                vec![(pc + 2, d), (next, d + 1)],
+            )
+        }
+        Insn::LocalAddI { idx, imm } => (
+            format!(
+                "  {{ I r; if ((l[{idx}] & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)l[{idx}], (I){}, &r)) {{ s[{d}] = (V)r; goto L{}; }} }}\n  s[{d}] = l[{idx}]; goto L{next};\n",
+                2 * imm as i64,
+                pc + 3
+            ),
+            vec![(pc + 3, d + 1), (next, d + 1)],
+        ),
+        Insn::LocalAddIStore { src, imm, dst } => (
+            format!(
+                "  {{ I r; if ((l[{src}] & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)l[{src}], (I){}, &r)) {{ l[{dst}] = (V)r; goto L{}; }} }}\n  s[{d}] = l[{src}]; goto L{next};\n",
+                2 * imm as i64,
+                pc + 6
+            ),
+            vec![(pc + 6, d), (next, d + 1)],
+        ),
+        Insn::LocalCmpIBranch {
+            idx,
+            kind,
+            imm,
+            target,
+        } => (
+            format!(
+                "  if ((l[{idx}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = l[{idx}]; goto L{next};\n",
+                cmp_branch(kind as u32, &format!("l[{idx}]"), &fix(imm as i64), target),
+                pc + 4
+            ),
+            vec![(target as usize, d), (pc + 4, d), (next, d + 1)],
+        ),
+        Insn::LocalsCmpBranch { a, b, kind, target } => (
+            format!(
+                "  if ((l[{a}] & l[{b}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = l[{a}]; goto L{next};\n",
+                cmp_branch(kind, &format!("l[{a}]"), &format!("l[{b}]"), target),
+                pc + 4
+            ),
+            vec![(target as usize, d), (pc + 4, d), (next, d + 1)],
+        ),
+        Insn::CmpIBranch { kind, imm, target } => {
+            let a = under(1)?;
+            (
+                format!(
+                    "  if ((s[{a}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = {}; goto L{next};\n",
+                    cmp_branch(kind, &format!("s[{a}]"), &fix(imm as i64), target),
+                    pc + 3,
+                    fix(imm as i64)
+                ),
+                vec![(target as usize, a), (pc + 3, a), (next, d + 1)],
+            )
+        }
+        Insn::CmpBranch { kind, target, .. } => {
+            let (a, b) = (under(2)?, under(1)?);
+            (
+                format!(
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  CANCEL({pc}, {d});\n",
+                    cmp_branch(kind, &format!("s[{a}]"), &format!("s[{b}]"), target),
+                    pc + 2
+                ),
+                vec![(target as usize, a), (pc + 2, a)],
+            )
+        }
+        // Steps: Rust runs the instruction on the stack as it stands.
+        Insn::Safepoint => step1(next, d),
+        Insn::PutString { .. } | Insn::GetIvar { .. } => step1(next, d + 1),
+        Insn::SetIvar { .. } => step1(next, under(1)?),
+        Insn::SetIvarPop { .. } => step1(pc + 3, under(1)?),
+        Insn::DupSetIvar { .. } => step1(pc + 2, under(1)? + 1),
+        Insn::SetIvarLeave { .. } => (
+            format!(
+                "  STEP({pc}, {d});\n  e->ret = s[{}]; return 0;\n",
+                under(1)?
+            ),
+            vec![],
+        ),
+        Insn::IvarLocal { .. } => step1(pc + 2, d + 2),
+        Insn::IvarAddIStore { .. } => (
+            format!(
+                "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                pc + 6,
+                pc + 6
+            ),
+            vec![(pc + 6, d), (next, d + 1)],
+        ),
+        // `yield` has a nil below its arguments, as a receiver.
+        Insn::Send { site: s } | Insn::InvokeBlock { site: s } => {
+            step1(next, under(send_pops(s, true)?)? + 1)
+        }
+        Insn::SendSelf { site: s } => step1(next, under(send_pops(s, false)?)? + 1),
+        Insn::LocalSend { site: s, .. } | Insn::SelfSend { site: s } => step1(
+            pc + 2,
+            (d + 1)
+                .checked_sub(send_pops(s, true)?)
+                .ok_or("underflow")?
+                + 1,
+        ),
+        Insn::LocalSendSelf { site: s, .. } => step1(
+            pc + 2,
+            (d + 1)
+                .checked_sub(send_pops(s, false)?)
+                .ok_or("underflow")?
+                + 1,
+        ),
+        Insn::LocalsSend { site: s, .. } => step1(
+            pc + 3,
+            (d + 2)
+                .checked_sub(send_pops(s, true)?)
+                .ok_or("underflow")?
+                + 1,
+        ),
+        Insn::LocalsSendSelf { site: s, .. } => step1(
+            pc + 3,
+            (d + 2)
+                .checked_sub(send_pops(s, false)?)
+                .ok_or("underflow")?
+                + 1,
+        ),
+        // The interpreter's generic instructions (`Vm::exec_misc`), whose
+        // stack effects are static.
+        Insn::Alias { .. }
+        | Insn::AliasGlobal { .. }
+        | Insn::BackRef { .. }
+        | Insn::CheckMatch { .. }
+        | Insn::ConcatArray
+        | Insn::ConcatStrings { .. }
+        | Insn::DefineMethod { .. }
+        | Insn::DefineSMethod { .. }
+        | Insn::Defined { .. }
+        | Insn::ExpandArray { .. }
+        | Insn::GetBlockParam
+        | Insn::GetConst { .. }
+        | Insn::GetConstTop { .. }
+        | Insn::GetConstUnder { .. }
+        | Insn::GetCvar { .. }
+        | Insn::GetGlobal { .. }
+        | Insn::MergeHash
+        | Insn::NewArray { .. }
+        | Insn::NewHash { .. }
+        | Insn::NewRange { .. }
+        | Insn::ObjToString
+        | Insn::SetConst { .. }
+        | Insn::SetConstUnder { .. }
+        | Insn::SetCvar { .. }
+        | Insn::SetGlobal { .. }
+        | Insn::SplatArray { .. }
+        | Insn::ToRegexp { .. }
+        | Insn::Undef { .. } => {
+            let (pop, push) = iseq.insns[pc]
+                .stack_effect()
+                .ok_or("no static stack effect")?;
+            step1(next, under(pop as usize)? + push as usize)
+        }
+        other => return Err(format!("instruction {}", other.mnemonic())),
+    })
+}
+
+/// Pushes the C expression `v`.
+fn put(d: usize, v: &str, next: usize) -> (String, Vec<(usize, usize)>) {
+    (
+        format!("  s[{d}] = {v}; goto L{next};\n"),
+        vec![(next, d + 1)],
+    )
+}
