@@ -1,0 +1,164 @@
+//! The JIT's command line (SPEC §4): MJIT's log lines, the private
+//! directory (mode 0700, gone at exit unless `--jit-save-temps`), a compile
+//! failure meaning only "stay interpreted", and `--jit-min-calls`. The
+//! generated code's behaviour is tested by the golden suite under
+//! `GOLDEN_JIT=1` (every method compiled after one call).
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static RUNS: AtomicUsize = AtomicUsize::new(0);
+
+const FIB: &str = "def fib(n) = n < 2 ? n : fib(n - 1) + fib(n - 2)\nputs fib(20)\n";
+
+/// Runs carmine on `src` with `args`, TMPDIR set to a fresh directory.
+fn run(args: &[&str], src: &str, env: &[(&str, &str)]) -> (Output, PathBuf) {
+    let tmp = std::env::temp_dir().join(format!(
+        "carmine-jit-test-{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let script = tmp.join("t.rb");
+    std::fs::write(&script, src).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_carmine"));
+    cmd.args(args).arg(&script).env("TMPDIR", &tmp);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    (cmd.output().unwrap(), tmp)
+}
+
+/// The JIT directories carmine left under `tmp`.
+fn jit_dirs(tmp: &PathBuf) -> Vec<PathBuf> {
+    std::fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("carmine-jit-")
+        })
+        .collect()
+}
+
+#[test]
+fn verbose_logs_each_compilation_and_cleans_up() {
+    let (out, tmp) = run(
+        &[
+            "--jit",
+            "--jit-wait",
+            "--jit-verbose=1",
+            "--jit-min-calls=5",
+        ],
+        FIB,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6765\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = err.lines().find(|l| l.contains("fib@")).expect(&err);
+    assert!(line.starts_with("JIT success ("), "{line}");
+    assert!(
+        line.contains("ms): fib@") && line.contains("t.rb:1 -> "),
+        "{line}"
+    );
+    assert!(line.ends_with(".c"), "{line}");
+    assert!(jit_dirs(&tmp).is_empty(), "directory left behind");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn save_temps_keeps_a_private_directory() {
+    let (out, tmp) = run(
+        &["--jit-wait", "--jit-save-temps", "--jit-min-calls=1"],
+        FIB,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6765\n");
+    let dirs = jit_dirs(&tmp);
+    assert_eq!(dirs.len(), 1);
+    let mode = std::fs::metadata(&dirs[0]).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700);
+    let files: Vec<String> = std::fs::read_dir(&dirs[0])
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(files.iter().any(|f| f.ends_with(".c")), "{files:?}");
+    assert!(files.iter().any(|f| f.ends_with(".so")), "{files:?}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn a_compile_failure_stays_interpreted() {
+    let (out, tmp) = run(
+        &["--jit", "--jit-wait", "--jit-warnings", "--jit-min-calls=1"],
+        FIB,
+        &[("CARMINE_JIT_CC", "false")],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6765\n");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("JIT warning: JIT failure") && err.contains("fib@"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn below_min_calls_nothing_compiles() {
+    let src = "def f(x) = x + 1\n3.times { |i| p f(i) }\n";
+    let (out, tmp) = run(
+        &["--jit-wait", "--jit-verbose=1", "--jit-min-calls=4"],
+        src,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n2\n3\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(jit_dirs(&tmp).is_empty());
+    let (out, tmp2) = run(
+        &["--jit-wait", "--jit-verbose=1", "--jit-min-calls=3"],
+        src,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n2\n3\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("JIT success"));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let _ = std::fs::remove_dir_all(&tmp2);
+}
+
+#[test]
+fn unsupported_methods_are_skipped_with_a_reason() {
+    let src = "def f\n  yield 1\nrescue\n  2\nend\np f { |x| x }\n";
+    let (out, tmp) = run(
+        &["--jit-wait", "--jit-verbose=1", "--jit-min-calls=1"],
+        src,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("JIT skip: f@") && err.contains("(rescue/ensure)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn bad_option_values_are_clean_errors() {
+    let (out, tmp) = run(&["--jit-min-calls=abc"], FIB, &[]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("invalid value for --jit-min-calls: abc"),
+        "{err}"
+    );
+    assert!(!err.contains("[BUG]"));
+    let _ = std::fs::remove_dir_all(&tmp);
+}
