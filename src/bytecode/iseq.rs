@@ -134,7 +134,8 @@ impl Iseq {
             return None;
         }
         match self.insns[..] {
-            [Insn::GetIvar { name, .. }, Insn::Leave] => Some(name),
+            [Insn::GetIvar { name, .. }, Insn::Leave]
+            | [Insn::GetIvar { name, .. }, Insn::Leave, Insn::JitEntry] => Some(name),
             _ => None,
         }
     }
