@@ -74,7 +74,16 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
             };
         }
     };
-    let limit = if stress { 120 } else { 20 };
+    // GC stress collects at every safepoint (core/string_char_walks takes
+    // ~55 s alone on a 2-core machine); the JIT waits for the C compiler
+    // once per method.
+    let limit = if stress {
+        300
+    } else if std::env::var_os("GOLDEN_JIT").is_some() {
+        60
+    } else {
+        20
+    };
     let out = wait_with_timeout(child, Duration::from_secs(limit));
     let Some((status, stdout, stderr)) = out else {
         return Outcome {

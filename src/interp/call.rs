@@ -748,7 +748,7 @@ impl Vm {
     /// A fast entry's bytecode method: false (nothing done) when the
     /// frame would not fit (the full send raises).
     #[inline(always)]
-    fn enter_fast_iseq(
+    pub(super) fn enter_fast_iseq(
         &mut self,
         site: CallSiteId,
         m: MethodId,

@@ -4,7 +4,7 @@
 //! instruction exactly as the run loop does, on the stack the C code left.
 
 use crate::bytecode::{Insn, Iseq};
-use crate::dispatch::bop;
+use crate::dispatch::{bop, flags};
 use crate::jit::codegen::SiteInfo;
 use crate::jit::{State, abi};
 use crate::object::Unwind;
@@ -186,37 +186,7 @@ impl Vm {
                     self.stack.push(v);
                 }
             }
-            Insn::Send { site } => self.jit_call(|vm| vm.send(site))?,
-            Insn::SendSelf { site } => self.jit_call(|vm| vm.send_self(site, self_val))?,
             Insn::InvokeBlock { site } => self.jit_call(|vm| vm.invoke_block(site))?,
-            Insn::LocalSend { idx, site } | Insn::LocalSendSelf { idx, site } => {
-                let v = self.stack[base + idx as usize];
-                self.stack.push(v);
-                next = pc + 2;
-                self.frames[fi].pc = next;
-                if matches!(insn, Insn::LocalSend { .. }) {
-                    self.jit_call(|vm| vm.send(site))?;
-                } else {
-                    self.jit_call(|vm| vm.send_self(site, self_val))?;
-                }
-            }
-            Insn::SelfSend { site } => {
-                self.stack.push(self_val);
-                next = pc + 2;
-                self.frames[fi].pc = next;
-                self.jit_call(|vm| vm.send(site))?;
-            }
-            Insn::LocalsSend { a, b, site } | Insn::LocalsSendSelf { a, b, site } => {
-                let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
-                self.stack.extend_from_slice(&[x, y]);
-                next = pc + 3;
-                self.frames[fi].pc = next;
-                if matches!(insn, Insn::LocalsSend { .. }) {
-                    self.jit_call(|vm| vm.send(site))?;
-                } else {
-                    self.jit_call(|vm| vm.send_self(site, self_val))?;
-                }
-            }
             _ => {
                 if let Some(c) = self.exec_misc(fi, insn)? {
                     self.jit_call(|_| Ok(c))?;
@@ -270,6 +240,129 @@ impl Vm {
 }
 
 impl Vm {
+    /// A call instruction from compiled code (any `send` form; the
+    /// stack `depth` deep): a compiled callee that the site's hot entry
+    /// can enter gets its frame pushed (a boundary) and its stack room,
+    /// and its code and frame are returned for the C caller to run;
+    /// anything else runs here whole, its result pushed.
+    #[inline]
+    fn jit_call_prep(
+        &mut self,
+        pc: usize,
+        depth: usize,
+    ) -> Result<Option<(usize, usize, Value)>, Unwind> {
+        let fi = self.frames.len() - 1;
+        let (iseq, base, self_val) = {
+            let f = &self.frames[fi];
+            (f.iseq, f.base, f.self_val)
+        };
+        self.stack
+            .truncate(base + iseq.local_count as usize + depth);
+        let local = |vm: &Vm, i: u32| vm.stack[base + i as usize];
+        let (site, no_recv, next) = match iseq.insns[pc] {
+            Insn::Send { site } => (site, false, pc + 1),
+            Insn::SendSelf { site } => (site, true, pc + 1),
+            Insn::LocalSend { idx, site } | Insn::LocalSendSelf { idx, site } => {
+                let v = local(self, idx);
+                self.stack.push(v);
+                (
+                    site,
+                    matches!(iseq.insns[pc], Insn::LocalSendSelf { .. }),
+                    pc + 2,
+                )
+            }
+            Insn::SelfSend { site } => {
+                self.stack.push(self_val);
+                (site, false, pc + 2)
+            }
+            Insn::LocalsSend { a, b, site } | Insn::LocalsSendSelf { a, b, site } => {
+                let (x, y) = (local(self, a as u32), local(self, b as u32));
+                self.stack.extend_from_slice(&[x, y]);
+                (
+                    site,
+                    matches!(iseq.insns[pc], Insn::LocalsSendSelf { .. }),
+                    pc + 3,
+                )
+            }
+            other => unreachable!(
+                "codegen emits calls for sends only, not {}",
+                other.mnemonic()
+            ),
+        };
+        self.frames[fi].pc = next;
+        let s = self.dispatch.site(site);
+        let (argc, safe_nav) = (s.argc as usize, s.flags & flags::SAFE_NAV != 0);
+        let len = self.stack.len();
+        let (recv, cbase, ret_sp) = if no_recv {
+            (self_val, len - argc, len - argc)
+        } else {
+            let r = len - argc - 1;
+            (self.stack[r], r + 1, r)
+        };
+        let c = self.class_of(recv);
+        if !safe_nav
+            && !self.native_stack_low()
+            && let Some((callee, m)) = self.dispatch.hot_iseq(site, c)
+            && callee.jit_code.get().0 != 0
+            && self.enter_fast_iseq(site, m, callee, recv, cbase, ret_sp)
+        {
+            let top = self.frames.len() - 1;
+            self.frames[top].boundary = true;
+            let (func, max_depth) = callee.jit_code.get();
+            let full = cbase + callee.local_count as usize + max_depth;
+            if self.stack.len() < full {
+                self.stack.resize(full, Value::NIL);
+            }
+            self.jit_heights.push(full);
+            self.native_depth += 1;
+            if let Some(j) = self.jit.as_deref_mut() {
+                j.counts.entries += 1;
+            }
+            return Ok(Some((func, cbase, recv)));
+        }
+        if no_recv {
+            self.jit_call(|vm| vm.send_self(site, self_val))?;
+        } else {
+            self.jit_call(|vm| vm.send(site))?;
+        }
+        Ok(None)
+    }
+
+    /// The compiled callee `jit_call_prep` entered has ended: its frame
+    /// popped and its result pushed (a cancel finishes it interpreted).
+    #[inline]
+    fn jit_call_finish(&mut self, exit: abi::Exit) -> Result<(), Unwind> {
+        self.jit_heights.pop();
+        let top = self.frames.len() - 1;
+        let r = match exit {
+            abi::Exit::Return(v) => Ok(self.jit_leave(top, Value::from_raw(v))),
+            abi::Exit::Cancel { pc, depth } => {
+                let f = &self.frames[top];
+                let height = f.base + f.iseq.local_count as usize + depth;
+                self.stack.truncate(height);
+                self.frames[top].pc = pc;
+                if let Some(j) = self.jit.as_deref_mut() {
+                    j.counts.cancels += 1;
+                }
+                self.run()
+            }
+            abi::Exit::Raise => {
+                let e = match self.jit_pending.take() {
+                    Some(e) => e,
+                    None => self.jit_lost(),
+                };
+                match self.handle_unwind(e) {
+                    Ok(Some(v)) => Ok(v),
+                    Ok(None) => self.run(),
+                    Err(e) => Err(e),
+                }
+            }
+        };
+        self.native_depth -= 1;
+        self.stack.push(r?);
+        Ok(())
+    }
+
     /// A receiverless call from compiled code: a fast bytecode entry
     /// straight away (as the run loop's `send_self`), else the full send.
     fn send_self(&mut self, site: crate::value::CallSiteId, recv: Value) -> Result<Call, Unwind> {
@@ -281,6 +374,7 @@ impl Vm {
 
     /// `leave` of the boundary frame `top` (a compiled method called from
     /// compiled code) with its result `v`.
+    #[inline]
     fn jit_leave(&mut self, top: usize, v: Value) -> Value {
         let f = &self.frames[top];
         let (ret_sp, m, line) = (f.ret_sp, f.method, f.iseq.first_line);
@@ -296,15 +390,22 @@ impl Vm {
     }
 }
 
-impl abi::Host for Vm {
-    fn step(&mut self, pc: usize, depth: usize) -> Option<usize> {
-        let r = self.jit_step(pc, depth);
-        // Back to the height the machine code may use.
+impl Vm {
+    /// Back to the height the running machine code may write below.
+    #[inline]
+    fn jit_restore_height(&mut self) {
         if let Some(&full) = self.jit_heights.last()
             && self.stack.len() < full
         {
             self.stack.resize(full, Value::NIL);
         }
+    }
+}
+
+impl abi::Host for Vm {
+    fn step(&mut self, pc: usize, depth: usize) -> Option<usize> {
+        let r = self.jit_step(pc, depth);
+        self.jit_restore_height();
         match r {
             Ok(p) => Some(p),
             Err(e) => {
@@ -314,10 +415,46 @@ impl abi::Host for Vm {
         }
     }
 
+    #[inline]
+    fn call(&mut self, pc: usize, depth: usize) -> abi::Call {
+        match self.jit_call_prep(pc, depth) {
+            Ok(Some((func, base, recv))) => {
+                return abi::Call::Enter {
+                    func,
+                    base,
+                    self_val: recv.raw(),
+                };
+            }
+            Ok(None) => {}
+            Err(e) => self.jit_pending = Some(e),
+        }
+        self.jit_restore_height();
+        if self.jit_pending.is_some() {
+            abi::Call::Raised
+        } else {
+            abi::Call::Done
+        }
+    }
+
+    #[inline]
+    fn finish(&mut self, exit: abi::Exit) -> bool {
+        let r = self.jit_call_finish(exit);
+        self.jit_restore_height();
+        match r {
+            Ok(()) => true,
+            Err(e) => {
+                self.jit_pending = Some(e);
+                false
+            }
+        }
+    }
+
+    #[inline]
     fn stack_ptr(&mut self) -> *mut u64 {
         self.stack.as_mut_ptr().cast::<u64>()
     }
 
+    #[inline]
     fn bops_ptr(&self) -> *const u32 {
         &self.dispatch.bop_redefined
     }

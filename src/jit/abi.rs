@@ -1,12 +1,18 @@
 //! The boundary between generated C and Rust: the `Env` a compiled method
 //! receives (its layout is `struct cj_env` in `codegen::PRELUDE`), the
-//! call into the machine code, and the `step` trampoline back out.
+//! call into the machine code, and the trampolines back out: `step` (one
+//! instruction run by the host) and `call`/`finish` (a call the host sets
+//! up, whose compiled callee the C code then calls directly).
 
 use std::ffi::c_void;
 
+type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
+type CallFn = extern "C" fn(*mut Env, usize, usize, *mut Env) -> usize;
+type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
+
 /// What a compiled method sees. `stack` is the VM stack's buffer, valid
-/// until the next `step` (which may grow the stack: C reloads it after
-/// every step); `base` indexes the method's first local.
+/// until the next call back into the host (which may grow the stack: C
+/// reloads it after each); `base` indexes the method's first local.
 #[repr(C)]
 pub struct Env {
     pub stack: *mut u64,
@@ -15,7 +21,9 @@ pub struct Env {
     /// The basic-operator redefinition bits (`Dispatch::bop_redefined`).
     pub bops: *const u32,
     host: *mut c_void,
-    step: extern "C" fn(*mut Env, usize, usize) -> isize,
+    step: StepFn,
+    call: CallFn,
+    finish: FinishFn,
     /// The method's result when the code returns 0.
     pub ret: u64,
     /// Where the interpreter goes on when the code returns 1 (cancel):
@@ -36,12 +44,45 @@ pub enum Exit {
     },
 }
 
+impl Exit {
+    fn of(status: isize, env: &Env) -> Exit {
+        match status {
+            0 => Exit::Return(env.ret),
+            1 => Exit::Cancel {
+                pc: env.pc,
+                depth: env.depth,
+            },
+            _ => Exit::Raise,
+        }
+    }
+}
+
+/// How the host answered a call from compiled code.
+pub enum Call {
+    /// It pushed the callee's frame: run this compiled function for the
+    /// frame at `base` with `self_val`, then report to `finish`.
+    Enter {
+        func: usize,
+        base: usize,
+        self_val: u64,
+    },
+    /// It made the whole call; the result is on the stack.
+    Done,
+    /// The call raised (the host keeps the exception).
+    Raised,
+}
+
 /// The VM side of a compiled method's run.
 pub trait Host {
     /// Runs the instruction at `pc` as the interpreter would, on an
     /// operand stack `depth` deep, and returns the next pc; `None` when
     /// it raised (the host keeps the exception).
     fn step(&mut self, pc: usize, depth: usize) -> Option<usize>;
+    /// The call instruction at `pc` (stack `depth` deep).
+    fn call(&mut self, pc: usize, depth: usize) -> Call;
+    /// The compiled callee `call` entered has ended: pop its frame and
+    /// push its result. False when that raised.
+    fn finish(&mut self, exit: Exit) -> bool;
     /// The VM stack's buffer and the basic-operator bits, for `Env`.
     fn stack_ptr(&mut self) -> *mut u64;
     fn bops_ptr(&self) -> *const u32;
@@ -57,37 +98,47 @@ pub fn run<H: Host>(func: usize, host: &mut H, base: usize, self_val: u64) -> Ex
         bops: host.bops_ptr(),
         host: host as *mut H as *mut c_void,
         step: step::<H>,
+        call: call::<H>,
+        finish: finish::<H>,
         ret: 0,
         pc: 0,
         depth: 0,
     };
+    let status = enter(func, &mut env);
+    Exit::of(status, &env)
+}
+
+fn enter(func: usize, env: &mut Env) -> isize {
     // SAFETY: `func` is the address dlsym gave for a function codegen
     // emitted with exactly this signature (`long f(struct cj_env *)`, the
     // C layout of `Env`). The host pointer in `env` is derived from the
-    // `&mut H` we hold for the whole call and is only used by `step` while
-    // the C code runs (no other access to the host happens meanwhile).
-    // The C code touches the stack only below the height the host made
-    // sure of before calling (`base + locals + max_depth`, all initialized
-    // values), and reloads `stack` after each step.
+    // `&mut H` `run` holds for the whole call and is only used by the
+    // trampolines while the C code runs (no other access to the host
+    // happens meanwhile). The C code touches the stack only below the
+    // height the host made sure of before calling (`base + locals +
+    // max_depth`, all initialized values) and reloads `stack` after each
+    // call back into the host.
     let f = unsafe { std::mem::transmute::<usize, extern "C" fn(*mut Env) -> isize>(func) };
-    match f(&mut env) {
-        0 => Exit::Return(env.ret),
-        1 => Exit::Cancel {
-            pc: env.pc,
-            depth: env.depth,
-        },
-        _ => Exit::Raise,
-    }
+    f(env)
+}
+
+/// The host behind an `Env` the C code passed back.
+///
+/// # Safety
+/// `env` must be an `Env` built by `run` (or by `call` for a callee),
+/// whose `run` is still active: then it and its host are live, and
+/// nothing else uses the host while C runs.
+unsafe fn host<'a, H: Host>(env: *mut Env) -> (&'a mut Env, &'a mut H) {
+    // SAFETY: the caller's contract above.
+    let env = unsafe { &mut *env };
+    // SAFETY: `host` came from the `&mut H` `run` holds.
+    let host = unsafe { &mut *(env.host as *mut H) };
+    (env, host)
 }
 
 extern "C" fn step<H: Host>(env: *mut Env, pc: usize, depth: usize) -> isize {
-    // SAFETY: `env` is the `Env` `run` built on its stack and passed to the
-    // C code, which passes it back unchanged; `run` is still active, so
-    // both it and the host it points to are live, and nothing else uses
-    // the host while C runs.
-    let env = unsafe { &mut *env };
-    // SAFETY: as above: `host` came from the `&mut H` `run` holds.
-    let host = unsafe { &mut *(env.host as *mut H) };
+    // SAFETY: C passes back the `Env` it was called with.
+    let (env, host) = unsafe { host::<H>(env) };
     let next = host.step(pc, depth);
     env.stack = host.stack_ptr();
     env.bops = host.bops_ptr();
@@ -95,4 +146,54 @@ extern "C" fn step<H: Host>(env: *mut Env, pc: usize, depth: usize) -> isize {
         Some(p) => p as isize,
         None => -1,
     }
+}
+
+/// Returns the callee's function (after filling `callee`), 0 when the
+/// host made the whole call, 1 when it raised.
+extern "C" fn call<H: Host>(env: *mut Env, pc: usize, depth: usize, callee: *mut Env) -> usize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (env, host) = unsafe { host::<H>(env) };
+    let r = host.call(pc, depth);
+    env.stack = host.stack_ptr();
+    env.bops = host.bops_ptr();
+    match r {
+        Call::Enter {
+            func,
+            base,
+            self_val,
+        } => {
+            let child = Env {
+                stack: env.stack,
+                base,
+                self_val,
+                bops: env.bops,
+                host: env.host,
+                step: env.step,
+                call: env.call,
+                finish: env.finish,
+                ret: 0,
+                pc: 0,
+                depth: 0,
+            };
+            // SAFETY: `callee` points to the uninitialized `struct
+            // cj_env` on the C caller's stack, which lives until the
+            // matching `finish`; `write` does not read it.
+            unsafe { callee.write(child) };
+            func
+        }
+        Call::Done => 0,
+        Call::Raised => 1,
+    }
+}
+
+extern "C" fn finish<H: Host>(env: *mut Env, callee: *mut Env, status: isize) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (env, host) = unsafe { host::<H>(env) };
+    // SAFETY: `callee` is the `Env` `call` wrote and the callee's code
+    // has returned: nothing else refers to it.
+    let exit = Exit::of(status, unsafe { &*callee });
+    let ok = host.finish(exit);
+    env.stack = host.stack_ptr();
+    env.bops = host.bops_ptr();
+    if ok { 0 } else { -1 }
 }

@@ -54,11 +54,17 @@ struct cj_env {
   const unsigned int *bops;
   void *host;
   long (*step)(struct cj_env *, unsigned long, unsigned long);
+  unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, struct cj_env *);
+  long (*finish)(struct cj_env *, struct cj_env *, long);
   V ret;
   unsigned long pc, depth;
 };
 #define BOPS (*e->bops)
 #define CANCEL(p, d) do { e->pc = (p); e->depth = (d); return 1; } while (0)
+#define CALL(p, d) do { struct cj_env c_; unsigned long f_ = e->call(e, (p), (d), &c_); \
+  if (f_ == 1) return -1; \
+  if (f_ != 0 && e->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
+  l = e->stack + e->base; s = l + NL; } while (0)
 #define STEP(p, d) ({ long n_ = e->step(e, (p), (d)); if (n_ < 0) return -1; l = e->stack + e->base; s = l + NL; n_; })
 "#;
 
@@ -167,6 +173,10 @@ fn insn(
     // A call back into Rust with one successor.
     let step1 = |to: usize, nd: usize| -> (String, Vec<(usize, usize)>) {
         (format!("  STEP({pc}, {d}); goto L{to};\n"), vec![(to, nd)])
+    };
+    // A call, with one successor.
+    let call1 = |to: usize, nd: usize| -> (String, Vec<(usize, usize)>) {
+        (format!("  CALL({pc}, {d}); goto L{to};\n"), vec![(to, nd)])
     };
     // A send's stack: what it pops below what it pushes first.
     let send_pops = |s: CallSiteId, recv: bool| -> Result<usize, String> {
@@ -487,32 +497,33 @@ fn insn(
             vec![(pc + 6, d), (next, d + 1)],
         ),
         // `yield` has a nil below its arguments, as a receiver.
-        Insn::Send { site: s } | Insn::InvokeBlock { site: s } => {
-            step1(next, under(send_pops(s, true)?)? + 1)
-        }
-        Insn::SendSelf { site: s } => step1(next, under(send_pops(s, false)?)? + 1),
-        Insn::LocalSend { site: s, .. } | Insn::SelfSend { site: s } => step1(
+        Insn::InvokeBlock { site: s } => step1(next, under(send_pops(s, true)?)? + 1),
+        // Calls: the host pushes a compiled callee's frame and C calls its
+        // code directly; anything else the host runs whole.
+        Insn::Send { site: s } => call1(next, under(send_pops(s, true)?)? + 1),
+        Insn::SendSelf { site: s } => call1(next, under(send_pops(s, false)?)? + 1),
+        Insn::LocalSend { site: s, .. } | Insn::SelfSend { site: s } => call1(
             pc + 2,
             (d + 1)
                 .checked_sub(send_pops(s, true)?)
                 .ok_or("underflow")?
                 + 1,
         ),
-        Insn::LocalSendSelf { site: s, .. } => step1(
+        Insn::LocalSendSelf { site: s, .. } => call1(
             pc + 2,
             (d + 1)
                 .checked_sub(send_pops(s, false)?)
                 .ok_or("underflow")?
                 + 1,
         ),
-        Insn::LocalsSend { site: s, .. } => step1(
+        Insn::LocalsSend { site: s, .. } => call1(
             pc + 3,
             (d + 2)
                 .checked_sub(send_pops(s, true)?)
                 .ok_or("underflow")?
                 + 1,
         ),
-        Insn::LocalsSendSelf { site: s, .. } => step1(
+        Insn::LocalsSendSelf { site: s, .. } => call1(
             pc + 3,
             (d + 2)
                 .checked_sub(send_pops(s, false)?)
