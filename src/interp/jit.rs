@@ -94,23 +94,12 @@ impl Vm {
         if full > super::MAX_STACK {
             return JitExit::Interpret;
         }
-        // The machine code writes its operand stack in place: every slot
-        // it may touch is a live (GC-marked) value first.
-        if self.stack.len() < full {
-            self.stack.resize(full, Value::NIL);
-        }
         if let Some(j) = self.jit.as_deref_mut() {
             j.counts.entries += 1;
         }
-        self.jit_heights.push(full);
-        let r = abi::run(func, self, base, self_val.raw());
-        self.jit_heights.pop();
-        match r {
+        match abi::run(func, self, base, self_val.raw(), full) {
             abi::Exit::Return(v) => JitExit::Return(Value::from_raw(v)),
-            abi::Exit::Cancel { pc, depth } => {
-                let f = &self.frames[fi];
-                let height = f.base + f.iseq.local_count as usize + depth;
-                self.stack.truncate(height);
+            abi::Exit::Cancel { pc } => {
                 self.frames[fi].pc = pc;
                 if let Some(j) = self.jit.as_deref_mut() {
                     j.counts.cancels += 1;
@@ -129,17 +118,15 @@ impl Vm {
         self.runtime_error("JIT: lost exception")
     }
 
-    /// One instruction for the machine code, at `pc` with the operand
-    /// stack `depth` deep: the run loop's arm, with its calls run to
-    /// completion. Returns the next pc.
-    fn jit_step(&mut self, pc: usize, depth: usize) -> Result<usize, Unwind> {
+    /// One instruction for the machine code, at `pc` (the stack as the
+    /// interpreter would have it there): the run loop's arm, with its
+    /// calls run to completion. Returns the next pc.
+    fn jit_step(&mut self, pc: usize) -> Result<usize, Unwind> {
         let fi = self.frames.len() - 1;
         let (iseq, base, self_val) = {
             let f = &self.frames[fi];
             (f.iseq, f.base, f.self_val)
         };
-        self.stack
-            .truncate(base + iseq.local_count as usize + depth);
         let insn = iseq.insns[pc];
         let mut next = pc + 1;
         self.frames[fi].pc = next;
@@ -240,24 +227,18 @@ impl Vm {
 }
 
 impl Vm {
-    /// A call instruction from compiled code (any `send` form; the
-    /// stack `depth` deep): a compiled callee that the site's hot entry
-    /// can enter gets its frame pushed (a boundary) and its stack room,
-    /// and its code and frame are returned for the C caller to run;
-    /// anything else runs here whole, its result pushed.
+    /// A call instruction from compiled code (any `send` form): a
+    /// compiled callee that the site's hot entry can enter gets its frame
+    /// pushed (a boundary), and its code, frame base and stack height are
+    /// returned for the C caller to run it; anything else runs here
+    /// whole, its result pushed.
     #[inline]
-    fn jit_call_prep(
-        &mut self,
-        pc: usize,
-        depth: usize,
-    ) -> Result<Option<(usize, usize, Value)>, Unwind> {
+    fn jit_call_prep(&mut self, pc: usize) -> Result<Option<abi::Call>, Unwind> {
         let fi = self.frames.len() - 1;
         let (iseq, base, self_val) = {
             let f = &self.frames[fi];
             (f.iseq, f.base, f.self_val)
         };
-        self.stack
-            .truncate(base + iseq.local_count as usize + depth);
         let local = |vm: &Vm, i: u32| vm.stack[base + i as usize];
         let (site, no_recv, next) = match iseq.insns[pc] {
             Insn::Send { site } => (site, false, pc + 1),
@@ -309,16 +290,13 @@ impl Vm {
             let top = self.frames.len() - 1;
             self.frames[top].boundary = true;
             let (func, max_depth) = callee.jit_code.get();
-            let full = cbase + callee.local_count as usize + max_depth;
-            if self.stack.len() < full {
-                self.stack.resize(full, Value::NIL);
-            }
-            self.jit_heights.push(full);
             self.native_depth += 1;
-            if let Some(j) = self.jit.as_deref_mut() {
-                j.counts.entries += 1;
-            }
-            return Ok(Some((func, cbase, recv)));
+            return Ok(Some(abi::Call::Enter {
+                func,
+                base: cbase,
+                self_val: recv.raw(),
+                height: cbase + callee.local_count as usize + max_depth,
+            }));
         }
         if no_recv {
             self.jit_call(|vm| vm.send_self(site, self_val))?;
@@ -332,14 +310,10 @@ impl Vm {
     /// popped and its result pushed (a cancel finishes it interpreted).
     #[inline]
     fn jit_call_finish(&mut self, exit: abi::Exit) -> Result<(), Unwind> {
-        self.jit_heights.pop();
         let top = self.frames.len() - 1;
         let r = match exit {
             abi::Exit::Return(v) => Ok(self.jit_leave(top, Value::from_raw(v))),
-            abi::Exit::Cancel { pc, depth } => {
-                let f = &self.frames[top];
-                let height = f.base + f.iseq.local_count as usize + depth;
-                self.stack.truncate(height);
+            abi::Exit::Cancel { pc } => {
                 self.frames[top].pc = pc;
                 if let Some(j) = self.jit.as_deref_mut() {
                     j.counts.cancels += 1;
@@ -390,23 +364,10 @@ impl Vm {
     }
 }
 
-impl Vm {
-    /// Back to the height the running machine code may write below.
-    #[inline]
-    fn jit_restore_height(&mut self) {
-        if let Some(&full) = self.jit_heights.last()
-            && self.stack.len() < full
-        {
-            self.stack.resize(full, Value::NIL);
-        }
-    }
-}
-
 impl abi::Host for Vm {
-    fn step(&mut self, pc: usize, depth: usize) -> Option<usize> {
-        let r = self.jit_step(pc, depth);
-        self.jit_restore_height();
-        match r {
+    #[inline]
+    fn step(&mut self, pc: usize) -> Option<usize> {
+        match self.jit_step(pc) {
             Ok(p) => Some(p),
             Err(e) => {
                 self.jit_pending = Some(e);
@@ -416,31 +377,20 @@ impl abi::Host for Vm {
     }
 
     #[inline]
-    fn call(&mut self, pc: usize, depth: usize) -> abi::Call {
-        match self.jit_call_prep(pc, depth) {
-            Ok(Some((func, base, recv))) => {
-                return abi::Call::Enter {
-                    func,
-                    base,
-                    self_val: recv.raw(),
-                };
+    fn call(&mut self, pc: usize) -> abi::Call {
+        match self.jit_call_prep(pc) {
+            Ok(Some(enter)) => enter,
+            Ok(None) => abi::Call::Done,
+            Err(e) => {
+                self.jit_pending = Some(e);
+                abi::Call::Raised
             }
-            Ok(None) => {}
-            Err(e) => self.jit_pending = Some(e),
-        }
-        self.jit_restore_height();
-        if self.jit_pending.is_some() {
-            abi::Call::Raised
-        } else {
-            abi::Call::Done
         }
     }
 
     #[inline]
     fn finish(&mut self, exit: abi::Exit) -> bool {
-        let r = self.jit_call_finish(exit);
-        self.jit_restore_height();
-        match r {
+        match self.jit_call_finish(exit) {
             Ok(()) => true,
             Err(e) => {
                 self.jit_pending = Some(e);
@@ -450,8 +400,8 @@ impl abi::Host for Vm {
     }
 
     #[inline]
-    fn stack_ptr(&mut self) -> *mut u64 {
-        self.stack.as_mut_ptr().cast::<u64>()
+    fn stack(&mut self) -> &mut Vec<Value> {
+        &mut self.stack
     }
 
     #[inline]

@@ -186,9 +186,6 @@ pub struct Vm {
     pub jit: Option<Box<crate::jit::Jit>>,
     /// The exception a JIT step raised, until its machine code unwinds.
     pub jit_pending: Option<Unwind>,
-    /// For each running compiled method (innermost last): the VM stack
-    /// height its machine code may write below.
-    pub jit_heights: Vec<usize>,
     pub stack_limit_addr: usize,
     pub object_id_counter: u64,
     pub object_ids: HashMap<u64, u64>,
@@ -254,7 +251,6 @@ impl Vm {
             native_depth: 0,
             jit: None,
             jit_pending: None,
-            jit_heights: Vec::new(),
             stack_limit_addr: 0,
             object_id_counter: 8,
             object_ids: HashMap::new(),

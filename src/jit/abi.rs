@@ -6,13 +6,22 @@
 
 use std::ffi::c_void;
 
+use crate::value::Value;
+
 type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
 type CallFn = extern "C" fn(*mut Env, usize, usize, *mut Env) -> usize;
 type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
 
 /// What a compiled method sees. `stack` is the VM stack's buffer, valid
-/// until the next call back into the host (which may grow the stack: C
-/// reloads it after each); `base` indexes the method's first local.
+/// until the next call back into the host (which may move it: C reloads
+/// it after each); `base` indexes the method's first local.
+///
+/// The stack protocol: the C code writes its locals and operand stack in
+/// place, above the VM stack's length when it pushes; before each call
+/// back into the host the trampoline sets the length to the C code's own
+/// height (`base + locals + depth`, which C passes), so the host (and the
+/// GC) see exactly the interpreter's stack; after it, the trampoline makes
+/// sure the buffer has room up to `height` again.
 #[repr(C)]
 pub struct Env {
     pub stack: *mut u64,
@@ -27,9 +36,12 @@ pub struct Env {
     /// The method's result when the code returns 0.
     pub ret: u64,
     /// Where the interpreter goes on when the code returns 1 (cancel):
-    /// the pc and the operand stack depth it left.
+    /// the pc and the stack height above `base` it left.
     pub pc: usize,
     pub depth: usize,
+    /// `base + locals + max_depth`: the buffer's room the C code relies
+    /// on.
+    pub height: usize,
 }
 
 /// How a compiled method's run ended.
@@ -37,34 +49,60 @@ pub enum Exit {
     Return(u64),
     /// The host holds the exception.
     Raise,
-    /// The interpreter takes over at `pc` with the stack `depth` deep.
+    /// The interpreter takes over at `pc` (the stack's length is already
+    /// the height the C code left).
     Cancel {
         pc: usize,
-        depth: usize,
     },
 }
 
 impl Exit {
-    fn of(status: isize, env: &Env) -> Exit {
+    /// The outcome of `env`'s code, whose frame's stack is `stack`.
+    fn of(status: isize, env: &Env, stack: &mut Vec<Value>) -> Exit {
         match status {
             0 => Exit::Return(env.ret),
-            1 => Exit::Cancel {
-                pc: env.pc,
-                depth: env.depth,
-            },
+            1 => {
+                sync(stack, env.base + env.depth);
+                Exit::Cancel { pc: env.pc }
+            }
             _ => Exit::Raise,
         }
     }
 }
 
+/// Sets the VM stack's length to `sp`, the C code's height.
+fn sync(stack: &mut Vec<Value>, sp: usize) {
+    if sp <= stack.len() {
+        stack.truncate(sp);
+    } else {
+        // A broken invariant must not become a read of memory nobody
+        // wrote: stop the process instead.
+        assert!(sp <= stack.capacity(), "JIT stack height past its room");
+        // SAFETY: the C code wrote every slot below its height (codegen's
+        // stack-depth walk: a slot at depth k is written on the way from
+        // depth k to k + 1, on every path), within the capacity reserved
+        // for it (`room`, checked above), and those slots hold Values.
+        unsafe { stack.set_len(sp) };
+    }
+}
+
+/// Makes sure the buffer has room up to `height` and tells the C code
+/// where it is now.
+fn room(env: &mut Env, stack: &mut Vec<Value>) {
+    stack.reserve(env.height.saturating_sub(stack.len()));
+    env.stack = stack.as_mut_ptr().cast::<u64>();
+}
+
 /// How the host answered a call from compiled code.
 pub enum Call {
     /// It pushed the callee's frame: run this compiled function for the
-    /// frame at `base` with `self_val`, then report to `finish`.
+    /// frame at `base` with `self_val` (its room: up to `height`), then
+    /// report to `finish`.
     Enter {
         func: usize,
         base: usize,
         self_val: u64,
+        height: usize,
     },
     /// It made the whole call; the result is on the stack.
     Done,
@@ -74,25 +112,26 @@ pub enum Call {
 
 /// The VM side of a compiled method's run.
 pub trait Host {
-    /// Runs the instruction at `pc` as the interpreter would, on an
-    /// operand stack `depth` deep, and returns the next pc; `None` when
-    /// it raised (the host keeps the exception).
-    fn step(&mut self, pc: usize, depth: usize) -> Option<usize>;
-    /// The call instruction at `pc` (stack `depth` deep).
-    fn call(&mut self, pc: usize, depth: usize) -> Call;
+    /// Runs the instruction at `pc` as the interpreter would, on the
+    /// stack as it stands, and returns the next pc; `None` when it raised
+    /// (the host keeps the exception).
+    fn step(&mut self, pc: usize) -> Option<usize>;
+    /// The call instruction at `pc`.
+    fn call(&mut self, pc: usize) -> Call;
     /// The compiled callee `call` entered has ended: pop its frame and
     /// push its result. False when that raised.
     fn finish(&mut self, exit: Exit) -> bool;
-    /// The VM stack's buffer and the basic-operator bits, for `Env`.
-    fn stack_ptr(&mut self) -> *mut u64;
+    /// The VM stack, and the basic-operator bits for `Env`.
+    fn stack(&mut self) -> &mut Vec<Value>;
     fn bops_ptr(&self) -> *const u32;
 }
 
 /// Runs the compiled function at `func` (an address `cc::Worker` loaded
-/// from a translation of `codegen`) for the frame at `base` with `self`.
-pub fn run<H: Host>(func: usize, host: &mut H, base: usize, self_val: u64) -> Exit {
+/// from a translation of `codegen`) for the frame at `base` with `self`,
+/// whose stack may reach `height`.
+pub fn run<H: Host>(func: usize, host: &mut H, base: usize, self_val: u64, height: usize) -> Exit {
     let mut env = Env {
-        stack: host.stack_ptr(),
+        stack: std::ptr::null_mut(),
         base,
         self_val,
         bops: host.bops_ptr(),
@@ -103,9 +142,11 @@ pub fn run<H: Host>(func: usize, host: &mut H, base: usize, self_val: u64) -> Ex
         ret: 0,
         pc: 0,
         depth: 0,
+        height,
     };
+    room(&mut env, host.stack());
     let status = enter(func, &mut env);
-    Exit::of(status, &env)
+    Exit::of(status, &env, host.stack())
 }
 
 fn enter(func: usize, env: &mut Env) -> isize {
@@ -136,11 +177,13 @@ unsafe fn host<'a, H: Host>(env: *mut Env) -> (&'a mut Env, &'a mut H) {
     (env, host)
 }
 
-extern "C" fn step<H: Host>(env: *mut Env, pc: usize, depth: usize) -> isize {
+/// `sp` is the C code's height above `base` (locals and operand stack).
+extern "C" fn step<H: Host>(env: *mut Env, pc: usize, sp: usize) -> isize {
     // SAFETY: C passes back the `Env` it was called with.
     let (env, host) = unsafe { host::<H>(env) };
-    let next = host.step(pc, depth);
-    env.stack = host.stack_ptr();
+    sync(host.stack(), env.base + sp);
+    let next = host.step(pc);
+    room(env, host.stack());
     env.bops = host.bops_ptr();
     match next {
         Some(p) => p as isize,
@@ -150,18 +193,23 @@ extern "C" fn step<H: Host>(env: *mut Env, pc: usize, depth: usize) -> isize {
 
 /// Returns the callee's function (after filling `callee`), 0 when the
 /// host made the whole call, 1 when it raised.
-extern "C" fn call<H: Host>(env: *mut Env, pc: usize, depth: usize, callee: *mut Env) -> usize {
+extern "C" fn call<H: Host>(env: *mut Env, pc: usize, sp: usize, callee: *mut Env) -> usize {
     // SAFETY: C passes back the `Env` it was called with.
     let (env, host) = unsafe { host::<H>(env) };
-    let r = host.call(pc, depth);
-    env.stack = host.stack_ptr();
+    sync(host.stack(), env.base + sp);
+    let r = host.call(pc);
     env.bops = host.bops_ptr();
     match r {
         Call::Enter {
             func,
             base,
             self_val,
+            height,
         } => {
+            // The callee's room covers the caller's (it lies above).
+            let stack = host.stack();
+            stack.reserve(height.saturating_sub(stack.len()));
+            env.stack = stack.as_mut_ptr().cast::<u64>();
             let child = Env {
                 stack: env.stack,
                 base,
@@ -174,6 +222,7 @@ extern "C" fn call<H: Host>(env: *mut Env, pc: usize, depth: usize, callee: *mut
                 ret: 0,
                 pc: 0,
                 depth: 0,
+                height,
             };
             // SAFETY: `callee` points to the uninitialized `struct
             // cj_env` on the C caller's stack, which lives until the
@@ -181,8 +230,14 @@ extern "C" fn call<H: Host>(env: *mut Env, pc: usize, depth: usize, callee: *mut
             unsafe { callee.write(child) };
             func
         }
-        Call::Done => 0,
-        Call::Raised => 1,
+        Call::Done => {
+            room(env, host.stack());
+            0
+        }
+        Call::Raised => {
+            room(env, host.stack());
+            1
+        }
     }
 }
 
@@ -191,9 +246,9 @@ extern "C" fn finish<H: Host>(env: *mut Env, callee: *mut Env, status: isize) ->
     let (env, host) = unsafe { host::<H>(env) };
     // SAFETY: `callee` is the `Env` `call` wrote and the callee's code
     // has returned: nothing else refers to it.
-    let exit = Exit::of(status, unsafe { &*callee });
+    let exit = Exit::of(status, unsafe { &*callee }, host.stack());
     let ok = host.finish(exit);
-    env.stack = host.stack_ptr();
+    room(env, host.stack());
     env.bops = host.bops_ptr();
     if ok { 0 } else { -1 }
 }

@@ -57,15 +57,15 @@ struct cj_env {
   unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, struct cj_env *);
   long (*finish)(struct cj_env *, struct cj_env *, long);
   V ret;
-  unsigned long pc, depth;
+  unsigned long pc, depth, height;
 };
 #define BOPS (*e->bops)
-#define CANCEL(p, d) do { e->pc = (p); e->depth = (d); return 1; } while (0)
-#define CALL(p, d) do { struct cj_env c_; unsigned long f_ = e->call(e, (p), (d), &c_); \
+#define CANCEL(p, d) do { e->pc = (p); e->depth = NL + (d); return 1; } while (0)
+#define CALL(p, d) do { struct cj_env c_; unsigned long f_ = e->call(e, (p), NL + (d), &c_); \
   if (f_ == 1) return -1; \
   if (f_ != 0 && e->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
   l = e->stack + e->base; s = l + NL; } while (0)
-#define STEP(p, d) ({ long n_ = e->step(e, (p), (d)); if (n_ < 0) return -1; l = e->stack + e->base; s = l + NL; n_; })
+#define STEP(p, d) ({ long n_ = e->step(e, (p), NL + (d)); if (n_ < 0) return -1; l = e->stack + e->base; s = l + NL; n_; })
 "#;
 
 /// Translates `iseq`, or says why it stays interpreted.
