@@ -8,7 +8,7 @@ use crate::dispatch::{bop, flags};
 use crate::jit::codegen::SiteInfo;
 use crate::jit::{State, abi};
 use crate::object::Unwind;
-use crate::value::Value;
+use crate::value::{CallSiteId, Value};
 
 use super::Vm;
 use super::call::Call;
@@ -233,43 +233,14 @@ impl Vm {
     /// returned for the C caller to run it; anything else runs here
     /// whole, its result pushed.
     #[inline]
-    fn jit_call_prep(&mut self, pc: usize) -> Result<Option<abi::Call>, Unwind> {
+    fn jit_call_prep(
+        &mut self,
+        next: usize,
+        site: CallSiteId,
+        no_recv: bool,
+        self_val: Value,
+    ) -> Result<Option<abi::Call>, Unwind> {
         let fi = self.frames.len() - 1;
-        let (iseq, base, self_val) = {
-            let f = &self.frames[fi];
-            (f.iseq, f.base, f.self_val)
-        };
-        let local = |vm: &Vm, i: u32| vm.stack[base + i as usize];
-        let (site, no_recv, next) = match iseq.insns[pc] {
-            Insn::Send { site } => (site, false, pc + 1),
-            Insn::SendSelf { site } => (site, true, pc + 1),
-            Insn::LocalSend { idx, site } | Insn::LocalSendSelf { idx, site } => {
-                let v = local(self, idx);
-                self.stack.push(v);
-                (
-                    site,
-                    matches!(iseq.insns[pc], Insn::LocalSendSelf { .. }),
-                    pc + 2,
-                )
-            }
-            Insn::SelfSend { site } => {
-                self.stack.push(self_val);
-                (site, false, pc + 2)
-            }
-            Insn::LocalsSend { a, b, site } | Insn::LocalsSendSelf { a, b, site } => {
-                let (x, y) = (local(self, a as u32), local(self, b as u32));
-                self.stack.extend_from_slice(&[x, y]);
-                (
-                    site,
-                    matches!(iseq.insns[pc], Insn::LocalsSendSelf { .. }),
-                    pc + 3,
-                )
-            }
-            other => unreachable!(
-                "codegen emits calls for sends only, not {}",
-                other.mnemonic()
-            ),
-        };
         self.frames[fi].pc = next;
         let s = self.dispatch.site(site);
         let (argc, safe_nav) = (s.argc as usize, s.flags & flags::SAFE_NAV != 0);
@@ -290,7 +261,6 @@ impl Vm {
             let top = self.frames.len() - 1;
             self.frames[top].boundary = true;
             let (func, max_depth) = callee.jit_code.get();
-            self.native_depth += 1;
             return Ok(Some(abi::Call::Enter {
                 func,
                 base: cbase,
@@ -332,7 +302,6 @@ impl Vm {
                 }
             }
         };
-        self.native_depth -= 1;
         self.stack.push(r?);
         Ok(())
     }
@@ -377,8 +346,8 @@ impl abi::Host for Vm {
     }
 
     #[inline]
-    fn call(&mut self, pc: usize) -> abi::Call {
-        match self.jit_call_prep(pc) {
+    fn call(&mut self, next: usize, site: u32, recv: bool, self_val: u64) -> abi::Call {
+        match self.jit_call_prep(next, CallSiteId(site), !recv, Value::from_raw(self_val)) {
             Ok(Some(enter)) => enter,
             Ok(None) => abi::Call::Done,
             Err(e) => {

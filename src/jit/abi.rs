@@ -9,7 +9,7 @@ use std::ffi::c_void;
 use crate::value::Value;
 
 type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
-type CallFn = extern "C" fn(*mut Env, usize, usize, *mut Env) -> usize;
+type CallFn = extern "C" fn(*mut Env, usize, usize, u64, *mut Env) -> usize;
 type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
 
 /// What a compiled method sees. `stack` is the VM stack's buffer, valid
@@ -116,8 +116,10 @@ pub trait Host {
     /// stack as it stands, and returns the next pc; `None` when it raised
     /// (the host keeps the exception).
     fn step(&mut self, pc: usize) -> Option<usize>;
-    /// The call instruction at `pc`.
-    fn call(&mut self, pc: usize) -> Call;
+    /// A call of call site `site` from the frame running with `self_val`
+    /// (its receiver is on the stack below the arguments when `recv`, else
+    /// it is `self_val`); the caller goes on at `next` afterwards.
+    fn call(&mut self, next: usize, site: u32, recv: bool, self_val: u64) -> Call;
     /// The compiled callee `call` entered has ended: pop its frame and
     /// push its result. False when that raised.
     fn finish(&mut self, exit: Exit) -> bool;
@@ -191,13 +193,21 @@ extern "C" fn step<H: Host>(env: *mut Env, pc: usize, sp: usize) -> isize {
     }
 }
 
-/// Returns the callee's function (after filling `callee`), 0 when the
-/// host made the whole call, 1 when it raised.
-extern "C" fn call<H: Host>(env: *mut Env, pc: usize, sp: usize, callee: *mut Env) -> usize {
+/// A call of site `kind >> 1` (`kind & 1`: with a receiver on the stack),
+/// the C code `sp` high, going on at `next`. Returns the callee's
+/// function (after filling `callee`), 0 when the host made the whole
+/// call, 1 when it raised.
+extern "C" fn call<H: Host>(
+    env: *mut Env,
+    next: usize,
+    sp: usize,
+    kind: u64,
+    callee: *mut Env,
+) -> usize {
     // SAFETY: C passes back the `Env` it was called with.
     let (env, host) = unsafe { host::<H>(env) };
     sync(host.stack(), env.base + sp);
-    let r = host.call(pc);
+    let r = host.call(next, (kind >> 1) as u32, kind & 1 != 0, env.self_val);
     env.bops = host.bops_ptr();
     match r {
         Call::Enter {

@@ -54,14 +54,14 @@ struct cj_env {
   const unsigned int *bops;
   void *host;
   long (*step)(struct cj_env *, unsigned long, unsigned long);
-  unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, struct cj_env *);
+  unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, unsigned long, struct cj_env *);
   long (*finish)(struct cj_env *, struct cj_env *, long);
   V ret;
   unsigned long pc, depth, height;
 };
 #define BOPS (*e->bops)
 #define CANCEL(p, d) do { e->pc = (p); e->depth = NL + (d); return 1; } while (0)
-#define CALL(p, d) do { struct cj_env c_; unsigned long f_ = e->call(e, (p), NL + (d), &c_); \
+#define CALL(p, d, k) do { struct cj_env c_; unsigned long f_ = e->call(e, (p), NL + (d), (k), &c_); \
   if (f_ == 1) return -1; \
   if (f_ != 0 && e->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
   l = e->stack + e->base; s = l + NL; } while (0)
@@ -174,10 +174,6 @@ fn insn(
     let step1 = |to: usize, nd: usize| -> (String, Vec<(usize, usize)>) {
         (format!("  STEP({pc}, {d}); goto L{to};\n"), vec![(to, nd)])
     };
-    // A call, with one successor.
-    let call1 = |to: usize, nd: usize| -> (String, Vec<(usize, usize)>) {
-        (format!("  CALL({pc}, {d}); goto L{to};\n"), vec![(to, nd)])
-    };
     // A send's stack: what it pops below what it pushes first.
     let send_pops = |s: CallSiteId, recv: bool| -> Result<usize, String> {
         let i = site(s);
@@ -185,6 +181,23 @@ fn insn(
             return Err("a call with a block".into());
         }
         Ok(i.argc as usize + recv as usize)
+    };
+    // A call of `site` after `push` (C pushing `pushed` values), going
+    // on at `to`: the host gets the site and whether there is a receiver
+    // on the stack (`(site << 1) | recv`).
+    let call = |s: CallSiteId,
+                push: &str,
+                pushed: usize,
+                recv: bool,
+                to: usize|
+     -> Result<(String, Vec<(usize, usize)>), String> {
+        let pops = send_pops(s, recv)?;
+        let nd = (d + pushed).checked_sub(pops).ok_or("stack underflow")? + 1;
+        let k = ((s.index() as u64) << 1) | recv as u64;
+        Ok((
+            format!("  {push}CALL({to}, {}, {k}UL); goto L{to};\n", d + pushed),
+            vec![(to, nd)],
+        ))
     };
     Ok(match iseq.insns[pc] {
         Insn::Nop => (format!("  goto L{next};\n"), vec![(next, d)]),
@@ -499,37 +512,31 @@ fn insn(
         // `yield` has a nil below its arguments, as a receiver.
         Insn::InvokeBlock { site: s } => step1(next, under(send_pops(s, true)?)? + 1),
         // Calls: the host pushes a compiled callee's frame and C calls its
-        // code directly; anything else the host runs whole.
-        Insn::Send { site: s } => call1(next, under(send_pops(s, true)?)? + 1),
-        Insn::SendSelf { site: s } => call1(next, under(send_pops(s, false)?)? + 1),
-        Insn::LocalSend { site: s, .. } | Insn::SelfSend { site: s } => call1(
-            pc + 2,
-            (d + 1)
-                .checked_sub(send_pops(s, true)?)
-                .ok_or("underflow")?
-                + 1,
-        ),
-        Insn::LocalSendSelf { site: s, .. } => call1(
-            pc + 2,
-            (d + 1)
-                .checked_sub(send_pops(s, false)?)
-                .ok_or("underflow")?
-                + 1,
-        ),
-        Insn::LocalsSend { site: s, .. } => call1(
+        // code directly; anything else the host runs whole. A fused form
+        // pushes its locals (or self) here first.
+        Insn::Send { site: s } => call(s, "", 0, true, next)?,
+        Insn::SendSelf { site: s } => call(s, "", 0, false, next)?,
+        Insn::LocalSend { idx, site: s } => {
+            call(s, &format!("s[{d}] = l[{idx}]; "), 1, true, pc + 2)?
+        }
+        Insn::SelfSend { site: s } => call(s, &format!("s[{d}] = e->self; "), 1, true, pc + 2)?,
+        Insn::LocalSendSelf { idx, site: s } => {
+            call(s, &format!("s[{d}] = l[{idx}]; "), 1, false, pc + 2)?
+        }
+        Insn::LocalsSend { a, b, site: s } => call(
+            s,
+            &format!("s[{d}] = l[{a}]; s[{}] = l[{b}]; ", d + 1),
+            2,
+            true,
             pc + 3,
-            (d + 2)
-                .checked_sub(send_pops(s, true)?)
-                .ok_or("underflow")?
-                + 1,
-        ),
-        Insn::LocalsSendSelf { site: s, .. } => call1(
+        )?,
+        Insn::LocalsSendSelf { a, b, site: s } => call(
+            s,
+            &format!("s[{d}] = l[{a}]; s[{}] = l[{b}]; ", d + 1),
+            2,
+            false,
             pc + 3,
-            (d + 2)
-                .checked_sub(send_pops(s, false)?)
-                .ok_or("underflow")?
-                + 1,
-        ),
+        )?,
         // The interpreter's generic instructions (`Vm::exec_misc`), whose
         // stack effects are static.
         Insn::Alias { .. }
