@@ -42,10 +42,13 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
         .to_string_lossy()
         .to_string();
     let mut cmd = Command::new(bin);
-    // `GOLDEN_JIT=N`: every method called N times runs as machine code.
+    // `GOLDEN_JIT=N`: every method called N times runs as machine code
+    // (CARMINE_JIT_ALL: even those the JIT would leave to the interpreter
+    // as not worth it).
     if let Ok(n) = std::env::var("GOLDEN_JIT") {
         cmd.args(["--jit", "--jit-wait", "--jit-warnings"])
-            .arg(format!("--jit-min-calls={n}"));
+            .arg(format!("--jit-min-calls={n}"))
+            .env("CARMINE_JIT_ALL", "1");
     }
     cmd.arg(&file)
         .current_dir(dir)

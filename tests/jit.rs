@@ -162,3 +162,32 @@ fn bad_option_values_are_clean_errors() {
     assert!(!err.contains("[BUG]"));
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn methods_made_of_steps_stay_interpreted_unless_asked() {
+    let src = "class C\n  def initialize = @n = 0\n  def bump = @n += 1\nend\nc = C.new\n3.times { c.bump }\np c.bump\n";
+    let (out, tmp) = run(
+        &["--jit-wait", "--jit-verbose=1", "--jit-min-calls=1"],
+        src,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("JIT skip: bump@") && err.contains("(mostly steps"),
+        "{err}"
+    );
+    let (out, tmp2) = run(
+        &["--jit-wait", "--jit-verbose=1", "--jit-min-calls=1"],
+        src,
+        &[("CARMINE_JIT_ALL", "1")],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("JIT success") && err.contains("bump@"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+    let _ = std::fs::remove_dir_all(&tmp2);
+}

@@ -68,8 +68,13 @@ struct cj_env {
 #define STEP(p, d) ({ long n_ = e->step(e, (p), NL + (d)); if (n_ < 0) return -1; l = e->stack + e->base; s = l + NL; n_; })
 "#;
 
-/// Translates `iseq`, or says why it stays interpreted.
-pub fn translate(iseq: &Iseq, site: &dyn Fn(CallSiteId) -> SiteInfo) -> Result<Plan, String> {
+/// Translates `iseq`, or says why it stays interpreted. `all`: even a
+/// method not `worth_compiling` (`CARMINE_JIT_ALL=1`, for tests).
+pub fn translate(
+    iseq: &Iseq,
+    site: &dyn Fn(CallSiteId) -> SiteInfo,
+    all: bool,
+) -> Result<Plan, String> {
     if iseq.kind != IseqKind::Method {
         return Err("not a method".into());
     }
@@ -84,6 +89,9 @@ pub fn translate(iseq: &Iseq, site: &dyn Fn(CallSiteId) -> SiteInfo) -> Result<P
     let mut code: Vec<String> = vec![String::new(); n];
     let mut work = vec![(0usize, 0usize)];
     let mut max_depth = 0;
+    // Successors along fast paths only (a fused instruction's slow path
+    // continues in its next slot), for `worth_compiling`.
+    let mut fast: Vec<Vec<usize>> = vec![Vec::new(); n];
     while let Some((pc, d)) = work.pop() {
         if pc >= n {
             return Err(format!("jump out of the code ({pc})"));
@@ -97,9 +105,15 @@ pub fn translate(iseq: &Iseq, site: &dyn Fn(CallSiteId) -> SiteInfo) -> Result<P
         for &(p, nd) in &next {
             max_depth = max_depth.max(nd);
             work.push((p, nd));
+            if !(fused(&iseq.insns[pc]) && p == pc + 1) {
+                fast[pc].push(p);
+            }
         }
         max_depth = max_depth.max(d);
         code[pc] = c;
+    }
+    if !all {
+        worth_compiling(iseq, &fast)?;
     }
     let symbol = format!("carmine_jit_{}", iseq.id.index());
     let mut src = String::with_capacity(4096);
@@ -122,6 +136,103 @@ pub fn translate(iseq: &Iseq, site: &dyn Fn(CallSiteId) -> SiteInfo) -> Result<P
         symbol,
         max_depth: max_depth + 1,
     })
+}
+
+/// An instruction whose slow path goes on in its next slot.
+fn fused(insn: &Insn) -> bool {
+    matches!(
+        insn,
+        Insn::OptPlusI { .. }
+            | Insn::OptMinusI { .. }
+            | Insn::OptAndI { .. }
+            | Insn::OptMultI { .. }
+            | Insn::OptDivI { .. }
+            | Insn::OptModI { .. }
+            | Insn::OptLtI { .. }
+            | Insn::OptLeI { .. }
+            | Insn::OptGtI { .. }
+            | Insn::OptGeI { .. }
+            | Insn::OptEqI { .. }
+            | Insn::LocalAddI { .. }
+            | Insn::LocalAddIStore { .. }
+            | Insn::LocalCmpIBranch { .. }
+            | Insn::LocalsCmpBranch { .. }
+            | Insn::CmpIBranch { .. }
+            | Insn::IvarAddIStore { .. }
+    )
+}
+
+/// Whether the C code would do more than call back into the VM: along the
+/// fast paths, the instructions C runs itself (operators, locals,
+/// branches, calls) must be at least twice the steps (ivars, constants,
+/// allocation...). A method made mostly of steps (`def deposit(x) =
+/// @balance += x`, `def empty? = @size == 0`) only adds the entry cost
+/// of machine code to what the interpreter does (bench method_calls ran
+/// 1.5x slower with them compiled).
+fn worth_compiling(iseq: &Iseq, fast: &[Vec<usize>]) -> Result<(), String> {
+    let (mut natives, mut steps) = (0usize, 0usize);
+    let mut seen = vec![false; fast.len()];
+    let mut work = vec![0usize];
+    while let Some(pc) = work.pop() {
+        if std::mem::replace(&mut seen[pc], true) {
+            continue;
+        }
+        work.extend(&fast[pc]);
+        match iseq.insns[pc] {
+            Insn::Nop | Insn::Pop | Insn::Jump { .. } | Insn::Leave | Insn::LocalLeave { .. } => {}
+            Insn::Safepoint
+            | Insn::PutString { .. }
+            | Insn::GetIvar { .. }
+            | Insn::SetIvar { .. }
+            | Insn::SetIvarPop { .. }
+            | Insn::DupSetIvar { .. }
+            | Insn::SetIvarLeave { .. }
+            | Insn::IvarLocal { .. }
+            | Insn::IvarAddIStore { .. }
+            | Insn::InvokeBlock { .. } => steps += 1,
+            ref i if step_only(i) => steps += 1,
+            _ => natives += 1,
+        }
+    }
+    if natives < 2 * steps {
+        return Err(format!("mostly steps: {natives} in C, {steps} in the VM"));
+    }
+    Ok(())
+}
+
+/// The generic instructions `Vm::exec_misc` runs (always a step).
+fn step_only(insn: &Insn) -> bool {
+    matches!(
+        insn,
+        Insn::Alias { .. }
+            | Insn::AliasGlobal { .. }
+            | Insn::BackRef { .. }
+            | Insn::CheckMatch { .. }
+            | Insn::ConcatArray
+            | Insn::ConcatStrings { .. }
+            | Insn::DefineMethod { .. }
+            | Insn::DefineSMethod { .. }
+            | Insn::Defined { .. }
+            | Insn::ExpandArray { .. }
+            | Insn::GetBlockParam
+            | Insn::GetConst { .. }
+            | Insn::GetConstTop { .. }
+            | Insn::GetConstUnder { .. }
+            | Insn::GetCvar { .. }
+            | Insn::GetGlobal { .. }
+            | Insn::MergeHash
+            | Insn::NewArray { .. }
+            | Insn::NewHash { .. }
+            | Insn::NewRange { .. }
+            | Insn::ObjToString
+            | Insn::SetConst { .. }
+            | Insn::SetConstUnder { .. }
+            | Insn::SetCvar { .. }
+            | Insn::SetGlobal { .. }
+            | Insn::SplatArray { .. }
+            | Insn::ToRegexp { .. }
+            | Insn::Undef { .. }
+    )
 }
 
 /// `v` as a C constant.
@@ -539,37 +650,8 @@ fn insn(
         )?,
         // The interpreter's generic instructions (`Vm::exec_misc`), whose
         // stack effects are static.
-        Insn::Alias { .. }
-        | Insn::AliasGlobal { .. }
-        | Insn::BackRef { .. }
-        | Insn::CheckMatch { .. }
-        | Insn::ConcatArray
-        | Insn::ConcatStrings { .. }
-        | Insn::DefineMethod { .. }
-        | Insn::DefineSMethod { .. }
-        | Insn::Defined { .. }
-        | Insn::ExpandArray { .. }
-        | Insn::GetBlockParam
-        | Insn::GetConst { .. }
-        | Insn::GetConstTop { .. }
-        | Insn::GetConstUnder { .. }
-        | Insn::GetCvar { .. }
-        | Insn::GetGlobal { .. }
-        | Insn::MergeHash
-        | Insn::NewArray { .. }
-        | Insn::NewHash { .. }
-        | Insn::NewRange { .. }
-        | Insn::ObjToString
-        | Insn::SetConst { .. }
-        | Insn::SetConstUnder { .. }
-        | Insn::SetCvar { .. }
-        | Insn::SetGlobal { .. }
-        | Insn::SplatArray { .. }
-        | Insn::ToRegexp { .. }
-        | Insn::Undef { .. } => {
-            let (pop, push) = iseq.insns[pc]
-                .stack_effect()
-                .ok_or("no static stack effect")?;
+        ref i if step_only(i) => {
+            let (pop, push) = i.stack_effect().ok_or("no static stack effect")?;
             step1(next, under(pop as usize)? + push as usize)
         }
         other => return Err(format!("instruction {}", other.mnemonic())),

@@ -110,7 +110,8 @@ impl Jit {
             );
             return;
         }
-        let plan = match codegen::translate(iseq, site) {
+        let all = std::env::var("CARMINE_JIT_ALL").is_ok_and(|v| v == "1");
+        let plan = match codegen::translate(iseq, site, all) {
             Ok(p) => p,
             Err(why) => {
                 self.counts.skipped += 1;

@@ -167,7 +167,10 @@ def main(argv, bench_dir):
         list_everything(programs, crubies, carmine, sys.stdout)
         return 0
     table, exp_names = resolve(args.names, programs, args.sweeps)
-    runtimes = crubies + [carmine]
+    # carmine with its JIT (MJIT's design: hot methods compiled by cc in
+    # the background), beside the interpreter.
+    carmine_jit = rt_mod.carmine_variant(carmine, "carmine-jit", "carmine --jit", ["--jit"])
+    runtimes = crubies + [carmine, carmine_jit]
     if args.runtimes:
         keep = {k.strip() for k in args.runtimes.split(",") if k.strip()}
         unknown = keep - {rt.key for rt in runtimes}
