@@ -1,7 +1,10 @@
-//! The interpreter's side of the JIT: `JitEntry` (count a method's calls,
-//! queue it when hot, run its machine code once compiled) and the steps
-//! the machine code hands back (`jit::abi::Host`): each runs one
-//! instruction exactly as the run loop does, on the stack the C code left.
+//! The interpreter's side of the JIT (`jit::abi::Host`): `JitEntry`
+//! (count a method's calls, queue it when hot, run its machine code once
+//! compiled); the steps the machine code hands back, each one instruction
+//! run exactly as the run loop does on the stack the C code left; and its
+//! calls: a compiled callee's frame pushed here for the C caller to run
+//! its code directly (`jit_call_prep` / `jit_call_finish`), any other
+//! callee sent and run to completion.
 
 use crate::bytecode::{Insn, Iseq};
 use crate::dispatch::{bop, flags};
