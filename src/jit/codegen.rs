@@ -92,6 +92,7 @@ pub fn translate(
     // Successors along fast paths only (a fused instruction's slow path
     // continues in its next slot), for `worth_compiling`.
     let mut fast: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut step = vec![false; n];
     while let Some((pc, d)) = work.pop() {
         if pc >= n {
             return Err(format!("jump out of the code ({pc})"));
@@ -101,19 +102,20 @@ pub fn translate(
             Some(d0) => return Err(format!("stack depth {d0} and {d} at {pc}")),
             None => depth[pc] = Some(d),
         }
-        let (c, next) = insn(iseq, pc, d, site)?;
-        for &(p, nd) in &next {
+        let e = insn(iseq, pc, d, site)?;
+        for &(p, nd) in &e.next {
             max_depth = max_depth.max(nd);
             work.push((p, nd));
-            if !(fused(&iseq.insns[pc]) && p == pc + 1) {
+            if !(e.slow && p == pc + 1) {
                 fast[pc].push(p);
             }
         }
         max_depth = max_depth.max(d);
-        code[pc] = c;
+        code[pc] = e.code;
+        step[pc] = e.step;
     }
     if !all {
-        worth_compiling(iseq, &fast)?;
+        worth_compiling(iseq, &fast, &step)?;
     }
     let symbol = format!("carmine_jit_{}", iseq.id.index());
     let mut src = String::with_capacity(4096);
@@ -138,30 +140,6 @@ pub fn translate(
     })
 }
 
-/// An instruction whose slow path goes on in its next slot.
-fn fused(insn: &Insn) -> bool {
-    matches!(
-        insn,
-        Insn::OptPlusI { .. }
-            | Insn::OptMinusI { .. }
-            | Insn::OptAndI { .. }
-            | Insn::OptMultI { .. }
-            | Insn::OptDivI { .. }
-            | Insn::OptModI { .. }
-            | Insn::OptLtI { .. }
-            | Insn::OptLeI { .. }
-            | Insn::OptGtI { .. }
-            | Insn::OptGeI { .. }
-            | Insn::OptEqI { .. }
-            | Insn::LocalAddI { .. }
-            | Insn::LocalAddIStore { .. }
-            | Insn::LocalCmpIBranch { .. }
-            | Insn::LocalsCmpBranch { .. }
-            | Insn::CmpIBranch { .. }
-            | Insn::IvarAddIStore { .. }
-    )
-}
-
 /// Whether the C code would do more than call back into the VM: along the
 /// fast paths, the instructions C runs itself (operators, locals,
 /// branches, calls) must be at least twice the steps (ivars, constants,
@@ -169,7 +147,7 @@ fn fused(insn: &Insn) -> bool {
 /// @balance += x`, `def empty? = @size == 0`) only adds the entry cost
 /// of machine code to what the interpreter does (bench method_calls ran
 /// 1.5x slower with them compiled).
-fn worth_compiling(iseq: &Iseq, fast: &[Vec<usize>]) -> Result<(), String> {
+fn worth_compiling(iseq: &Iseq, fast: &[Vec<usize>], step: &[bool]) -> Result<(), String> {
     let (mut natives, mut steps) = (0usize, 0usize);
     let mut seen = vec![false; fast.len()];
     let mut work = vec![0usize];
@@ -180,17 +158,7 @@ fn worth_compiling(iseq: &Iseq, fast: &[Vec<usize>]) -> Result<(), String> {
         work.extend(&fast[pc]);
         match iseq.insns[pc] {
             Insn::Nop | Insn::Pop | Insn::Jump { .. } | Insn::Leave | Insn::LocalLeave { .. } => {}
-            Insn::Safepoint
-            | Insn::PutString { .. }
-            | Insn::GetIvar { .. }
-            | Insn::SetIvar { .. }
-            | Insn::SetIvarPop { .. }
-            | Insn::DupSetIvar { .. }
-            | Insn::SetIvarLeave { .. }
-            | Insn::IvarLocal { .. }
-            | Insn::IvarAddIStore { .. }
-            | Insn::InvokeBlock { .. } => steps += 1,
-            ref i if step_only(i) => steps += 1,
+            _ if step[pc] => steps += 1,
             _ => natives += 1,
         }
     }
@@ -200,7 +168,9 @@ fn worth_compiling(iseq: &Iseq, fast: &[Vec<usize>]) -> Result<(), String> {
     Ok(())
 }
 
-/// The generic instructions `Vm::exec_misc` runs (always a step).
+/// The generic instructions `Vm::exec_misc` runs (always a step). The
+/// run loop lists the same ones in its `exec_misc` arm (as patterns, for
+/// its jump table); one missing here only stays interpreted.
 fn step_only(insn: &Insn) -> bool {
     matches!(
         insn,
@@ -268,13 +238,33 @@ fn cmp_branch(kind: u32, x: &str, y: &str, target: u32) -> String {
 }
 
 /// One instruction: its C and its successors `(pc, depth)`.
+/// One instruction's translation.
+struct Emitted {
+    code: String,
+    /// Successors `(pc, depth)`.
+    next: Vec<(usize, usize)>,
+    /// It calls back into the VM (`STEP`).
+    step: bool,
+    /// Its edge to the next slot is a fused form's slow path.
+    slow: bool,
+}
+
+/// One instruction: its C and its successors.
 fn insn(
     iseq: &Iseq,
     pc: usize,
     d: usize,
     site: &dyn Fn(CallSiteId) -> SiteInfo,
-) -> Result<(String, Vec<(usize, usize)>), String> {
+) -> Result<Emitted, String> {
     let next = pc + 1;
+    let is_step = std::cell::Cell::new(false);
+    let is_slow = std::cell::Cell::new(false);
+    // A fused form's slow path: its next slot, with the operand it had
+    // fused pushed.
+    let slow = || {
+        is_slow.set(true);
+        (next, d + 1)
+    };
     let under = |k: usize| -> Result<usize, String> {
         d.checked_sub(k)
             .ok_or_else(|| format!("stack underflow at {pc}"))
@@ -283,6 +273,7 @@ fn insn(
     let icmp = bop::INT_CMP;
     // A call back into Rust with one successor.
     let step1 = |to: usize, nd: usize| -> (String, Vec<(usize, usize)>) {
+        is_step.set(true);
         (format!("  STEP({pc}, {d}); goto L{to};\n"), vec![(to, nd)])
     };
     // A send's stack: what it pops below what it pushes first.
@@ -310,7 +301,7 @@ fn insn(
             vec![(to, nd)],
         ))
     };
-    Ok(match iseq.insns[pc] {
+    let (code, next) = match iseq.insns[pc] {
         Insn::Nop => (format!("  goto L{next};\n"), vec![(next, d)]),
         Insn::PutNil => put(d, &val(Value::NIL), next),
         Insn::PutSelf => put(d, "e->self", next),
@@ -481,7 +472,7 @@ fn insn(
                     pc + 2,
                     fix(imm as i64)
                 ),
-                vec![(pc + 2, d), (next, d + 1)],
+                vec![(pc + 2, d), slow()],
             )
         }
         Insn::OptAndI { imm, .. }
@@ -511,7 +502,7 @@ fn insn(
                     pc + 2,
                     fix(y)
                 ),
-                vec![(pc + 2, d), (next, d + 1)],
+                vec![(pc + 2, d), slow()],
             )
         }
         Insn::OptLtI { imm, .. }
@@ -535,7 +526,7 @@ fn insn(
                     t = val(Value::TRUE),
                     f = val(Value::FALSE)
                 ),
-                vec![(pc + 2, d), (next, d + 1)],
+                vec![(pc + 2, d), slow()],
             )
         }
         Insn::LocalAddI { idx, imm } => (
@@ -544,7 +535,7 @@ fn insn(
                 2 * imm as i64,
                 pc + 3
             ),
-            vec![(pc + 3, d + 1), (next, d + 1)],
+            vec![(pc + 3, d + 1), slow()],
         ),
         Insn::LocalAddIStore { src, imm, dst } => (
             format!(
@@ -552,7 +543,7 @@ fn insn(
                 2 * imm as i64,
                 pc + 6
             ),
-            vec![(pc + 6, d), (next, d + 1)],
+            vec![(pc + 6, d), slow()],
         ),
         Insn::LocalCmpIBranch {
             idx,
@@ -565,7 +556,7 @@ fn insn(
                 cmp_branch(kind as u32, &format!("l[{idx}]"), &fix(imm as i64), target),
                 pc + 4
             ),
-            vec![(target as usize, d), (pc + 4, d), (next, d + 1)],
+            vec![(target as usize, d), (pc + 4, d), slow()],
         ),
         Insn::LocalsCmpBranch { a, b, kind, target } => (
             format!(
@@ -573,7 +564,7 @@ fn insn(
                 cmp_branch(kind, &format!("l[{a}]"), &format!("l[{b}]"), target),
                 pc + 4
             ),
-            vec![(target as usize, d), (pc + 4, d), (next, d + 1)],
+            vec![(target as usize, d), (pc + 4, d), slow()],
         ),
         Insn::CmpIBranch { kind, imm, target } => {
             let a = under(1)?;
@@ -584,7 +575,7 @@ fn insn(
                     pc + 3,
                     fix(imm as i64)
                 ),
-                vec![(target as usize, a), (pc + 3, a), (next, d + 1)],
+                vec![(target as usize, a), (pc + 3, a), slow()],
             )
         }
         Insn::CmpBranch { kind, target, .. } => {
@@ -604,22 +595,28 @@ fn insn(
         Insn::SetIvar { .. } => step1(next, under(1)?),
         Insn::SetIvarPop { .. } => step1(pc + 3, under(1)?),
         Insn::DupSetIvar { .. } => step1(pc + 2, under(1)? + 1),
-        Insn::SetIvarLeave { .. } => (
-            format!(
-                "  STEP({pc}, {d});\n  e->ret = s[{}]; return 0;\n",
-                under(1)?
-            ),
-            vec![],
-        ),
+        Insn::SetIvarLeave { .. } => {
+            is_step.set(true);
+            (
+                format!(
+                    "  STEP({pc}, {d});\n  e->ret = s[{}]; return 0;\n",
+                    under(1)?
+                ),
+                vec![],
+            )
+        }
         Insn::IvarLocal { .. } => step1(pc + 2, d + 2),
-        Insn::IvarAddIStore { .. } => (
-            format!(
-                "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
-                pc + 6,
-                pc + 6
-            ),
-            vec![(pc + 6, d), (next, d + 1)],
-        ),
+        Insn::IvarAddIStore { .. } => {
+            is_step.set(true);
+            (
+                format!(
+                    "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                    pc + 6,
+                    pc + 6
+                ),
+                vec![(pc + 6, d), slow()],
+            )
+        }
         // `yield` has a nil below its arguments, as a receiver.
         Insn::InvokeBlock { site: s } => step1(next, under(send_pops(s, true)?)? + 1),
         // Calls: the host pushes a compiled callee's frame and C calls its
@@ -655,6 +652,12 @@ fn insn(
             step1(next, under(pop as usize)? + push as usize)
         }
         other => return Err(format!("instruction {}", other.mnemonic())),
+    };
+    Ok(Emitted {
+        code,
+        next,
+        step: is_step.get(),
+        slow: is_slow.get(),
     })
 }
 
