@@ -13,8 +13,8 @@ use crate::jit::{State, abi};
 use crate::object::Unwind;
 use crate::value::{CallSiteId, Value};
 
-use super::Vm;
 use super::call::Call;
+use super::{VResult, Vm};
 
 /// How a `JitEntry` continues.
 pub enum JitExit {
@@ -100,7 +100,15 @@ impl Vm {
         if let Some(j) = self.jit.as_deref_mut() {
             j.counts.entries += 1;
         }
-        match abi::run(func, self, base, self_val.raw(), full) {
+        let exit = abi::run(func, self, base, self_val.raw(), full);
+        self.jit_exit(fi, exit)
+    }
+
+    /// How frame `fi`'s machine code ended, for the interpreter: a
+    /// cancel's pc is set in the frame, a raise's exception taken back.
+    #[inline]
+    fn jit_exit(&mut self, fi: usize, exit: abi::Exit) -> JitExit {
+        match exit {
             abi::Exit::Return(v) => JitExit::Return(Value::from_raw(v)),
             abi::Exit::Cancel { pc } => {
                 self.frames[fi].pc = pc;
@@ -113,6 +121,26 @@ impl Vm {
                 Some(e) => JitExit::Raise(e),
                 None => JitExit::Raise(self.jit_lost()),
             },
+        }
+    }
+
+    /// The result of the boundary frame `top` (a call from compiled code)
+    /// whose machine code ended with `exit`: popped on a return, finished
+    /// by the run loop on a cancel, unwound on a raise.
+    #[inline]
+    fn jit_finish_boundary(&mut self, top: usize, exit: JitExit) -> VResult {
+        match exit {
+            JitExit::Return(v) => Ok(self.jit_leave(top, v)),
+            JitExit::Raise(e) => match self.handle_unwind(e) {
+                Ok(Some(v)) => Ok(v),
+                Ok(None) => self.run(),
+                Err(e) => Err(e),
+            },
+            JitExit::Interpret => {
+                self.frames[top].pc = 0;
+                self.run()
+            }
+            JitExit::Cancel(_) => self.run(),
         }
     }
 
@@ -205,19 +233,8 @@ impl Vm {
                 self.native_depth += 1;
                 let r = if func != 0 && f.pc == f.iseq.entry_pc.get() as usize {
                     // Compiled code calling compiled code: no run loop.
-                    match self.jit_run(top, func, max_depth) {
-                        JitExit::Return(v) => Ok(self.jit_leave(top, v)),
-                        JitExit::Raise(e) => match self.handle_unwind(e) {
-                            Ok(Some(v)) => Ok(v),
-                            Ok(None) => self.run(),
-                            Err(e) => Err(e),
-                        },
-                        JitExit::Interpret => {
-                            self.frames[top].pc = 0;
-                            self.run()
-                        }
-                        JitExit::Cancel(_) => self.run(),
-                    }
+                    let exit = self.jit_run(top, func, max_depth);
+                    self.jit_finish_boundary(top, exit)
                 } else {
                     self.run()
                 };
@@ -284,28 +301,15 @@ impl Vm {
     #[inline]
     fn jit_call_finish(&mut self, exit: abi::Exit) -> Result<(), Unwind> {
         let top = self.frames.len() - 1;
-        let r = match exit {
-            abi::Exit::Return(v) => Ok(self.jit_leave(top, Value::from_raw(v))),
-            abi::Exit::Cancel { pc } => {
-                self.frames[top].pc = pc;
-                if let Some(j) = self.jit.as_deref_mut() {
-                    j.counts.cancels += 1;
-                }
-                self.run()
-            }
-            abi::Exit::Raise => {
-                let e = match self.jit_pending.take() {
-                    Some(e) => e,
-                    None => self.jit_lost(),
-                };
-                match self.handle_unwind(e) {
-                    Ok(Some(v)) => Ok(v),
-                    Ok(None) => self.run(),
-                    Err(e) => Err(e),
-                }
+        let v = match exit {
+            // The common case, without the round trip through JitExit.
+            abi::Exit::Return(v) => self.jit_leave(top, Value::from_raw(v)),
+            exit => {
+                let exit = self.jit_exit(top, exit);
+                self.jit_finish_boundary(top, exit)?
             }
         };
-        self.stack.push(r?);
+        self.stack.push(v);
         Ok(())
     }
 

@@ -216,7 +216,8 @@ extern "C" fn call<H: Host>(
             self_val,
             height,
         } => {
-            // The callee's room covers the caller's (it lies above).
+            // The callee's room (`finish` restores the caller's); the
+            // buffer may have moved for the caller too.
             let stack = host.stack();
             stack.reserve(height.saturating_sub(stack.len()));
             env.stack = stack.as_mut_ptr().cast::<u64>();
@@ -240,13 +241,9 @@ extern "C" fn call<H: Host>(
             unsafe { callee.write(child) };
             func
         }
-        Call::Done => {
+        Call::Done | Call::Raised => {
             room(env, host.stack());
-            0
-        }
-        Call::Raised => {
-            room(env, host.stack());
-            1
+            matches!(r, Call::Raised) as usize
         }
     }
 }
