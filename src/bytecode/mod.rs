@@ -180,6 +180,8 @@ define_insns! {
     OptLtLt { site: CallSiteId } = "opt_ltlt", pop 2, push 1;
     OptAnd { site: CallSiteId } = "opt_and", pop 2, push 1;
     OptOr { site: CallSiteId } = "opt_or", pop 2, push 1;
+    /// `^` (not one of CRuby's: Integer#^ is common in hashing code).
+    OptXor { site: CallSiteId } = "opt_xor", pop 2, push 1;
     OptAref { site: CallSiteId } = "opt_aref", pop 2, push 1;
     OptAset { site: CallSiteId } = "opt_aset", pop 3, push 1;
     OptNot { site: CallSiteId } = "opt_not", pop 1, push 1;

@@ -1427,6 +1427,7 @@ fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
         (sym::LTLT, 1) => Insn::OptLtLt { site },
         (sym::AND, 1) => Insn::OptAnd { site },
         (sym::OR, 1) => Insn::OptOr { site },
+        (sym::XOR, 1) => Insn::OptXor { site },
         (sym::AREF, 1) => Insn::OptAref { site },
         (sym::ASET, 2) => Insn::OptAset { site },
         (sym::NOT, 0) => Insn::OptNot { site },

@@ -84,6 +84,7 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         sym::POW,
         sym::AND,
         sym::OR,
+        sym::XOR,
     ];
     let cmp = [
         sym::LT,

@@ -332,15 +332,16 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
-                    Insn::OptAnd { site } | Insn::OptOr { site } => {
+                    Insn::OptAnd { site } | Insn::OptOr { site } | Insn::OptXor { site } => {
                         let l = self.stack.len();
                         let (a, b) = (self.stack[l - 2], self.stack[l - 1]);
                         if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_ARITH) {
-                            // Tagged: (2a+1) & (2b+1) = 2(a&b)+1, same for |.
-                            let r = if matches!(insn, Insn::OptAnd { .. }) {
-                                a.raw() & b.raw()
-                            } else {
-                                a.raw() | b.raw()
+                            // Tagged: (2a+1) & (2b+1) = 2(a&b)+1, same for |;
+                            // (2a+1) ^ (2b+1) = 2(a^b), the tag put back.
+                            let r = match insn {
+                                Insn::OptAnd { .. } => a.raw() & b.raw(),
+                                Insn::OptOr { .. } => a.raw() | b.raw(),
+                                _ => (a.raw() ^ b.raw()) | 1,
                             };
                             self.stack.truncate(l - 1);
                             self.stack[l - 2] = Value::from_raw(r);

@@ -411,16 +411,17 @@ fn insn(
                 vec![(next, d - 1)],
             )
         }
-        Insn::OptAnd { .. } | Insn::OptOr { .. } => {
+        Insn::OptAnd { .. } | Insn::OptOr { .. } | Insn::OptXor { .. } => {
             let (a, b) = (under(2)?, under(1)?);
-            let op = if matches!(iseq.insns[pc], Insn::OptAnd { .. }) {
-                "&"
-            } else {
-                "|"
+            let op = match iseq.insns[pc] {
+                Insn::OptAnd { .. } => "&",
+                Insn::OptOr { .. } => "|",
+                _ => "^",
             };
+            // Tagged operands: ^ clears the tag bit, | 1 puts it back.
             (
                 format!(
-                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith})) {{ s[{a}] = s[{a}] {op} s[{b}]; goto L{next}; }}\n  CANCEL({pc}, {d});\n"
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith})) {{ s[{a}] = (s[{a}] {op} s[{b}]) | 1; goto L{next}; }}\n  CANCEL({pc}, {d});\n"
                 ),
                 vec![(next, d - 1)],
             )
