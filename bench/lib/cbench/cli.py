@@ -170,7 +170,12 @@ def main(argv, bench_dir):
     # carmine with its JIT (MJIT's design: hot methods compiled by cc in
     # the background), beside the interpreter.
     carmine_jit = rt_mod.carmine_variant(carmine, "carmine-jit", "carmine --jit", ["--jit"])
-    runtimes = crubies + [carmine, carmine_jit]
+    # The same source built with profile-guided optimisation (tools/pgo-build).
+    carmine_pgo = rt_mod.probe_carmine(Path(repo_root) / "target" / "pgo" / "carmine", "carmine-pgo",
+                                       "carmine (PGO)", "tools/pgo-build")
+    if args.carmine_arg:
+        carmine_pgo.argv += args.carmine_arg
+    runtimes = crubies + [carmine] + ([carmine_pgo] if carmine_pgo.available else []) + [carmine_jit]
     if args.runtimes:
         keep = {k.strip() for k in args.runtimes.split(",") if k.strip()}
         unknown = keep - {rt.key for rt in runtimes}

@@ -81,9 +81,12 @@ def suite_table(section, runtimes):
     others = [rt for rt in shown if not rt.is_carmine and rt.key != base]
     headers = ["benchmark"] + [rt.label for rt in shown]
     base_label = next((rt.label for rt in runtimes if rt.key == base), "ruby")
+    # the other carmine builds and modes (PGO, --jit): each against the baseline
+    variants = [rt for rt in shown if rt.is_carmine and rt is not carmine]
     if carmine:
         headers.append(f"carmine / {base_label}")
         headers += [f"carmine / {rt.label}" for rt in others]
+        headers += [f"{rt.label} / {base_label}" for rt in variants]
     headers += ["peak RSS MB (" + " / ".join(rt.label for rt in shown) + ")", "output"]
     rows = []
     for row in section["rows"]:
@@ -91,6 +94,9 @@ def suite_table(section, runtimes):
         if carmine:
             for other in [base] + [rt.key for rt in others]:
                 r = ratio(row, carmine.key, other)
+                cells.append("" if r is None else svg.fmt_ratio(r))
+            for rt in variants:
+                r = ratio(row, rt.key, base)
                 cells.append("" if r is None else svg.fmt_ratio(r))
         rss = []
         for rt in shown:

@@ -129,12 +129,12 @@ def default_carmine_path(repo_root):
     return Path(repo_root) / "target" / "release" / "carmine"
 
 
-def probe_carmine(path):
+def probe_carmine(path, key="carmine", label="carmine", build="cargo build --release, or set CARMINE"):
     path = Path(path)
-    rt = Runtime("carmine", "carmine", [str(path)], is_carmine=True)
+    rt = Runtime(key, label, [str(path)], is_carmine=True)
     if not path.exists():
         rt.available = False
-        rt.note = f"binary not found: {path} (cargo build --release, or set CARMINE)"
+        rt.note = f"binary not found: {path} ({build})"
         return rt
     if not os.access(path, os.X_OK):
         rt.available = False
