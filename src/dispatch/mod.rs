@@ -249,6 +249,14 @@ impl Dispatch {
         }
     }
 
+    /// The site's hot entry when it answers for `cls`, without counting
+    /// the hit (as `hot_iseq`, for any handler).
+    #[inline(always)]
+    pub fn hot(&self, site: CallSiteId, cls: ClassId) -> Option<&HotEntry> {
+        let h = &self.sites[site.index()].hot;
+        h.answers(&self.serials, cls).then_some(h)
+    }
+
     /// Counts an inline-cache hit at `site` (see `hot_iseq`).
     #[inline(always)]
     pub fn count_inline_hit(&mut self, site: CallSiteId) {

@@ -28,6 +28,16 @@ pub enum Call {
     Done(Value),
 }
 
+/// What `send_hot` did.
+pub enum Hot {
+    /// A bytecode method's frame is pushed.
+    Entered,
+    /// An attribute call is done: its result, for the caller to push.
+    Done(Value),
+    /// Nothing: the full send takes the call.
+    No,
+}
+
 /// How a frame is entered.
 pub struct Entry {
     pub self_val: Value,
@@ -728,6 +738,60 @@ impl Vm {
         };
         let base = self.stack.len() - self.dispatch.site(site).argc as usize;
         self.enter_fast_iseq(site, m, iseq, recv, base, base)
+    }
+
+    /// A call with a receiver (below its arguments) answered by its
+    /// site's hot entry, before the full send: a fast bytecode method's
+    /// frame pushed (as `enter_self_fast`), or an attr_reader /
+    /// attr_writer / `def x; @x; end` done on a plain object. `Hot::No`
+    /// with nothing done (no counter moved) otherwise: a block argument,
+    /// safe navigation, another class, or an object without the ivar
+    /// slot; `send_inline` then takes the site.
+    #[inline(always)]
+    pub fn send_hot(&mut self, site: CallSiteId) -> Hot {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        if fl & (flags::SAFE_NAV | flags::BLOCKARG) != 0 {
+            return Hot::No;
+        }
+        let recv_ix = self.stack.len() - argc - 1;
+        let recv = self.stack[recv_ix];
+        let c = self.class_of(recv);
+        let Some(h) = self.dispatch.hot(site, c) else {
+            return Hot::No;
+        };
+        let (code, handler, m) = (h.iseq, h.handler, h.method);
+        if let Some(iseq) = code {
+            return if self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix) {
+                Hot::Entered
+            } else {
+                Hot::No
+            };
+        }
+        let v = match handler {
+            Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) => {
+                let Some(v) = ivar_slot_get(recv, slot) else {
+                    return Hot::No;
+                };
+                if matches!(handler, Handler::IseqIvarGet(_)) {
+                    self.getter_probes(m);
+                }
+                self.dispatch.counters.ccf_ivar += 1;
+                v
+            }
+            Handler::IvarSet(slot) => {
+                let v = self.stack[recv_ix + 1];
+                if !ivar_slot_set(recv, slot, v) {
+                    return Hot::No;
+                }
+                self.dispatch.counters.ccf_attrset += 1;
+                v
+            }
+            _ => return Hot::No,
+        };
+        self.dispatch.count_inline_hit(site);
+        self.stack.truncate(recv_ix);
+        Hot::Done(v)
     }
 
     /// `method__entry` and `method__return` for a getter method read

@@ -8,7 +8,7 @@ use crate::gc::obj;
 use crate::object::{Body, Unwind};
 use crate::value::Value;
 
-use super::call::Call;
+use super::call::{Call, Hot};
 use super::jit::JitExit;
 use super::{VResult, Vm};
 
@@ -62,6 +62,19 @@ impl Vm {
                         continue 'frame;
                     }
                     call!(self.send_self_inline($site, s))
+                }};
+            }
+            // A call with a receiver: a fast bytecode method is entered
+            // straight away (as `send_self!`), an attribute read or written
+            // by the site's hot entry, anything else through the full send.
+            macro_rules! send_recv {
+                ($site:expr) => {{
+                    self.frames[fi].pc = pc;
+                    match self.send_hot($site) {
+                        Hot::Entered => continue 'frame,
+                        Hot::Done(v) => self.stack.push(v),
+                        Hot::No => call!(self.send_inline($site)),
+                    }
                 }};
             }
             macro_rules! pop {
@@ -251,18 +264,18 @@ impl Vm {
                             tri!(self.safepoint_slow());
                         }
                     }
-                    Insn::Send { site } => call!(self.send_inline(site)),
+                    Insn::Send { site } => send_recv!(site),
                     Insn::LocalSend { idx, site } => {
                         let v = self.stack[base + idx as usize];
                         self.stack.push(v);
                         pc += 1;
-                        call!(self.send_inline(site))
+                        send_recv!(site)
                     }
                     Insn::SelfSend { site } => {
                         let s = self.frames[fi].self_val;
                         self.stack.push(s);
                         pc += 1;
-                        call!(self.send_inline(site))
+                        send_recv!(site)
                     }
                     Insn::SendSelf { site } => {
                         send_self!(site)
@@ -271,7 +284,7 @@ impl Vm {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
                         self.stack.extend_from_slice(&[x, y]);
                         pc += 2;
-                        call!(self.send_inline(site))
+                        send_recv!(site)
                     }
                     Insn::LocalsSendSelf { a, b, site } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);
