@@ -58,7 +58,7 @@ impl Vm {
     /// `Send`: receiver and arguments are on the stack. This out-of-line
     /// copy serves the operator instructions' slow paths (`acct.empty?`,
     /// `a == b` on user classes): a fast bytecode entry is entered as
-    /// `enter_self_fast` does, before the general send.
+    /// `self_hot` does, before the general send.
     #[inline(never)]
     pub fn send(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
@@ -152,7 +152,7 @@ impl Vm {
     /// stack, self is not. A bytecode method takes them as its first
     /// locals where they lie; an attr_reader needs none; anything else
     /// puts self below them and continues as `send`. (The run loop tries
-    /// `enter_self_fast` first.)
+    /// `self_hot` first.)
     #[inline(always)]
     pub fn send_self_inline(&mut self, site: CallSiteId, recv: Value) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
@@ -725,24 +725,44 @@ impl Vm {
         }
     }
 
-    /// `send_self` on a site whose entry for self's class is a fast
-    /// bytecode method: the frame is pushed here, and `run` continues in
-    /// it with no `Call` in between (the common call, recursion). False
-    /// with nothing done (no counter moved) for any other entry, or when
-    /// the frame would not fit; `send_self_inline` then takes the site.
+    /// `send_self` answered by its site's hot entry for self's class: a
+    /// fast bytecode method's frame pushed here, `run` continuing in it
+    /// with no `Call` in between (the common call, recursion), or an
+    /// attr_reader / `def x; @x; end` read. `Hot::No` with nothing done
+    /// (no counter moved) for any other entry, or when the frame would
+    /// not fit; `send_self_inline` then takes the site.
     #[inline(always)]
-    pub fn enter_self_fast(&mut self, site: CallSiteId, recv: Value) -> bool {
+    pub fn self_hot(&mut self, site: CallSiteId, recv: Value) -> Hot {
         let c = self.class_of(recv);
-        let Some((iseq, m)) = self.dispatch.hot_iseq(site, c) else {
-            return false;
+        let Some(h) = self.dispatch.hot(site, c) else {
+            return Hot::No;
         };
-        let base = self.stack.len() - self.dispatch.site(site).argc as usize;
-        self.enter_fast_iseq(site, m, iseq, recv, base, base)
+        let (code, handler, m) = (h.iseq, h.handler, h.method);
+        if let Some(iseq) = code {
+            let base = self.stack.len() - self.dispatch.site(site).argc as usize;
+            return if self.enter_fast_iseq(site, m, iseq, recv, base, base) {
+                Hot::Entered
+            } else {
+                Hot::No
+            };
+        }
+        // (A fast reader's site passes no arguments.)
+        if let Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) = handler
+            && let Some(v) = ivar_slot_get(recv, slot)
+        {
+            if matches!(handler, Handler::IseqIvarGet(_)) {
+                self.getter_probes(m);
+            }
+            self.dispatch.counters.ccf_ivar += 1;
+            self.dispatch.count_inline_hit(site);
+            return Hot::Done(v);
+        }
+        Hot::No
     }
 
     /// A call with a receiver (below its arguments) answered by its
     /// site's hot entry, before the full send: a fast bytecode method's
-    /// frame pushed (as `enter_self_fast`), or an attr_reader /
+    /// frame pushed (as `self_hot`), or an attr_reader /
     /// attr_writer / `def x; @x; end` done on a plain object. `Hot::No`
     /// with nothing done (no counter moved) otherwise: a block argument,
     /// safe navigation, another class, or an object without the ivar

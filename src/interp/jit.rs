@@ -13,7 +13,7 @@ use crate::jit::{State, abi};
 use crate::object::Unwind;
 use crate::value::{CallSiteId, Value};
 
-use super::call::Call;
+use super::call::{Call, Hot};
 use super::{VResult, Vm};
 
 /// How a `JitEntry` continues.
@@ -316,10 +316,11 @@ impl Vm {
     /// A receiverless call from compiled code: a fast bytecode entry
     /// straight away (as the run loop's `send_self`), else the full send.
     fn send_self(&mut self, site: crate::value::CallSiteId, recv: Value) -> Result<Call, Unwind> {
-        if self.enter_self_fast(site, recv) {
-            return Ok(Call::Pushed);
+        match self.self_hot(site, recv) {
+            Hot::Entered => Ok(Call::Pushed),
+            Hot::Done(v) => Ok(Call::Done(v)),
+            Hot::No => self.send_self_inline(site, recv),
         }
-        self.send_self_inline(site, recv)
     }
 
     /// `leave` of the boundary frame `top` (a compiled method called from

@@ -52,16 +52,17 @@ impl Vm {
                 }};
             }
             // A call without a receiver: a fast bytecode method is entered
-            // straight away (no `Call` in between), anything else through
-            // the full send.
+            // straight away (no `Call` in between), an attr_reader read by
+            // the site's hot entry, anything else through the full send.
             macro_rules! send_self {
                 ($site:expr) => {{
                     let s = self.frames[fi].self_val;
                     self.frames[fi].pc = pc;
-                    if self.enter_self_fast($site, s) {
-                        continue 'frame;
+                    match self.self_hot($site, s) {
+                        Hot::Entered => continue 'frame,
+                        Hot::Done(v) => self.stack.push(v),
+                        Hot::No => call!(self.send_self_inline($site, s)),
                     }
-                    call!(self.send_self_inline($site, s))
                 }};
             }
             // A call with a receiver: a fast bytecode method is entered
