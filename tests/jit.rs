@@ -191,3 +191,61 @@ fn methods_made_of_steps_stay_interpreted_unless_asked() {
     let _ = std::fs::remove_dir_all(&tmp);
     let _ = std::fs::remove_dir_all(&tmp2);
 }
+
+#[test]
+fn a_scripts_hot_loop_is_compiled_and_entered_there() {
+    // The loop's safepoint counts: with --jit-min-calls=50 the script is
+    // compiled on the loop's 50th turn and finishes in machine code.
+    let src = "i = 0\ns = 0\nwhile i < 1000\n  s += i\n  i += 1\nend\np s\n";
+    let (out, tmp) = run(
+        &[
+            "--jit",
+            "--jit-wait",
+            "--jit-verbose=1",
+            "--jit-min-calls=50",
+        ],
+        src,
+        &[],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "499500\n");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("JIT success (") && l.contains("<main>@")),
+        "no script compilation logged: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+
+    // Fewer turns than --jit-min-calls: nothing compiled.
+    let (out, tmp) = run(
+        &[
+            "--jit",
+            "--jit-wait",
+            "--jit-verbose=1",
+            "--jit-min-calls=5000",
+        ],
+        src,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "499500\n");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("<main>"));
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn a_script_whose_locals_a_block_captures_stays_interpreted() {
+    let src = "i = 0\nwhile i < 1000\n  i += 1\nend\nf = proc { i }\np f.call\n";
+    let (out, tmp) = run(
+        &[
+            "--jit",
+            "--jit-wait",
+            "--jit-verbose=1",
+            "--jit-min-calls=5",
+        ],
+        src,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1000\n");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("<main>"));
+    let _ = std::fs::remove_dir_all(&tmp);
+}

@@ -441,7 +441,7 @@ pub fn rational(vm: &mut Vm, a: Value, b: Value) -> VResult {
 #[cold]
 fn pow_too_big(vm: &mut Vm, x: f64, y: f64) -> VResult {
     let loc = vm.current_location();
-    if vm.options.warnings > 0 {
+    if vm.warnings_on() {
         vm.emit_warning(&format!("{loc}: warning: in a**b, b may be too big\n"))?;
     }
     Ok(vm.float_new(x.powf(y)))

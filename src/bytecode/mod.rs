@@ -303,6 +303,11 @@ define_insns! {
     /// `Iseq::entry_pc` points here): counts the call, and once the
     /// method is compiled runs its machine code (`interp::jit`).
     JitEntry = "jit_entry", pop 0, push 0;
+    /// A top-level script's `safepoint` while the JIT is on (put there by
+    /// `Vm::jit_prepare`): a safepoint that also counts the loop, and once
+    /// the script is compiled enters its machine code at this pc
+    /// (on-stack replacement: the script runs once, its loops many times).
+    JitLoop = "jit_loop", pop 0, push 0;
 }
 
 const _: () = assert!(std::mem::size_of::<Insn>() <= 16);

@@ -35,7 +35,7 @@ impl Vm {
         }
         if target == cls::OBJECT
             && (name == sym::METHOD_MISSING || name == sym::RESPOND_TO)
-            && self.options.warnings > 0
+            && self.warnings_on()
         {
             let loc = self.current_location();
             let n = symbol::name(name);
@@ -312,7 +312,7 @@ impl Vm {
 
     pub fn undef_method(&mut self, c: ClassId, name: SymbolId) -> Result<(), Unwind> {
         let n = symbol::name(name);
-        if matches!(&*n, "initialize" | "object_id" | "__send__") && self.options.warnings > 0 {
+        if matches!(&*n, "initialize" | "object_id" | "__send__") && self.warnings_on() {
             let loc = self.current_location();
             self.emit_warning(&format!(
                 "{loc}: warning: undefining `{n}' may cause serious problems\n"

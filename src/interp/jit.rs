@@ -28,15 +28,92 @@ pub enum JitExit {
     /// The interpreter runs the rest of the call from this pc (the stack
     /// is as it expects there).
     Cancel(usize),
+    /// Nothing ran (a script's code has no entry at that loop): the
+    /// interpreter goes on where it was.
+    Continue,
 }
+
+/// `Iseq::calls` of a script whose loops stay interpreted.
+const GAVE_UP: u64 = u64::MAX;
 
 impl Vm {
     /// Appends `JitEntry` to a method's code and makes calls start there
     /// (at install, with `--jit`).
+    /// A top-level script that the JIT could compile (no rescue/ensure,
+    /// no locals captured by a block) has its loops' safepoints made
+    /// `JitLoop`s instead.
     pub(super) fn jit_prepare(&self, iseq: &mut Iseq) {
-        if self.jit.is_some() && iseq.kind == crate::bytecode::IseqKind::Method {
-            iseq.insns.push(Insn::JitEntry);
-            iseq.entry_pc.set(iseq.insns.len() as u32 - 1);
+        if self.jit.is_none() {
+            return;
+        }
+        match iseq.kind {
+            crate::bytecode::IseqKind::Method => {
+                iseq.insns.push(Insn::JitEntry);
+                iseq.entry_pc.set(iseq.insns.len() as u32 - 1);
+            }
+            crate::bytecode::IseqKind::Top if iseq.catch.is_empty() && !iseq.env_on_heap => {
+                for insn in iseq.insns.iter_mut() {
+                    if matches!(insn, Insn::Safepoint) {
+                        *insn = Insn::JitLoop;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `JitLoop` at `pc` in frame `fi` (its safepoint done): counts the
+    /// loop, queues the script when hot, and once compiled runs its
+    /// machine code from `pc` (None: go on interpreting).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn jit_loop(&mut self, fi: usize, pc: usize) -> Option<JitExit> {
+        let iseq = self.frames[fi].iseq;
+        let (func, max_depth) = iseq.jit_code.get();
+        if func != 0 {
+            return Some(self.jit_run_at(fi, func, max_depth, pc));
+        }
+        if iseq.calls.get() == GAVE_UP {
+            return None;
+        }
+        let depth = self.stack.len() - self.frames[fi].base - iseq.local_count as usize;
+        let jit = self.jit.as_deref_mut()?;
+        let state = match jit.state(iseq.id) {
+            None => {
+                let n = iseq.calls.get() + 1;
+                iseq.calls.set(n);
+                if n < jit.opts.min_calls {
+                    return None;
+                }
+                let dispatch = &self.dispatch;
+                let site = |s| {
+                    let site = dispatch.site(s);
+                    SiteInfo {
+                        argc: site.argc,
+                        flags: site.flags,
+                        has_block: site.block.is_some(),
+                    }
+                };
+                jit.compile(iseq, &site, Some((pc, depth)));
+                jit.state(iseq.id)
+            }
+            Some(State::Queued { .. }) => {
+                jit.poll();
+                jit.state(iseq.id)
+            }
+            s => s,
+        };
+        match state {
+            Some(State::Compiled { func, max_depth }) => {
+                iseq.jit_code.set((func, max_depth));
+                Some(self.jit_run_at(fi, func, max_depth, pc))
+            }
+            Some(State::Failed) => {
+                // Plain safepoints from now on.
+                iseq.calls.set(GAVE_UP);
+                None
+            }
+            _ => None,
         }
     }
 
@@ -61,14 +138,18 @@ impl Vm {
                     return JitExit::Interpret;
                 }
                 let dispatch = &self.dispatch;
-                jit.compile(iseq, &|s| {
-                    let site = dispatch.site(s);
-                    SiteInfo {
-                        argc: site.argc,
-                        flags: site.flags,
-                        has_block: site.block.is_some(),
-                    }
-                });
+                jit.compile(
+                    iseq,
+                    &|s| {
+                        let site = dispatch.site(s);
+                        SiteInfo {
+                            argc: site.argc,
+                            flags: site.flags,
+                            has_block: site.block.is_some(),
+                        }
+                    },
+                    None,
+                );
                 jit.state(iseq.id)
             }
             Some(State::Queued { .. }) => {
@@ -91,6 +172,11 @@ impl Vm {
     }
 
     fn jit_run(&mut self, fi: usize, func: usize, max_depth: usize) -> JitExit {
+        self.jit_run_at(fi, func, max_depth, 0)
+    }
+
+    /// Runs frame `fi`'s machine code from `pc` (0, or a `JitLoop`).
+    fn jit_run_at(&mut self, fi: usize, func: usize, max_depth: usize, pc: usize) -> JitExit {
         let f = &self.frames[fi];
         let (base, self_val) = (f.base, f.self_val);
         let full = base + f.iseq.local_count as usize + max_depth;
@@ -100,7 +186,7 @@ impl Vm {
         if let Some(j) = self.jit.as_deref_mut() {
             j.counts.entries += 1;
         }
-        let exit = abi::run(func, self, base, self_val.raw(), full);
+        let exit = abi::run(func, self, base, self_val.raw(), full, pc);
         self.jit_exit(fi, exit)
     }
 
@@ -117,6 +203,7 @@ impl Vm {
                 }
                 JitExit::Cancel(pc)
             }
+            abi::Exit::NoEntry => JitExit::Continue,
             abi::Exit::Raise => match self.jit_pending.take() {
                 Some(e) => JitExit::Raise(e),
                 None => JitExit::Raise(self.jit_lost()),
@@ -136,7 +223,7 @@ impl Vm {
                 Ok(None) => self.run(),
                 Err(e) => Err(e),
             },
-            JitExit::Interpret => {
+            JitExit::Interpret | JitExit::Continue => {
                 self.frames[top].pc = 0;
                 self.run()
             }
@@ -162,7 +249,7 @@ impl Vm {
         let mut next = pc + 1;
         self.frames[fi].pc = next;
         match insn {
-            Insn::Safepoint => {
+            Insn::Safepoint | Insn::JitLoop => {
                 if self.safepoint_due() {
                     self.safepoint_slow()?;
                 }

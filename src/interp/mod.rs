@@ -651,11 +651,23 @@ impl Vm {
         c.consts.get(&symbol::intern("Warning")).copied()
     }
 
+    /// `$VERBOSE` is not nil: `rb_warn`'s warnings are shown.
+    pub fn warnings_on(&self) -> bool {
+        self.globals
+            .get(&crate::value::symbol::intern("$VERBOSE"))
+            .is_some_and(|v| !v.is_nil())
+    }
+
     /// A warning the VM itself emits (`rb_warn`): through `Warning.warn`,
     /// which programs may redefine to capture or raise; straight to
     /// stderr before the prelude has defined it.
     #[cold]
     pub fn emit_warning(&mut self, msg: &str) -> Result<(), Unwind> {
+        // `rb_warn`: every warning carmine emits is shown unless `$VERBOSE`
+        // is nil (`-W0`, or set by the program).
+        if !self.warnings_on() {
+            return Ok(());
+        }
         match self.warning_module() {
             Some(w) if w.is_heap() => {
                 let text = self.str_new(msg);

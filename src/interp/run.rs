@@ -694,7 +694,7 @@ impl Vm {
                     }
                     Insn::LocalLeave { idx } => leave!(self.stack[base + idx as usize]),
                     Insn::JitEntry => match self.jit_enter(fi) {
-                        JitExit::Interpret => pc = 0,
+                        JitExit::Interpret | JitExit::Continue => pc = 0,
                         JitExit::Cancel(p) => pc = p,
                         JitExit::Return(v) => leave!(v),
                         JitExit::Raise(e) => {
@@ -702,6 +702,21 @@ impl Vm {
                             throw!(e)
                         }
                     },
+                    Insn::JitLoop => {
+                        self.frames[fi].pc = pc;
+                        if self.safepoint_due() {
+                            tri!(self.safepoint_slow());
+                        }
+                        match self.jit_loop(fi, pc) {
+                            None | Some(JitExit::Continue | JitExit::Interpret) => {}
+                            Some(JitExit::Cancel(p)) => pc = p,
+                            Some(JitExit::Return(v)) => leave!(v),
+                            Some(JitExit::Raise(e)) => {
+                                pc = self.frames[fi].pc;
+                                throw!(e)
+                            }
+                        }
+                    }
                     Insn::ThrowBreak => {
                         let v = pop!();
                         let f = &self.frames[fi];

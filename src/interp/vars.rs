@@ -675,7 +675,7 @@ impl Vm {
             };
             self.classes.get_mut(k).name = Some(n);
         }
-        if self.classes.get(c).consts.contains_key(&name) && self.options.warnings > 0 {
+        if self.classes.get(c).consts.contains_key(&name) && self.warnings_on() {
             let loc = self.current_location();
             let n = symbol::name(name);
             let full = if c == cls::OBJECT {

@@ -54,6 +54,8 @@ pub enum Exit {
     Cancel {
         pc: usize,
     },
+    /// A script's code has no entry at the pc asked (nothing ran).
+    NoEntry,
 }
 
 impl Exit {
@@ -61,6 +63,7 @@ impl Exit {
     fn of(status: isize, env: &Env, stack: &mut Vec<Value>) -> Exit {
         match status {
             0 => Exit::Return(env.ret),
+            2 => Exit::NoEntry,
             1 => {
                 sync(stack, env.base + env.depth);
                 Exit::Cancel { pc: env.pc }
@@ -130,8 +133,16 @@ pub trait Host {
 
 /// Runs the compiled function at `func` (an address `cc::Worker` loaded
 /// from a translation of `codegen`) for the frame at `base` with `self`,
-/// whose stack may reach `height`.
-pub fn run<H: Host>(func: usize, host: &mut H, base: usize, self_val: u64, height: usize) -> Exit {
+/// whose stack may reach `height`, from `pc` (0, or one of the loop
+/// entries of a script's translation).
+pub fn run<H: Host>(
+    func: usize,
+    host: &mut H,
+    base: usize,
+    self_val: u64,
+    height: usize,
+    pc: usize,
+) -> Exit {
     let mut env = Env {
         stack: std::ptr::null_mut(),
         base,
@@ -142,7 +153,7 @@ pub fn run<H: Host>(func: usize, host: &mut H, base: usize, self_val: u64, heigh
         call: call::<H>,
         finish: finish::<H>,
         ret: 0,
-        pc: 0,
+        pc,
         depth: 0,
         height,
     };

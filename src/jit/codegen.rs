@@ -70,14 +70,25 @@ struct cj_env {
 
 /// Translates `iseq`, or says why it stays interpreted. `all`: even a
 /// method not `worth_compiling` (`CARMINE_JIT_ALL=1`, for tests).
+///
+/// A method is walked from pc 0. A top-level script is walked from
+/// `entry` (`(pc, depth)`: where its hot loop's `JitLoop` was, with the
+/// depth the interpreter had there), and is entered at that pc or at any
+/// other `JitLoop` the walk reaches (a `switch` on `e->pc`; another pc
+/// returns 2, "not here"); an instruction it cannot translate cancels
+/// there instead of failing the whole script (the code before the loop
+/// and after it is often class bodies and output).
 pub fn translate(
     iseq: &Iseq,
     site: &dyn Fn(CallSiteId) -> SiteInfo,
     all: bool,
+    entry: Option<(usize, usize)>,
 ) -> Result<Plan, String> {
-    if iseq.kind != IseqKind::Method {
-        return Err("not a method".into());
-    }
+    let script = match (iseq.kind, entry) {
+        (IseqKind::Method, None) => false,
+        (IseqKind::Top, Some(_)) => true,
+        _ => return Err("not a method or a script's loop".into()),
+    };
     if !iseq.catch.is_empty() {
         return Err("rescue/ensure".into());
     }
@@ -87,12 +98,13 @@ pub fn translate(
     let n = iseq.insns.len();
     let mut depth: Vec<Option<usize>> = vec![None; n];
     let mut code: Vec<String> = vec![String::new(); n];
-    let mut work = vec![(0usize, 0usize)];
+    let mut work = vec![entry.unwrap_or((0, 0))];
     let mut max_depth = 0;
     // Successors along fast paths only (a fused instruction's slow path
     // continues in its next slot), for `worth_compiling`.
     let mut fast: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut step = vec![false; n];
+    let mut calls = vec![false; n];
     while let Some((pc, d)) = work.pop() {
         if pc >= n {
             return Err(format!("jump out of the code ({pc})"));
@@ -102,7 +114,18 @@ pub fn translate(
             Some(d0) => return Err(format!("stack depth {d0} and {d} at {pc}")),
             None => depth[pc] = Some(d),
         }
-        let e = insn(iseq, pc, d, site)?;
+        let e = match insn(iseq, pc, d, site) {
+            Ok(e) => e,
+            // The interpreter takes over there, the stack as it expects.
+            Err(_) if script => Emitted {
+                code: format!("  CANCEL({pc}, {d});\n"),
+                next: vec![],
+                step: false,
+                slow: false,
+                call: false,
+            },
+            Err(why) => return Err(why),
+        };
         for &(p, nd) in &e.next {
             max_depth = max_depth.max(nd);
             work.push((p, nd));
@@ -113,9 +136,14 @@ pub fn translate(
         max_depth = max_depth.max(d);
         code[pc] = e.code;
         step[pc] = e.step;
+        calls[pc] = e.call;
     }
     if !all {
-        worth_compiling(iseq, &fast, &step)?;
+        // A script's calls are steps too: each runs its callee from Rust
+        // (an interpreted callee in a run loop of its own), where the
+        // interpreter's loop would have entered it in place.
+        let costly: Vec<bool> = (0..n).map(|pc| step[pc] || (script && calls[pc])).collect();
+        worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly)?;
     }
     let symbol = format!("carmine_jit_{}", iseq.id.index());
     let mut src = String::with_capacity(4096);
@@ -127,6 +155,17 @@ pub fn translate(
         iseq.file.replace("*/", "* /"),
         iseq.first_line
     ));
+    if script {
+        // The entries: right after each `JitLoop` (its safepoint was
+        // taken by the interpreter).
+        src.push_str("  switch (e->pc) {\n");
+        for (pc, w) in iseq.insns.windows(2).enumerate() {
+            if matches!(w[0], Insn::JitLoop) && depth[pc + 1].is_some() {
+                src.push_str(&format!("  case {0}: goto L{0};\n", pc + 1));
+            }
+        }
+        src.push_str("  default: return 2;\n  }\n");
+    }
     for (pc, c) in code.iter().enumerate() {
         if depth[pc].is_some() {
             src.push_str(&format!("L{pc}: /* {} */\n{c}", iseq.insns[pc].mnemonic()));
@@ -146,11 +185,17 @@ pub fn translate(
 /// allocation...). A method made mostly of steps (`def deposit(x) =
 /// @balance += x`, `def empty? = @size == 0`) only adds the entry cost
 /// of machine code to what the interpreter does (bench method_calls ran
-/// 1.5x slower with them compiled).
-fn worth_compiling(iseq: &Iseq, fast: &[Vec<usize>], step: &[bool]) -> Result<(), String> {
+/// 1.5x slower with them compiled). A script is counted from its loop's
+/// entry.
+fn worth_compiling(
+    iseq: &Iseq,
+    start: usize,
+    fast: &[Vec<usize>],
+    step: &[bool],
+) -> Result<(), String> {
     let (mut natives, mut steps) = (0usize, 0usize);
     let mut seen = vec![false; fast.len()];
-    let mut work = vec![0usize];
+    let mut work = vec![start];
     while let Some(pc) = work.pop() {
         if std::mem::replace(&mut seen[pc], true) {
             continue;
@@ -247,6 +292,8 @@ struct Emitted {
     step: bool,
     /// Its edge to the next slot is a fused form's slow path.
     slow: bool,
+    /// It is a call (`CALL`).
+    call: bool,
 }
 
 /// One instruction: its C and its successors.
@@ -259,6 +306,7 @@ fn insn(
     let next = pc + 1;
     let is_step = std::cell::Cell::new(false);
     let is_slow = std::cell::Cell::new(false);
+    let is_call = std::cell::Cell::new(false);
     // A fused form's slow path: its next slot, with the operand it had
     // fused pushed.
     let slow = || {
@@ -295,6 +343,7 @@ fn insn(
      -> Result<(String, Vec<(usize, usize)>), String> {
         let pops = send_pops(s, recv)?;
         let nd = (d + pushed).checked_sub(pops).ok_or("stack underflow")? + 1;
+        is_call.set(true);
         let k = ((s.index() as u64) << 1) | recv as u64;
         Ok((
             format!("  {push}CALL({to}, {}, {k}UL); goto L{to};\n", d + pushed),
@@ -591,7 +640,7 @@ fn insn(
             )
         }
         // Steps: Rust runs the instruction on the stack as it stands.
-        Insn::Safepoint => step1(next, d),
+        Insn::Safepoint | Insn::JitLoop => step1(next, d),
         Insn::PutString { .. } | Insn::GetIvar { .. } => step1(next, d + 1),
         Insn::SetIvar { .. } => step1(next, under(1)?),
         Insn::SetIvarPop { .. } => step1(pc + 3, under(1)?),
@@ -659,6 +708,7 @@ fn insn(
         next,
         step: is_step.get(),
         slow: is_slow.get(),
+        call: is_call.get(),
     })
 }
 

@@ -92,7 +92,14 @@ impl Jit {
 
     /// `iseq` just became hot: translate it and queue the C (and with
     /// `--jit-wait`, wait for the outcome).
-    pub fn compile(&mut self, iseq: &Iseq, site: &dyn Fn(CallSiteId) -> SiteInfo) {
+    /// Queues `iseq` (a method, or with `entry` a script from its hot
+    /// loop: `codegen::translate`).
+    pub fn compile(
+        &mut self,
+        iseq: &Iseq,
+        site: &dyn Fn(CallSiteId) -> SiteInfo,
+        entry: Option<(usize, usize)>,
+    ) {
         let label = label(iseq);
         let queued = self
             .states
@@ -111,7 +118,7 @@ impl Jit {
             return;
         }
         let all = std::env::var("CARMINE_JIT_ALL").is_ok_and(|v| v == "1");
-        let plan = match codegen::translate(iseq, site, all) {
+        let plan = match codegen::translate(iseq, site, all, entry) {
             Ok(p) => p,
             Err(why) => {
                 self.counts.skipped += 1;
