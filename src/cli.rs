@@ -498,10 +498,21 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
     }
     if let Some(kind) = stats {
         let sources = vm.dispatch.sources.sorted();
+        // With the JIT on, its counts too (`jit_*`).
+        let jit: Vec<(&str, u64)> = vm.jit.as_deref().map_or(Vec::new(), |j| {
+            let c = j.counts;
+            vec![
+                ("jit_compiled", c.compiled),
+                ("jit_failed", c.failed),
+                ("jit_skipped", c.skipped),
+                ("jit_entries", c.entries),
+                ("jit_cancels", c.cancels),
+            ]
+        });
         let report = if kind == "json" {
-            format!("{}\n", vm.dispatch.report_json(&vm.classes, &sources))
+            format!("{}\n", vm.dispatch.report_json(&vm.classes, &sources, &jit))
         } else {
-            vm.dispatch.report_text(&vm.classes, &sources)
+            vm.dispatch.report_text(&vm.classes, &sources, &jit)
         };
         let _ = std::io::stderr().write_all(report.as_bytes());
     }

@@ -249,3 +249,33 @@ fn a_script_whose_locals_a_block_captures_stays_interpreted() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("<main>"));
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn stats_report_the_jits_counts() {
+    let (out, tmp) = run(
+        &["--jit", "--jit-wait", "--jit-min-calls=5", "--stats"],
+        FIB,
+        &[],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6765\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let count = |name: &str| -> u64 {
+        err.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name:?} line in {err}"))
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(count("jit compiled:"), 1, "{err}");
+    assert_eq!(count("jit failed:"), 0);
+    // fib(20) makes 21891 calls: all but the first 5 run machine code,
+    // the compiled code calling itself directly (not an entry each).
+    assert!(count("jit entries:") >= 1);
+    let _ = std::fs::remove_dir_all(&tmp);
+
+    // Without the JIT: no such lines.
+    let (out, tmp) = run(&["--stats"], FIB, &[]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("jit "));
+    let _ = std::fs::remove_dir_all(&tmp);
+}

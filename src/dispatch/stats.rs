@@ -118,10 +118,13 @@ impl Dispatch {
         idx
     }
 
+    /// The `--stats` report; `extra`: other parts' counters (the JIT's),
+    /// printed after the dispatch counters.
     pub fn report_text(
         &self,
         classes: &ClassTable,
         invalidation_sources: &[(String, u64)],
+        extra: &[(&str, u64)],
     ) -> String {
         let c = &self.counters;
         let mut o = String::new();
@@ -166,6 +169,9 @@ impl Dispatch {
             "invalidation time:         {:>10.3}ms",
             c.invalidation_time_ns as f64 / 1e6
         );
+        for (k, v) in extra {
+            let _ = writeln!(o, "{:<27}{v:>12}", format!("{}:", k.replace('_', " ")));
+        }
         let _ = writeln!(o, "call sites by misses:");
         for i in self.top_sites(10) {
             let s = &self.sites[i];
@@ -201,6 +207,7 @@ impl Dispatch {
         &self,
         classes: &ClassTable,
         invalidation_sources: &[(String, u64)],
+        extra: &[(&str, u64)],
     ) -> String {
         let c = &self.counters;
         let mut o = String::from("{\"carmine_stats\": {");
@@ -219,7 +226,7 @@ impl Dispatch {
             c.invalidation_time_ns,
             c.miss_time_ns
         );
-        for (k, v) in c.list() {
+        for (k, v) in c.list().into_iter().chain(extra.iter().copied()) {
             let _ = write!(o, ", {}: {}", json_str(k), v);
         }
         o.push_str(", \"call_sites\": [");
