@@ -34,6 +34,9 @@ pub struct Frame {
     pub is_block: bool,
 }
 
+// Every call writes one (`Vm::enter_frame`): keep it small.
+const _: () = assert!(std::mem::size_of::<Frame>() == 112);
+
 impl Frame {
     pub fn line(&self) -> u32 {
         self.iseq.line_at(self.pc.saturating_sub(1))
