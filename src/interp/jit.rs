@@ -77,35 +77,8 @@ impl Vm {
             return None;
         }
         let depth = self.stack.len() - self.frames[fi].base - iseq.local_count as usize;
-        let jit = self.jit.as_deref_mut()?;
-        let state = match jit.state(iseq.id) {
-            None => {
-                let n = iseq.calls.get() + 1;
-                iseq.calls.set(n);
-                if n < jit.opts.min_calls {
-                    return None;
-                }
-                let dispatch = &self.dispatch;
-                let site = |s| {
-                    let site = dispatch.site(s);
-                    SiteInfo {
-                        argc: site.argc,
-                        flags: site.flags,
-                        has_block: site.block.is_some(),
-                    }
-                };
-                jit.compile(iseq, &site, Some((pc, depth)));
-                jit.state(iseq.id)
-            }
-            Some(State::Queued { .. }) => {
-                jit.poll();
-                jit.state(iseq.id)
-            }
-            s => s,
-        };
-        match state {
+        match self.jit_count(iseq, Some((pc, depth))) {
             Some(State::Compiled { func, max_depth }) => {
-                iseq.jit_code.set((func, max_depth));
                 Some(self.jit_run_at(fi, func, max_depth, pc))
             }
             Some(State::Failed) => {
@@ -126,30 +99,43 @@ impl Vm {
         if func != 0 {
             return self.jit_run(fi, func, max_depth);
         }
+        match self.jit_count(iseq, None) {
+            Some(State::Compiled { func, max_depth }) => self.jit_run(fi, func, max_depth),
+            Some(State::Failed) => {
+                // Calls start at pc 0 from now on.
+                iseq.entry_pc.set(0);
+                JitExit::Interpret
+            }
+            _ => JitExit::Interpret,
+        }
+    }
+
+    /// One more call of `iseq` (or turn of its loop, `entry`: see
+    /// `codegen::translate`): queued for compilation at `--jit-min-calls`,
+    /// the worker polled while it is queued. Its state: `Compiled` (its
+    /// code then in `Iseq::jit_code`), `Failed` (also without the JIT),
+    /// or None / `Queued` (keep interpreting).
+    fn jit_count(&mut self, iseq: &'static Iseq, entry: Option<(usize, usize)>) -> Option<State> {
         let Some(jit) = self.jit.as_deref_mut() else {
-            iseq.entry_pc.set(0);
-            return JitExit::Interpret;
+            return Some(State::Failed);
         };
         let state = match jit.state(iseq.id) {
             None => {
                 let n = iseq.calls.get() + 1;
                 iseq.calls.set(n);
                 if n < jit.opts.min_calls {
-                    return JitExit::Interpret;
+                    return None;
                 }
                 let dispatch = &self.dispatch;
-                jit.compile(
-                    iseq,
-                    &|s| {
-                        let site = dispatch.site(s);
-                        SiteInfo {
-                            argc: site.argc,
-                            flags: site.flags,
-                            has_block: site.block.is_some(),
-                        }
-                    },
-                    None,
-                );
+                let site = |s| {
+                    let site = dispatch.site(s);
+                    SiteInfo {
+                        argc: site.argc,
+                        flags: site.flags,
+                        has_block: site.block.is_some(),
+                    }
+                };
+                jit.compile(iseq, &site, entry);
                 jit.state(iseq.id)
             }
             Some(State::Queued { .. }) => {
@@ -158,17 +144,10 @@ impl Vm {
             }
             s => s,
         };
-        match state {
-            Some(State::Compiled { func, max_depth }) => {
-                iseq.jit_code.set((func, max_depth));
-                self.jit_run(fi, func, max_depth)
-            }
-            Some(State::Failed) => {
-                iseq.entry_pc.set(0);
-                JitExit::Interpret
-            }
-            _ => JitExit::Interpret,
+        if let Some(State::Compiled { func, max_depth }) = state {
+            iseq.jit_code.set((func, max_depth));
         }
+        state
     }
 
     fn jit_run(&mut self, fi: usize, func: usize, max_depth: usize) -> JitExit {
