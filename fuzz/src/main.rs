@@ -7,7 +7,11 @@
 //!
 //! - `parse`: prism parse + carmine's compiler (`Vm::compile`), nothing runs;
 //! - `run`:   compile and run in a fresh `Vm` with an instruction budget
-//!   (`--max-instructions`, like `carmine --max-instructions=N`).
+//!   (`--max-instructions`, like `carmine --max-instructions=N`);
+//! - `jit`:   as `run`, with the JIT compiling every method after its
+//!   first call and every script loop after its first turn
+//!   (`--jit --jit-wait --jit-min-calls=1`, `CARMINE_JIT_ALL=1`): slow
+//!   (a C compile per method), for a bounded run by hand.
 //!
 //! A crash is a Rust panic, a death by signal (stack overflow, abort on a
 //! failed allocation, SIGSEGV) or an input that takes longer than the time
@@ -18,7 +22,7 @@
 //! to `fuzz/crashes/`, shrinks it line by line, and exits 1 if it found any.
 //!
 //! usage: cargo run --release --manifest-path fuzz/Cargo.toml -- \
-//!            [--target parse|run|both] [--seconds N] [--execs N] [--seed N]
+//!            [--target parse|run|both|jit] [--seconds N] [--execs N] [--seed N]
 //!            [--corpus DIR] [--crashes DIR] [--timeout-ms N]
 //!            [--max-instructions N] [--no-minimize] [--replay FILE...]
 
@@ -40,6 +44,7 @@ const MEM_LIMIT_KB: u64 = 4 * 1024 * 1024;
 enum Target {
     Parse,
     Run,
+    Jit,
 }
 
 impl Target {
@@ -47,6 +52,7 @@ impl Target {
         match self {
             Target::Parse => "parse",
             Target::Run => "run",
+            Target::Jit => "jit",
         }
     }
 }
@@ -95,6 +101,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
                 o.targets = match val()?.as_str() {
                     "parse" => vec![Target::Parse],
                     "run" => vec![Target::Run],
+                    "jit" => vec![Target::Jit],
                     "both" => vec![Target::Parse, Target::Run],
                     t => return Err(format!("unknown target {t}")),
                 }
@@ -130,10 +137,10 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--worker") {
-        let target = if args.get(1).map(String::as_str) == Some("parse") {
-            Target::Parse
-        } else {
-            Target::Run
+        let target = match args.get(1).map(String::as_str) {
+            Some("parse") => Target::Parse,
+            Some("jit") => Target::Jit,
+            _ => Target::Run,
         };
         let max: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200_000);
         worker(target, max);
@@ -196,7 +203,8 @@ fn worker_loop(target: Target, max_insns: u64) {
                 *n += 1;
                 let _ = vm.compile(&src, "fuzz.rb", IseqKind::Top);
             }
-            Target::Run => run_input(&src, max_insns),
+            Target::Run => run_input(&src, max_insns, false),
+            Target::Jit => run_input(&src, max_insns, true),
         }));
         if r.is_err() {
             parse_vm = None;
@@ -209,8 +217,17 @@ fn worker_loop(target: Target, max_insns: u64) {
     }
 }
 
-fn run_input(src: &[u8], max_insns: u64) {
+fn run_input(src: &[u8], max_insns: u64, jit: bool) {
     let mut vm = Vm::new(Config::default());
+    if jit {
+        // (The supervisor sets CARMINE_JIT_ALL=1 in this worker.)
+        let o = carmine::jit::Options {
+            min_calls: 1,
+            wait: true,
+            ..Default::default()
+        };
+        vm.jit = Some(Box::new(carmine::jit::Jit::new(o)));
+    }
     vm.options.max_instructions = Some(max_insns);
     vm.options.warnings = 1;
     // As the CLI sets it for warning level 1 (unset, `warn` printed nothing).
@@ -253,6 +270,10 @@ impl Worker {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .env_remove("CARMINE_GC_STRESS")
+            .env(
+                "CARMINE_JIT_ALL",
+                if target == Target::Jit { "1" } else { "0" },
+            )
             .spawn()
             .expect("spawn worker");
         let stdin = child.stdin.take().unwrap();
