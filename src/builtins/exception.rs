@@ -18,9 +18,10 @@ pub fn init(vm: &mut Vm) {
         if a.is_empty() || a[0] == s {
             return Ok(s);
         }
+        // A copy with the new message; the backtrace stays (CRuby's
+        // exc_exception: rb_obj_clone).
         let c = super::object::dup(vm, s, false)?;
         vm.ivar_set_name(c, sym::IVAR_MESSAGE, a[0]);
-        vm.ivar_set_name(c, sym::IVAR_BACKTRACE, Value::NIL);
         Ok(c)
     });
     vm.def_builtin(e, "to_s", 0, |vm, s, _, _| {
@@ -58,10 +59,10 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_new(&t))
     });
     vm.def_builtin(e, "backtrace", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, sym::IVAR_BACKTRACE))
+        Ok(vm.exception_backtrace(s))
     });
     vm.def_builtin(e, "set_backtrace", 1, |vm, s, a, _| {
-        vm.ivar_set_name(s, sym::IVAR_BACKTRACE, a[0]);
+        vm.set_backtrace(s, a[0]);
         Ok(a[0])
     });
     vm.def_builtin(e, "backtrace_locations", 0, |_, _, _, _| Ok(Value::NIL));

@@ -558,7 +558,7 @@ fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
                     return Err(vm.type_error("exception class/object expected"));
                 }
                 if let Some(bt) = args.get(2) {
-                    vm.ivar_set_name(ex, sym::IVAR_BACKTRACE, *bt);
+                    vm.set_backtrace(ex, *bt);
                 }
                 ex
             }

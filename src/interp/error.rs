@@ -219,7 +219,7 @@ impl Vm {
         bt.insert(0, top);
         let items: Vec<Value> = bt.iter().map(|s| self.str_new(s)).collect();
         let a = self.ary_new(items);
-        self.ivar_set_name(e, sym::IVAR_BACKTRACE, a);
+        self.set_backtrace(e, a);
         Unwind::Raise(e)
     }
 
@@ -295,9 +295,17 @@ impl Vm {
         Unwind::Raise(e)
     }
 
-    /// Sets the exception's backtrace if it has none.
+    /// Sets the exception's backtrace if it has none: as line ids
+    /// (`IVAR_BACKTRACE_IDS`, 4 bytes a line), made the Array of Strings
+    /// Ruby sees only when it is read (`exception_backtrace`). Deep
+    /// recursion whose every `ensure` raises keeps thousands of
+    /// exceptions alive through `cause`, each with a backtrace thousands
+    /// of lines long: as Strings that was gigabytes.
     pub fn fill_backtrace(&mut self, e: Value) {
-        if !e.is_heap() || !self.ivar_get_name(e, sym::IVAR_BACKTRACE).is_nil() {
+        if !e.is_heap()
+            || !self.ivar_get_name(e, sym::IVAR_BACKTRACE).is_nil()
+            || !self.ivar_get_name(e, sym::IVAR_BACKTRACE_IDS).is_nil()
+        {
             return;
         }
         if let Some(max) = self.options.max_instructions {
@@ -311,9 +319,22 @@ impl Vm {
             }
         }
         let bt = self.backtrace();
-        let items: Vec<Value> = bt.iter().map(|s| self.str_new(s)).collect();
-        let a = self.ary_new(items);
-        self.ivar_set_name(e, sym::IVAR_BACKTRACE, a);
+        let mut ids = Vec::with_capacity(bt.len() * 4);
+        for line in bt {
+            let id = match self.backtrace_line_ids.get(line.as_str()) {
+                Some(&id) => id,
+                None => {
+                    let id = self.backtrace_lines.len() as u32;
+                    let line: std::rc::Rc<str> = line.into();
+                    self.backtrace_lines.push(line.clone());
+                    self.backtrace_line_ids.insert(line, id);
+                    id
+                }
+            };
+            ids.extend_from_slice(&id.to_le_bytes());
+        }
+        let blob = self.str_from_bytes(ids);
+        self.ivar_set_name(e, sym::IVAR_BACKTRACE_IDS, blob);
         if self.exception_is(e, self.e.name_error) {
             let h = match self.current_highlight() {
                 Some(h) => self.str_new(&h),
@@ -321,6 +342,34 @@ impl Vm {
             };
             self.ivar_set_name(e, symbol::intern(HIGHLIGHT_IVAR), h);
         }
+    }
+
+    /// The exception's backtrace as Ruby sees it (an Array of Strings, or
+    /// what `set_backtrace` was given): made from its line ids the first
+    /// time it is read.
+    pub fn exception_backtrace(&mut self, e: Value) -> Value {
+        let bt = self.ivar_get_name(e, sym::IVAR_BACKTRACE);
+        let blob = self.ivar_get_name(e, sym::IVAR_BACKTRACE_IDS);
+        if !bt.is_nil() || blob.is_nil() {
+            return bt;
+        }
+        let bytes = self.string_bytes(blob);
+        let lines: Vec<std::rc::Rc<str>> = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize)
+            .filter_map(|id| self.backtrace_lines.get(id).cloned())
+            .collect();
+        let items: Vec<Value> = lines.iter().map(|line| self.str_new(line)).collect();
+        let a = self.ary_new(items);
+        self.set_backtrace(e, a);
+        a
+    }
+
+    /// Sets the backtrace Ruby sees (`set_backtrace`, `raise`'s third
+    /// argument), dropping any line ids kept for it.
+    pub fn set_backtrace(&mut self, e: Value, bt: Value) {
+        self.ivar_set_name(e, sym::IVAR_BACKTRACE, bt);
+        self.ivar_set_name(e, sym::IVAR_BACKTRACE_IDS, Value::NIL);
     }
 
     /// CRuby 3.1's error_highlight text for an error raised by the current
@@ -384,7 +433,7 @@ impl Vm {
             Ok(m) if self.is_string(m) => self.string_lossy(m),
             _ => String::new(),
         };
-        let bt = self.ivar_get_name(e, sym::IVAR_BACKTRACE);
+        let bt = self.exception_backtrace(e);
         let lines: Vec<String> = if self.is_array(bt) {
             self.array_items(bt)
                 .into_iter()
@@ -420,7 +469,7 @@ impl Vm {
         if cause.is_heap() && cause != e {
             let cmsg = self.exception_message(cause);
             let cc = self.class_name(self.real_class_of(cause));
-            let cbt = self.ivar_get_name(cause, sym::IVAR_BACKTRACE);
+            let cbt = self.exception_backtrace(cause);
             let clines: Vec<String> = if self.is_array(cbt) {
                 self.array_items(cbt)
                     .into_iter()

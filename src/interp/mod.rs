@@ -169,6 +169,10 @@ pub struct Vm {
     pub loaded_features: Vec<String>,
     pub load_path: Vec<String>,
     pub script_name: String,
+    /// Backtrace lines seen so far, each once (an exception keeps ids
+    /// into this until its backtrace is read: `Vm::fill_backtrace`).
+    pub backtrace_lines: Vec<std::rc::Rc<str>>,
+    pub backtrace_line_ids: HashMap<std::rc::Rc<str>, u32>,
     pub options: Options,
     pub insn_count: u64,
     /// Set once the instruction budget ran out: rescue stops catching.
@@ -242,6 +246,8 @@ impl Vm {
             loaded_features: Vec::new(),
             load_path: Vec::new(),
             script_name: "-".into(),
+            backtrace_lines: Vec::new(),
+            backtrace_line_ids: HashMap::new(),
             options: Options::default(),
             insn_count: 0,
             budget_spent: false,

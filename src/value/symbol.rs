@@ -129,6 +129,7 @@ predefined! {
     LENGTH = "length",
     IVAR_MESSAGE = "@message",
     IVAR_BACKTRACE = "__backtrace",
+    IVAR_BACKTRACE_IDS = "__backtrace_ids",
     IVAR_CAUSE = "__cause",
     CONST_MISSING = "const_missing",
     NAME = "name",
