@@ -423,3 +423,57 @@ module Kernel
   end
   private :sleep
 end
+
+# Backtrace locations (Exception#backtrace_locations, caller_locations):
+# made from the backtrace's lines, which carry the same fields.
+class Thread
+  class Backtrace
+    class Location
+      def initialize(line)
+        @line = line
+        if (m = /\A(.*?):(\d+)(?::in `(.*)')?\z/m.match(line))
+          @path = m[1]
+          @lineno = m[2].to_i
+          @label = m[3]
+        else
+          @path = line
+          @lineno = 0
+          @label = nil
+        end
+      end
+
+      attr_reader :path, :lineno, :label
+
+      def absolute_path
+        @path.start_with?("-", "<") ? nil : File.expand_path(@path)
+      end
+
+      def base_label
+        @label&.sub(/\A(?:(?:block|rescue|ensure) (?:\(\d+ levels\) )?in )+/, "")
+      end
+
+      def to_s = @line
+      def inspect = @line.inspect
+    end
+  end
+end
+
+class Exception
+  def backtrace_locations
+    bt = __backtrace_lines
+    bt&.map { |l| Thread::Backtrace::Location.new(l) }
+  end
+end
+
+module Kernel
+  def caller_locations(start = 1, length = nil)
+    if start.is_a?(Range)
+      lines = caller(start.begin + 1..(start.end.nil? ? nil : start.end + 1))
+    else
+      raise ArgumentError, "negative level (#{start})" if start.to_i < 0
+      lines = caller(start.to_i + 1, length)
+    end
+    lines&.map { |l| Thread::Backtrace::Location.new(l) }
+  end
+  private :caller_locations
+end
