@@ -65,14 +65,11 @@ pub fn init(vm: &mut Vm) {
         vm.set_backtrace(s, a[0]);
         Ok(a[0])
     });
-    // The backtrace as raised (not what set_backtrace gave): the lines
-    // prelude/thread.rb makes Thread::Backtrace::Locations of.
+    // The lines prelude/thread.rb makes Thread::Backtrace::Locations of:
+    // the backtrace as `backtrace` holds it (without calling a redefined
+    // `backtrace`); after set_backtrace, what it was given, where CRuby
+    // keeps the raised locations.
     vm.def_builtin(e, "__backtrace_lines", 0, |vm, s, _, _| {
-        if vm.ivar_get_name(s, sym::IVAR_BACKTRACE_IDS).is_nil()
-            && vm.ivar_get_name(s, sym::IVAR_BACKTRACE).is_nil()
-        {
-            return Ok(Value::NIL);
-        }
         Ok(vm.exception_backtrace(s))
     });
     vm.def_builtin(e, "cause", 0, |vm, s, _, _| {

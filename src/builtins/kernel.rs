@@ -864,8 +864,7 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
             });
         }
     }
-    let verbose = vm.globals.get(&symbol::intern("$VERBOSE")).copied();
-    if msgs.is_empty() || verbose.is_none_or(|v| v.is_nil()) {
+    if msgs.is_empty() || !vm.warnings_on() {
         return Ok(Value::NIL);
     }
     if let Some(p) = prefix {

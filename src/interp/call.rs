@@ -747,17 +747,29 @@ impl Vm {
             };
         }
         // (A fast reader's site passes no arguments.)
-        if let Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) = handler
-            && let Some(v) = ivar_slot_get(recv, slot)
-        {
-            if matches!(handler, Handler::IseqIvarGet(_)) {
-                self.getter_probes(m);
+        match self.hot_read(handler, m, recv) {
+            Some(v) => {
+                self.dispatch.count_inline_hit(site);
+                Hot::Done(v)
             }
-            self.dispatch.counters.ccf_ivar += 1;
-            self.dispatch.count_inline_hit(site);
-            return Hot::Done(v);
+            None => Hot::No,
         }
-        Hot::No
+    }
+
+    /// An attr_reader or getter (`def x; @x; end`) hot entry's read of
+    /// `recv`, counted as one (its probes fired for a getter); None for
+    /// another handler or an object without the ivar slot.
+    #[inline(always)]
+    fn hot_read(&mut self, handler: Handler, m: MethodId, recv: Value) -> Option<Value> {
+        let (Handler::IvarGet(slot) | Handler::IseqIvarGet(slot)) = handler else {
+            return None;
+        };
+        let v = ivar_slot_get(recv, slot)?;
+        if matches!(handler, Handler::IseqIvarGet(_)) {
+            self.getter_probes(m);
+        }
+        self.dispatch.counters.ccf_ivar += 1;
+        Some(v)
     }
 
     /// A call with a receiver (below its arguments) answered by its
@@ -789,14 +801,10 @@ impl Vm {
             };
         }
         let v = match handler {
-            Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) => {
-                let Some(v) = ivar_slot_get(recv, slot) else {
+            Handler::IvarGet(_) | Handler::IseqIvarGet(_) => {
+                let Some(v) = self.hot_read(handler, m, recv) else {
                     return Hot::No;
                 };
-                if matches!(handler, Handler::IseqIvarGet(_)) {
-                    self.getter_probes(m);
-                }
-                self.dispatch.counters.ccf_ivar += 1;
                 v
             }
             Handler::IvarSet(slot) => {

@@ -103,8 +103,11 @@ pub fn translate(
     // Successors along fast paths only (a fused instruction's slow path
     // continues in its next slot), for `worth_compiling`.
     let mut fast: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut step = vec![false; n];
-    let mut calls = vec![false; n];
+    // Instructions that call back into the VM, for `worth_compiling`. A
+    // script's calls count too: each runs its callee from Rust (an
+    // interpreted callee in a run loop of its own), where the
+    // interpreter's loop would have entered it in place.
+    let mut costly = vec![false; n];
     while let Some((pc, d)) = work.pop() {
         if pc >= n {
             return Err(format!("jump out of the code ({pc})"));
@@ -135,14 +138,9 @@ pub fn translate(
         }
         max_depth = max_depth.max(d);
         code[pc] = e.code;
-        step[pc] = e.step;
-        calls[pc] = e.call;
+        costly[pc] = e.step || (script && e.call);
     }
     if !all {
-        // A script's calls are steps too: each runs its callee from Rust
-        // (an interpreted callee in a run loop of its own), where the
-        // interpreter's loop would have entered it in place.
-        let costly: Vec<bool> = (0..n).map(|pc| step[pc] || (script && calls[pc])).collect();
         worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly)?;
     }
     let symbol = format!("carmine_jit_{}", iseq.id.index());
@@ -191,7 +189,7 @@ fn worth_compiling(
     iseq: &Iseq,
     start: usize,
     fast: &[Vec<usize>],
-    step: &[bool],
+    costly: &[bool],
 ) -> Result<(), String> {
     let (mut natives, mut steps) = (0usize, 0usize);
     let mut seen = vec![false; fast.len()];
@@ -203,7 +201,7 @@ fn worth_compiling(
         work.extend(&fast[pc]);
         match iseq.insns[pc] {
             Insn::Nop | Insn::Pop | Insn::Jump { .. } | Insn::Leave | Insn::LocalLeave { .. } => {}
-            _ if step[pc] => steps += 1,
+            _ if costly[pc] => steps += 1,
             _ => natives += 1,
         }
     }
