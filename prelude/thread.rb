@@ -141,14 +141,15 @@ class Thread
     return unless @__status == :pending
     @__status = :running
     Thread.__switch(self) do
-      @__value = @__block.call(*@__args)
+      @__value = Fiber.__thread_root(@__block, @__args)
       @__status = :done
     rescue Kill
       @__status = :done
     rescue Exception => e
+      # Reported while it still runs, as CRuby does.
+      __report(e) if @report_on_exception
       @__status = :failed
       @__exception = e
-      __report(e) if @report_on_exception
       raise e if @abort_on_exception || Thread.abort_on_exception
     end
   end
@@ -251,6 +252,8 @@ class Thread
             else "dead"
             end
     label = @name ? "@#{@name} " : ""
+    file, line = @__block&.source_location
+    label += "#{file}:#{line} " if file
     "#<Thread:0x#{'%016x' % (object_id * 8)} #{label}#{state}>".sub(" >", ">")
   end
   alias to_s inspect

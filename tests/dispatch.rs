@@ -344,6 +344,33 @@ fn receiverless_sites_hit_and_invalidate() {
     }
 }
 
+/// A site warmed inside a fiber, the method redefined while the fiber is
+/// suspended: the resumed fiber misses once and calls the new method (the
+/// caches are shared by every fiber), under every strategy.
+#[test]
+fn fiber_sites_see_redefinitions_made_while_suspended() {
+    let p = script(
+        "fiber_site.rb",
+        "def helper(x) = x + 1\n\
+         f = Fiber.new do\n  s = 0\n\
+         \x20 1000.times { |i| s += helper(i); Fiber.yield if i == 499 }\n  s\nend\n\
+         f.resume\n\
+         Object.class_eval { def helper(x) = x + 2 }\n\
+         p f.resume\n\
+         s = RubyVM::MethodCache.call_sites.find { |c| c[:method] == :helper }\n\
+         p [s[:state], s[:hits], s[:misses]] if s\n",
+    );
+    for f in settings(&["0", "1", "8"]) {
+        let out = run_file(&p, &[&f[0], &f[1]]);
+        let want = if f[1] == "--ic=0" {
+            "501000\n"
+        } else {
+            "501000\n[:mono, 998, 2]\n"
+        };
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{f:?}");
+    }
+}
+
 /// A method added to a module Array includes (`Enumerable#index_by`, as
 /// gems do) leaves `opt_size` on: `a.size` makes no builtin call. An
 /// operator in a module prepended to Integer turns `opt_plus` off.

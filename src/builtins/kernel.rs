@@ -522,6 +522,13 @@ pub fn system_exit(vm: &mut Vm, code: i32, msg: &str) -> Unwind {
 }
 
 fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
+    let e = raise_exception(vm, a)?;
+    vm.fill_backtrace(e);
+    Err(Unwind::Raise(e))
+}
+
+/// The exception `raise(*a)` raises (its cause set, no backtrace yet).
+pub(crate) fn raise_exception(vm: &mut Vm, a: &[Value]) -> Result<Value, Unwind> {
     let mut args: Vec<Value> = a.to_vec();
     let mut cause = None;
     if let Some(&last) = args.last()
@@ -568,9 +575,7 @@ fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
     if cause != e && vm.ivar_get_name(e, sym::IVAR_CAUSE).is_nil() && !cause.is_nil() {
         vm.ivar_set_name(e, sym::IVAR_CAUSE, cause);
     }
-    vm.fill_backtrace(e);
-    let _ = obj;
-    Err(Unwind::Raise(e))
+    Ok(e)
 }
 
 fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {

@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod exception;
+pub mod fiber;
 pub mod file;
 pub mod float;
 pub mod hash;
@@ -94,6 +95,7 @@ pub fn init(vm: &mut Vm) {
     math::init(vm);
     process::init(vm);
     random::init(vm);
+    fiber::init(vm);
     rubyvm::init(vm);
     file::init(vm);
     pack::init(vm);

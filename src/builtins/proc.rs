@@ -25,6 +25,15 @@ pub fn init(vm: &mut Vm) {
         };
         Ok(vm.block_to_proc(&b))
     });
+    vm.def_builtin(p, "source_location", 0, |vm, s, _, _| {
+        let iseq = match &*obj(s).body.borrow() {
+            Body::Proc(p) if p.special.is_none() => p.block.iseq,
+            _ => return Ok(Value::NIL),
+        };
+        let i = vm.iseq(iseq);
+        let f = vm.str_new(&i.file);
+        Ok(vm.ary_new(vec![f, Value::int(i.first_line as i64)]))
+    });
     vm.def_builtin(p, "lambda?", 0, |_, s, _, _| match &*obj(s).body.borrow() {
         Body::Proc(p) => Ok(Value::bool(p.is_lambda)),
         _ => Ok(Value::FALSE),

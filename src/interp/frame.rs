@@ -63,6 +63,12 @@ pub struct Popped {
     pub boundary: bool,
 }
 
+impl Default for FrameStack {
+    fn default() -> Self {
+        FrameStack::with_capacity(16)
+    }
+}
+
 impl FrameStack {
     pub fn with_capacity(n: usize) -> Self {
         FrameStack {

@@ -11,6 +11,7 @@ pub mod call;
 pub mod define;
 pub mod error;
 pub mod exc_methods;
+pub mod fiber;
 pub mod frame;
 pub mod jit;
 pub mod load;
@@ -134,6 +135,8 @@ pub struct Vm {
     pub cfuncs: Vec<(SymbolId, usize, ClassId)>,
     /// Tags of the active `catch` blocks (innermost last).
     pub catch_tags: Vec<Value>,
+    /// Every Fiber's state and the running fibers.
+    pub fibers: fiber::Fibers,
     /// Blocks of running builtins that only they reference (GC roots).
     pub block_roots: Vec<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
@@ -226,6 +229,7 @@ impl Vm {
             temp_roots: Vec::new(),
             cfuncs: Vec::new(),
             catch_tags: Vec::new(),
+            fibers: Default::default(),
             block_roots: Vec::new(),
             fstrings: HashMap::new(),
             main_obj: Value::NIL,
@@ -708,6 +712,7 @@ impl Vm {
             svars,
             block_roots,
             generic_ivars,
+            fibers,
             ..
         } = self;
         let extra = [*main_obj, *errinfo];
@@ -733,6 +738,7 @@ impl Vm {
                 }
             }
             classes.trace(&mut |v| h.mark(v));
+            fibers.trace(h);
             for v in globals.values() {
                 h.mark(*v);
             }

@@ -1,0 +1,154 @@
+//! Fiber: `Fiber.new { }`, `resume`, `Fiber.yield`, `Fiber#raise`,
+//! `alive?`, `Fiber.current`, `blocking?`, with CRuby 3.1's FiberErrors.
+//! The switching itself is `interp::fiber`; a Fiber object keeps its
+//! state's index in the hidden ivar `__fiber` (-1: the root fiber).
+
+use crate::class::cls;
+use crate::interp::fiber::{Resume, Status};
+use crate::interp::{VResult, Vm};
+use crate::object::{BlockArg, Body, Unwind};
+use crate::value::{SymbolId, Value, symbol};
+
+fn id_ivar() -> SymbolId {
+    symbol::intern("__fiber")
+}
+
+fn blocking_ivar() -> SymbolId {
+    symbol::intern("__blocking")
+}
+
+/// The state index of Fiber object `f` (None: the root fiber).
+fn fiber_id(vm: &mut Vm, f: Value) -> Result<Option<usize>, Unwind> {
+    let v = vm.ivar_get_name(f, id_ivar());
+    match v.as_fixnum() {
+        Some(n) if n >= 0 => Ok(Some(n as usize)),
+        Some(_) => Ok(None),
+        None => Err(vm.error(vm.e.fiber_error, "uninitialized fiber")),
+    }
+}
+
+/// Values passed through `resume`/`yield`: none is nil, one is itself,
+/// more are an Array.
+fn pack(vm: &mut Vm, mut a: Vec<Value>) -> Value {
+    match a.len() {
+        0 => Value::NIL,
+        1 => a.pop().unwrap(),
+        _ => vm.ary_new(a),
+    }
+}
+
+fn resume_with(vm: &mut Vm, f: Value, what: Resume) -> VResult {
+    let Some(id) = fiber_id(vm, f)? else {
+        // The root fiber is always running below any other.
+        let msg = if vm.fibers.current().is_none() {
+            "attempt to resume the current fiber"
+        } else {
+            "attempt to resume a resumed fiber (double resume)"
+        };
+        return Err(vm.error(vm.e.fiber_error, msg));
+    };
+    vm.fiber_resume(id, what)
+}
+
+pub fn init(vm: &mut Vm) {
+    let c = vm.new_class(Some("Fiber"), cls::OBJECT, Some(cls::OBJECT));
+    vm.def_builtin(c, "initialize", -1, |vm, s, a, blk| {
+        let Some(b) = blk else {
+            return Err(vm.arg_error("tried to create Proc object without a block"));
+        };
+        // Positional arguments are ignored, as CRuby 3.1 does.
+        let mut blocking = false;
+        if vm.kw_passed
+            && let Some(&h) = a.last()
+            && vm.hash_len(h).is_some()
+        {
+            for (k, v) in vm.hash_pairs(h) {
+                if k != vm.sym("blocking") {
+                    let ks = vm.inspect(k)?;
+                    return Err(vm.arg_error(&format!("unknown keyword: {ks}")));
+                }
+                blocking = v.truthy();
+            }
+        }
+        let p = vm.block_to_proc(&b);
+        // Where the block was written, for `inspect`.
+        let loc = match &*b {
+            BlockArg::Literal(blk) => {
+                let iseq = vm.iseq(blk.iseq);
+                format!(" {}:{}", iseq.file, iseq.first_line)
+            }
+            _ => String::new(),
+        };
+        let loc = vm.str_new(&loc);
+        vm.ivar_set_name(s, symbol::intern("__location"), loc);
+        let id = vm.fiber_new(s, p)?;
+        vm.ivar_set_name(s, id_ivar(), Value::int(id as i64));
+        vm.ivar_set_name(s, blocking_ivar(), Value::bool(blocking));
+        Ok(Value::NIL)
+    });
+    vm.def_builtin(c, "resume", -1, |vm, s, a, _| {
+        let kw = vm.kw_passed;
+        resume_with(vm, s, Resume::Values(a.to_vec(), kw))
+    });
+    vm.def_builtin(c, "raise", -1, |vm, s, a, _| {
+        let e = crate::builtins::kernel::raise_exception(vm, a)?;
+        resume_with(vm, s, Resume::Raise(e))
+    });
+    vm.def_builtin(c, "transfer", -1, |vm, _, _, _| {
+        let msg = "Fiber#transfer is not implemented in carmine";
+        Err(vm.error(vm.e.not_implemented_error, msg))
+    });
+    vm.def_builtin(c, "alive?", 0, |vm, s, _, _| {
+        Ok(Value::bool(match fiber_id(vm, s)? {
+            Some(id) => vm.fibers.status(id) != Status::Terminated,
+            None => true,
+        }))
+    });
+    vm.def_builtin(c, "blocking?", 0, |vm, s, _, _| {
+        Ok(Value::bool(vm.ivar_get_name(s, blocking_ivar()).truthy()))
+    });
+    vm.def_builtin(c, "to_s", 0, |vm, s, _, _| {
+        let status = match fiber_id(vm, s)? {
+            Some(id) => match vm.fibers.status(id) {
+                Status::Created => "created",
+                Status::Resumed => "resumed",
+                Status::Suspended => "suspended",
+                Status::Terminated => "terminated",
+            },
+            None => "resumed",
+        };
+        let loc = vm.ivar_get_name(s, symbol::intern("__location"));
+        let loc = if loc.is_nil() { String::new() } else { vm.string_lossy(loc) };
+        let text = format!("#<Fiber:0x{:016x}{loc} ({status})>", s.raw());
+        Ok(vm.str_new(&text))
+    });
+    vm.def_builtin(c, "inspect", 0, |vm, s, _, _| {
+        vm.funcall(s, symbol::intern("to_s"), &[], None)
+    });
+    vm.def_singleton_builtin(c, "yield", -1, |vm, _, a, _| {
+        let v = pack(vm, a.to_vec());
+        match vm.fiber_yield(v)? {
+            Resume::Values(v, _) => Ok(pack(vm, v)),
+            Resume::Raise(e) => Err(Unwind::Raise(e)),
+        }
+    });
+    // prelude/thread.rb: a thread's body runs on its own root fiber.
+    vm.def_singleton_builtin(c, "__thread_root", 2, |vm, _, a, _| {
+        let (p, args) = (a[0], vm.array_items(a[1]));
+        vm.as_thread_root(|vm| vm.call_proc_with(p, &args, None, None))
+    });
+    vm.fibers.class = Some(c);
+    vm.def_singleton_builtin(c, "current", 0, |vm, _, _, _| {
+        if let Some(id) = vm.fibers.current() {
+            return Ok(vm.fibers.obj(id));
+        }
+        if vm.fibers.root.is_nil() {
+            let c = vm.fibers.class.expect("Fiber is defined");
+            let root = vm.heap.alloc(c, Body::Object(Vec::new()));
+            vm.ivar_set_name(root, id_ivar(), Value::int(-1));
+            vm.ivar_set_name(root, blocking_ivar(), Value::FALSE);
+            vm.fibers.root = root;
+        }
+        Ok(vm.fibers.root)
+    });
+}

@@ -1,0 +1,348 @@
+//! Fibers: each runs its block on its own native stack (a `corosensei`
+//! coroutine) with its own execution context (value stack, control
+//! frames, builtin-call and `catch` stacks, `$!`), swapped into the `Vm`
+//! while it runs. Ruby code inside a fiber sees only the fiber's frames, as
+//! in CRuby; a suspended fiber keeps the Rust frames it was running
+//! (an `each` whose block called `Fiber.yield`) on its native stack.
+//!
+//! This file is the one place outside value/, gc/ and jit/ with `unsafe`:
+//! a coroutine's closure must be `'static`, so the `Vm` reaches it as a raw
+//! pointer handed over at every switch, and `Fiber.yield`, called from any
+//! depth inside the fiber, reaches the coroutine's `Yielder` through a
+//! pointer the closure records. Exactly one side runs at a time.
+//!
+//! A suspended fiber whose Fiber object is no longer referenced is not
+//! freed before exit (its context is a GC root, its stack stays mapped).
+
+use std::rc::Rc;
+
+use corosensei::stack::{DefaultStack, Stack};
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+
+use crate::gc::Heap;
+use crate::object::{BlockArg, Unwind};
+use crate::value::Value;
+
+use super::frame::FrameStack;
+use super::{VResult, Vm};
+
+/// A fiber's native stack (virtual size; pages are committed as used).
+const FIBER_STACK: usize = 16 << 20;
+/// Native stack kept free below the deepest Ruby-level recursion a fiber
+/// may reach: past it, SystemStackError (as `native_stack_low`).
+const FIBER_STACK_MARGIN: usize = 2 << 20;
+
+/// What a fiber's state needs from the interpreter that a switch swaps.
+#[derive(Default)]
+pub struct ExecContext {
+    stack: Vec<Value>,
+    frames: FrameStack,
+    cfuncs: Vec<(crate::value::SymbolId, usize, crate::value::ClassId)>,
+    catch_tags: Vec<Value>,
+    block_roots: Vec<Rc<BlockArg>>,
+    temp_roots: Vec<Value>,
+    hashing: Vec<u64>,
+    comparing: Vec<(u64, u64)>,
+    svars: Vec<(u64, Value)>,
+    errinfo: Value,
+    native_depth: usize,
+    stack_limit_addr: usize,
+}
+
+impl ExecContext {
+    fn trace(&self, h: &mut Heap) {
+        let roots = self.stack.iter().chain(&self.catch_tags).chain(&self.temp_roots);
+        for v in roots {
+            h.mark(*v);
+        }
+        for &(_, v) in &self.svars {
+            h.mark(v);
+        }
+        h.mark(self.errinfo);
+        for b in &self.block_roots {
+            crate::object::trace_block_arg(b, &mut |v| h.mark(v));
+        }
+        for f in self.frames.iter() {
+            h.mark(f.self_val);
+            h.mark(f.env);
+            h.mark(f.penv);
+            if let Some(b) = &f.block {
+                crate::object::trace_block_arg(b, &mut |v| h.mark(v));
+            }
+        }
+    }
+}
+
+/// How a fiber is resumed: with values (`resume`; true when the last is
+/// a keyword Hash) or an exception to raise where it waits (`Fiber#raise`).
+pub enum Resume {
+    Values(Vec<Value>, bool),
+    Raise(Value),
+}
+
+/// Handed to a fiber at each switch into it.
+pub struct Input {
+    vm: *mut Vm,
+    what: Resume,
+}
+
+/// Handed back by `Fiber.yield`: the `Vm` pointer the fiber used, so both
+/// sides' accesses go through pointers the switch passed along.
+pub struct Yielded {
+    vm: *mut Vm,
+    value: Value,
+}
+
+type Co = Coroutine<Input, Yielded, (*mut Vm, VResult), DefaultStack>;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Created,
+    Resumed,
+    Suspended,
+    Terminated,
+}
+
+pub struct FiberState {
+    co: Option<Co>,
+    /// The fiber's own context while it is suspended; its resumer's while
+    /// it runs.
+    ctx: ExecContext,
+    pub status: Status,
+    yielder: *const Yielder<Input, Yielded>,
+    pub obj: Value,
+    block: Value,
+}
+
+/// In `Fibers::chain`: a thread's body starts here, on its own root fiber
+/// (`Fiber.yield` below it has nothing to go back to).
+const THREAD_ROOT: usize = usize::MAX;
+
+/// Every fiber made, indexed by the id its Fiber object keeps.
+#[derive(Default)]
+pub struct Fibers {
+    states: Vec<FiberState>,
+    /// Running fibers, innermost last (empty: the root fiber runs).
+    chain: Vec<usize>,
+    /// The root fiber's object, once `Fiber.current` made it.
+    pub root: Value,
+    /// The Fiber class.
+    pub class: Option<crate::value::ClassId>,
+    /// The contexts threads started from, innermost last.
+    outer: Vec<ExecContext>,
+}
+
+impl Fibers {
+    pub fn trace(&self, h: &mut Heap) {
+        h.mark(self.root);
+        for c in &self.outer {
+            c.trace(h);
+        }
+        for s in &self.states {
+            if s.status == Status::Terminated {
+                continue;
+            }
+            h.mark(s.obj);
+            h.mark(s.block);
+            s.ctx.trace(h);
+        }
+    }
+
+    pub fn status(&self, id: usize) -> Status {
+        self.states[id].status
+    }
+
+    pub fn obj(&self, id: usize) -> Value {
+        self.states[id].obj
+    }
+
+    /// The running fiber (None: a root fiber).
+    pub fn current(&self) -> Option<usize> {
+        self.chain.last().copied().filter(|&id| id != THREAD_ROOT)
+    }
+}
+
+impl Drop for Fibers {
+    fn drop(&mut self) {
+        // A suspended coroutine would be unwound on drop, running the Rust
+        // frames it stopped in against a `Vm` being torn down: at exit its
+        // stack is simply left mapped.
+        for s in &mut self.states {
+            if let Some(co) = s.co.take() {
+                std::mem::forget(co);
+            }
+        }
+    }
+}
+
+impl Vm {
+    fn swap_context(&mut self, c: &mut ExecContext) {
+        use std::mem::swap;
+        swap(&mut self.stack, &mut c.stack);
+        swap(&mut self.frames, &mut c.frames);
+        swap(&mut self.cfuncs, &mut c.cfuncs);
+        swap(&mut self.catch_tags, &mut c.catch_tags);
+        swap(&mut self.block_roots, &mut c.block_roots);
+        swap(&mut self.temp_roots, &mut c.temp_roots);
+        swap(&mut self.hashing, &mut c.hashing);
+        swap(&mut self.comparing, &mut c.comparing);
+        swap(&mut self.svars, &mut c.svars);
+        swap(&mut self.errinfo, &mut c.errinfo);
+        swap(&mut self.native_depth, &mut c.native_depth);
+        swap(&mut self.stack_limit_addr, &mut c.stack_limit_addr);
+    }
+
+    /// A new fiber running `block` (a Proc) for Fiber object `obj`; its id.
+    pub fn fiber_new(&mut self, obj: Value, block: Value) -> Result<usize, Unwind> {
+        let stack = match DefaultStack::new(FIBER_STACK) {
+            Ok(s) => s,
+            Err(e) => {
+                let msg = format!("can't alloc machine stack to fiber: {e}");
+                return Err(self.error(self.e.fiber_error, &msg));
+            }
+        };
+        let limit = stack.limit().get() + FIBER_STACK_MARGIN;
+        let id = self.fibers.states.len();
+        let co = Co::with_stack(stack, move |y: &Yielder<Input, Yielded>, first: Input| {
+            // SAFETY: the resumer handed over its `&mut Vm` as this pointer
+            // and is stopped inside `Coroutine::resume` until this fiber
+            // yields or returns: nothing else touches the Vm meanwhile.
+            let vm = unsafe { &mut *first.vm };
+            vm.fibers.states[id].yielder = y as *const _;
+            let r = match first.what {
+                Resume::Values(args, kw) => {
+                    let fl = if kw { crate::dispatch::flags::KWARGS } else { 0 };
+                    vm.call_proc_with_fl(block, &args, None, None, fl)
+                }
+                Resume::Raise(e) => Err(Unwind::Raise(e)),
+            };
+            let r = match r {
+                Err(Unwind::Break { value, .. }) => {
+                    Err(vm.jump_error("break from proc-closure", "break", value))
+                }
+                Err(Unwind::Return { value, .. }) => {
+                    Err(vm.jump_error("unexpected return", "return", value))
+                }
+                Err(Unwind::Next(v)) => Ok(v),
+                r => r,
+            };
+            (vm as *mut Vm, r)
+        });
+        self.fibers.states.push(FiberState {
+            co: Some(co),
+            ctx: ExecContext {
+                stack: Vec::with_capacity(256),
+                stack_limit_addr: limit,
+                ..Default::default()
+            },
+            status: Status::Created,
+            yielder: std::ptr::null(),
+            obj,
+            block,
+        });
+        Ok(id)
+    }
+
+    /// `Fiber#resume` (and `Fiber#raise`): runs fiber `id` until it yields
+    /// (its value) or ends (its block's value, or what it raised).
+    pub fn fiber_resume(&mut self, id: usize, what: Resume) -> VResult {
+        match self.fibers.states[id].status {
+            Status::Terminated => {
+                return Err(self.error(self.e.fiber_error, "attempt to resume a terminated fiber"));
+            }
+            Status::Resumed => {
+                let msg = if self.fibers.current() == Some(id) {
+                    "attempt to resume the current fiber"
+                } else {
+                    "attempt to resume a resumed fiber (double resume)"
+                };
+                return Err(self.error(self.e.fiber_error, msg));
+            }
+            Status::Created if matches!(what, Resume::Raise(_)) => {
+                let msg = "cannot raise exception on unborn fiber";
+                return Err(self.error(self.e.fiber_error, msg));
+            }
+            Status::Created | Status::Suspended => {}
+        }
+        let mut co = self.fibers.states[id].co.take().expect("a live fiber has its coroutine");
+        let mut ctx = std::mem::take(&mut self.fibers.states[id].ctx);
+        self.swap_context(&mut ctx);
+        self.fibers.states[id].ctx = ctx;
+        self.fibers.states[id].status = Status::Resumed;
+        self.fibers.chain.push(id);
+        let input = Input {
+            vm: self as *mut Vm,
+            what,
+        };
+        let r = match co.resume(input) {
+            CoroutineResult::Yield(y) => {
+                debug_assert!(std::ptr::eq(y.vm, self));
+                Ok(y.value)
+            }
+            CoroutineResult::Return((vm, r)) => {
+                debug_assert!(std::ptr::eq(vm, self));
+                r
+            }
+        };
+        // The fiber is stopped (suspended or finished): back to ours.
+        self.fibers.chain.pop();
+        let mut ctx = std::mem::take(&mut self.fibers.states[id].ctx);
+        self.swap_context(&mut ctx);
+        let st = &mut self.fibers.states[id];
+        if co.done() {
+            // Its stack is unmapped here; its context is empty.
+            st.status = Status::Terminated;
+            st.yielder = std::ptr::null();
+        } else {
+            st.ctx = ctx;
+            st.co = Some(co);
+            st.status = Status::Suspended;
+        }
+        r
+    }
+
+    /// Runs `f` as a new thread's root fiber, in a context of its own
+    /// (prelude/thread.rb runs every thread's body nested on the native
+    /// stack of the one that waited for it): its backtraces, `catch` tags
+    /// and `$!` are the thread's, and `Fiber.yield` below it fails.
+    pub fn as_thread_root(&mut self, f: impl FnOnce(&mut Vm) -> VResult) -> VResult {
+        let mut ctx = ExecContext {
+            stack: Vec::with_capacity(256),
+            native_depth: self.native_depth,
+            stack_limit_addr: self.stack_limit_addr,
+            ..Default::default()
+        };
+        self.swap_context(&mut ctx);
+        self.fibers.outer.push(ctx);
+        self.fibers.chain.push(THREAD_ROOT);
+        let r = f(self);
+        self.fibers.chain.pop();
+        let mut ctx = self.fibers.outer.pop().expect("pushed above");
+        self.swap_context(&mut ctx);
+        r
+    }
+
+    /// `Fiber.yield(v)`: suspends the running fiber, its resumer's `resume`
+    /// returning `v`; returns what the next `resume` passes (or raises
+    /// what `Fiber#raise` passes).
+    pub fn fiber_yield(&mut self, v: Value) -> Result<Resume, Unwind> {
+        let Some(id) = self.fibers.current() else {
+            return Err(self.error(self.e.fiber_error, "attempt to yield on a not resumed fiber"));
+        };
+        let y = self.fibers.states[id].yielder;
+        let out = Yielded {
+            vm: self as *mut Vm,
+            value: v,
+        };
+        // SAFETY: `y` is the Yielder of the coroutine running this code
+        // (recorded by its closure, which is still running: we are inside
+        // it). The resumer uses the Vm only until it resumes us.
+        let input = unsafe { &*y }.suspend(out);
+        // The resumer is stopped inside `Coroutine::resume` again and
+        // handed over the Vm it holds, the same one as `self` (the pointer
+        // passed both ways keeps the compiler from assuming `*self` was
+        // left alone meanwhile).
+        debug_assert!(std::ptr::eq(input.vm, self));
+        Ok(input.what)
+    }
+}
