@@ -8,11 +8,9 @@
 # thing with an Enumerator::Generator as the receiver and :each as the
 # method, which is how CRuby does it too.
 #
-# Known limitation: external iteration (next / peek) is done by buffering.
-# The first call to #next runs the whole iteration and keeps every element,
-# so it does not terminate for infinite enumerators (`loop { y << 1 }`) and
-# side effects of the iteration happen all at once rather than step by step.
-# CRuby uses a Fiber for this; carmine's prelude avoids Fibers.
+# External iteration (next / peek) runs #each in a Fiber of the
+# enumerator's own, suspended after each element, as CRuby does: side
+# effects happen step by step and infinite enumerators work.
 class Enumerator
   include Enumerable
 
@@ -75,7 +73,7 @@ class Enumerator
     end
   end
 
-  # ---- external iteration (buffered, see the note at the top) -----------
+  # ---- external iteration (a Fiber, see the note at the top) -------------
 
   def next
     values = next_values
@@ -83,10 +81,8 @@ class Enumerator
   end
 
   def next_values
-    __fill(@position)
-    __stop if @position >= @buffer.size
-    values = @buffer[@position]
-    @position += 1
+    values = peek_values
+    @lookahead = nil
     values
   end
 
@@ -95,17 +91,32 @@ class Enumerator
     values.size > 1 ? values : values[0]
   end
 
+  # The next element's values (an Array), fetched from the iteration's
+  # fiber once and kept until #next takes them.
   def peek_values
-    __fill(@position)
-    __stop if @position >= @buffer.size
-    @buffer[@position]
+    return @lookahead if @lookahead
+    __stop if @done
+    @fiber ||= Fiber.new do
+      @result = each { |*values| Fiber.yield(values) }
+      @done = true
+      nil
+    end
+    begin
+      values = @fiber.resume
+    rescue Exception
+      # An error inside the iteration: the next call starts it again.
+      @fiber = nil
+      raise
+    end
+    __stop if @done
+    @lookahead = values
   end
 
   def rewind
     @receiver.rewind if @receiver.respond_to?(:rewind)
-    @buffer = nil
+    @fiber = nil
+    @lookahead = nil
     @done = false
-    @position = 0
     self
   end
 
@@ -130,34 +141,10 @@ class Enumerator
     @args = args
     @kw = kw
     @size = size
-    @buffer = nil
+    @fiber = nil
+    @lookahead = nil
     @done = false
-    @position = 0
     self
-  end
-
-  # Makes sure the buffer holds element `index` or the iteration is over.
-  # The iteration is run from the start and stopped after a growing number
-  # of elements (1024, then doubling), so infinite enumerators work; the
-  # elements before the stop are recomputed on each run.
-  def __fill(index)
-    @buffer ||= []
-    return if @done || index < @buffer.size
-    limit = [@buffer.size * 2, 1024, index + 1].max
-    list = []
-    finished = true
-    result = each do |*a|
-      list << a
-      if list.size >= limit
-        finished = false
-        break
-      end
-    end
-    @buffer = list
-    if finished
-      @done = true
-      @result = result
-    end
   end
 
   def __stop

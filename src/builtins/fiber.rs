@@ -118,7 +118,11 @@ pub fn init(vm: &mut Vm) {
             None => "resumed",
         };
         let loc = vm.ivar_get_name(s, symbol::intern("__location"));
-        let loc = if loc.is_nil() { String::new() } else { vm.string_lossy(loc) };
+        let loc = if loc.is_nil() {
+            String::new()
+        } else {
+            vm.string_lossy(loc)
+        };
         let text = format!("#<Fiber:0x{:016x}{loc} ({status})>", s.raw());
         Ok(vm.str_new(&text))
     });

@@ -178,7 +178,34 @@ impl Heap {
 
     /// Runs a full collection. `roots` must mark every root with `mark`.
     pub fn collect(&mut self, roots: impl FnOnce(&mut Heap)) {
+        self.collect_with(roots, |_| false);
+    }
+
+    /// Whether `v` was marked in the collection under way (immediates are).
+    pub fn is_marked(&self, v: Value) -> bool {
+        !v.is_heap() || obj(v).flags.get() & FLAG_MARK != 0
+    }
+
+    /// `collect` with conditional roots (ephemerons): once everything
+    /// reachable is marked, `more` may mark what hangs off marked objects
+    /// (`is_marked`), returning true when it marked something; marking
+    /// then goes on until it returns false.
+    pub fn collect_with(
+        &mut self,
+        roots: impl FnOnce(&mut Heap),
+        mut more: impl FnMut(&mut Heap) -> bool,
+    ) {
         roots(self);
+        loop {
+            self.drain_marks();
+            if !more(self) {
+                break;
+            }
+        }
+        self.sweep();
+    }
+
+    fn drain_marks(&mut self) {
         let mut children = std::mem::take(&mut self.children);
         while let Some(v) = self.mark_stack.pop() {
             let o = obj(v);
@@ -194,6 +221,9 @@ impl Heap {
             }
         }
         self.children = children;
+    }
+
+    fn sweep(&mut self) {
         let mut live = 0usize;
         for page in &self.pages {
             for slot in page.iter() {

@@ -51,7 +51,11 @@ pub struct ExecContext {
 
 impl ExecContext {
     fn trace(&self, h: &mut Heap) {
-        let roots = self.stack.iter().chain(&self.catch_tags).chain(&self.temp_roots);
+        let roots = self
+            .stack
+            .iter()
+            .chain(&self.catch_tags)
+            .chain(&self.temp_roots);
         for v in roots {
             h.mark(*v);
         }
@@ -112,6 +116,23 @@ pub struct FiberState {
     yielder: *const Yielder<Input, Yielded>,
     pub obj: Value,
     block: Value,
+    /// Marked in the collection under way.
+    traced: bool,
+}
+
+impl FiberState {
+    /// A slot given back (nil object).
+    fn free() -> FiberState {
+        FiberState {
+            co: None,
+            ctx: ExecContext::default(),
+            status: Status::Terminated,
+            yielder: std::ptr::null(),
+            obj: Value::NIL,
+            block: Value::NIL,
+            traced: false,
+        }
+    }
 }
 
 /// In `Fibers::chain`: a thread's body starts here, on its own root fiber
@@ -130,21 +151,74 @@ pub struct Fibers {
     pub class: Option<crate::value::ClassId>,
     /// The contexts threads started from, innermost last.
     outer: Vec<ExecContext>,
+    /// Slots given back by `reap`.
+    free: Vec<usize>,
+    /// Native stacks of finished fibers, for new ones (no map, no page
+    /// faults).
+    stacks: Vec<DefaultStack>,
 }
 
+/// Finished fibers' stacks kept for reuse.
+const STACK_POOL: usize = 256;
+
 impl Fibers {
-    pub fn trace(&self, h: &mut Heap) {
+    /// Marks what running fibers hold (their resumers' contexts), and the
+    /// contexts threads started from. Suspended fibers are marked by
+    /// `trace_reachable`, only while their Fiber object is.
+    pub fn trace_running(&mut self, h: &mut Heap) {
         h.mark(self.root);
         for c in &self.outer {
             c.trace(h);
         }
-        for s in &self.states {
-            if s.status == Status::Terminated {
+        for s in &mut self.states {
+            s.traced = s.status == Status::Resumed;
+            if s.traced {
+                h.mark(s.obj);
+                h.mark(s.block);
+                s.ctx.trace(h);
+            }
+        }
+    }
+
+    /// Marks the context of each suspended (or unstarted) fiber whose
+    /// Fiber object is marked; true when it marked any (the collector
+    /// then marks on and asks again).
+    pub fn trace_reachable(&mut self, h: &mut Heap) -> bool {
+        let mut any = false;
+        for s in &mut self.states {
+            let waiting = matches!(s.status, Status::Created | Status::Suspended);
+            if waiting && !s.traced && h.is_marked(s.obj) {
+                s.traced = true;
+                h.mark(s.block);
+                s.ctx.trace(h);
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// After a collection: fibers whose Fiber object was freed give their
+    /// slot (and native stack) back.
+    pub fn reap(&mut self, freed: impl Fn(Value) -> bool) {
+        for id in 0..self.states.len() {
+            let s = &mut self.states[id];
+            if s.obj.is_nil() || s.status == Status::Resumed || !freed(s.obj) {
                 continue;
             }
-            h.mark(s.obj);
-            h.mark(s.block);
-            s.ctx.trace(h);
+            let co = s.co.take();
+            *s = FiberState::free();
+            self.free.push(id);
+            if let Some(mut co) = co {
+                abandon(&mut co);
+                self.recycle(co);
+            }
+        }
+    }
+
+    /// Keeps a finished coroutine's stack for the next fiber.
+    fn recycle(&mut self, co: Co) {
+        if self.stacks.len() < STACK_POOL {
+            self.stacks.push(co.into_stack());
         }
     }
 
@@ -164,14 +238,31 @@ impl Fibers {
 
 impl Drop for Fibers {
     fn drop(&mut self) {
-        // A suspended coroutine would be unwound on drop, running the Rust
-        // frames it stopped in against a `Vm` being torn down: at exit its
-        // stack is simply left mapped.
+        // Unmaps every stack (a process running many VMs, as the fuzzer's
+        // worker does, must not keep their fibers' stacks).
         for s in &mut self.states {
-            if let Some(co) = s.co.take() {
-                std::mem::forget(co);
+            if let Some(mut co) = s.co.take() {
+                abandon(&mut co);
             }
         }
+    }
+}
+
+/// Ends a fiber that will never be resumed without running the Rust frames
+/// it stopped in: dropping a suspended coroutine would unwind them, running
+/// destructors against an interpreter context that is gone (and through JIT
+/// frames, which cannot unwind).
+fn abandon(co: &mut Co) {
+    if !co.started() {
+        // Drops the closure; nothing of ours ran on that stack.
+        co.force_unwind();
+    } else if !co.done() {
+        // SAFETY: the fiber is suspended in `Fiber.yield`, called from Ruby
+        // code; the Rust frames between hold no state whose `Drop` matters
+        // beyond memory (no RefCell guard is held across a call into Ruby;
+        // `Rc`s and buffers on that stack are leaked), and its JIT frames
+        // are plain C. Its interpreter context is dropped by the caller.
+        unsafe { co.force_reset() };
     }
 }
 
@@ -194,7 +285,15 @@ impl Vm {
 
     /// A new fiber running `block` (a Proc) for Fiber object `obj`; its id.
     pub fn fiber_new(&mut self, obj: Value, block: Value) -> Result<usize, Unwind> {
-        let stack = match DefaultStack::new(FIBER_STACK) {
+        // Its stack counts as memory the collector should see (reaping
+        // unreferenced fibers gives stacks back).
+        self.heap.note_malloc(64 << 10);
+        let stack = match self
+            .fibers
+            .stacks
+            .pop()
+            .map_or_else(|| DefaultStack::new(FIBER_STACK), Ok)
+        {
             Ok(s) => s,
             Err(e) => {
                 let msg = format!("can't alloc machine stack to fiber: {e}");
@@ -202,7 +301,13 @@ impl Vm {
             }
         };
         let limit = stack.limit().get() + FIBER_STACK_MARGIN;
-        let id = self.fibers.states.len();
+        let id = match self.fibers.free.pop() {
+            Some(id) => id,
+            None => {
+                self.fibers.states.push(FiberState::free());
+                self.fibers.states.len() - 1
+            }
+        };
         let co = Co::with_stack(stack, move |y: &Yielder<Input, Yielded>, first: Input| {
             // SAFETY: the resumer handed over its `&mut Vm` as this pointer
             // and is stopped inside `Coroutine::resume` until this fiber
@@ -211,7 +316,11 @@ impl Vm {
             vm.fibers.states[id].yielder = y as *const _;
             let r = match first.what {
                 Resume::Values(args, kw) => {
-                    let fl = if kw { crate::dispatch::flags::KWARGS } else { 0 };
+                    let fl = if kw {
+                        crate::dispatch::flags::KWARGS
+                    } else {
+                        0
+                    };
                     vm.call_proc_with_fl(block, &args, None, None, fl)
                 }
                 Resume::Raise(e) => Err(Unwind::Raise(e)),
@@ -228,10 +337,11 @@ impl Vm {
             };
             (vm as *mut Vm, r)
         });
-        self.fibers.states.push(FiberState {
+        self.fibers.states[id] = FiberState {
             co: Some(co),
             ctx: ExecContext {
                 stack: Vec::with_capacity(256),
+                frames: FrameStack::with_capacity(16),
                 stack_limit_addr: limit,
                 ..Default::default()
             },
@@ -239,7 +349,8 @@ impl Vm {
             yielder: std::ptr::null(),
             obj,
             block,
-        });
+            traced: false,
+        };
         Ok(id)
     }
 
@@ -264,7 +375,10 @@ impl Vm {
             }
             Status::Created | Status::Suspended => {}
         }
-        let mut co = self.fibers.states[id].co.take().expect("a live fiber has its coroutine");
+        let mut co = self.fibers.states[id]
+            .co
+            .take()
+            .expect("a live fiber has its coroutine");
         let mut ctx = std::mem::take(&mut self.fibers.states[id].ctx);
         self.swap_context(&mut ctx);
         self.fibers.states[id].ctx = ctx;
@@ -290,9 +404,10 @@ impl Vm {
         self.swap_context(&mut ctx);
         let st = &mut self.fibers.states[id];
         if co.done() {
-            // Its stack is unmapped here; its context is empty.
+            // Its context is empty; its stack goes to the next fiber.
             st.status = Status::Terminated;
             st.yielder = std::ptr::null();
+            self.fibers.recycle(co);
         } else {
             st.ctx = ctx;
             st.co = Some(co);
@@ -327,7 +442,10 @@ impl Vm {
     /// what `Fiber#raise` passes).
     pub fn fiber_yield(&mut self, v: Value) -> Result<Resume, Unwind> {
         let Some(id) = self.fibers.current() else {
-            return Err(self.error(self.e.fiber_error, "attempt to yield on a not resumed fiber"));
+            return Err(self.error(
+                self.e.fiber_error,
+                "attempt to yield on a not resumed fiber",
+            ));
         };
         let y = self.fibers.states[id].yielder;
         let out = Yielded {

@@ -65,7 +65,7 @@ pub struct Popped {
 
 impl Default for FrameStack {
     fn default() -> Self {
-        FrameStack::with_capacity(16)
+        FrameStack::with_capacity(0)
     }
 }
 

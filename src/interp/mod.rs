@@ -716,7 +716,7 @@ impl Vm {
             ..
         } = self;
         let extra = [*main_obj, *errinfo];
-        heap.collect(|h| {
+        let roots = |h: &mut Heap| {
             for v in extra {
                 h.mark(v);
             }
@@ -738,7 +738,6 @@ impl Vm {
                 }
             }
             classes.trace(&mut |v| h.mark(v));
-            fibers.trace(h);
             for v in globals.values() {
                 h.mark(*v);
             }
@@ -758,7 +757,19 @@ impl Vm {
                     h.mark(v);
                 }
             }
+        };
+        // Running fibers are roots; a suspended one is marked only while its
+        // Fiber object is reachable (from anything but its own stack).
+        let mut first = true;
+        heap.collect_with(roots, |h| {
+            if std::mem::take(&mut first) {
+                fibers.trace_running(h);
+                return true;
+            }
+            fibers.trace_reachable(h)
         });
+        self.fibers
+            .reap(|v| matches!(&*obj(v).body.borrow(), Body::Free));
         if !self.generic_ivars.is_empty() {
             self.generic_ivars
                 .retain(|&raw, _| !matches!(&*obj(Value::from_raw(raw)).body.borrow(), Body::Free));

@@ -836,7 +836,12 @@ impl Vm {
 
     /// A LocalJumpError with its reason and exit value.
     #[cold]
-    pub(super) fn jump_error(&mut self, msg: &str, reason: &str, v: Value) -> crate::object::Unwind {
+    pub(super) fn jump_error(
+        &mut self,
+        msg: &str,
+        reason: &str,
+        v: Value,
+    ) -> crate::object::Unwind {
         let e = self.new_exception(self.e.local_jump_error, msg);
         let r = self.sym(reason);
         self.ivar_set_name(e, crate::value::symbol::intern("@reason"), r);
