@@ -3,6 +3,8 @@
 //! The switching itself is `interp::fiber`; a Fiber object keeps its
 //! state's index in the hidden ivar `__fiber` (-1: the root fiber).
 
+use std::sync::OnceLock;
+
 use crate::class::cls;
 use crate::interp::fiber::{Resume, Status};
 use crate::interp::{VResult, Vm};
@@ -10,7 +12,8 @@ use crate::object::{BlockArg, Body, Unwind};
 use crate::value::{SymbolId, Value, symbol};
 
 fn id_ivar() -> SymbolId {
-    symbol::intern("__fiber")
+    static ID: OnceLock<SymbolId> = OnceLock::new();
+    *ID.get_or_init(|| symbol::intern("__fiber"))
 }
 
 fn blocking_ivar() -> SymbolId {

@@ -283,6 +283,14 @@ impl Vm {
         swap(&mut self.stack_limit_addr, &mut c.stack_limit_addr);
     }
 
+    /// Exchanges the running context with fiber `id`'s saved one.
+    fn swap_with_fiber(&mut self, id: usize) {
+        // (The table is moved out for the exchange: three words.)
+        let mut states = std::mem::take(&mut self.fibers.states);
+        self.swap_context(&mut states[id].ctx);
+        self.fibers.states = states;
+    }
+
     /// A new fiber running `block` (a Proc) for Fiber object `obj`; its id.
     pub fn fiber_new(&mut self, obj: Value, block: Value) -> Result<usize, Unwind> {
         // Its stack counts as memory the collector should see (reaping
@@ -379,9 +387,7 @@ impl Vm {
             .co
             .take()
             .expect("a live fiber has its coroutine");
-        let mut ctx = std::mem::take(&mut self.fibers.states[id].ctx);
-        self.swap_context(&mut ctx);
-        self.fibers.states[id].ctx = ctx;
+        self.swap_with_fiber(id);
         self.fibers.states[id].status = Status::Resumed;
         self.fibers.chain.push(id);
         let input = Input {
@@ -400,16 +406,15 @@ impl Vm {
         };
         // The fiber is stopped (suspended or finished): back to ours.
         self.fibers.chain.pop();
-        let mut ctx = std::mem::take(&mut self.fibers.states[id].ctx);
-        self.swap_context(&mut ctx);
+        self.swap_with_fiber(id);
         let st = &mut self.fibers.states[id];
         if co.done() {
-            // Its context is empty; its stack goes to the next fiber.
+            // Its stack goes to the next fiber.
+            st.ctx = ExecContext::default();
             st.status = Status::Terminated;
             st.yielder = std::ptr::null();
             self.fibers.recycle(co);
         } else {
-            st.ctx = ctx;
             st.co = Some(co);
             st.status = Status::Suspended;
         }
