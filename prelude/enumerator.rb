@@ -101,8 +101,11 @@ class Enumerator
       @done = true
       nil
     end
+    # What #feed gave becomes the value of the `yield` now returning.
+    fed = @feed
+    @feed = @feed_set = nil
     begin
-      values = @fiber.resume
+      values = @fiber.resume(fed)
     rescue Exception
       # An error inside the iteration: the next call starts it again.
       @fiber = nil
@@ -112,9 +115,18 @@ class Enumerator
     @lookahead = values
   end
 
+  # The value the iteration's current `yield` returns when #next goes on.
+  def feed(value)
+    raise TypeError, "feed value already set" if @feed_set
+    @feed = value
+    @feed_set = true
+    nil
+  end
+
   def rewind
     @receiver.rewind if @receiver.respond_to?(:rewind)
     @fiber = nil
+    @feed = @feed_set = nil
     @lookahead = nil
     @done = false
     self
@@ -126,6 +138,7 @@ class Enumerator
   end
 
   def inspect
+    return "#<#{self.class}: uninitialized>" unless @method
     text = "#<#{self.class}: #{@receiver.inspect}:#{@method}"
     parts = @args.map(&:inspect)
     @kw.each { |key, value| parts << "#{key}: #{value.inspect}" }

@@ -1,7 +1,9 @@
 //! Exception and its subclasses' methods.
 
 use crate::class::cls;
+use crate::gc::obj;
 use crate::interp::{VResult, Vm};
+use crate::object::{Body, Unwind};
 use crate::value::{Value, sym, symbol};
 
 pub fn init(vm: &mut Vm) {
@@ -62,8 +64,9 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.exception_backtrace(s))
     });
     vm.def_builtin(e, "set_backtrace", 1, |vm, s, a, _| {
-        vm.set_backtrace(s, a[0]);
-        Ok(a[0])
+        let bt = check_backtrace(vm, a[0])?;
+        vm.set_backtrace(s, bt);
+        Ok(bt)
     });
     // The lines prelude/thread.rb makes Thread::Backtrace::Locations of:
     // the backtrace as `backtrace` holds it (without calling a redefined
@@ -243,4 +246,20 @@ fn required_field(vm: &mut Vm, s: Value, ivar: &str, missing: &str) -> VResult {
         return Err(vm.arg_error(missing));
     }
     Ok(vm.ivar_get_name(s, n))
+}
+
+/// A backtrace `set_backtrace` or `raise` accepts: nil, an Array of
+/// Strings, or one String (made an Array); TypeError otherwise.
+pub fn check_backtrace(vm: &mut Vm, bt: Value) -> Result<Value, Unwind> {
+    if bt.is_nil() {
+        return Ok(bt);
+    }
+    if vm.is_string(bt) {
+        return Ok(vm.ary_new(vec![bt]));
+    }
+    let is_array = bt.is_heap() && matches!(&*obj(bt).body.borrow(), Body::Array(_));
+    if is_array && vm.array_items(bt).iter().all(|v| vm.is_string(*v)) {
+        return Ok(bt);
+    }
+    Err(vm.type_error("backtrace must be Array of String"))
 }

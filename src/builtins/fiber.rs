@@ -46,7 +46,7 @@ fn resume_with(vm: &mut Vm, f: Value, what: Resume) -> VResult {
         let msg = if vm.fibers.current().is_none() {
             "attempt to resume the current fiber"
         } else {
-            "attempt to resume a resumed fiber (double resume)"
+            "attempt to resume a resuming fiber"
         };
         return Err(vm.error(vm.e.fiber_error, msg));
     };
@@ -94,7 +94,12 @@ pub fn init(vm: &mut Vm) {
         resume_with(vm, s, Resume::Values(a.to_vec(), kw))
     });
     vm.def_builtin(c, "raise", -1, |vm, s, a, _| {
-        let e = crate::builtins::kernel::raise_exception(vm, a)?;
+        // With no arguments a RuntimeError (not `$!`, as Kernel#raise).
+        let e = if a.is_empty() {
+            vm.new_exception(vm.e.runtime_error, "")
+        } else {
+            crate::builtins::kernel::raise_exception(vm, a)?
+        };
         resume_with(vm, s, Resume::Raise(e))
     });
     vm.def_builtin(c, "transfer", -1, |vm, _, _, _| {
@@ -132,6 +137,21 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(c, "inspect", 0, |vm, s, _, _| {
         vm.funcall(s, symbol::intern("to_s"), &[], None)
     });
+    // 1 while a blocking fiber (a root one included) runs, else false.
+    vm.def_singleton_builtin(c, "blocking?", 0, |vm, _, _, _| {
+        let blocking = match vm.fibers.current() {
+            Some(id) => {
+                let f = vm.fibers.obj(id);
+                vm.ivar_get_name(f, blocking_ivar()).truthy()
+            }
+            None => true,
+        };
+        Ok(if blocking {
+            Value::int(1)
+        } else {
+            Value::FALSE
+        })
+    });
     vm.def_singleton_builtin(c, "yield", -1, |vm, _, a, _| {
         let v = pack(vm, a.to_vec());
         match vm.fiber_yield(v)? {
@@ -153,7 +173,7 @@ pub fn init(vm: &mut Vm) {
             let c = vm.fibers.class.expect("Fiber is defined");
             let root = vm.heap.alloc(c, Body::Object(Vec::new()));
             vm.ivar_set_name(root, id_ivar(), Value::int(-1));
-            vm.ivar_set_name(root, blocking_ivar(), Value::FALSE);
+            vm.ivar_set_name(root, blocking_ivar(), Value::TRUE);
             vm.fibers.root = root;
         }
         Ok(vm.fibers.root)

@@ -529,6 +529,9 @@ fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
 
 /// The exception `raise(*a)` raises (its cause set, no backtrace yet).
 pub(crate) fn raise_exception(vm: &mut Vm, a: &[Value]) -> Result<Value, Unwind> {
+    // As CRuby's extract_raise_opts: `cause:` is taken from the keywords
+    // and any other keywords stay, as one more positional Hash.
+    let kw = vm.kw_passed;
     let mut args: Vec<Value> = a.to_vec();
     let mut cause = None;
     if let Some(&last) = args.last()
@@ -536,10 +539,28 @@ pub(crate) fn raise_exception(vm: &mut Vm, a: &[Value]) -> Result<Value, Unwind>
         && n > 0
     {
         let key = vm.sym("cause");
-        if let Some(c) = vm.hash_get(last, key)? {
-            cause = Some(c);
+        let pairs = vm.hash_pairs(last);
+        let only_cause = pairs.len() == 1 && pairs[0].0 == key;
+        if kw || only_cause {
             args.pop();
+            let rest: Vec<(Value, Value)> = pairs.iter().filter(|p| p.0 != key).copied().collect();
+            cause = pairs.iter().find(|p| p.0 == key).map(|p| p.1);
+            if !rest.is_empty() {
+                let h = if cause.is_some() {
+                    vm.hash_from_pairs(&rest)?
+                } else {
+                    last
+                };
+                args.push(h);
+            }
         }
+    }
+    if args.len() > 3 {
+        let msg = format!(
+            "wrong number of arguments (given {}, expected 0..3)",
+            args.len()
+        );
+        return Err(vm.arg_error(&msg));
     }
     let e = match args.len() {
         0 => {
@@ -551,7 +572,7 @@ pub(crate) fn raise_exception(vm: &mut Vm, a: &[Value]) -> Result<Value, Unwind>
         }
         _ => {
             let first = args[0];
-            if vm.is_string(first) {
+            if args.len() == 1 && vm.is_string(first) {
                 let m = vm.string_lossy(first);
                 vm.new_exception(vm.e.runtime_error, &m)
             } else {
@@ -564,8 +585,11 @@ pub(crate) fn raise_exception(vm: &mut Vm, a: &[Value]) -> Result<Value, Unwind>
                 if !ex.is_heap() || !vm.exception_is(ex, cls::EXCEPTION) {
                     return Err(vm.type_error("exception class/object expected"));
                 }
-                if let Some(bt) = args.get(2) {
-                    vm.set_backtrace(ex, *bt);
+                if let Some(&bt) = args.get(2)
+                    && !bt.is_nil()
+                {
+                    let bt = crate::builtins::exception::check_backtrace(vm, bt)?;
+                    vm.set_backtrace(ex, bt);
                 }
                 ex
             }

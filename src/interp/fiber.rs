@@ -118,6 +118,8 @@ pub struct FiberState {
     block: Value,
     /// Marked in the collection under way.
     traced: bool,
+    /// The thread that made it (only that one may resume it).
+    thread: u64,
 }
 
 impl FiberState {
@@ -131,6 +133,7 @@ impl FiberState {
             obj: Value::NIL,
             block: Value::NIL,
             traced: false,
+            thread: 0,
         }
     }
 }
@@ -153,6 +156,10 @@ pub struct Fibers {
     outer: Vec<ExecContext>,
     /// Slots given back by `reap`.
     free: Vec<usize>,
+    /// Serials of the threads whose bodies are running, innermost last
+    /// (none: the main thread, 0).
+    threads: Vec<u64>,
+    thread_serial: u64,
     /// Native stacks of finished fibers, for new ones (no map, no page
     /// faults).
     stacks: Vec<DefaultStack>,
@@ -213,6 +220,11 @@ impl Fibers {
                 self.recycle(co);
             }
         }
+    }
+
+    /// The running thread's serial.
+    fn thread(&self) -> u64 {
+        self.threads.last().copied().unwrap_or(0)
     }
 
     /// Keeps a finished coroutine's stack for the next fiber.
@@ -358,6 +370,7 @@ impl Vm {
             obj,
             block,
             traced: false,
+            thread: self.fibers.thread(),
         };
         Ok(id)
     }
@@ -365,6 +378,9 @@ impl Vm {
     /// `Fiber#resume` (and `Fiber#raise`): runs fiber `id` until it yields
     /// (its value) or ends (its block's value, or what it raised).
     pub fn fiber_resume(&mut self, id: usize, what: Resume) -> VResult {
+        if self.fibers.states[id].thread != self.fibers.thread() {
+            return Err(self.error(self.e.fiber_error, "fiber called across threads"));
+        }
         match self.fibers.states[id].status {
             Status::Terminated => {
                 return Err(self.error(self.e.fiber_error, "attempt to resume a terminated fiber"));
@@ -435,7 +451,11 @@ impl Vm {
         self.swap_context(&mut ctx);
         self.fibers.outer.push(ctx);
         self.fibers.chain.push(THREAD_ROOT);
+        self.fibers.thread_serial += 1;
+        let serial = self.fibers.thread_serial;
+        self.fibers.threads.push(serial);
         let r = f(self);
+        self.fibers.threads.pop();
         self.fibers.chain.pop();
         let mut ctx = self.fibers.outer.pop().expect("pushed above");
         self.swap_context(&mut ctx);

@@ -59,3 +59,24 @@ def emit(y, n) = n.times { |i| [i].each { |j| y << j * 100 } }
 nest = Enumerator.new { |y| emit(y, 3); y << :end }
 p 4.times.map { nest.next }
 p nest.peek rescue p $!.class
+o = Object.new
+def o.each
+  x = yield 1
+  p [:got, x]
+  y = yield 2
+  p [:got, y]
+  :done
+end
+e = o.to_enum
+p e.next
+e.feed :a
+p e.next
+begin; e.feed :b; e.feed :c; rescue TypeError => x; p x.message; end
+begin; e.next; rescue StopIteration => s; p s.result; end
+e.rewind
+p e.next, e.next
+p Enumerator.allocate.inspect
+a = [1, 2, 3]
+m = a.map
+m.next; m.feed :x; m.next; m.feed :y; m.next; m.feed :z
+begin; m.next; rescue StopIteration => s; p s.result; end
