@@ -62,6 +62,20 @@ pub fn init(vm: &mut Vm) {
         let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
         vm.require(&f, None)
     });
+    // On the caller's lexical class (Object at the top level).
+    vm.def_builtin(k, "autoload", 2, |vm, _, a, _| {
+        let c = vm.caller_cbase();
+        super::module::autoload(vm, c, a)
+    });
+    vm.def_builtin(
+        k,
+        "autoload?",
+        crate::class::arity::range(1, 2),
+        |vm, _, a, _| {
+            let c = vm.caller_cbase();
+            super::module::autoload_query(vm, c, a)
+        },
+    );
     vm.def_builtin(k, "require_relative", 1, |vm, _, a, _| {
         let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
         let cur = vm.current_file();

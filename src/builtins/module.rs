@@ -11,7 +11,7 @@ use crate::dispatch::{Reason, lookup};
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, RHash, RString, Unwind};
-use crate::value::{ClassId, Value, sym, symbol};
+use crate::value::{ClassId, SymbolId, Value, sym, symbol};
 
 type B = Option<Rc<BlockArg>>;
 
@@ -337,12 +337,24 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         let n = name_arg(vm, a[0])?;
         if !a.get(1).is_none_or(|v| v.truthy()) {
-            return Ok(Value::bool(vm.classes.get(c).consts.contains_key(&n)));
+            let own = vm.classes.get(c).consts.contains_key(&n);
+            return Ok(Value::bool(own || vm.autoload_path(c, n).is_some()));
         }
+        let mut owners = vm.classes.ancestors(c).to_vec();
+        owners.push(cls::OBJECT);
         Ok(Value::bool(
             vm.const_in_ancestors(c, n).is_some()
-                || vm.classes.get(cls::OBJECT).consts.contains_key(&n),
+                || vm.classes.get(cls::OBJECT).consts.contains_key(&n)
+                || vm.autoload_pending(&owners, n),
         ))
+    });
+    vm.def_builtin(m, "autoload", 2, |vm, s, a, _| {
+        let c = this(vm, s)?;
+        autoload(vm, c, a)
+    });
+    vm.def_builtin(m, "autoload?", arity::range(1, 2), |vm, s, a, _| {
+        let c = this(vm, s)?;
+        autoload_query(vm, c, a)
     });
     vm.def_builtin(m, "constants", -1, |vm, s, a, _| {
         let c = this(vm, s)?;
@@ -362,6 +374,20 @@ pub fn init(vm: &mut Vm) {
                 let v = Value::symbol(*n);
                 if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v)
                 {
+                    names.push(v);
+                }
+            }
+            // Registered for autoload: listed before they are loaded.
+            let mut pending: Vec<SymbolId> = vm
+                .autoloads
+                .keys()
+                .filter(|(o, _)| *o == k)
+                .map(|(_, n)| *n)
+                .collect();
+            pending.sort_by_key(|n| n.0);
+            for n in pending {
+                let v = Value::symbol(n);
+                if !names.contains(&v) {
                     names.push(v);
                 }
             }
@@ -1139,4 +1165,38 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
     }
     let _ = check_frozen;
     Ok(vm.class_value(n))
+}
+
+/// `autoload(name, path)` registered on `c` (Module#autoload, and
+/// Kernel#autoload on the caller's lexical class).
+pub(crate) fn autoload(vm: &mut Vm, c: ClassId, a: &[Value]) -> VResult {
+    let n = name_arg(vm, a[0])?;
+    if !symbol::name(n).starts_with(|ch: char| ch.is_ascii_uppercase()) {
+        let msg = format!("autoload must be constant name: {}", symbol::name(n));
+        let cv = vm.class_value(c);
+        return Err(vm.name_error(&msg, n, cv));
+    }
+    let path = String::from_utf8_lossy(&super::str_arg(vm, a[1])?).into_owned();
+    if path.is_empty() {
+        return Err(vm.arg_error("empty file name"));
+    }
+    vm.autoload_register(c, n, path);
+    Ok(Value::NIL)
+}
+
+/// `autoload?(name, inherit = true)`: the feature `name` would load.
+pub(crate) fn autoload_query(vm: &mut Vm, c: ClassId, a: &[Value]) -> VResult {
+    let n = name_arg(vm, a[0])?;
+    let owners = if a.get(1).is_none_or(|v| v.truthy()) {
+        vm.classes.ancestors(c).to_vec()
+    } else {
+        vec![c]
+    };
+    let path = owners
+        .iter()
+        .find_map(|&o| vm.autoload_path(o, n).map(str::to_string));
+    Ok(match path {
+        Some(p) => vm.str_new(&p),
+        None => Value::NIL,
+    })
 }

@@ -1,11 +1,12 @@
 //! Loading code: the compiler's `Host`, running a script or `-e` code,
-//! `require`/`require_relative`/`load`, and the embedded prelude.
+//! `require`/`require_relative`/`load`, `autoload`, and the embedded
+//! prelude.
 
 use crate::bytecode::{Iseq, IseqKind};
 use crate::compiler::{self, CompileError, Host, Literal};
 use crate::dispatch::CallSite;
 use crate::object::{Body, Unwind};
-use crate::value::{CallSiteId, IseqId, Value};
+use crate::value::{CallSiteId, ClassId, IseqId, SymbolId, Value};
 
 use super::call::Entry;
 use super::{VResult, Vm};
@@ -221,13 +222,33 @@ impl Vm {
         if with_ext.starts_with('/') || with_ext.starts_with("./") || with_ext.starts_with("../") {
             return std::path::Path::new(&with_ext).exists().then_some(with_ext);
         }
-        for dir in &self.load_path {
+        for dir in &self.load_dirs() {
             let p = std::path::Path::new(dir).join(&with_ext);
             if p.exists() {
                 return Some(p.to_string_lossy().into_owned());
             }
         }
         None
+    }
+
+    /// The directories `require` searches: `$LOAD_PATH` as the program
+    /// left it (its String entries), else the `-I` directories.
+    fn load_dirs(&self) -> Vec<String> {
+        match self
+            .globals
+            .get(&crate::value::symbol::intern("$LOAD_PATH"))
+        {
+            Some(&lp)
+                if lp.is_heap() && matches!(&*crate::gc::obj(lp).body.borrow(), Body::Array(_)) =>
+            {
+                self.array_items(lp)
+                    .into_iter()
+                    .filter(|v| self.is_string(*v))
+                    .map(|v| self.string_lossy(v))
+                    .collect()
+            }
+            _ => self.load_path.clone(),
+        }
     }
 
     /// The file of the innermost Ruby frame (for require_relative).
@@ -306,5 +327,53 @@ impl crate::bytecode::disasm::Describe for Vm {
                 }
             }
         }
+    }
+}
+
+impl Vm {
+    /// `autoload(name, path)` on module `c`: a later lookup of `c::name`
+    /// that finds nothing requires `path` first. Nothing happens when the
+    /// constant is already defined there.
+    pub fn autoload_register(&mut self, c: ClassId, name: SymbolId, path: String) {
+        if !self.classes.get(c).consts.contains_key(&name) {
+            self.autoloads.insert((c, name), path);
+        }
+    }
+
+    /// The feature `c::name` would autoload.
+    pub fn autoload_path(&self, c: ClassId, name: SymbolId) -> Option<&str> {
+        self.autoloads.get(&(c, name)).map(|p| p.as_str())
+    }
+
+    /// Whether any of `owners` has `name` registered for autoload.
+    pub fn autoload_pending(&self, owners: &[ClassId], name: SymbolId) -> bool {
+        owners
+            .iter()
+            .any(|&c| self.autoloads.contains_key(&(c, name)))
+    }
+
+    /// A constant lookup found nothing: requires the first of `owners`
+    /// that registered `name` (once: the registration goes) and returns
+    /// the constant if that defined it.
+    #[cold]
+    pub fn autoload_const(
+        &mut self,
+        owners: &[ClassId],
+        name: SymbolId,
+    ) -> Result<Option<Value>, Unwind> {
+        for &c in owners {
+            let Some(path) = self.autoloads.remove(&(c, name)) else {
+                continue;
+            };
+            if let Err(e) = self.require(&path, None) {
+                // A failed load leaves the registration (CRuby retries).
+                self.autoloads.insert((c, name), path);
+                return Err(e);
+            }
+            if let Some(v) = self.classes.get(c).consts.get(&name) {
+                return Ok(Some(*v));
+            }
+        }
+        Ok(None)
     }
 }

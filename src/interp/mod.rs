@@ -137,6 +137,8 @@ pub struct Vm {
     pub catch_tags: Vec<Value>,
     /// Every Fiber's state and the running fibers.
     pub fibers: fiber::Fibers,
+    /// `autoload` registrations: (module, constant) -> feature.
+    pub autoloads: HashMap<(ClassId, SymbolId), String>,
     /// Blocks of running builtins that only they reference (GC roots).
     pub block_roots: Vec<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
@@ -230,6 +232,7 @@ impl Vm {
             cfuncs: Vec::new(),
             catch_tags: Vec::new(),
             fibers: Default::default(),
+            autoloads: HashMap::new(),
             block_roots: Vec::new(),
             fstrings: HashMap::new(),
             main_obj: Value::NIL,

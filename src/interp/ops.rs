@@ -719,9 +719,17 @@ impl Vm {
             }
             c = node.parent.as_ref();
         }
-        self.const_in_ancestors(cref.lexical().class, name)
-            .is_some()
+        let start = cref.lexical().class;
+        if self.const_in_ancestors(start, name).is_some()
             || self.classes.get(cls::OBJECT).consts.contains_key(&name)
+        {
+            return true;
+        }
+        // Registered for autoload: defined, not loaded (as CRuby).
+        !self.autoloads.is_empty()
+            && (self.autoload_pending(&super::vars::lexical_classes(cref), name)
+                || self.autoload_pending(&self.classes.ancestors(start), name)
+                || self.autoload_pending(&[cls::OBJECT], name))
     }
 }
 

@@ -8,7 +8,7 @@ use crate::bytecode::{Iseq, IseqKind};
 use crate::class::{ClassKind, cls};
 use crate::dispatch::Reason;
 use crate::gc::obj;
-use crate::object::{Body, RObject, Unwind};
+use crate::object::{Body, Cref, RObject, Unwind};
 use crate::value::{ClassId, IseqId, SymbolId, Value, sym, symbol};
 
 use super::{IvarCache, Vm};
@@ -519,6 +519,14 @@ impl Vm {
 
     // ---- constants --------------------------------------------------------------
 
+    /// The class a builtin's caller defines constants in (its innermost
+    /// lexical class; Object at the top level).
+    pub fn caller_cbase(&self) -> ClassId {
+        self.frames
+            .last()
+            .map_or(cls::OBJECT, |f| f.cref.lexical().class)
+    }
+
     /// Lexical scope, then ancestors of the innermost class, then Object.
     pub fn const_lookup(&mut self, fi: usize, name: SymbolId) -> Result<Value, Unwind> {
         let cref = self.frames[fi].cref.clone();
@@ -541,6 +549,12 @@ impl Vm {
         if let Some(v) = self.classes.get(cls::OBJECT).consts.get(&name) {
             return Ok(*v);
         }
+        if !self.autoloads.is_empty() {
+            let lexical = lexical_classes(&cref);
+            if let Some(v) = self.autoload_const(&lexical, name)? {
+                return Ok(v);
+            }
+        }
         self.const_missing(start, name)
     }
 
@@ -560,6 +574,13 @@ impl Vm {
 
     #[cold]
     pub fn const_missing(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
+        if !self.autoloads.is_empty() {
+            let mut owners = self.classes.ancestors(c).to_vec();
+            owners.push(cls::OBJECT);
+            if let Some(v) = self.autoload_const(&owners, name)? {
+                return Ok(v);
+            }
+        }
         let cv = self.class_value(c);
         let cc = self.class_of(cv);
         let r = self
@@ -719,4 +740,21 @@ impl Vm {
             self.classes.get_mut(c).const_sites.insert(name, site);
         }
     }
+}
+
+/// The classes of a lexical scope chain, innermost first (without the
+/// top level's).
+pub(super) fn lexical_classes(cref: &Cref) -> Vec<ClassId> {
+    let mut out = Vec::new();
+    let mut c = Some(cref);
+    while let Some(node) = c {
+        if node.parent.is_none() {
+            break;
+        }
+        if !node.def_only {
+            out.push(node.class);
+        }
+        c = node.parent.as_ref();
+    }
+    out
 }
