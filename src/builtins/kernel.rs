@@ -323,6 +323,20 @@ pub fn init(vm: &mut Vm) {
         vm.literal_roots.push(p);
         Ok(p)
     });
+    // `END { }` (compiled as a call with the block and its iseq's index):
+    // registered as at_exit the first time only.
+    vm.def_private_builtin(k, "__end_block", 1, |vm, _, a, b| {
+        let (Some(key), Some(b)) = (a[0].as_fixnum(), b) else {
+            return Ok(Value::NIL);
+        };
+        if !vm.end_blocks.contains(&key) {
+            vm.end_blocks.push(key);
+            let p = vm.block_to_proc(&b);
+            vm.at_exit.push(p);
+            vm.literal_roots.push(p);
+        }
+        Ok(Value::NIL)
+    });
     vm.def_builtin(k, "warn", -1, warn);
     vm.def_builtin(k, "sleep", -1, |vm, _, a, _| {
         let secs = match a.first() {

@@ -255,7 +255,7 @@ impl<'pr> Compiler<'pr, '_> {
         d
     }
 
-    fn block_label(&self) -> String {
+    pub(super) fn block_label(&self) -> String {
         let mut levels = 1;
         for s in self.scopes.iter().rev() {
             if s.kind == IseqKind::Block || s.kind == IseqKind::Lambda {

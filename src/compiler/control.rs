@@ -226,6 +226,24 @@ impl<'pr> Compiler<'pr, '_> {
             Node::PreExecutionNode { .. } => {
                 self.statements(node.as_pre_execution_node().unwrap().statements())
             }
+            // `END { ... }`: its block is registered as an at_exit handler
+            // the first time the statement runs (Kernel#__end_block, keyed
+            // by the block's iseq); the statement's value is nil.
+            Node::PostExecutionNode { .. } => {
+                let pe = node.as_post_execution_node().unwrap();
+                let label = self.block_label();
+                let method_name = self.scopes.last().and_then(|s| s.method_name);
+                let line = self.line_of_node(node);
+                self.push_scope(IseqKind::Block, label, method_name, line);
+                self.scope().line = line;
+                self.opt_body(pe.statements().map(|s| s.as_node()))?;
+                self.emit(Insn::Leave);
+                let blk = self.pop_scope();
+                self.put_object(Value::int(blk.index() as i64));
+                let site = self.site(symbol::intern("__end_block"), 1, flags::FCALL, Some(blk));
+                self.emit_call(Insn::SendSelf { site }, 1);
+                Ok(())
+            }
             _ => self.raise_unsupported(node),
         }
     }

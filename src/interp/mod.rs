@@ -137,6 +137,8 @@ pub struct Vm {
     pub catch_tags: Vec<Value>,
     /// Every Fiber's state and the running fibers.
     pub fibers: fiber::Fibers,
+    /// `END { }` blocks already registered (their iseqs' indices).
+    pub end_blocks: Vec<i64>,
     /// `autoload` registrations: (module, constant) -> feature.
     pub autoloads: HashMap<(ClassId, SymbolId), String>,
     /// Blocks of running builtins that only they reference (GC roots).
@@ -233,6 +235,7 @@ impl Vm {
             catch_tags: Vec::new(),
             fibers: Default::default(),
             autoloads: HashMap::new(),
+            end_blocks: Vec::new(),
             block_roots: Vec::new(),
             fstrings: HashMap::new(),
             main_obj: Value::NIL,
