@@ -89,6 +89,12 @@ pub fn init(vm: &mut Vm) {
         vm.ivar_set_name(s, blocking_ivar(), Value::bool(blocking));
         Ok(Value::NIL)
     });
+    // A copy is an uninitialized fiber, as in CRuby (it must not share
+    // the original's state).
+    vm.def_builtin(c, "initialize_copy", 1, |vm, s, _, _| {
+        vm.ivar_set_name(s, id_ivar(), Value::NIL);
+        Ok(s)
+    });
     vm.def_builtin(c, "resume", -1, |vm, s, a, _| {
         let kw = vm.kw_passed;
         resume_with(vm, s, Resume::Values(a.to_vec(), kw))

@@ -9,10 +9,14 @@
 //! a coroutine's closure must be `'static`, so the `Vm` reaches it as a raw
 //! pointer handed over at every switch, and `Fiber.yield`, called from any
 //! depth inside the fiber, reaches the coroutine's `Yielder` through a
-//! pointer the closure records. Exactly one side runs at a time.
+//! pointer the closure records. Exactly one side runs at a time. The third
+//! use ends a fiber that will never run again without unwinding its stack.
 //!
-//! A suspended fiber whose Fiber object is no longer referenced is not
-//! freed before exit (its context is a GC root, its stack stays mapped).
+//! A suspended fiber's context is marked only while its Fiber object is
+//! reachable (`trace_reachable`); once that object is collected, `reap`
+//! ends the fiber and its native stack goes back to a pool.
+//! `as_thread_root` gives a thread's body (prelude/thread.rb) a context of
+//! its own in the same way, on the same native stack.
 
 use std::rc::Rc;
 

@@ -34,3 +34,10 @@ fib = Fiber.new { a, b = 0, 1; loop { Fiber.yield a; a, b = b, a + b } }
 p 10.times.map { fib.resume }
 p Fiber.new(blocking: true) { 1 }.blocking?
 p Fiber.new { 1 }.blocking?
+# A copy of a fiber is uninitialized; the original is untouched.
+orig = Fiber.new { Fiber.yield :o1; :o2 }
+copy = orig.dup
+p((copy.resume rescue [$!.class, $!.message]))
+p((copy.alive? rescue [$!.class, $!.message]))
+p((Fiber.allocate.resume rescue [$!.class, $!.message]))
+p orig.resume, orig.resume
