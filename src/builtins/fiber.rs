@@ -30,16 +30,6 @@ fn fiber_id(vm: &mut Vm, f: Value) -> Result<Option<usize>, Unwind> {
     }
 }
 
-/// Values passed through `resume`/`yield`: none is nil, one is itself,
-/// more are an Array.
-fn pack(vm: &mut Vm, mut a: Vec<Value>) -> Value {
-    match a.len() {
-        0 => Value::NIL,
-        1 => a.pop().unwrap(),
-        _ => vm.ary_new(a),
-    }
-}
-
 fn resume_with(vm: &mut Vm, f: Value, what: Resume) -> VResult {
     let Some(id) = fiber_id(vm, f)? else {
         // The root fiber is always running below any other.
@@ -108,9 +98,9 @@ pub fn init(vm: &mut Vm) {
         };
         resume_with(vm, s, Resume::Raise(e))
     });
-    vm.def_builtin(c, "transfer", -1, |vm, _, _, _| {
-        let msg = "Fiber#transfer is not implemented in carmine";
-        Err(vm.error(vm.e.not_implemented_error, msg))
+    vm.def_builtin(c, "transfer", -1, |vm, s, a, _| {
+        let target = fiber_id(vm, s)?;
+        vm.fiber_transfer(target, a.to_vec())
     });
     vm.def_builtin(c, "alive?", 0, |vm, s, _, _| {
         Ok(Value::bool(match fiber_id(vm, s)? {
@@ -159,9 +149,9 @@ pub fn init(vm: &mut Vm) {
         })
     });
     vm.def_singleton_builtin(c, "yield", -1, |vm, _, a, _| {
-        let v = pack(vm, a.to_vec());
+        let v = vm.fiber_pack(a.to_vec());
         match vm.fiber_yield(v)? {
-            Resume::Values(v, _) => Ok(pack(vm, v)),
+            Resume::Values(v, _) => Ok(vm.fiber_pack(v)),
             Resume::Raise(e) => Err(Unwind::Raise(e)),
         }
     });

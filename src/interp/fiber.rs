@@ -99,6 +99,22 @@ pub struct Input {
 pub struct Yielded {
     vm: *mut Vm,
     value: Value,
+    /// Where control goes: back to the resumer, or on by `transfer`.
+    to: Handoff,
+    /// A transfer's arguments for the fiber it goes to.
+    args: Vec<Value>,
+}
+
+/// How a running fiber gives up control.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Handoff {
+    /// `Fiber.yield`: to its resumer.
+    Yield,
+    /// `root.transfer`: to the root fiber (the loop that started the
+    /// transfers).
+    Root,
+    /// `fiber.transfer`: to that fiber, run by the same loop.
+    Fiber(usize),
 }
 
 type Co = Coroutine<Input, Yielded, (*mut Vm, VResult), DefaultStack>;
@@ -120,6 +136,11 @@ pub struct FiberState {
     yielder: *const Yielder<Input, Yielded>,
     pub obj: Value,
     block: Value,
+    /// Suspended in `Fiber.yield` (a transfer may not go to it).
+    yielding: bool,
+    /// Entered by `transfer` (it may not yield; its starter is not
+    /// resuming it).
+    by_transfer: bool,
     /// Marked in the collection under way.
     traced: bool,
     /// The thread that made it (only that one may resume it).
@@ -136,6 +157,8 @@ impl FiberState {
             yielder: std::ptr::null(),
             obj: Value::NIL,
             block: Value::NIL,
+            yielding: false,
+            by_transfer: false,
             traced: false,
             thread: 0,
         }
@@ -224,6 +247,19 @@ impl Fibers {
                 self.recycle(co);
             }
         }
+    }
+
+    /// Whether the running thread's root fiber is resuming a fiber (a
+    /// transfer may then not go to it).
+    fn root_resuming(&self) -> bool {
+        let bottom = self
+            .chain
+            .iter()
+            .rposition(|&id| id == THREAD_ROOT)
+            .map_or(0, |i| i + 1);
+        self.chain
+            .get(bottom)
+            .is_some_and(|&id| !self.states[id].by_transfer)
     }
 
     /// The running thread's serial.
@@ -373,6 +409,8 @@ impl Vm {
             yielder: std::ptr::null(),
             obj,
             block,
+            yielding: false,
+            by_transfer: false,
             traced: false,
             thread: self.fibers.thread(),
         };
@@ -403,42 +441,122 @@ impl Vm {
             }
             Status::Created | Status::Suspended => {}
         }
-        let mut co = self.fibers.states[id]
-            .co
-            .take()
-            .expect("a live fiber has its coroutine");
-        self.swap_with_fiber(id);
-        self.fibers.states[id].status = Status::Resumed;
-        self.fibers.chain.push(id);
-        let input = Input {
-            vm: self as *mut Vm,
-            what,
-        };
-        let r = match co.resume(input) {
-            CoroutineResult::Yield(y) => {
-                debug_assert!(std::ptr::eq(y.vm, self));
-                Ok(y.value)
-            }
-            CoroutineResult::Return((vm, r)) => {
-                debug_assert!(std::ptr::eq(vm, self));
-                r
-            }
-        };
-        // The fiber is stopped (suspended or finished): back to ours.
-        self.fibers.chain.pop();
-        self.swap_with_fiber(id);
-        let st = &mut self.fibers.states[id];
-        if co.done() {
-            // Its stack goes to the next fiber.
-            st.ctx = ExecContext::default();
-            st.status = Status::Terminated;
-            st.yielder = std::ptr::null();
-            self.fibers.recycle(co);
-        } else {
+        if self.fibers.states[id].status == Status::Suspended && !self.fibers.states[id].yielding {
+            let msg = "attempt to resume a transferring fiber";
+            return Err(self.error(self.e.fiber_error, msg));
+        }
+        self.switch_loop(id, what, false)
+    }
+
+    /// Runs fiber `id` until control comes back here: it yields (its value),
+    /// ends (its block's value, or what it raised), or transfers to the
+    /// root; a transfer to another fiber runs that one next, here.
+    fn switch_loop(&mut self, mut id: usize, mut what: Resume, mut by_transfer: bool) -> VResult {
+        loop {
+            let mut co = self.fibers.states[id]
+                .co
+                .take()
+                .expect("a live fiber has its coroutine");
+            self.swap_with_fiber(id);
+            let st = &mut self.fibers.states[id];
+            st.status = Status::Resumed;
+            st.yielding = false;
+            st.by_transfer = by_transfer;
+            self.fibers.chain.push(id);
+            let input = Input {
+                vm: self as *mut Vm,
+                what,
+            };
+            let out = co.resume(input);
+            // The fiber is stopped (suspended or finished): back to ours.
+            self.fibers.chain.pop();
+            self.swap_with_fiber(id);
+            let me = self as *const Vm;
+            let st = &mut self.fibers.states[id];
+            let y = match out {
+                CoroutineResult::Return((vm, r)) => {
+                    debug_assert!(std::ptr::eq(vm, me));
+                    // Its stack goes to the next fiber.
+                    st.ctx = ExecContext::default();
+                    st.status = Status::Terminated;
+                    st.yielder = std::ptr::null();
+                    self.fibers.recycle(co);
+                    return r;
+                }
+                CoroutineResult::Yield(y) => y,
+            };
+            debug_assert!(std::ptr::eq(y.vm, me));
             st.co = Some(co);
             st.status = Status::Suspended;
+            match y.to {
+                Handoff::Yield => {
+                    st.yielding = true;
+                    return Ok(y.value);
+                }
+                Handoff::Root => return Ok(y.value),
+                Handoff::Fiber(next) => {
+                    id = next;
+                    what = Resume::Values(y.args, false);
+                    by_transfer = true;
+                }
+            }
         }
-        r
+    }
+
+    /// `Fiber#transfer`: control goes to fiber `target` (None: the root)
+    /// without making the caller its resumer; returns what is transferred
+    /// back.
+    pub fn fiber_transfer(&mut self, target: Option<usize>, args: Vec<Value>) -> VResult {
+        let cur = self.fibers.current();
+        if target == cur {
+            return Ok(self.fiber_pack(args));
+        }
+        let fiber_error = self.e.fiber_error;
+        match target {
+            Some(t) => {
+                let st = &self.fibers.states[t];
+                if st.thread != self.fibers.thread() {
+                    return Err(self.error(fiber_error, "fiber called across threads"));
+                }
+                let msg = match st.status {
+                    Status::Terminated => Some("dead fiber called"),
+                    Status::Resumed => Some("attempt to transfer to a resuming fiber"),
+                    Status::Suspended if st.yielding => {
+                        Some("attempt to transfer to a yielding fiber")
+                    }
+                    _ => None,
+                };
+                if let Some(msg) = msg {
+                    return Err(self.error(fiber_error, msg));
+                }
+            }
+            None if self.fibers.root_resuming() => {
+                return Err(self.error(fiber_error, "attempt to transfer to a resuming fiber"));
+            }
+            None => {}
+        }
+        let Some(c) = cur else {
+            let t = target.expect("not the current fiber");
+            return self.switch_loop(t, Resume::Values(args, false), true);
+        };
+        let (to, value, args) = match target {
+            Some(t) => (Handoff::Fiber(t), Value::NIL, args),
+            None => (Handoff::Root, self.fiber_pack(args), Vec::new()),
+        };
+        match self.fiber_suspend(c, to, value, args) {
+            Resume::Values(v, _) => Ok(self.fiber_pack(v)),
+            Resume::Raise(e) => Err(Unwind::Raise(e)),
+        }
+    }
+
+    /// Values passed through `resume`/`yield`/`transfer`: none is nil, one
+    /// is itself, more are an Array.
+    pub fn fiber_pack(&mut self, mut a: Vec<Value>) -> Value {
+        match a.len() {
+            0 => Value::NIL,
+            1 => a.pop().unwrap(),
+            _ => self.ary_new(a),
+        }
     }
 
     /// Runs `f` as a new thread's root fiber, in a context of its own
@@ -476,10 +594,24 @@ impl Vm {
                 "attempt to yield on a not resumed fiber",
             ));
         };
+        if self.fibers.states[id].by_transfer {
+            return Err(self.error(
+                self.e.fiber_error,
+                "attempt to yield on a not resumed fiber",
+            ));
+        }
+        Ok(self.fiber_suspend(id, Handoff::Yield, v, Vec::new()))
+    }
+
+    /// Suspends running fiber `id` (handing `value` or `args` on as `to`
+    /// says) until it is run again; what that passes.
+    fn fiber_suspend(&mut self, id: usize, to: Handoff, value: Value, args: Vec<Value>) -> Resume {
         let y = self.fibers.states[id].yielder;
         let out = Yielded {
             vm: self as *mut Vm,
-            value: v,
+            value,
+            to,
+            args,
         };
         // SAFETY: `y` is the Yielder of the coroutine running this code
         // (recorded by its closure, which is still running: we are inside
@@ -490,6 +622,6 @@ impl Vm {
         // passed both ways keeps the compiler from assuming `*self` was
         // left alone meanwhile).
         debug_assert!(std::ptr::eq(input.vm, self));
-        Ok(input.what)
+        input.what
     }
 }
