@@ -3,26 +3,15 @@
 //! The switching itself is `interp::fiber`; a Fiber object keeps its
 //! state's index in the hidden ivar `__fiber` (-1: the root fiber).
 
-use std::sync::OnceLock;
-
 use crate::class::cls;
 use crate::interp::fiber::{Resume, Status};
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{SymbolId, Value, symbol};
-
-fn id_ivar() -> SymbolId {
-    static ID: OnceLock<SymbolId> = OnceLock::new();
-    *ID.get_or_init(|| symbol::intern("__fiber"))
-}
-
-fn blocking_ivar() -> SymbolId {
-    symbol::intern("__blocking")
-}
+use crate::value::{Value, sym, symbol};
 
 /// The state index of Fiber object `f` (None: the root fiber).
 fn fiber_id(vm: &mut Vm, f: Value) -> Result<Option<usize>, Unwind> {
-    let v = vm.ivar_get_name(f, id_ivar());
+    let v = vm.ivar_get_name(f, sym::IVAR_FIBER);
     match v.as_fixnum() {
         Some(n) if n >= 0 => Ok(Some(n as usize)),
         Some(_) => Ok(None),
@@ -73,16 +62,16 @@ pub fn init(vm: &mut Vm) {
             _ => String::new(),
         };
         let loc = vm.str_new(&loc);
-        vm.ivar_set_name(s, symbol::intern("__location"), loc);
+        vm.ivar_set_name(s, sym::IVAR_FIBER_LOCATION, loc);
         let id = vm.fiber_new(s, p)?;
-        vm.ivar_set_name(s, id_ivar(), Value::int(id as i64));
-        vm.ivar_set_name(s, blocking_ivar(), Value::bool(blocking));
+        vm.ivar_set_name(s, sym::IVAR_FIBER, Value::int(id as i64));
+        vm.ivar_set_name(s, sym::IVAR_FIBER_BLOCKING, Value::bool(blocking));
         Ok(Value::NIL)
     });
     // A copy is an uninitialized fiber, as in CRuby (it must not share
     // the original's state).
     vm.def_builtin(c, "initialize_copy", 1, |vm, s, _, _| {
-        vm.ivar_set_name(s, id_ivar(), Value::NIL);
+        vm.ivar_set_name(s, sym::IVAR_FIBER, Value::NIL);
         Ok(s)
     });
     vm.def_builtin(c, "resume", -1, |vm, s, a, _| {
@@ -109,7 +98,9 @@ pub fn init(vm: &mut Vm) {
         }))
     });
     vm.def_builtin(c, "blocking?", 0, |vm, s, _, _| {
-        Ok(Value::bool(vm.ivar_get_name(s, blocking_ivar()).truthy()))
+        Ok(Value::bool(
+            vm.ivar_get_name(s, sym::IVAR_FIBER_BLOCKING).truthy(),
+        ))
     });
     vm.def_builtin(c, "to_s", 0, |vm, s, _, _| {
         let status = match fiber_id(vm, s)? {
@@ -121,7 +112,7 @@ pub fn init(vm: &mut Vm) {
             },
             None => "resumed",
         };
-        let loc = vm.ivar_get_name(s, symbol::intern("__location"));
+        let loc = vm.ivar_get_name(s, sym::IVAR_FIBER_LOCATION);
         let loc = if loc.is_nil() {
             String::new()
         } else {
@@ -138,7 +129,7 @@ pub fn init(vm: &mut Vm) {
         let blocking = match vm.fibers.current() {
             Some(id) => {
                 let f = vm.fibers.obj(id);
-                vm.ivar_get_name(f, blocking_ivar()).truthy()
+                vm.ivar_get_name(f, sym::IVAR_FIBER_BLOCKING).truthy()
             }
             None => true,
         };
@@ -168,8 +159,8 @@ pub fn init(vm: &mut Vm) {
         if vm.fibers.root.is_nil() {
             let c = vm.fibers.class.expect("Fiber is defined");
             let root = vm.heap.alloc(c, Body::Object(Vec::new()));
-            vm.ivar_set_name(root, id_ivar(), Value::int(-1));
-            vm.ivar_set_name(root, blocking_ivar(), Value::TRUE);
+            vm.ivar_set_name(root, sym::IVAR_FIBER, Value::int(-1));
+            vm.ivar_set_name(root, sym::IVAR_FIBER_BLOCKING, Value::TRUE);
             vm.fibers.root = root;
         }
         Ok(vm.fibers.root)

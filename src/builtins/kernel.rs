@@ -318,10 +318,7 @@ pub fn init(vm: &mut Vm) {
         let Some(b) = b else {
             return Err(vm.arg_error("called without a block"));
         };
-        let p = vm.block_to_proc(&b);
-        vm.at_exit.push(p);
-        vm.literal_roots.push(p);
-        Ok(p)
+        Ok(register_at_exit(vm, &b))
     });
     // `END { }` (compiled as a call with the block and its iseq's index):
     // registered as at_exit the first time only.
@@ -331,9 +328,7 @@ pub fn init(vm: &mut Vm) {
         };
         if !vm.end_blocks.contains(&key) {
             vm.end_blocks.push(key);
-            let p = vm.block_to_proc(&b);
-            vm.at_exit.push(p);
-            vm.literal_roots.push(p);
+            register_at_exit(vm, &b);
         }
         Ok(Value::NIL)
     });
@@ -553,6 +548,14 @@ fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
     let e = raise_exception(vm, a)?;
     vm.fill_backtrace(e);
     Err(Unwind::Raise(e))
+}
+
+/// Makes block `b` an at_exit handler (kept alive until exit); its Proc.
+fn register_at_exit(vm: &mut Vm, b: &Rc<BlockArg>) -> Value {
+    let p = vm.block_to_proc(b);
+    vm.at_exit.push(p);
+    vm.literal_roots.push(p);
+    p
 }
 
 /// The exception `raise(*a)` raises (its cause set, no backtrace yet).

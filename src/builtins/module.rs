@@ -340,8 +340,7 @@ pub fn init(vm: &mut Vm) {
             let own = vm.classes.get(c).consts.contains_key(&n);
             return Ok(Value::bool(own || vm.autoload_path(c, n).is_some()));
         }
-        let mut owners = vm.classes.ancestors(c).to_vec();
-        owners.push(cls::OBJECT);
+        let owners = vm.autoload_owners(c);
         Ok(Value::bool(
             vm.const_in_ancestors(c, n).is_some()
                 || vm.classes.get(cls::OBJECT).consts.contains_key(&n)

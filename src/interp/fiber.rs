@@ -71,12 +71,7 @@ impl ExecContext {
             crate::object::trace_block_arg(b, &mut |v| h.mark(v));
         }
         for f in self.frames.iter() {
-            h.mark(f.self_val);
-            h.mark(f.env);
-            h.mark(f.penv);
-            if let Some(b) = &f.block {
-                crate::object::trace_block_arg(b, &mut |v| h.mark(v));
-            }
+            f.trace(&mut |v| h.mark(v));
         }
     }
 }
@@ -420,10 +415,9 @@ impl Vm {
     /// `Fiber#resume` (and `Fiber#raise`): runs fiber `id` until it yields
     /// (its value) or ends (its block's value, or what it raised).
     pub fn fiber_resume(&mut self, id: usize, what: Resume) -> VResult {
-        if self.fibers.states[id].thread != self.fibers.thread() {
-            return Err(self.error(self.e.fiber_error, "fiber called across threads"));
-        }
-        match self.fibers.states[id].status {
+        self.fiber_same_thread(id)?;
+        let st = &self.fibers.states[id];
+        match st.status {
             Status::Terminated => {
                 return Err(self.error(self.e.fiber_error, "attempt to resume a terminated fiber"));
             }
@@ -439,13 +433,21 @@ impl Vm {
                 let msg = "cannot raise exception on unborn fiber";
                 return Err(self.error(self.e.fiber_error, msg));
             }
+            Status::Suspended if !st.yielding => {
+                let msg = "attempt to resume a transferring fiber";
+                return Err(self.error(self.e.fiber_error, msg));
+            }
             Status::Created | Status::Suspended => {}
         }
-        if self.fibers.states[id].status == Status::Suspended && !self.fibers.states[id].yielding {
-            let msg = "attempt to resume a transferring fiber";
-            return Err(self.error(self.e.fiber_error, msg));
-        }
         self.switch_loop(id, what, false)
+    }
+
+    /// FiberError unless fiber `id` was made by the running thread.
+    fn fiber_same_thread(&mut self, id: usize) -> Result<(), Unwind> {
+        if self.fibers.states[id].thread != self.fibers.thread() {
+            return Err(self.error(self.e.fiber_error, "fiber called across threads"));
+        }
+        Ok(())
     }
 
     /// Runs fiber `id` until control comes back here: it yields (its value),
@@ -514,10 +516,8 @@ impl Vm {
         let fiber_error = self.e.fiber_error;
         match target {
             Some(t) => {
+                self.fiber_same_thread(t)?;
                 let st = &self.fibers.states[t];
-                if st.thread != self.fibers.thread() {
-                    return Err(self.error(fiber_error, "fiber called across threads"));
-                }
                 let msg = match st.status {
                     Status::Terminated => Some("dead fiber called"),
                     Status::Resumed => Some("attempt to transfer to a resuming fiber"),
@@ -588,18 +588,15 @@ impl Vm {
     /// returning `v`; returns what the next `resume` passes (or raises
     /// what `Fiber#raise` passes).
     pub fn fiber_yield(&mut self, v: Value) -> Result<Resume, Unwind> {
-        let Some(id) = self.fibers.current() else {
-            return Err(self.error(
-                self.e.fiber_error,
-                "attempt to yield on a not resumed fiber",
-            ));
+        // The root, or a fiber entered by `transfer`, has no resumer.
+        let Some(id) = self
+            .fibers
+            .current()
+            .filter(|&id| !self.fibers.states[id].by_transfer)
+        else {
+            let msg = "attempt to yield on a not resumed fiber";
+            return Err(self.error(self.e.fiber_error, msg));
         };
-        if self.fibers.states[id].by_transfer {
-            return Err(self.error(
-                self.e.fiber_error,
-                "attempt to yield on a not resumed fiber",
-            ));
-        }
         Ok(self.fiber_suspend(id, Handoff::Yield, v, Vec::new()))
     }
 

@@ -38,6 +38,16 @@ pub struct Frame {
 const _: () = assert!(std::mem::size_of::<Frame>() == 112);
 
 impl Frame {
+    /// Gives `mark` every value this frame keeps alive.
+    pub fn trace(&self, mark: &mut dyn FnMut(Value)) {
+        mark(self.self_val);
+        mark(self.env);
+        mark(self.penv);
+        if let Some(b) = &self.block {
+            crate::object::trace_block_arg(b, mark);
+        }
+    }
+
     pub fn line(&self) -> u32 {
         self.iseq.line_at(self.pc.saturating_sub(1))
     }

@@ -345,6 +345,14 @@ impl Vm {
         self.autoloads.get(&(c, name)).map(|p| p.as_str())
     }
 
+    /// Where a lookup of `name` under `c` may autoload it: `c`'s ancestors,
+    /// then Object (for modules).
+    pub fn autoload_owners(&self, c: ClassId) -> Vec<ClassId> {
+        let mut owners = self.classes.ancestors(c).to_vec();
+        owners.push(crate::class::cls::OBJECT);
+        owners
+    }
+
     /// Whether any of `owners` has `name` registered for autoload.
     pub fn autoload_pending(&self, owners: &[ClassId], name: SymbolId) -> bool {
         owners

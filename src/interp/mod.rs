@@ -736,12 +736,7 @@ impl Vm {
                 crate::object::trace_block_arg(b, &mut |v| h.mark(v));
             }
             for f in frames.iter() {
-                h.mark(f.self_val);
-                h.mark(f.env);
-                h.mark(f.penv);
-                if let Some(b) = &f.block {
-                    crate::object::trace_block_arg(b, &mut |v| h.mark(v));
-                }
+                f.trace(&mut |v| h.mark(v));
             }
             classes.trace(&mut |v| h.mark(v));
             for v in globals.values() {

@@ -728,8 +728,7 @@ impl Vm {
         // Registered for autoload: defined, not loaded (as CRuby).
         !self.autoloads.is_empty()
             && (self.autoload_pending(&super::vars::lexical_classes(cref), name)
-                || self.autoload_pending(&self.classes.ancestors(start), name)
-                || self.autoload_pending(&[cls::OBJECT], name))
+                || self.autoload_pending(&self.autoload_owners(start), name))
     }
 }
 

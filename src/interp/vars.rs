@@ -575,8 +575,7 @@ impl Vm {
     #[cold]
     pub fn const_missing(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
         if !self.autoloads.is_empty() {
-            let mut owners = self.classes.ancestors(c).to_vec();
-            owners.push(cls::OBJECT);
+            let owners = self.autoload_owners(c);
             if let Some(v) = self.autoload_const(&owners, name)? {
                 return Ok(v);
             }

@@ -166,6 +166,9 @@ predefined! {
     BEGIN = "begin",
     END = "end",
     EXCLUDE_END = "exclude_end?",
+    IVAR_FIBER = "__fiber",
+    IVAR_FIBER_BLOCKING = "__blocking",
+    IVAR_FIBER_LOCATION = "__location",
     ;
     // The names of anonymous `*`, `**` and `&` parameters are the operator
     // symbols themselves (one name, one id: a second entry would shadow
