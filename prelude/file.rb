@@ -1212,3 +1212,17 @@ module Kernel
   end
   private :__alias_dynamic, :__undef_dynamic
 end
+
+# Kernel's global functions are Kernel's singleton methods too (CRuby's
+# module functions): `Kernel.puts`, `Kernel.raise`, `Kernel.sleep`. Here,
+# after the files above redefined some of them.
+module Kernel
+  module_function(*%i[
+    Array Complex Float Hash Integer Rational String __dir__ __method__ `
+    abort at_exit autoload binding block_given? caller caller_locations
+    catch exit exit! fail format gets global_variables iterator? lambda load
+    local_variables loop open p print printf proc putc puts raise rand
+    readline readlines require require_relative set_trace_func sleep sprintf
+    srand system test throw warn
+  ])
+end

@@ -1,23 +1,30 @@
 # Thread, Thread::Mutex, Thread::Queue, Thread::SizedQueue and
-# Thread::ConditionVariable as a deterministic cooperative model.
+# Thread::ConditionVariable: green threads and their scheduler.
 #
-# carmine runs one Ruby thread of control. A new Thread does not start at
-# once: it waits, as a CRuby thread waits for the GVL, until something waits
-# for it. Joining a thread (join, value) runs that thread; blocking on
-# anything else (an empty Queue#pop, a full SizedQueue#push,
-# ConditionVariable#wait, a held Mutex, sleep, Thread.pass) runs every
-# waiting thread, in creation order. A started thread runs to completion,
-# nested on the stack of the thread that waited for it.
-# Programs that join their threads print what they print under CRuby in the
-# usual (scheduler-independent) order; a thread that blocks with nothing
-# left to run raises CRuby's `fatal` "No live threads left. Deadlock?".
-# Not modelled: a thread waiting for one suspended under it (ping-pong over
-# two queues deadlocks here), preemption (a thread that spins until another
-# thread sets a flag never ends if it starts first), and timeouts (they
-# expire at once when nothing else can run). A nested producer overfills a
-# SizedQueue instead of waiting for its consumer.
+# Each thread's body runs on a root fiber of its own (Fiber.__thread_new).
+# One thread runs at a time, as under CRuby's GVL, and it runs until it
+# waits: join/value, an empty Queue#pop, a full SizedQueue#push, a held
+# Mutex, ConditionVariable#wait, sleep, Thread.stop, Thread.pass. A new
+# thread does not start at once: it waits its turn behind the running one.
+# Not modelled: preemption. A thread that spins on a flag another thread
+# sets, without ever waiting, spins for ever.
+#
+# The scheduler runs on the main thread, inside the wait that stopped it
+# (`__schedule`). It takes the first ready thread of the run queue (in the
+# order they began to wait) and runs it until it waits again (its root
+# fiber goes back to the scheduler, from any fiber depth) or ends; until
+# the main thread is the first ready one. A waiting thread is ready once
+# its condition (a block the scheduler calls) holds, its deadline passed,
+# or an exception was sent to it (Thread#raise, Thread#kill). Nothing
+# ready: the scheduler sleeps until the nearest deadline, and with none it
+# raises CRuby's `fatal` "No live threads left. Deadlock?" in the main
+# thread.
 class Thread
-  @pending = []
+  # Waiting threads (the main one too, while it waits) and new ones, in
+  # the order they run.
+  @queue = []
+  # Every started thread not yet seen dead (for Thread.list).
+  @all = []
   @main = nil
   @current = nil
   @abort_on_exception = false
@@ -53,16 +60,22 @@ class Thread
     end
 
     def list
-      [main] + @all_started.to_a.select(&:alive?)
+      @all.select!(&:alive?)
+      [main] + @all
     end
 
+    # Every other ready thread runs once before this one goes on.
     def pass
-      __run_pending
+      __wait(nil)
       nil
     end
 
     def stop
-      __run_pending
+      t = current
+      if t.equal?(main) && @queue.empty?
+        raise ThreadError, "stopping only thread\n\tnote: use sleep to stop forever"
+      end
+      t.__send__(:__sleep, nil)
       nil
     end
 
@@ -74,31 +87,74 @@ class Thread
     def handle_interrupt(*) = yield
     def pending_interrupt?(*) = false
 
-    # Runs every thread still waiting to start, in creation order.
-    def __run_pending
-      while (t = @pending.shift)
-        t.__send__(:__run)
+    def __now = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+
+    # No other thread is alive (a wait has nothing to wait for).
+    def __alone? = @queue.empty?
+
+    def __enqueue(t)
+      @all << t
+      @all.select!(&:alive?) if (@all.size & 255).zero?
+      @queue << t
+    end
+
+    # The current thread waits until `cond` (a block; nil: nothing) holds
+    # or `deadline` (a monotonic time; nil: none) passes, whichever comes
+    # first, letting the threads ready before it run. Raises what was sent
+    # to it meanwhile.
+    def __wait(cond, deadline = nil)
+      t = current
+      t.__send__(:__begin_wait, cond, deadline)
+      # (The scheduler takes it off the queue when it runs it again.)
+      @queue << t
+      begin
+        if t.equal?(main)
+          __schedule(t)
+        else
+          Fiber.__thread_block
+        end
+      ensure
+        t.__send__(:__end_wait)
       end
     end
 
-    def __run_one(t)
-      @pending.delete(t)
-      t.__send__(:__run)
+    # Runs on the main thread while it waits: the ready threads take turns
+    # until the main thread's own turn.
+    def __schedule(me)
+      loop do
+        i = @queue.index { |x| x.__send__(:__ready?) }
+        unless i
+          d = @queue.filter_map { |x| x.__send__(:__deadline) }.min
+          unless d
+            @queue.delete(me)
+            __deadlock!
+          end
+          __sleep_without_threads([d - __now, 0].max)
+          next
+        end
+        t = @queue.delete_at(i)
+        if t.equal?(me)
+          e = t.__send__(:__take_interrupt)
+          raise e if e
+          return
+        end
+        __run(t)
+      end
     end
 
-    def __enqueue(t)
-      (@all_started ||= []) << t
-      @pending << t
-    end
-
-    def __pending?(t) = @pending.include?(t)
-
-    def __switch(t)
-      prev = @current
+    # Runs thread `t` until it waits or ends.
+    def __run(t)
       @current = t
-      yield
-    ensure
-      @current = prev
+      fiber, e = t.__send__(:__resume_args)
+      args = t.instance_variable_get(:@__args)
+      begin
+        value = Fiber.__thread_resume(fiber, e, args)
+        t.__send__(:__finish, :done, value) unless fiber.alive?
+      rescue Exception => e
+        t.__send__(:__failed, e)
+      ensure
+        @current = nil
+      end
     end
 
     # The blocked thread cannot go on: CRuby reports a deadlock.
@@ -108,7 +164,7 @@ class Thread
   end
 
   def initialize(*args, &block)
-    raise ThreadError, "must be called with a block" unless block
+    Kernel.raise ThreadError, "must be called with a block" unless block
     __setup(args, block)
   end
 
@@ -116,11 +172,11 @@ class Thread
     @__args = args
     @__block = block
     @__status = :pending
+    @__fiber = Fiber.__thread_new(block)
     @__locals = {}
     @__vars = {}
     @report_on_exception = Thread.report_on_exception
     @abort_on_exception = false
-    @__group = nil
     Thread.__enqueue(self)
     self
   end
@@ -137,43 +193,95 @@ class Thread
   end
   private :__as_main
 
-  def __run
-    return unless @__status == :pending
-    @__status = :running
-    Thread.__switch(self) do
-      @__value = Fiber.__thread_root(@__block, @__args)
-      @__status = :done
-    rescue Kill
-      @__status = :done
-    rescue Exception => e
-      # Reported while it still runs, as CRuby does.
-      __report(e) if @report_on_exception
-      @__status = :failed
-      @__exception = e
-      raise e if @abort_on_exception || Thread.abort_on_exception
-    end
+  # ---- the scheduler's view of a thread ------------------------------
+
+  def __begin_wait(cond, deadline)
+    @__cond = cond
+    @__deadline = deadline
+    @__waiting = !cond.nil? || !deadline.nil?
   end
-  private :__run
+
+  def __end_wait
+    @__cond = @__deadline = nil
+    @__waiting = false
+  end
+
+  def __deadline = @__deadline
+
+  def __ready?
+    return true if @__interrupt
+    return true if @__deadline && Thread.__now >= @__deadline
+    return @__cond.call if @__cond
+    @__deadline.nil?
+  end
+
+  def __take_interrupt
+    e = @__interrupt
+    @__interrupt = nil
+    e
+  end
+
+  # The root fiber and what its wait raises (nil: nothing).
+  def __resume_args
+    @__status = :running if @__status == :pending
+    [@__fiber, __take_interrupt]
+  end
+
+  def __finish(status, value)
+    @__status = status
+    @__value = value
+    @__fiber = nil
+  end
+
+  # Its body raised `e` (reported while the thread still runs, as CRuby
+  # does); the main thread gets it with abort_on_exception.
+  def __failed(e)
+    return __finish(:done, nil) if e.is_a?(Kill)
+    __report(e) if @report_on_exception && !e.is_a?(SystemExit)
+    @__exception = e
+    __finish(:failed, nil)
+    Kernel.raise e if @abort_on_exception || Thread.abort_on_exception
+  end
 
   def __report(e)
     $stderr.puts "#{inspect} terminated with exception (report_on_exception is true):"
     $stderr.puts e.full_message(highlight: false)
   end
-  private :__report
+
+  # Sleeps until woken (`wakeup`, `run`), or for `secs` seconds; the
+  # seconds slept (rounded), or nil when a timeout ran out (`timed_out`).
+  def __sleep(secs, timed_out = false)
+    start = Thread.__now
+    deadline = secs && start + secs
+    @__woken = false
+    until @__woken || (deadline && Thread.__now >= deadline)
+      if Thread.__alone?
+        Thread.__deadlock! unless deadline
+        __sleep_without_threads(deadline - Thread.__now)
+        break
+      end
+      Thread.__wait(-> { @__woken }, deadline)
+    end
+    return nil if timed_out && !@__woken
+    (Thread.__now - start).round
+  end
+
+  private :__begin_wait, :__end_wait, :__deadline, :__ready?, :__take_interrupt,
+          :__resume_args, :__finish, :__failed, :__report, :__sleep
+
+  # ---- the Thread API ------------------------------------------------
 
   attr_accessor :report_on_exception, :abort_on_exception, :name, :priority
 
   def join(limit = nil)
-    raise ThreadError, "Target thread must not be current thread" if equal?(Thread.current)
-    # Only the joined thread starts here: a waiting thread that spins on
-    # a flag the joiner sets later (`until stop`) must not run first.
-    Thread.__run_one(self) if Thread.__pending?(self)
-    if @__status == :running
-      # Suspended further up this stack: it cannot finish while we wait.
-      return nil if limit
-      Thread.__deadlock!
+    Kernel.raise ThreadError, "Target thread must not be current thread" if equal?(Thread.current)
+    Kernel.raise ThreadError, "Target thread must not be main thread" if @__main
+    deadline = limit && Thread.__now + limit.to_f
+    while alive?
+      return nil if deadline && Thread.__now >= deadline
+      Thread.__wait(-> { !alive? }, deadline)
     end
-    raise @__exception if @__status == :failed
+    Kernel.raise @__exception if @__status == :failed
     self
   end
 
@@ -187,32 +295,58 @@ class Thread
   end
 
   def stop?
-    !alive?
+    !alive? || !!@__waiting
   end
 
   def status
     case @__status
-    when :pending, :running then "run"
+    when :pending then "run"
+    when :running then @__waiting ? "sleep" : "run"
     when :failed then nil
     else false
     end
   end
 
   def kill
-    if @__status == :pending
-      @__status = :done
-    elsif equal?(Thread.current) && !@__main
-      raise Kill
-    elsif @__main
-      Kernel.exit
+    return self unless alive?
+    if @__main
+      Kernel.exit if equal?(Thread.current)
+      @__interrupt = SystemExit.new(0, "exit")
+    elsif equal?(Thread.current)
+      Kernel.raise Kill
+    else
+      # It ends when it runs next (before its body starts, if it has not).
+      @__interrupt = Kill.new
     end
     self
   end
   alias exit kill
   alias terminate kill
 
-  def wakeup = self
-  def run = (Thread.__run_pending; self)
+  def raise(*args)
+    return Kernel.raise(*args) if equal?(Thread.current)
+    return nil unless alive?
+    args = [RuntimeError, "unhandled exception"] if args.empty?
+    e = begin
+      Kernel.raise(*args)
+    rescue Exception => x
+      x
+    end
+    @__interrupt = e
+    nil
+  end
+
+  def wakeup
+    Kernel.raise ThreadError, "killed thread" unless alive?
+    @__woken = true
+    self
+  end
+
+  def run
+    wakeup
+    Thread.pass
+    self
+  end
 
   def [](key)
     @__locals[key.is_a?(String) ? key.to_sym : key]
@@ -233,7 +367,7 @@ class Thread
     return @__locals[k] if @__locals.key?(k)
     return yield(k) if block_given?
     return default[0] unless default.empty?
-    raise KeyError.new("key not found: #{k.inspect}", receiver: self, key: k)
+    Kernel.raise KeyError.new("key not found: #{k.inspect}", receiver: self, key: k)
   end
 
   def thread_variable_get(key) = @__vars[key.to_sym]
@@ -248,7 +382,12 @@ class Thread
 
   def inspect
     state = case @__status
-            when :pending, :running then equal?(Thread.current) ? "run" : "run"
+            when :pending then "run"
+            when :running
+              if !@__waiting then "run"
+              elsif @__deadline then "sleep"
+              else "sleep_forever"
+              end
             else "dead"
             end
     label = @name ? "@#{@name} " : ""
@@ -258,7 +397,7 @@ class Thread
   end
   alias to_s inspect
 
-  # Raised inside a thread to end it (Thread#kill on the current thread).
+  # Raised inside a thread to end it (Thread#kill).
   class Kill < Exception; end
   private_constant :Kill
 
@@ -268,17 +407,16 @@ class Thread
     end
 
     def lock
-      if @owner
-        raise ThreadError, "deadlock; recursive locking" if @owner.equal?(Thread.current)
-        Thread.__run_pending
-        Thread.__deadlock! if @owner
-      end
-      @owner = Thread.current
+      t = Thread.current
+      raise ThreadError, "deadlock; recursive locking" if @owner.equal?(t)
+      # A thread that ended holding it gives it up (as CRuby).
+      Thread.__wait(-> { @owner.nil? || !@owner.alive? }) while @owner&.alive?
+      @owner = t
       self
     end
 
     def try_lock
-      return false if @owner
+      return false if @owner&.alive?
       @owner = Thread.current
       true
     end
@@ -305,34 +443,58 @@ class Thread
       end
     end
 
+    # Unlocks, sleeps until woken or `timeout` seconds passed, locks again:
+    # the seconds slept (nil when the timeout ran out).
     def sleep(timeout = nil)
+      raise ArgumentError, "time interval must not be negative" if timeout&.negative?
       unlock
-      Thread.__run_pending
-      lock
-      timeout&.round
+      begin
+        Thread.current.__send__(:__sleep, timeout, true)
+      ensure
+        lock
+      end
     end
   end
 
   class ConditionVariable
     def initialize
-      @waiters = 0
+      @waiters = []
     end
 
+    # Sleeps (the mutex unlocked) until signalled or `timeout` seconds
+    # passed: what Mutex#sleep returns.
     def wait(mutex, timeout = nil)
-      mutex.unlock
-      Thread.__run_pending
-      mutex.lock
+      t = Thread.current
+      @waiters << t
+      begin
+        mutex.sleep(timeout)
+      ensure
+        @waiters.delete(t)
+      end
+    end
+
+    def signal
+      t = @waiters.shift
+      t.wakeup if t&.alive?
       self
     end
 
-    def signal = self
-    def broadcast = self
+    def broadcast
+      @waiters.each { |t| t.wakeup if t.alive? }
+      @waiters.clear
+      self
+    end
+
+    def marshal_dump
+      raise TypeError, "can't dump #{self.class}"
+    end
   end
 
   class Queue
     def initialize(items = nil)
       @items = items ? items.to_a.dup : []
       @closed = false
+      @waiting = 0
     end
 
     def push(obj)
@@ -344,13 +506,11 @@ class Thread
     alias enq push
 
     def pop(non_block = false, timeout: nil)
-      if @items.empty?
+      deadline = timeout && Thread.__now + timeout
+      while @items.empty?
         raise ThreadError, "queue empty" if non_block
-        Thread.__run_pending unless @closed
-        if @items.empty?
-          return nil if @closed || timeout
-          Thread.__deadlock!
-        end
+        return nil if @closed || (deadline && Thread.__now >= deadline)
+        __wait(-> { !@items.empty? || @closed }, deadline)
       end
       @items.shift
     end
@@ -367,10 +527,19 @@ class Thread
     def size = @items.size
     alias length size
     def clear = (@items.clear; self)
-    def num_waiting = 0
+    def num_waiting = @waiting
 
     def marshal_dump
       raise TypeError, "can't dump #{self.class}"
+    end
+
+    private
+
+    def __wait(cond, deadline)
+      @waiting += 1
+      Thread.__wait(cond, deadline)
+    ensure
+      @waiting -= 1
     end
   end
 
@@ -390,17 +559,13 @@ class Thread
     end
 
     def push(obj, non_block = false, timeout: nil)
-      raise ClosedQueueError, "queue closed" if @closed
-      if @items.size >= @max
+      deadline = timeout && Thread.__now + timeout
+      loop do
+        raise ClosedQueueError, "queue closed" if @closed
+        break if @items.size < @max
         raise ThreadError, "queue full" if non_block
-        Thread.__run_pending
-        if @items.size >= @max
-          return nil if timeout
-          # Only a thread suspended under this one could make room, and it
-          # cannot run until this one ends: go over the bound rather than
-          # deadlock (the consumer still sees every item, in order).
-          Thread.__deadlock! if Thread.current.equal?(Thread.main)
-        end
+        return nil if deadline && Thread.__now >= deadline
+        __wait(-> { @items.size < @max || @closed }, deadline)
       end
       @items.push(obj)
       self
@@ -416,13 +581,19 @@ SizedQueue = Thread::SizedQueue
 ConditionVariable = Thread::ConditionVariable
 
 module Kernel
-  # Sleeping blocks the current thread: the waiting threads run first.
+  # Sleeping makes the current thread wait (Thread#wakeup ends it early):
+  # the other threads run meanwhile.
   alias __sleep_without_threads sleep
   private :__sleep_without_threads
 
   def sleep(*args)
-    Thread.__run_pending
-    __sleep_without_threads(*args)
+    return __sleep_without_threads(*args) if Thread.__alone? || args.size > 1
+    secs = args[0]
+    unless secs.nil? || secs.is_a?(Numeric)
+      raise TypeError, "can't convert #{secs.class} into time interval"
+    end
+    raise ArgumentError, "time interval must not be negative" if secs&.negative?
+    Thread.current.__send__(:__sleep, secs&.to_f)
   end
   private :sleep
 end

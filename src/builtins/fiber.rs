@@ -146,14 +146,37 @@ pub fn init(vm: &mut Vm) {
             Resume::Raise(e) => Err(Unwind::Raise(e)),
         }
     });
-    // prelude/thread.rb: a thread's body runs on its own root fiber.
-    vm.def_singleton_builtin(c, "__thread_root", 2, |vm, _, a, _| {
-        let (p, args) = (a[0], vm.array_items(a[1]));
-        vm.as_thread_root(|vm| vm.call_proc_with(p, &args, None, None))
+    // prelude/thread.rb's scheduler: a thread's body runs on a root fiber
+    // of its own (a Fiber object, kept by the Thread), run until it waits.
+    vm.def_singleton_builtin(c, "__thread_new", 1, |vm, _, a, _| {
+        let c = vm.fibers.class.expect("Fiber is defined");
+        let f = vm.heap.alloc(c, Body::Object(Vec::new()));
+        vm.ivar_set_name(f, sym::IVAR_FIBER_BLOCKING, Value::FALSE);
+        let id = vm.thread_new(f, a[0])?;
+        vm.ivar_set_name(f, sym::IVAR_FIBER, Value::int(id as i64));
+        Ok(f)
+    });
+    // (`args` are the body's arguments when it starts.)
+    vm.def_singleton_builtin(c, "__thread_resume", 3, |vm, _, a, _| {
+        let Some(id) = fiber_id(vm, a[0])? else {
+            return Err(vm.error(vm.e.thread_error, "not a waiting thread"));
+        };
+        let what = if a[1].is_nil() {
+            Resume::Values(vm.array_items(a[2]), false)
+        } else {
+            Resume::Raise(a[1])
+        };
+        vm.thread_resume(id, what)
+    });
+    vm.def_singleton_builtin(c, "__thread_block", 0, |vm, _, _, _| {
+        match vm.thread_block()? {
+            Resume::Values(..) => Ok(Value::NIL),
+            Resume::Raise(e) => Err(Unwind::Raise(e)),
+        }
     });
     vm.fibers.class = Some(c);
     vm.def_singleton_builtin(c, "current", 0, |vm, _, _, _| {
-        if let Some(id) = vm.fibers.current() {
+        if let Some(id) = vm.fibers.current().or(vm.fibers.thread_root()) {
             return Ok(vm.fibers.obj(id));
         }
         if vm.fibers.root.is_nil() {

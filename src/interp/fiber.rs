@@ -15,8 +15,13 @@
 //! A suspended fiber's context is marked only while its Fiber object is
 //! reachable (`trace_reachable`); once that object is collected, `reap`
 //! ends the fiber and its native stack goes back to a pool.
-//! `as_thread_root` gives a thread's body (prelude/thread.rb) a context of
-//! its own in the same way, on the same native stack.
+//!
+//! A Ruby thread (prelude/thread.rb) is a fiber of its own kind, a thread
+//! root: its body runs on its own stack and context, resumed only by the
+//! prelude's scheduler (`thread_resume`) and suspended when it waits
+//! (`thread_block`). A thread that waits inside a fiber it resumed suspends
+//! that fiber and each one under it down to the thread root (the resume
+//! loops pass `Handoff::Block` on), and is woken back into the innermost.
 
 use std::rc::Rc;
 
@@ -110,6 +115,9 @@ enum Handoff {
     Root,
     /// `fiber.transfer`: to that fiber, run by the same loop.
     Fiber(usize),
+    /// Its thread waits: every fiber down to the thread root suspends,
+    /// and the root goes back to the scheduler.
+    Block,
 }
 
 type Co = Coroutine<Input, Yielded, (*mut Vm, VResult), DefaultStack>;
@@ -138,8 +146,11 @@ pub struct FiberState {
     by_transfer: bool,
     /// Marked in the collection under way.
     traced: bool,
-    /// The thread that made it (only that one may resume it).
+    /// The thread that made it (only that one may resume it); a thread
+    /// root's own thread.
     thread: u64,
+    /// A thread's root fiber (run by the scheduler, never resumed).
+    thread_root: bool,
 }
 
 impl FiberState {
@@ -156,13 +167,10 @@ impl FiberState {
             by_transfer: false,
             traced: false,
             thread: 0,
+            thread_root: false,
         }
     }
 }
-
-/// In `Fibers::chain`: a thread's body starts here, on its own root fiber
-/// (`Fiber.yield` below it has nothing to go back to).
-const THREAD_ROOT: usize = usize::MAX;
 
 /// Every fiber made, indexed by the id its Fiber object keeps.
 #[derive(Default)]
@@ -174,11 +182,9 @@ pub struct Fibers {
     pub root: Value,
     /// The Fiber class.
     pub class: Option<crate::value::ClassId>,
-    /// The contexts threads started from, innermost last.
-    outer: Vec<ExecContext>,
     /// Slots given back by `reap`.
     free: Vec<usize>,
-    /// Serials of the threads whose bodies are running, innermost last
+    /// Serials of the threads resumed by the scheduler, innermost last
     /// (none: the main thread, 0).
     threads: Vec<u64>,
     thread_serial: u64,
@@ -196,9 +202,6 @@ impl Fibers {
     /// `trace_reachable`, only while their Fiber object is.
     pub fn trace_running(&mut self, h: &mut Heap) {
         h.mark(self.root);
-        for c in &self.outer {
-            c.trace(h);
-        }
         for s in &mut self.states {
             s.traced = s.status == Status::Resumed;
             if s.traced {
@@ -250,7 +253,7 @@ impl Fibers {
         let bottom = self
             .chain
             .iter()
-            .rposition(|&id| id == THREAD_ROOT)
+            .rposition(|&id| self.states[id].thread_root)
             .map_or(0, |i| i + 1);
         self.chain
             .get(bottom)
@@ -279,7 +282,19 @@ impl Fibers {
 
     /// The running fiber (None: a root fiber).
     pub fn current(&self) -> Option<usize> {
-        self.chain.last().copied().filter(|&id| id != THREAD_ROOT)
+        self.chain
+            .last()
+            .copied()
+            .filter(|&id| !self.states[id].thread_root)
+    }
+
+    /// The running thread's root fiber (None: the main thread's).
+    pub fn thread_root(&self) -> Option<usize> {
+        self.chain
+            .iter()
+            .rev()
+            .copied()
+            .find(|&id| self.states[id].thread_root)
     }
 }
 
@@ -340,6 +355,17 @@ impl Vm {
 
     /// A new fiber running `block` (a Proc) for Fiber object `obj`; its id.
     pub fn fiber_new(&mut self, obj: Value, block: Value) -> Result<usize, Unwind> {
+        self.spawn(obj, block, false)
+    }
+
+    /// A new thread's root fiber running `block` (prelude/thread.rb's body
+    /// of the thread) for Fiber object `obj`; its id. Only the scheduler
+    /// runs it (`thread_resume`).
+    pub fn thread_new(&mut self, obj: Value, block: Value) -> Result<usize, Unwind> {
+        self.spawn(obj, block, true)
+    }
+
+    fn spawn(&mut self, obj: Value, block: Value, thread_root: bool) -> Result<usize, Unwind> {
         // Its stack counts as memory the collector should see (reaping
         // unreferenced fibers gives stacks back).
         self.heap.note_malloc(64 << 10);
@@ -350,6 +376,10 @@ impl Vm {
             .map_or_else(|| DefaultStack::new(FIBER_STACK), Ok)
         {
             Ok(s) => s,
+            Err(e) if thread_root => {
+                let msg = format!("can't create Thread: {e}");
+                return Err(self.error(self.e.thread_error, &msg));
+            }
             Err(e) => {
                 let msg = format!("can't alloc machine stack to fiber: {e}");
                 return Err(self.error(self.e.fiber_error, &msg));
@@ -407,7 +437,13 @@ impl Vm {
             yielding: false,
             by_transfer: false,
             traced: false,
-            thread: self.fibers.thread(),
+            thread: if thread_root {
+                self.fibers.thread_serial += 1;
+                self.fibers.thread_serial
+            } else {
+                self.fibers.thread()
+            },
+            thread_root,
         };
         Ok(id)
     }
@@ -422,7 +458,7 @@ impl Vm {
                 return Err(self.error(self.e.fiber_error, "attempt to resume a terminated fiber"));
             }
             Status::Resumed => {
-                let msg = if self.fibers.current() == Some(id) {
+                let msg = if self.fibers.current() == Some(id) || st.thread_root {
                     "attempt to resume the current fiber"
                 } else {
                     "attempt to resume a resumed fiber (double resume)"
@@ -455,41 +491,11 @@ impl Vm {
     /// root; a transfer to another fiber runs that one next, here.
     fn switch_loop(&mut self, mut id: usize, mut what: Resume, mut by_transfer: bool) -> VResult {
         loop {
-            let mut co = self.fibers.states[id]
-                .co
-                .take()
-                .expect("a live fiber has its coroutine");
-            self.swap_with_fiber(id);
-            let st = &mut self.fibers.states[id];
-            st.status = Status::Resumed;
-            st.yielding = false;
-            st.by_transfer = by_transfer;
-            self.fibers.chain.push(id);
-            let input = Input {
-                vm: self as *mut Vm,
-                what,
+            let y = match self.run_fiber(id, what, by_transfer) {
+                Err(r) => return r,
+                Ok(y) => y,
             };
-            let out = co.resume(input);
-            // The fiber is stopped (suspended or finished): back to ours.
-            self.fibers.chain.pop();
-            self.swap_with_fiber(id);
-            let me = self as *const Vm;
             let st = &mut self.fibers.states[id];
-            let y = match out {
-                CoroutineResult::Return((vm, r)) => {
-                    debug_assert!(std::ptr::eq(vm, me));
-                    // Its stack goes to the next fiber.
-                    st.ctx = ExecContext::default();
-                    st.status = Status::Terminated;
-                    st.yielder = std::ptr::null();
-                    self.fibers.recycle(co);
-                    return r;
-                }
-                CoroutineResult::Yield(y) => y,
-            };
-            debug_assert!(std::ptr::eq(y.vm, me));
-            st.co = Some(co);
-            st.status = Status::Suspended;
             match y.to {
                 Handoff::Yield => {
                     st.yielding = true;
@@ -501,8 +507,97 @@ impl Vm {
                     what = Resume::Values(y.args, false);
                     by_transfer = true;
                 }
+                Handoff::Block => {
+                    // Its thread waits: so does the fiber running this
+                    // loop (down to the thread root); woken, it goes on
+                    // in fiber `id`, which still counts as resumed.
+                    st.status = Status::Resumed;
+                    by_transfer = st.by_transfer;
+                    let cur = *self.fibers.chain.last().expect("a thread's fiber");
+                    what = self.fiber_suspend(cur, Handoff::Block, Value::NIL, Vec::new());
+                }
             }
         }
+    }
+
+    /// Switches into fiber `id` until it stops: what it handed back when
+    /// it suspends, or (as Err) its block's result when it ends.
+    fn run_fiber(
+        &mut self,
+        id: usize,
+        what: Resume,
+        by_transfer: bool,
+    ) -> Result<Yielded, VResult> {
+        let mut co = self.fibers.states[id]
+            .co
+            .take()
+            .expect("a live fiber has its coroutine");
+        self.swap_with_fiber(id);
+        let st = &mut self.fibers.states[id];
+        st.status = Status::Resumed;
+        st.yielding = false;
+        st.by_transfer = by_transfer;
+        self.fibers.chain.push(id);
+        let input = Input {
+            vm: self as *mut Vm,
+            what,
+        };
+        let out = co.resume(input);
+        // The fiber is stopped (suspended or finished): back to ours.
+        self.fibers.chain.pop();
+        self.swap_with_fiber(id);
+        let me = self as *const Vm;
+        let st = &mut self.fibers.states[id];
+        match out {
+            CoroutineResult::Return((vm, r)) => {
+                debug_assert!(std::ptr::eq(vm, me));
+                // Its stack goes to the next fiber.
+                st.ctx = ExecContext::default();
+                st.status = Status::Terminated;
+                st.yielder = std::ptr::null();
+                self.fibers.recycle(co);
+                Err(r)
+            }
+            CoroutineResult::Yield(y) => {
+                debug_assert!(std::ptr::eq(y.vm, me));
+                st.co = Some(co);
+                st.status = Status::Suspended;
+                Ok(y)
+            }
+        }
+    }
+
+    /// The scheduler (prelude/thread.rb) runs thread root `id` until its
+    /// thread waits (nil) or ends (its body's result). `what` is what its
+    /// wait returns: nothing, or an exception to raise there
+    /// (`Thread#raise`, `Thread#kill`).
+    pub fn thread_resume(&mut self, id: usize, what: Resume) -> VResult {
+        let st = &self.fibers.states[id];
+        if !st.thread_root || st.status == Status::Resumed {
+            return Err(self.error(self.e.thread_error, "not a waiting thread"));
+        }
+        if st.status == Status::Terminated {
+            return Ok(Value::NIL);
+        }
+        self.fibers.threads.push(st.thread);
+        let r = self.run_fiber(id, what, false);
+        self.fibers.threads.pop();
+        match r {
+            Ok(_) => Ok(Value::NIL),
+            Err(r) => r,
+        }
+    }
+
+    /// The running thread waits (prelude/thread.rb's `Thread.__wait`):
+    /// back to the scheduler until it runs this thread again; what that
+    /// passes. Only a thread other than the main one waits this way (the
+    /// main thread runs the scheduler itself).
+    pub fn thread_block(&mut self) -> Result<Resume, Unwind> {
+        if self.fibers.thread_root().is_none() {
+            return Err(self.error(self.e.thread_error, "the main thread runs the scheduler"));
+        }
+        let cur = *self.fibers.chain.last().expect("a thread root runs");
+        Ok(self.fiber_suspend(cur, Handoff::Block, Value::NIL, Vec::new()))
     }
 
     /// `Fiber#transfer`: control goes to fiber `target` (None: the root)
@@ -557,31 +652,6 @@ impl Vm {
             1 => a.pop().unwrap(),
             _ => self.ary_new(a),
         }
-    }
-
-    /// Runs `f` as a new thread's root fiber, in a context of its own
-    /// (prelude/thread.rb runs every thread's body nested on the native
-    /// stack of the one that waited for it): its backtraces, `catch` tags
-    /// and `$!` are the thread's, and `Fiber.yield` below it fails.
-    pub fn as_thread_root(&mut self, f: impl FnOnce(&mut Vm) -> VResult) -> VResult {
-        let mut ctx = ExecContext {
-            stack: Vec::with_capacity(256),
-            native_depth: self.native_depth,
-            stack_limit_addr: self.stack_limit_addr,
-            ..Default::default()
-        };
-        self.swap_context(&mut ctx);
-        self.fibers.outer.push(ctx);
-        self.fibers.chain.push(THREAD_ROOT);
-        self.fibers.thread_serial += 1;
-        let serial = self.fibers.thread_serial;
-        self.fibers.threads.push(serial);
-        let r = f(self);
-        self.fibers.threads.pop();
-        self.fibers.chain.pop();
-        let mut ctx = self.fibers.outer.pop().expect("pushed above");
-        self.swap_context(&mut ctx);
-        r
     }
 
     /// `Fiber.yield(v)`: suspends the running fiber, its resumer's `resume`
