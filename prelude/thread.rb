@@ -89,10 +89,26 @@ class Thread
 
     def __now = Process.clock_gettime(Process::CLOCK_MONOTONIC)
 
+    # The running thread's time slice is over (the VM's timer, in the
+    # program's own code): the other ready threads run first.
+    def __preempt
+      __wait(nil) unless @queue.empty?
+      nil
+    end
+
+    # Ctrl-C in another thread: Interrupt goes to the main thread (as
+    # CRuby delivers signals), which runs next.
+    def __signal_main
+      main.__send__(:__interrupt!, Interrupt.new(""))
+      __wait(nil)
+      nil
+    end
+
     # No other thread is alive (a wait has nothing to wait for).
     def __alone? = @queue.empty?
 
     def __enqueue(t)
+      Fiber.__timeslice_start if @all.empty?
       @all << t
       @all.select!(&:alive?) if (@all.size & 255).zero?
       @queue << t
@@ -125,10 +141,7 @@ class Thread
         i = @queue.index { |x| x.__send__(:__ready?) }
         unless i
           d = @queue.filter_map { |x| x.__send__(:__deadline) }.min
-          unless d
-            @queue.delete(me)
-            __deadlock!
-          end
+          __deadlock! unless d
           __sleep_without_threads([d - __now, 0].max)
           next
         end
@@ -140,6 +153,11 @@ class Thread
         end
         __run(t)
       end
+    rescue Exception
+      # (Its turn is over: deadlock, Ctrl-C, abort_on_exception.)
+      i = @queue.index { |x| x.equal?(me) }
+      @queue.delete_at(i) if i
+      raise
     end
 
     # Runs thread `t` until it waits or ends.
@@ -215,6 +233,10 @@ class Thread
     @__deadline.nil?
   end
 
+  def __interrupt!(e)
+    @__interrupt = e
+  end
+
   def __take_interrupt
     e = @__interrupt
     @__interrupt = nil
@@ -266,7 +288,7 @@ class Thread
     (Thread.__now - start).round
   end
 
-  private :__begin_wait, :__end_wait, :__deadline, :__ready?, :__take_interrupt,
+  private :__begin_wait, :__end_wait, :__deadline, :__ready?, :__interrupt!, :__take_interrupt,
           :__resume_args, :__finish, :__failed, :__report, :__sleep
 
   # ---- the Thread API ------------------------------------------------

@@ -309,7 +309,10 @@ fn run(argv: Vec<String>) -> i32 {
     vm.options.max_instructions = a.max_insns;
     // Ctrl-C sets the flag; the next safepoint (or an interruptible wait
     // such as `sleep`) raises Interrupt, as CRuby.
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, vm.interrupted.clone());
+    // (Its own flag first: a safepoint that sees `pending` finds it set.)
+    let sigint = signal_hook::consts::SIGINT;
+    let _ = signal_hook::flag::register(sigint, vm.interrupts.sigint.clone());
+    let _ = signal_hook::flag::register(sigint, vm.interrupts.pending.clone());
     vm.options.gc_verify =
         a.gc_verify || std::env::var("CARMINE_GC_VERIFY").is_ok_and(|v| v == "1");
     vm.options.debug_counters = std::env::var("CARMINE_DEBUG_COUNTER").is_ok_and(|v| v == "1");

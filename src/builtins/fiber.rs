@@ -168,6 +168,10 @@ pub fn init(vm: &mut Vm) {
         };
         vm.thread_resume(id, what)
     });
+    vm.def_singleton_builtin(c, "__timeslice_start", 0, |vm, _, _, _| {
+        vm.interrupts.start_timer();
+        Ok(Value::NIL)
+    });
     vm.def_singleton_builtin(c, "__thread_block", 0, |vm, _, _, _| {
         match vm.thread_block()? {
             Resume::Values(..) => Ok(Value::NIL),

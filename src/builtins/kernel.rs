@@ -855,10 +855,9 @@ fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, 
 /// Sleeps `secs` seconds in short slices, raising Interrupt as soon as
 /// Ctrl-C (SIGINT) sets `vm.interrupted`.
 fn interruptible_sleep(vm: &mut Vm, secs: f64) -> Result<(), Unwind> {
-    use std::sync::atomic::Ordering;
     let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
     loop {
-        if vm.interrupted.swap(false, Ordering::Relaxed) {
+        if vm.interrupts.take_sigint(vm.fibers.thread_root().is_some()) {
             return Err(vm.error(vm.e.interrupt, ""));
         }
         let now = std::time::Instant::now();

@@ -20,6 +20,7 @@ pub mod ops;
 pub mod params;
 pub mod rcall;
 pub mod run;
+pub mod timeslice;
 pub mod values;
 pub mod vars;
 
@@ -201,7 +202,8 @@ pub struct Vm {
     pub object_id_counter: u64,
     pub object_ids: HashMap<u64, u64>,
     pub struct_class: Option<ClassId>,
-    pub interrupted: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Ctrl-C and the threads' time slice, noticed at safepoints.
+    pub interrupts: timeslice::Interrupts,
     /// A NameError message is inspecting its receiver (`describe_receiver`).
     pub describing: bool,
     /// Owns the iseqs `iseqs` refers to. Last, so it is dropped after
@@ -271,7 +273,7 @@ impl Vm {
             object_id_counter: 8,
             object_ids: HashMap::new(),
             struct_class: None,
-            interrupted: std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            interrupts: timeslice::Interrupts::default(),
             describing: false,
         };
         boot::boot(&mut vm);

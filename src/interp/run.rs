@@ -865,7 +865,10 @@ impl Vm {
     pub(super) fn safepoint_due(&self) -> bool {
         self.heap.wants_collect()
             || self.options.max_instructions.is_some()
-            || self.interrupted.load(std::sync::atomic::Ordering::Relaxed)
+            || self
+                .interrupts
+                .pending
+                .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     #[cold]
@@ -880,13 +883,7 @@ impl Vm {
                 return Err(self.budget_exhausted());
             }
         }
-        if self.interrupted.load(std::sync::atomic::Ordering::Relaxed) {
-            self.interrupted
-                .store(false, std::sync::atomic::Ordering::Relaxed);
-            let e = self.e.interrupt;
-            return Err(self.error(e, ""));
-        }
-        Ok(())
+        self.take_interrupts()
     }
 
     /// The error for an exhausted `--max-instructions` budget. From then on

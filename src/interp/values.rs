@@ -25,7 +25,10 @@ impl Vm {
     #[inline]
     pub fn block_call_tick(&mut self) -> Result<(), Unwind> {
         if self.options.max_instructions.is_some()
-            || self.interrupted.load(std::sync::atomic::Ordering::Relaxed)
+            || self
+                .interrupts
+                .pending
+                .load(std::sync::atomic::Ordering::Relaxed)
         {
             return self.block_call_tick_slow();
         }
@@ -41,8 +44,8 @@ impl Vm {
             }
         }
         if self
-            .interrupted
-            .swap(false, std::sync::atomic::Ordering::Relaxed)
+            .interrupts
+            .take_sigint(self.fibers.thread_root().is_some())
         {
             return Err(self.error(self.e.interrupt, ""));
         }
