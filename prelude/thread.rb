@@ -116,11 +116,12 @@ class Thread
 
     # The current thread waits until `cond` (a block; nil: nothing) holds
     # or `deadline` (a monotonic time; nil: none) passes, whichever comes
-    # first, letting the threads ready before it run. Raises what was sent
-    # to it meanwhile.
-    def __wait(cond, deadline = nil)
+    # first, letting the threads ready before it run. `io` ([read fds,
+    # write fds]) is what `cond` polls, for the scheduler to wait on when
+    # nothing is ready. Raises what was sent to it meanwhile.
+    def __wait(cond, deadline = nil, io = nil)
       t = current
-      t.__send__(:__begin_wait, cond, deadline)
+      t.__send__(:__begin_wait, cond, deadline, io)
       # (The scheduler takes it off the queue when it runs it again.)
       @queue << t
       begin
@@ -140,9 +141,17 @@ class Thread
       loop do
         i = @queue.index { |x| x.__send__(:__ready?) }
         unless i
+          # Nothing can run: wait for a descriptor or a deadline.
           d = @queue.filter_map { |x| x.__send__(:__deadline) }.min
-          __deadlock! unless d
-          __sleep_without_threads([d - __now, 0].max)
+          ios = @queue.filter_map { |x| x.__send__(:__io) }
+          rfds = ios.flat_map(&:first)
+          wfds = ios.flat_map(&:last)
+          if ios.empty? || (!d && RubyVM::FileIO.waits_forever?(rfds, wfds))
+            __deadlock! unless d
+            __sleep_without_threads([d - __now, 0].max)
+          else
+            RubyVM::FileIO.poll(rfds, wfds, d && [d - __now, 0].max)
+          end
           next
         end
         t = @queue.delete_at(i)
@@ -213,18 +222,20 @@ class Thread
 
   # ---- the scheduler's view of a thread ------------------------------
 
-  def __begin_wait(cond, deadline)
+  def __begin_wait(cond, deadline, io)
     @__cond = cond
     @__deadline = deadline
+    @__io = io
     @__waiting = !cond.nil? || !deadline.nil?
   end
 
   def __end_wait
-    @__cond = @__deadline = nil
+    @__cond = @__deadline = @__io = nil
     @__waiting = false
   end
 
   def __deadline = @__deadline
+  def __io = @__io
 
   def __ready?
     return true if @__interrupt
@@ -288,7 +299,7 @@ class Thread
     (Thread.__now - start).round
   end
 
-  private :__begin_wait, :__end_wait, :__deadline, :__ready?, :__interrupt!, :__take_interrupt,
+  private :__begin_wait, :__end_wait, :__deadline, :__io, :__ready?, :__interrupt!, :__take_interrupt,
           :__resume_args, :__finish, :__failed, :__report, :__sleep
 
   # ---- the Thread API ------------------------------------------------

@@ -264,7 +264,15 @@ pub fn main() -> i32 {
     }));
     let child = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || std::panic::catch_unwind(move || run(argv)).unwrap_or(70));
+        .spawn(move || {
+            let status = std::panic::catch_unwind(move || run(argv)).unwrap_or(70);
+            if crate::sys::forked_child() {
+                // A forked child has no main thread waiting to exit with
+                // its status: this thread ends the process.
+                std::process::exit(status);
+            }
+            status
+        });
     match child {
         Ok(h) => h.join().unwrap_or(70),
         Err(e) => {

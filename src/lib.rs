@@ -13,4 +13,5 @@ pub mod interp;
 pub mod jit;
 pub mod object;
 pub mod support;
+pub mod sys;
 pub mod value;

@@ -19,7 +19,7 @@ fn path_arg(vm: &mut Vm, v: Value) -> R<String> {
 }
 
 #[cold]
-fn errno(vm: &mut Vm, e: &std::io::Error, detail: &str) -> Unwind {
+pub(super) fn errno(vm: &mut Vm, e: &std::io::Error, detail: &str) -> Unwind {
     let n = e.raw_os_error().unwrap_or(5);
     let m = vm.class_value(fio(vm));
     let d = vm.str_new(detail);

@@ -14,6 +14,7 @@ pub mod math;
 pub mod module;
 pub mod object;
 pub mod pack;
+pub mod pipe;
 pub mod proc;
 pub mod process;
 pub mod random;
@@ -43,6 +44,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("time", include_str!("../../prelude/time.rb")),
     ("thread", include_str!("../../prelude/thread.rb")),
     ("file", include_str!("../../prelude/file.rb")),
+    ("io", include_str!("../../prelude/io.rb")),
     (
         "did_you_mean",
         include_str!("../../prelude/did_you_mean.rb"),
@@ -98,6 +100,7 @@ pub fn init(vm: &mut Vm) {
     fiber::init(vm);
     rubyvm::init(vm);
     file::init(vm);
+    pipe::init(vm);
     pack::init(vm);
 }
 

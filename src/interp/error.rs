@@ -131,6 +131,9 @@ impl Vm {
         let mut raw: Vec<(Option<(&str, u32)>, String)> = Vec::new();
         let mut cf = self.cfuncs.len();
         let mut inner_internal = false;
+        // No user frame yet (from the innermost out): a builtin the
+        // prelude called there is part of a C method's own work.
+        let mut internal_run = true;
         for (i, f) in self.frames.iter().enumerate().rev() {
             let internal = f.iseq.file.starts_with("<internal:");
             let loc = if internal {
@@ -144,6 +147,7 @@ impl Vm {
                 let name = symbol::name(name);
                 if (raw.is_empty() && (&*name == "raise" || &*name == "fail"))
                     || &*name == "method_missing"
+                    || (internal && internal_run && !raw.is_empty())
                 {
                     continue;
                 }
@@ -166,6 +170,7 @@ impl Vm {
                 continue;
             }
             inner_internal = false;
+            internal_run = false;
             let pc = f.pc.saturating_sub(1) as u32;
             let handlers: Vec<&crate::bytecode::CatchEntry> = f
                 .iseq

@@ -204,6 +204,8 @@ pub struct Vm {
     pub struct_class: Option<ClassId>,
     /// Ctrl-C and the threads' time slice, noticed at safepoints.
     pub interrupts: timeslice::Interrupts,
+    /// `IO.pipe`'s descriptors (builtins/pipe.rs).
+    pub pipes: crate::sys::Pipes,
     /// A NameError message is inspecting its receiver (`describe_receiver`).
     pub describing: bool,
     /// Owns the iseqs `iseqs` refers to. Last, so it is dropped after
@@ -274,6 +276,7 @@ impl Vm {
             object_ids: HashMap::new(),
             struct_class: None,
             interrupts: timeslice::Interrupts::default(),
+            pipes: crate::sys::Pipes::default(),
             describing: false,
         };
         boot::boot(&mut vm);

@@ -68,6 +68,14 @@ impl Interrupts {
     }
 }
 
+impl Interrupts {
+    /// In a forked child: the timer thread is not there; the next thread
+    /// starts one.
+    pub fn after_fork(&mut self) {
+        self.timer = false;
+    }
+}
+
 impl Vm {
     /// `safepoint_slow`'s part for `pending`: Interrupt for Ctrl-C (in
     /// the main thread, as CRuby delivers signals); at the end of a time

@@ -86,6 +86,14 @@ impl Jit {
         }
     }
 
+    /// In a forked child: the compiler thread is not there, so nothing
+    /// compiles any more (its handle is forgotten, never joined; the
+    /// private directory stays the parent's).
+    pub fn after_fork(&mut self) {
+        std::mem::forget(self.worker.take());
+        self.broken = true;
+    }
+
     pub fn state(&self, id: IseqId) -> Option<State> {
         self.states.get(&id).copied()
     }

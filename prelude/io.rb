@@ -1,0 +1,453 @@
+# IO.pipe, IO.select, and Process.fork / wait on the primitives of
+# src/builtins/pipe.rs.
+#
+# A pipe's ends are IO objects extended with RubyVM::PipeIO, which reads
+# through a buffer and writes what the pipe takes. Its descriptors never
+# block: a read with nothing to read, or a write to a full pipe, waits for
+# the descriptor through the thread scheduler (Thread.__wait_io), so other
+# threads run meanwhile; with none, the process waits in poll(2).
+module RubyVM::PipeIO
+  def __pipe_init(fd, mode)
+    @fd = fd
+    @mode = mode
+    @rbuf = "".b
+    @closed = false
+    @lineno = 0
+    self
+  end
+
+  def fileno
+    __check_closed
+    @fd
+  end
+  alias to_i fileno
+
+  def inspect = "#<IO:fd #{@fd}#{@closed ? ' (closed)' : ''}>"
+  def closed? = @closed
+  def sync = true
+  def sync=(v)
+    v
+  end
+  def flush = self
+  def fsync = 0
+  def tty? = false
+  alias isatty tty?
+  def to_io = self
+  def binmode = self
+  def autoclose? = true
+
+  def close
+    return nil if @closed
+    @closed = true
+    RubyVM::FileIO.fd_close(@fd)
+    nil
+  end
+
+  def close_read
+    raise IOError, "closing non-duplex IO for reading" unless @mode == :r
+    close
+  end
+
+  def close_write
+    raise IOError, "closing non-duplex IO for writing" unless @mode == :w
+    close
+  end
+
+  # ---- writing -------------------------------------------------------
+
+  def write(*args)
+    args.sum { |a| __write_bytes(a.to_s) }
+  end
+
+  def syswrite(s) = __write_bytes(s.to_s)
+
+  def write_nonblock(s, exception: true)
+    __check_writable
+    n = RubyVM::FileIO.fd_write(@fd, s.to_s)
+    if n.zero? && !s.to_s.empty?
+      return :wait_writable unless exception
+      raise IO::EAGAINWaitWritable, "Resource temporarily unavailable - write would block"
+    end
+    n
+  end
+
+  def <<(s)
+    __write_bytes(s.to_s)
+    self
+  end
+
+  def print(*args)
+    args = [$_] if args.empty?
+    args.each { |a| __write_bytes(a.to_s) }
+    __write_bytes($\) if $\
+    nil
+  end
+
+  def puts(*args)
+    __write_bytes(RubyVM::FileIO.puts_bytes(*args))
+    nil
+  end
+
+  def printf(fmt, *args)
+    __write_bytes(format(fmt, *args))
+    nil
+  end
+
+  def putc(c)
+    __write_bytes(c.is_a?(Integer) ? (c & 0xff).chr : c.to_s[0].to_s)
+    c
+  end
+
+  # ---- reading -------------------------------------------------------
+
+  def read(len = nil, buf = nil)
+    __check_readable
+    raise ArgumentError, "negative length #{len} given" if len&.negative?
+    if len.nil?
+      nil while __fill
+      s = @rbuf
+      @rbuf = "".b
+      s = s.force_encoding(Encoding.default_external)
+    else
+      __fill while @rbuf.bytesize < len && !@eof
+      return (buf&.replace(""); len.zero? ? "".b : nil) if @rbuf.empty? && len.positive?
+      s = @rbuf.byteslice(0, len)
+      @rbuf = @rbuf.byteslice(len..) || "".b
+    end
+    buf ? buf.replace(s) : s
+  end
+
+  def readpartial(max, buf = nil)
+    __check_readable
+    __fill if @rbuf.empty?
+    raise EOFError, "end of file reached" if @rbuf.empty?
+    s = @rbuf.byteslice(0, max)
+    @rbuf = @rbuf.byteslice(max..) || "".b
+    buf ? buf.replace(s) : s
+  end
+  alias sysread readpartial
+
+  def read_nonblock(max, buf = nil, exception: true)
+    __check_readable
+    if @rbuf.empty?
+      s = RubyVM::FileIO.fd_read(@fd, 65536)
+      if s.nil?
+        return nil unless exception
+        raise EOFError, "end of file reached"
+      end
+      if s == :wait
+        return :wait_readable unless exception
+        raise IO::EAGAINWaitReadable, "Resource temporarily unavailable - read would block"
+      end
+      @rbuf << s
+    end
+    s = @rbuf.byteslice(0, max)
+    @rbuf = @rbuf.byteslice(max..) || "".b
+    buf ? buf.replace(s) : s
+  end
+
+  def gets(sep = $/, limit = nil, chomp: false)
+    __check_readable
+    if sep.is_a?(Integer)
+      limit = sep
+      sep = $/
+    end
+    line = __take_line(sep, limit)
+    if line
+      line.force_encoding(Encoding.default_external)
+      @lineno += 1
+      $. = @lineno
+      line = line.chomp(sep == "" ? "\n" : sep) if chomp && sep
+    end
+    $_ = line
+  end
+
+  def eof?
+    __check_readable
+    __fill if @rbuf.empty?
+    @rbuf.empty?
+  end
+  alias eof eof?
+
+  def getc
+    __check_readable
+    __fill if @rbuf.empty?
+    return nil if @rbuf.empty?
+    __fill while !@eof && !@rbuf.dup.force_encoding(Encoding.default_external)[0].valid_encoding? && @rbuf.bytesize < 4
+    c = @rbuf.dup.force_encoding(Encoding.default_external)[0]
+    @rbuf = @rbuf.byteslice(c.bytesize..) || "".b
+    c
+  end
+
+  def getbyte
+    __check_readable
+    __fill if @rbuf.empty?
+    return nil if @rbuf.empty?
+    b = @rbuf.getbyte(0)
+    @rbuf = @rbuf.byteslice(1..) || "".b
+    b
+  end
+
+  def each_byte
+    return to_enum(:each_byte) unless block_given?
+    while (b = getbyte)
+      yield b
+    end
+    self
+  end
+
+  # Data in the buffer counts as readable for IO.select.
+  def __buffered? = !@rbuf.empty?
+
+  private
+
+  def __check_closed
+    raise IOError, "closed stream" if @closed
+  end
+
+  def __check_readable
+    __check_closed
+    raise IOError, "not opened for reading" unless @mode == :r
+  end
+
+  def __check_writable
+    __check_closed
+    raise IOError, "not opened for writing" unless @mode == :w
+  end
+
+  def __write_bytes(s)
+    __check_writable
+    b = s.b
+    off = 0
+    while off < b.bytesize
+      n = RubyVM::FileIO.fd_write(@fd, off.zero? ? b : b.byteslice(off..))
+      if n.zero?
+        Thread.__wait_io([], [@fd])
+        __check_writable
+      end
+      off += n
+    end
+    b.bytesize
+  end
+
+  # Reads what the pipe has into the buffer (waiting until it has
+  # something); false at its end.
+  def __fill
+    return false if @eof
+    loop do
+      s = RubyVM::FileIO.fd_read(@fd, 65536)
+      if s.nil?
+        @eof = true
+        return false
+      end
+      if s == :wait
+        Thread.__wait_io([@fd], [])
+        __check_readable
+        next
+      end
+      @rbuf << s
+      return true
+    end
+  end
+
+  # The next line (up to `sep`, or a paragraph for "", all for nil), at
+  # most `limit` bytes; nil at the end.
+  def __take_line(sep, limit)
+    sep = sep.b if sep
+    para = sep == "".b
+    sep = "\n\n".b if para
+    if para
+      @rbuf = @rbuf.sub(/\A\n+/n, "") while (@rbuf.start_with?("\n") || @rbuf.empty?) && __fill_or_eof_after_newlines
+    end
+    loop do
+      i = sep && @rbuf.index(sep)
+      if i
+        n = i + sep.bytesize
+        n = limit if limit && limit < n
+        s = @rbuf.byteslice(0, n)
+        @rbuf = @rbuf.byteslice(n..) || "".b
+        @rbuf = @rbuf.sub(/\A\n+/n, "") if para
+        return s
+      end
+      if limit && @rbuf.bytesize >= limit
+        s = @rbuf.byteslice(0, limit)
+        @rbuf = @rbuf.byteslice(limit..) || "".b
+        return s
+      end
+      next if __fill
+      return nil if @rbuf.empty?
+      s = @rbuf
+      @rbuf = "".b
+      return s
+    end
+  end
+
+  def __fill_or_eof_after_newlines
+    return true unless @rbuf.empty? && !@eof
+    __fill
+  end
+end
+
+class IO
+  class EAGAINWaitReadable < Errno::EAGAIN
+    include IO::WaitReadable if defined?(IO::WaitReadable)
+  end
+  class EAGAINWaitWritable < Errno::EAGAIN
+    include IO::WaitWritable if defined?(IO::WaitWritable)
+  end
+
+  def self.pipe(*_encodings, **_opts)
+    r, w = RubyVM::FileIO.pipe
+    rd = allocate.extend(RubyVM::PipeIO).__pipe_init(r, :r)
+    wr = allocate.extend(RubyVM::PipeIO).__pipe_init(w, :w)
+    return [rd, wr] unless block_given?
+    begin
+      yield rd, wr
+    ensure
+      rd.close
+      wr.close
+    end
+  end
+
+  # Waits until an IO of `reads` has something to read or one of
+  # `writes` can be written, or `timeout` seconds passed (nil).
+  def self.select(reads, writes = nil, errors = nil, timeout = nil)
+    unless timeout.nil? || timeout.is_a?(Numeric)
+      raise TypeError, "can't convert #{timeout.class} into time interval"
+    end
+    raise ArgumentError, "time interval must not be negative" if timeout&.negative?
+    rs = __select_list(reads)
+    ws = __select_list(writes)
+    __select_list(errors)
+    deadline = timeout && Thread.__now + timeout
+    loop do
+      buffered = rs.select { |io| io.respond_to?(:__buffered?) && io.__buffered? }
+      # Files and the standard streams other than a pipe are always ready.
+      rfds = rs.filter_map { |io| io.fileno if io.respond_to?(:__buffered?) }
+      wfds = ws.filter_map { |io| io.fileno if io.respond_to?(:__buffered?) }
+      rr, wr = RubyVM::FileIO.poll(rfds, wfds, 0)
+      ready_r = rs.select do |io|
+        !io.respond_to?(:__buffered?) || buffered.include?(io) || rr.include?(io.fileno)
+      end
+      ready_w = ws.select { |io| !io.respond_to?(:__buffered?) || wr.include?(io.fileno) }
+      return [ready_r, ready_w, []] unless ready_r.empty? && ready_w.empty?
+      return nil if deadline && Thread.__now >= deadline
+      return nil if rfds.empty? && wfds.empty? && !deadline.nil? && (sleep(timeout); true)
+      Thread.__wait_io(rfds, wfds, deadline)
+    end
+  end
+
+  def self.__select_list(list)
+    return [] if list.nil?
+    list = list.to_ary if !list.is_a?(Array) && list.respond_to?(:to_ary)
+    raise TypeError, "no implicit conversion of #{list.class} into Array" unless list.is_a?(Array)
+    list.map do |io|
+      io = io.to_io if !io.is_a?(IO) && io.respond_to?(:to_io)
+      raise TypeError, "no implicit conversion of #{io.class} into IO" unless io.is_a?(IO)
+      raise IOError, "closed stream" if io.closed?
+      io
+    end
+  end
+  private_class_method :__select_list
+end
+
+module Process
+  # Forks the process: the child's pid here, nil in the child. With a
+  # block the child runs it and ends (its at_exit handlers run first).
+  def self.fork
+    unless Thread.current.equal?(Thread.main)
+      raise NotImplementedError, "fork from a thread other than the main one"
+    end
+    pid = RubyVM::FileIO.fork
+    return pid unless pid.zero?
+    Thread.__after_fork
+    return nil unless block_given?
+    status = 0
+    error = nil
+    begin
+      yield
+    rescue SystemExit => e
+      status = e.status
+    rescue Exception => e
+      error = e
+      status = 1
+    end
+    RubyVM::FileIO.child_exit(status, error)
+  end
+
+  def self.wait(pid = -1, flags = 0)
+    r = __wait(pid, flags)
+    r && r[0]
+  end
+
+  def self.wait2(pid = -1, flags = 0)
+    __wait(pid, flags)
+  end
+
+  def self.waitpid(pid = -1, flags = 0) = wait(pid, flags)
+  def self.waitpid2(pid = -1, flags = 0) = wait2(pid, flags)
+
+  def self.waitall
+    r = []
+    while (x = __wait(-1, 0, true))
+      r << x
+    end
+    r
+  end
+
+  def self.detach(pid)
+    Thread.new { Process.wait(pid); $? }
+  end
+
+  WNOHANG = 1
+  WUNTRACED = 2
+
+  # [pid, Process::Status] (setting $?), nil for WNOHANG with the child
+  # still running (or, for waitall, no child left). Other threads run
+  # while it waits.
+  def self.__wait(pid, flags, none_left_ok = false)
+    pid = pid.to_int
+    loop do
+      r = begin
+        RubyVM::FileIO.waitpid(pid, !Thread.__alone? || flags & WNOHANG != 0)
+      rescue Errno::ECHILD
+        raise unless none_left_ok
+        return nil
+      end
+      if r
+        st = Process::Status.new(r[0], r[1], r[2])
+        RubyVM::FileIO.last_status = st
+        return [r[0], st]
+      end
+      return nil if flags & WNOHANG != 0
+      Thread.__wait(nil, Thread.__now + 0.005)
+    end
+  end
+  private_class_method :__wait
+end
+
+module Kernel
+  private
+
+  def fork(&block) = Process.fork(&block)
+
+  module_function :fork
+end
+
+class Thread
+  class << self
+    # The current thread waits for a descriptor of `reads` to have data,
+    # or of `writes` to take some, or for `deadline`.
+    def __wait_io(reads, writes, deadline = nil)
+      ready = -> { r, w = RubyVM::FileIO.poll(reads, writes, 0); !r.empty? || !w.empty? }
+      __wait(ready, deadline, [reads, writes])
+    end
+
+    # In a forked child only the forking (main) thread goes on.
+    def __after_fork
+      @queue.clear
+      @all.clear
+      @current = nil
+    end
+  end
+end

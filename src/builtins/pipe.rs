@@ -1,0 +1,299 @@
+//! Pipes and processes: `IO.pipe`'s file descriptors (kept here, in
+//! non-blocking mode), reads and writes that never block, `poll` (which the
+//! prelude waits on through the thread scheduler, so one thread reading a
+//! pipe lets the others run), `fork` and `waitpid`. prelude/io.rb builds
+//! `IO.pipe`, `IO.select`, `Process.fork`/`wait` on these `RubyVM::FileIO`
+//! functions.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{ErrorKind, Read, Write};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::time::{Duration, Instant};
+
+use rustix::event::{PollFd, PollFlags, Timespec};
+
+use crate::interp::Vm;
+use crate::object::Unwind;
+use crate::value::Value;
+
+type R<T> = Result<T, Unwind>;
+
+/// The longest single wait in `poll`: Ctrl-C is noticed between two.
+const POLL_SLICE: Duration = Duration::from_millis(50);
+
+fn fd_arg(vm: &mut Vm, v: Value) -> R<i32> {
+    let n = super::int_arg(vm, v)?;
+    i32::try_from(n).map_err(|_| vm.arg_error("bad file descriptor"))
+}
+
+#[cold]
+fn ebadf(vm: &mut Vm, what: &str) -> Unwind {
+    let e = std::io::Error::from_raw_os_error(rustix::io::Errno::BADF.raw_os_error());
+    super::file::errno(vm, &e, what)
+}
+
+/// A new pipe's two ends, non-blocking and closed on exec.
+fn pipe(vm: &mut Vm) -> std::io::Result<(i32, i32)> {
+    let (r, w) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
+    for fd in [&r, &w] {
+        let fl = rustix::fs::fcntl_getfl(fd)?;
+        rustix::fs::fcntl_setfl(fd, fl | rustix::fs::OFlags::NONBLOCK)?;
+    }
+    let (rn, wn) = (r.as_raw_fd(), w.as_raw_fd());
+    vm.pipes.fds.insert(rn, File::from(r));
+    vm.pipes.fds.insert(wn, File::from(w));
+    Ok((rn, wn))
+}
+
+/// Which of `reads` / `writes` are ready, waiting at most `timeout`
+/// (None: until one is). Descriptors 0-2 are the process's own.
+fn poll(
+    vm: &mut Vm,
+    reads: &[i32],
+    writes: &[i32],
+    timeout: Option<f64>,
+) -> R<(Vec<i32>, Vec<i32>)> {
+    let end = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    loop {
+        let slice = match end {
+            Some(end) => end
+                .saturating_duration_since(Instant::now())
+                .min(POLL_SLICE),
+            None => POLL_SLICE,
+        };
+        let ready = match poll_once(&vm.pipes.fds, reads, writes, slice) {
+            Ok(r) => r,
+            Err(fd) => return Err(ebadf(vm, &format!("select - fd {fd}"))),
+        };
+        if !ready.0.is_empty() || !ready.1.is_empty() {
+            return Ok(ready);
+        }
+        if vm.interrupts.take_sigint(vm.fibers.thread_root().is_some()) {
+            return Err(vm.error(vm.e.interrupt, ""));
+        }
+        if end.is_some_and(|end| Instant::now() >= end) {
+            return Ok(ready);
+        }
+    }
+}
+
+/// One poll(2) of at most `wait`: the ready descriptors, or Err(fd) for
+/// one that is not open.
+fn poll_once(
+    pipes: &HashMap<i32, File>,
+    reads: &[i32],
+    writes: &[i32],
+    wait: Duration,
+) -> Result<(Vec<i32>, Vec<i32>), i32> {
+    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
+    let borrow = |fd: i32| -> Option<BorrowedFd<'_>> {
+        match fd {
+            0 => Some(stdin.as_fd()),
+            1 => Some(stdout.as_fd()),
+            2 => Some(stderr.as_fd()),
+            _ => pipes.get(&fd).map(|f| f.as_fd()),
+        }
+    };
+    let mut fds = Vec::new();
+    let mut which = Vec::new();
+    for (list, flags, dir) in [(reads, PollFlags::IN, 0), (writes, PollFlags::OUT, 1)] {
+        for &fd in list {
+            fds.push(PollFd::from_borrowed_fd(borrow(fd).ok_or(fd)?, flags));
+            which.push((dir, fd));
+        }
+    }
+    let ts = Timespec::try_from(wait).unwrap_or(Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    });
+    // (EINTR: nothing ready; the caller polls again.)
+    let _ = rustix::event::poll(&mut fds, Some(&ts));
+    let mut out = (Vec::new(), Vec::new());
+    for (p, (dir, fd)) in fds.iter().zip(which) {
+        if !p.revents().is_empty() {
+            if dir == 0 { &mut out.0 } else { &mut out.1 }.push(fd);
+        }
+    }
+    Ok(out)
+}
+
+/// What `waitpid` found: the pid, its exit status or terminating signal.
+type Reaped = (i32, Option<i32>, Option<i32>);
+
+/// Waits for child `pid` (-1: any) to end; None when `nohang` and it runs.
+fn waitpid(pid: i64, nohang: bool) -> std::io::Result<Option<Reaped>> {
+    use rustix::process::{Pid, WaitOptions};
+    let opts = if nohang {
+        WaitOptions::NOHANG
+    } else {
+        WaitOptions::empty()
+    };
+    let target = if pid > 0 {
+        Pid::from_raw(pid as i32)
+    } else {
+        None
+    };
+    loop {
+        match rustix::process::waitpid(target, opts) {
+            Ok(Some((p, st))) => {
+                return Ok(Some((
+                    p.as_raw_nonzero().get(),
+                    st.exit_status(),
+                    st.terminating_signal(),
+                )));
+            }
+            Ok(None) => return Ok(None),
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+pub fn init(vm: &mut Vm) {
+    let m = vm.fileio_module;
+    vm.def_module_function(m, "pipe", 0, |vm, _, _, _| match pipe(vm) {
+        Ok((r, w)) => Ok(vm.ary_new(vec![Value::int(r as i64), Value::int(w as i64)])),
+        Err(e) => Err(super::file::errno(vm, &e, "pipe")),
+    });
+    // A String of at most `max` bytes, nil at the end, or :wait (nothing
+    // to read yet).
+    vm.def_module_function(m, "fd_read", 2, |vm, _, a, _| {
+        let fd = fd_arg(vm, a[0])?;
+        let max = super::int_arg(vm, a[1])?.clamp(1, 1 << 20) as usize;
+        let mut buf = vec![0u8; max];
+        let r = vm.pipes.fds.get_mut(&fd).map(|f| f.read(&mut buf));
+        match r {
+            None => Err(ebadf(vm, "read")),
+            Some(Ok(0)) => Ok(Value::NIL),
+            Some(Ok(n)) => {
+                buf.truncate(n);
+                Ok(vm.str_from_bytes(buf))
+            }
+            Some(Err(e)) if e.kind() == ErrorKind::WouldBlock => Ok(vm.sym("wait")),
+            Some(Err(e)) if e.kind() == ErrorKind::Interrupted => Ok(vm.sym("wait")),
+            Some(Err(e)) => Err(super::file::errno(vm, &e, "read")),
+        }
+    });
+    // The bytes written (0: the pipe is full for now).
+    vm.def_module_function(m, "fd_write", 2, |vm, _, a, _| {
+        let fd = fd_arg(vm, a[0])?;
+        let b = super::str_arg(vm, a[1])?;
+        let r = vm.pipes.fds.get_mut(&fd).map(|f| f.write(&b));
+        match r {
+            None => Err(ebadf(vm, "write")),
+            Some(Ok(n)) => Ok(Value::int(n as i64)),
+            Some(Err(e)) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted) => {
+                Ok(Value::int(0))
+            }
+            Some(Err(e)) => Err(super::file::errno(vm, &e, "write")),
+        }
+    });
+    // Whether waiting on these descriptors would never end: every one is
+    // a pipe of this process, which never forked, and nothing else runs
+    // (the scheduler then reports a deadlock instead of hanging).
+    vm.def_module_function(m, "waits_forever?", 2, |vm, _, a, _| {
+        if crate::sys::has_forked() {
+            return Ok(Value::FALSE);
+        }
+        let mut all = vm.array_items(a[0]);
+        all.extend(vm.array_items(a[1]));
+        let mut ours = true;
+        for v in all {
+            let fd = fd_arg(vm, v)?;
+            ours &= vm.pipes.fds.contains_key(&fd);
+        }
+        Ok(Value::bool(ours))
+    });
+    vm.def_module_function(m, "fd_close", 1, |vm, _, a, _| {
+        let fd = fd_arg(vm, a[0])?;
+        Ok(Value::bool(vm.pipes.fds.remove(&fd).is_some()))
+    });
+    // [readable, writable] descriptors; `timeout` seconds (nil: no limit).
+    vm.def_module_function(m, "poll", 3, |vm, _, a, _| {
+        let mut lists = [Vec::new(), Vec::new()];
+        for (i, list) in lists.iter_mut().enumerate() {
+            for v in vm.array_items(a[i]) {
+                list.push(fd_arg(vm, v)?);
+            }
+        }
+        let timeout = if a[2].is_nil() {
+            None
+        } else {
+            Some(super::float::num_f64(a[2]))
+        };
+        let (r, w) = poll(vm, &lists[0], &lists[1], timeout)?;
+        let ints = |v: Vec<i32>| v.into_iter().map(|fd| Value::int(fd as i64)).collect();
+        let (r, w) = (vm.ary_new(ints(r)), vm.ary_new(ints(w)));
+        Ok(vm.ary_new(vec![r, w]))
+    });
+    vm.def_module_function(m, "fork", 0, |vm, _, _, _| {
+        if vm.options.max_instructions.is_some() {
+            // Untrusted code (and the fuzzer, which runs many programs in
+            // one process) does not fork.
+            let msg = "fork() function is unimplemented on this machine";
+            return Err(vm.error(vm.e.not_implemented_error, msg));
+        }
+        // (Output still buffered would be written by both processes.)
+        vm.flush();
+        match crate::sys::fork() {
+            Ok(0) => {
+                if let Some(j) = vm.jit.as_deref_mut() {
+                    j.after_fork();
+                }
+                vm.interrupts.after_fork();
+                Ok(Value::int(0))
+            }
+            Ok(pid) => Ok(Value::int(pid as i64)),
+            Err(e) => Err(super::file::errno(vm, &e, "fork(2)")),
+        }
+    });
+    // [pid, exit status, signal] or nil (`nohang` and still running).
+    vm.def_module_function(m, "waitpid", 2, |vm, _, a, _| {
+        let pid = super::int_arg(vm, a[0])?;
+        match waitpid(pid, a[1].truthy()) {
+            Ok(Some((p, code, sig))) => {
+                let opt = |x: Option<i32>| x.map_or(Value::NIL, |n| Value::int(n as i64));
+                Ok(vm.ary_new(vec![Value::int(p as i64), opt(code), opt(sig)]))
+            }
+            Ok(None) => Ok(Value::NIL),
+            Err(e) => Err(super::file::errno(vm, &e, "waitpid")),
+        }
+    });
+    // What `puts(*args)` writes, for the IOs the prelude writes itself.
+    vm.def_module_function(m, "puts_bytes", -1, |vm, _, a, _| {
+        let mut out = Vec::new();
+        super::kernel::puts_into(vm, a, &mut out)?;
+        Ok(vm.str_from_bytes(out))
+    });
+    // In a forked child whose block ended (`error`: with that exception):
+    // the at_exit handlers, the error's report, then the process ends with
+    // `status` (the parent's frames are not unwound).
+    vm.def_module_function(m, "child_exit", 2, |vm, _, a, _| {
+        let mut status = super::int_arg(vm, a[0])? as i32;
+        let error = a[1];
+        vm.errinfo = error;
+        while let Some(p) = vm.at_exit.pop() {
+            match vm.call_proc_with(p, &[], None, None) {
+                Err(Unwind::Raise(e)) if vm.exception_is(e, vm.e.system_exit) => {
+                    let s = vm.funcall(e, crate::value::symbol::intern("status"), &[], None);
+                    status = s.ok().and_then(|v| v.as_fixnum()).unwrap_or(1) as i32;
+                }
+                Err(Unwind::Raise(e)) => {
+                    vm.report_exception(e);
+                    status = status.max(1);
+                }
+                Err(Unwind::Exit(c)) => {
+                    status = c;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if !error.is_nil() {
+            vm.report_exception(error);
+        }
+        vm.flush();
+        Err(Unwind::Exit(status))
+    });
+}
