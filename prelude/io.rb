@@ -234,7 +234,7 @@ module RubyVM::PipeIO
   # something); false at its end.
   def __fill
     return false if @eof
-    loop do
+    while true
       s = RubyVM::FileIO.fd_read(@fd, 65536)
       if s.nil?
         @eof = true
@@ -259,7 +259,7 @@ module RubyVM::PipeIO
     if para
       @rbuf = @rbuf.sub(/\A\n+/n, "") while (@rbuf.start_with?("\n") || @rbuf.empty?) && __fill_or_eof_after_newlines
     end
-    loop do
+    while true
       i = sep && @rbuf.index(sep)
       if i
         n = i + sep.bytesize
@@ -320,7 +320,7 @@ class IO
     ws = __select_list(writes)
     __select_list(errors)
     deadline = timeout && Thread.__now + timeout
-    loop do
+    while true
       buffered = rs.select { |io| io.respond_to?(:__buffered?) && io.__buffered? }
       # Files and the standard streams other than a pipe are always ready.
       rfds = rs.filter_map { |io| io.fileno if io.respond_to?(:__buffered?) }
@@ -407,7 +407,7 @@ module Process
   # while it waits.
   def self.__wait(pid, flags, none_left_ok = false)
     pid = pid.to_int
-    loop do
+    while true
       r = begin
         RubyVM::FileIO.waitpid(pid, !Thread.__alone? || flags & WNOHANG != 0)
       rescue Errno::ECHILD

@@ -19,6 +19,9 @@
 # ready: the scheduler sleeps until the nearest deadline, and with none it
 # raises CRuby's `fatal` "No live threads left. Deadlock?" in the main
 # thread.
+#
+# (The loops here are `while true`, not `loop`: `loop` would swallow a
+# StopIteration, and ClosedQueueError is one.)
 class Thread
   # Waiting threads (the main one too, while it waits) and new ones, in
   # the order they run.
@@ -33,26 +36,33 @@ class Thread
   class << self
     attr_accessor :abort_on_exception, :report_on_exception
 
+    # (Thread.allocate is undefined, as in CRuby; this is its allocator.)
+    alias __allocate allocate
+    private :__allocate
+
+    def allocate
+      raise TypeError, "allocator undefined for #{self}"
+    end
+
     def new(*args, &block)
-      raise ThreadError, "must be called with a block" unless block
-      t = allocate
+      t = __allocate
       t.__send__(:initialize, *args, &block)
       unless t.instance_variable_get(:@__block)
-        raise ThreadError, "uninitialized thread - check #{self}#initialize"
+        raise ThreadError, "uninitialized thread - check `#{self}#initialize'"
       end
       t
     end
 
     def start(*args, &block)
-      raise ThreadError, "must be called with a block" unless block
-      t = allocate
+      raise ArgumentError, "tried to create Proc object without a block" unless block
+      t = __allocate
       t.__send__(:__setup, args, block)
       t
     end
     alias fork start
 
     def main
-      @main ||= allocate.__send__(:__as_main)
+      @main ||= __allocate.__send__(:__as_main)
     end
 
     def current
@@ -82,7 +92,10 @@ class Thread
     def exit
       current.kill
     end
-    alias kill exit
+
+    def kill(thread)
+      thread.kill
+    end
 
     def handle_interrupt(*) = yield
     def pending_interrupt?(*) = false
@@ -138,7 +151,7 @@ class Thread
     # Runs on the main thread while it waits: the ready threads take turns
     # until the main thread's own turn.
     def __schedule(me)
-      loop do
+      while true
         i = @queue.index { |x| x.__send__(:__ready?) }
         unless i
           # Nothing can run: wait for a descriptor or a deadline.
@@ -191,6 +204,7 @@ class Thread
   end
 
   def initialize(*args, &block)
+    Kernel.raise ThreadError, "already initialized thread" if @__block
     Kernel.raise ThreadError, "must be called with a block" unless block
     __setup(args, block)
   end
@@ -237,8 +251,13 @@ class Thread
   def __deadline = @__deadline
   def __io = @__io
 
+  # While set, what is sent to it waits (Mutex#sleep's relock).
+  def __defer_interrupts(on)
+    @__deferring = on
+  end
+
   def __ready?
-    return true if @__interrupt
+    return true if @__interrupt && !@__deferring
     return true if @__deadline && Thread.__now >= @__deadline
     return @__cond.call if @__cond
     @__deadline.nil?
@@ -257,7 +276,10 @@ class Thread
   # The root fiber and what its wait raises (nil: nothing).
   def __resume_args
     @__status = :running if @__status == :pending
-    [@__fiber, __take_interrupt]
+    e = @__deferring ? nil : __take_interrupt
+    # Killed: it runs its ensure clauses now ("aborting").
+    @__aborting = true if e.is_a?(Kill)
+    [@__fiber, e]
   end
 
   def __finish(status, value)
@@ -299,7 +321,7 @@ class Thread
     (Thread.__now - start).round
   end
 
-  private :__begin_wait, :__end_wait, :__deadline, :__io, :__ready?, :__interrupt!, :__take_interrupt,
+  private :__begin_wait, :__end_wait, :__deadline, :__io, :__defer_interrupts, :__ready?, :__interrupt!, :__take_interrupt,
           :__resume_args, :__finish, :__failed, :__report, :__sleep
 
   # ---- the Thread API ------------------------------------------------
@@ -307,6 +329,9 @@ class Thread
   attr_accessor :report_on_exception, :abort_on_exception, :name, :priority
 
   def join(limit = nil)
+    unless limit.nil? || limit.is_a?(Numeric)
+      Kernel.raise TypeError, "can't convert #{limit.class} into Float"
+    end
     Kernel.raise ThreadError, "Target thread must not be current thread" if equal?(Thread.current)
     Kernel.raise ThreadError, "Target thread must not be main thread" if @__main
     deadline = limit && Thread.__now + limit.to_f
@@ -334,7 +359,11 @@ class Thread
   def status
     case @__status
     when :pending then "run"
-    when :running then @__waiting ? "sleep" : "run"
+    when :running
+      if @__waiting then "sleep"
+      elsif @__aborting then "aborting"
+      else "run"
+      end
     when :failed then nil
     else false
     end
@@ -346,6 +375,7 @@ class Thread
       Kernel.exit if equal?(Thread.current)
       @__interrupt = SystemExit.new(0, "exit")
     elsif equal?(Thread.current)
+      @__aborting = true
       Kernel.raise Kill
     else
       # It ends when it runs next (before its body starts, if it has not).
@@ -357,9 +387,10 @@ class Thread
   alias terminate kill
 
   def raise(*args)
+    # (No arguments: a RuntimeError, even inside a rescue clause.)
+    args = [RuntimeError, ""] if args.empty?
     return Kernel.raise(*args) if equal?(Thread.current)
     return nil unless alive?
-    args = [RuntimeError, "unhandled exception"] if args.empty?
     e = begin
       Kernel.raise(*args)
     rescue Exception => x
@@ -411,13 +442,21 @@ class Thread
   def thread_variables = @__vars.keys
 
   def group = nil
-  def backtrace(*) = []
+  # Where it runs or waits (nil once dead). A thread that waits inside a
+  # fiber shows the frames of its root fiber.
+  def backtrace(*args)
+    return nil unless alive?
+    return caller(0, *args)[1..] if equal?(Thread.current) && args.empty?
+    bt = (@__fiber && Fiber.__thread_backtrace(@__fiber)) || []
+    bt.shift if bt[0]&.end_with?("`__thread_block'")
+    args.empty? ? bt : bt[*args]
+  end
 
   def inspect
     state = case @__status
             when :pending then "run"
             when :running
-              if !@__waiting then "run"
+              if !@__waiting then (@__aborting ? "aborting" : "run")
               elsif @__deadline then "sleep"
               else "sleep_forever"
               end
@@ -433,6 +472,7 @@ class Thread
   # Raised inside a thread to end it (Thread#kill).
   class Kill < Exception; end
   private_constant :Kill
+  Fiber.__thread_kill_class = Kill
 
   class Mutex
     def initialize
@@ -463,7 +503,8 @@ class Thread
       self
     end
 
-    def locked? = !@owner.nil?
+    # (A thread that ended holding it gave it up.)
+    def locked? = !@owner.nil? && @owner.alive?
     def owned? = !@owner.nil? && @owner.equal?(Thread.current)
 
     def synchronize
@@ -484,8 +525,26 @@ class Thread
       begin
         Thread.current.__send__(:__sleep, timeout, true)
       ensure
-        lock
+        __relock
       end
+    end
+
+    private
+
+    # Locks again after a sleep even if the thread is killed or sent an
+    # exception while it waits for the lock (as CRuby): that is raised
+    # once it holds the lock.
+    def __relock
+      t = Thread.current
+      t.__send__(:__defer_interrupts, true)
+      begin
+        Thread.__wait(-> { @owner.nil? || !@owner.alive? }) while @owner&.alive? && !@owner.equal?(t)
+        @owner = t
+      ensure
+        t.__send__(:__defer_interrupts, false)
+      end
+      e = t.__send__(:__take_interrupt)
+      raise e if e
     end
   end
 
@@ -525,7 +584,18 @@ class Thread
 
   class Queue
     def initialize(items = nil)
-      @items = items ? items.to_a.dup : []
+      if items.nil?
+        @items = []
+      else
+        unless items.respond_to?(:to_a)
+          raise TypeError, "can't convert #{items.class} into Array"
+        end
+        a = items.to_a
+        unless a.is_a?(Array)
+          raise TypeError, "can't convert #{items.class} to Array (#{items.class}#to_a gives #{a.class})"
+        end
+        @items = a.dup
+      end
       @closed = false
       @waiting = 0
     end
@@ -580,20 +650,21 @@ class Thread
     attr_reader :max
 
     def initialize(max)
-      raise TypeError, "no implicit conversion of #{max.class} into Integer" unless max.is_a?(Integer)
+      max = RubyVM::Prelude.to_long(max)
       raise ArgumentError, "queue size must be positive" unless max.positive?
       super()
       @max = max
     end
 
     def max=(n)
+      n = RubyVM::Prelude.to_long(n)
       raise ArgumentError, "queue size must be positive" unless n.positive?
       @max = n
     end
 
     def push(obj, non_block = false, timeout: nil)
       deadline = timeout && Thread.__now + timeout
-      loop do
+      while true
         raise ClosedQueueError, "queue closed" if @closed
         break if @items.size < @max
         raise ThreadError, "queue full" if non_block

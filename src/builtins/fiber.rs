@@ -172,6 +172,23 @@ pub fn init(vm: &mut Vm) {
         vm.interrupts.start_timer();
         Ok(Value::NIL)
     });
+    // A waiting thread's backtrace (nil: not waiting).
+    vm.def_singleton_builtin(c, "__thread_backtrace", 1, |vm, _, a, _| {
+        let Some(id) = fiber_id(vm, a[0])? else {
+            return Ok(Value::NIL);
+        };
+        match vm.thread_backtrace(id) {
+            Some(lines) => {
+                let v = lines.iter().map(|l| vm.str_new(l)).collect();
+                Ok(vm.ary_new(v))
+            }
+            None => Ok(Value::NIL),
+        }
+    });
+    vm.def_singleton_builtin(c, "__thread_kill_class=", 1, |vm, _, a, _| {
+        vm.thread_kill = vm.as_class(a[0]);
+        Ok(a[0])
+    });
     vm.def_singleton_builtin(c, "__thread_block", 0, |vm, _, _, _| {
         match vm.thread_block()? {
             Resume::Values(..) => Ok(Value::NIL),

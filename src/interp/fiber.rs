@@ -584,8 +584,23 @@ impl Vm {
         self.fibers.threads.pop();
         match r {
             Ok(_) => Ok(Value::NIL),
+            // Killed: it ended.
+            Err(Err(Unwind::Raise(e))) if self.is_thread_kill(e) => Ok(Value::NIL),
             Err(r) => r,
         }
+    }
+
+    /// The backtrace of suspended thread root `id` where it waits (read in
+    /// its saved context); None unless it is suspended.
+    pub fn thread_backtrace(&mut self, id: usize) -> Option<Vec<String>> {
+        let st = &self.fibers.states[id];
+        if !st.thread_root || st.status != Status::Suspended {
+            return None;
+        }
+        self.swap_with_fiber(id);
+        let bt = self.backtrace();
+        self.swap_with_fiber(id);
+        Some(bt)
     }
 
     /// The running thread waits (prelude/thread.rb's `Thread.__wait`):

@@ -208,6 +208,9 @@ pub struct Vm {
     pub pipes: crate::sys::Pipes,
     /// A NameError message is inspecting its receiver (`describe_receiver`).
     pub describing: bool,
+    /// prelude/thread.rb's Thread::Kill: `Thread#kill` unwinds with it, and
+    /// no `rescue` catches it (ensure clauses run, `$!` stays).
+    pub thread_kill: Option<ClassId>,
     /// Owns the iseqs `iseqs` refers to. Last, so it is dropped after
     /// every field that may hold one of its references.
     pub iseq_arena: crate::gc::Arena<Iseq>,
@@ -278,6 +281,7 @@ impl Vm {
             interrupts: timeslice::Interrupts::default(),
             pipes: crate::sys::Pipes::default(),
             describing: false,
+            thread_kill: None,
         };
         boot::boot(&mut vm);
         vm

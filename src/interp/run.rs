@@ -886,6 +886,12 @@ impl Vm {
         self.take_interrupts()
     }
 
+    /// `exc` is a thread being killed (see `thread_kill`).
+    pub fn is_thread_kill(&self, exc: Value) -> bool {
+        self.thread_kill
+            .is_some_and(|k| exc.is_heap() && self.class_of(exc) == k)
+    }
+
     /// The error for an exhausted `--max-instructions` budget. From then on
     /// `rescue` clauses no longer catch (ensure clauses still run), so a
     /// program that rescues Exception cannot keep itself running.
@@ -948,7 +954,9 @@ impl Vm {
                     continue;
                 }
                 match (c.kind, &e) {
-                    (CatchKind::Rescue, Unwind::Raise(exc)) if !self.budget_spent => {
+                    (CatchKind::Rescue, Unwind::Raise(exc))
+                        if !self.budget_spent && !self.is_thread_kill(*exc) =>
+                    {
                         let exc = *exc;
                         self.stack
                             .truncate(base + iseq.local_count as usize + c.sp as usize);
@@ -966,7 +974,9 @@ impl Vm {
                             .heap
                             .alloc(cls::PENDING, Body::Pending(Box::new(e.clone())));
                         self.local_set(fi, c.local, p);
-                        if let Unwind::Raise(exc) = e {
+                        if let Unwind::Raise(exc) = e
+                            && !self.is_thread_kill(exc)
+                        {
                             self.errinfo = exc;
                         }
                         self.frames[fi].pc = c.handler as usize;
