@@ -98,7 +98,9 @@ class Thread
     end
 
     def handle_interrupt(*) = yield
-    def pending_interrupt?(*) = false
+    def pending_interrupt?(*) = !current.instance_variable_get(:@__interrupt).nil?
+    attr_writer :ignore_deadlock
+    def ignore_deadlock = @ignore_deadlock || false
 
     def __now = Process.clock_gettime(Process::CLOCK_MONOTONIC)
 
@@ -326,7 +328,8 @@ class Thread
 
   # ---- the Thread API ------------------------------------------------
 
-  attr_accessor :report_on_exception, :abort_on_exception, :name, :priority
+  attr_accessor :report_on_exception, :abort_on_exception
+  attr_reader :name
 
   def join(limit = nil)
     unless limit.nil? || limit.is_a?(Numeric)
@@ -412,34 +415,92 @@ class Thread
     self
   end
 
+  # Thread#[] and friends are fiber-local, as in CRuby: the running
+  # fiber's own for the current thread, another thread's root fiber's.
   def [](key)
-    @__locals[key.is_a?(String) ? key.to_sym : key]
+    __locals[__local_key(key)]
   end
 
   def []=(key, value)
-    @__locals[key.is_a?(String) ? key.to_sym : key] = value
+    Kernel.raise FrozenError, "can't modify frozen thread locals" if frozen?
+    k = __local_key(key)
+    value.nil? ? __locals.delete(k) : __locals[k] = value
+    value
   end
 
-  def key?(key)
-    @__locals.key?(key.is_a?(String) ? key.to_sym : key)
-  end
+  def key?(key) = __locals.key?(__local_key(key))
+  def keys = __locals.keys
 
-  def keys = @__locals.keys
-
-  def fetch(key, *default)
-    k = key.is_a?(String) ? key.to_sym : key
-    return @__locals[k] if @__locals.key?(k)
+  def fetch(*args)
+    unless (1..2).cover?(args.size)
+      Kernel.raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1..2)"
+    end
+    k = __local_key(args[0])
+    if block_given? && args.size == 2
+      warn("warning: block supersedes default value argument", uplevel: 1)
+    end
+    return __locals[k] if __locals.key?(k)
     return yield(k) if block_given?
-    return default[0] unless default.empty?
+    return args[1] if args.size == 2
     Kernel.raise KeyError.new("key not found: #{k.inspect}", receiver: self, key: k)
   end
 
-  def thread_variable_get(key) = @__vars[key.to_sym]
+  def thread_variable_get(key) = @__vars[__var_key(key)]
+
   def thread_variable_set(key, value)
-    @__vars[key.to_sym] = value
+    Kernel.raise FrozenError, "can't modify frozen thread locals" if frozen?
+    k = __var_key(key)
+    value.nil? ? @__vars.delete(k) : @__vars[k] = value
+    value
   end
-  def thread_variable?(key) = @__vars.key?(key.to_sym)
+
+  def thread_variable?(key) = @__vars.key?(__var_key(key))
   def thread_variables = @__vars.keys
+
+  def name=(name)
+    unless name.nil? || name.is_a?(String)
+      unless name.respond_to?(:to_str)
+        Kernel.raise TypeError, "no implicit conversion of #{name.class} into String"
+      end
+      name = name.to_str
+    end
+    Kernel.raise ArgumentError, "thread name must not contain NUL" if name&.include?("\0")
+    @name = name
+  end
+
+  def priority = @priority || 0
+
+  def priority=(n)
+    Kernel.raise TypeError, "no implicit conversion of #{n.class} into Integer" unless n.is_a?(Integer)
+    @priority = n.clamp(-3, 3)
+  end
+
+  def pending_interrupt?(*) = !@__interrupt.nil?
+
+  private
+
+  # (A root fiber's live on the Thread, another fiber's on the Fiber.)
+  def __locals
+    return @__locals if !equal?(Thread.current) || Fiber.__in_root?
+    f = Fiber.current
+    f.instance_variable_get(:@__locals) || f.instance_variable_set(:@__locals, {})
+  end
+
+  def __local_key(key)
+    return key if key.is_a?(Symbol)
+    return key.to_sym if key.is_a?(String)
+    return key.to_str.to_sym if key.respond_to?(:to_str)
+    Kernel.raise TypeError, "#{key.inspect} is not a symbol nor a string"
+  end
+
+  def __var_key(key)
+    return key if key.is_a?(Symbol)
+    return key.to_sym if key.is_a?(String)
+    return key.to_str.to_sym if key.respond_to?(:to_str)
+    Kernel.raise TypeError, "#{key.inspect} is not a symbol"
+  end
+
+  public
 
   def group = nil
   # Where it runs or waits (nil once dead). A thread that waits inside a

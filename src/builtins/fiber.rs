@@ -189,6 +189,10 @@ pub fn init(vm: &mut Vm) {
         vm.thread_kill = vm.as_class(a[0]);
         Ok(a[0])
     });
+    // No fiber of the program's runs (a thread's root fiber does).
+    vm.def_singleton_builtin(c, "__in_root?", 0, |vm, _, _, _| {
+        Ok(Value::bool(vm.fibers.current().is_none()))
+    });
     vm.def_singleton_builtin(c, "__thread_block", 0, |vm, _, _, _| {
         match vm.thread_block()? {
             Resume::Values(..) => Ok(Value::NIL),
