@@ -233,7 +233,34 @@ class IO
   end
 end
 
+# `<<`, print, printf and putc on top of the includer's `write` (File,
+# and the ends of a pipe: prelude/io.rb).
+module RubyVM::IOWriter
+  def <<(s)
+    write(s)
+    self
+  end
+
+  def print(*args)
+    args = [$_] if args.empty?
+    args.each { |a| write(a.to_s) }
+    write($\) if $\
+    nil
+  end
+
+  def printf(fmt, *a)
+    write(format(fmt, *a))
+    nil
+  end
+
+  def putc(c)
+    write(c.is_a?(Integer) ? (c & 0xff).chr : c.to_s[0].to_s)
+    c
+  end
+end
+
 class File < IO
+  include RubyVM::IOWriter
   SEPARATOR = "/"
   Separator = SEPARATOR
   ALT_SEPARATOR = nil
@@ -682,18 +709,6 @@ class File < IO
     n
   end
 
-  def <<(s)
-    write(s)
-    self
-  end
-
-  def print(*args)
-    args = [$_] if args.empty?
-    args.each { |a| write(a.to_s) }
-    write($\) if $\
-    nil
-  end
-
   def puts(*args)
     return write("\n") && nil if args.empty?
     args.each do |a|
@@ -705,16 +720,6 @@ class File < IO
       write(s.end_with?("\n") ? s : s + "\n")
     end
     nil
-  end
-
-  def printf(fmt, *a)
-    write(format(fmt, *a))
-    nil
-  end
-
-  def putc(c)
-    write(c.is_a?(Integer) ? (c & 0xff).chr : c.to_s[0])
-    c
   end
 
   def flush = self

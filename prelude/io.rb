@@ -7,6 +7,8 @@
 # the descriptor through the thread scheduler (Thread.__wait_io), so other
 # threads run meanwhile; with none, the process waits in poll(2).
 module RubyVM::PipeIO
+  include RubyVM::IOWriter
+
   def __pipe_init(fd, mode)
     @fd = fd
     @mode = mode
@@ -71,31 +73,9 @@ module RubyVM::PipeIO
     n
   end
 
-  def <<(s)
-    __write_bytes(s.to_s)
-    self
-  end
-
-  def print(*args)
-    args = [$_] if args.empty?
-    args.each { |a| __write_bytes(a.to_s) }
-    __write_bytes($\) if $\
-    nil
-  end
-
   def puts(*args)
     __write_bytes(RubyVM::FileIO.puts_bytes(*args))
     nil
-  end
-
-  def printf(fmt, *args)
-    __write_bytes(format(fmt, *args))
-    nil
-  end
-
-  def putc(c)
-    __write_bytes(c.is_a?(Integer) ? (c & 0xff).chr : c.to_s[0].to_s)
-    c
   end
 
   # ---- reading -------------------------------------------------------

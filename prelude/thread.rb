@@ -486,19 +486,15 @@ class Thread
     f.instance_variable_get(:@__locals) || f.instance_variable_set(:@__locals, {})
   end
 
-  def __local_key(key)
+  # A key as a Symbol (`what` names the kinds in the TypeError).
+  def __local_key(key, what = "a symbol nor a string")
     return key if key.is_a?(Symbol)
     return key.to_sym if key.is_a?(String)
     return key.to_str.to_sym if key.respond_to?(:to_str)
-    Kernel.raise TypeError, "#{key.inspect} is not a symbol nor a string"
+    Kernel.raise TypeError, "#{key.inspect} is not #{what}"
   end
 
-  def __var_key(key)
-    return key if key.is_a?(Symbol)
-    return key.to_sym if key.is_a?(String)
-    return key.to_str.to_sym if key.respond_to?(:to_str)
-    Kernel.raise TypeError, "#{key.inspect} is not a symbol"
-  end
+  def __var_key(key) = __local_key(key, "a symbol")
 
   public
 
