@@ -259,8 +259,28 @@ module RubyVM::IOWriter
   end
 end
 
+# each_byte and each_char on top of the includer's getbyte and getc.
+module RubyVM::IOReader
+  def each_byte
+    return to_enum(:each_byte) unless block_given?
+    while (b = getbyte)
+      yield b
+    end
+    self
+  end
+
+  def each_char
+    return to_enum(:each_char) unless block_given?
+    while (c = getc)
+      yield c
+    end
+    self
+  end
+end
+
 class File < IO
   include RubyVM::IOWriter
+  include RubyVM::IOReader
   SEPARATOR = "/"
   Separator = SEPARATOR
   ALT_SEPARATOR = nil
@@ -804,22 +824,6 @@ class File < IO
     b = @data.getbyte(@pos)
     @pos += 1
     b
-  end
-
-  def each_byte
-    return to_enum(:each_byte) unless block_given?
-    while (b = getbyte)
-      yield b
-    end
-    self
-  end
-
-  def each_char
-    return to_enum(:each_char) unless block_given?
-    while (c = getc)
-      yield c
-    end
-    self
   end
 
   def gets(sep = $/, limit = nil, chomp: false)

@@ -8,6 +8,7 @@
 # threads run meanwhile; with none, the process waits in poll(2).
 module RubyVM::PipeIO
   include RubyVM::IOWriter
+  include RubyVM::IOReader
 
   def __pipe_init(fd, mode)
     @fd = fd
@@ -166,14 +167,6 @@ module RubyVM::PipeIO
     b = @rbuf.getbyte(0)
     @rbuf = @rbuf.byteslice(1..) || "".b
     b
-  end
-
-  def each_byte
-    return to_enum(:each_byte) unless block_given?
-    while (b = getbyte)
-      yield b
-    end
-    self
   end
 
   # Data in the buffer counts as readable for IO.select.
