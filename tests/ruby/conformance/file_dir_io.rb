@@ -1,5 +1,7 @@
 # File, Dir, File::Stat and IO on files (tools/conformance needs them)
 base = "/tmp/carmine_golden_fdi_#{Process.pid}"
+# (A run killed before its ensure left the directory of a pid now reused.)
+system("rm", "-rf", base)
 Dir.mkdir(base)
 begin
   p File.expand_path("a/../b", "/x"), File.expand_path("/a/./b/../c"), File.expand_path(".", "/")
