@@ -64,8 +64,17 @@ pub fn init(vm: &mut Vm) {
         vm.flush();
         Ok(s)
     });
-    vm.def_builtin(io, "sync", 0, |_, _, _, _| Ok(Value::TRUE));
-    vm.def_builtin(io, "sync=", 1, |_, _, a, _| Ok(a[0]));
+    // Standard error is always synchronous; standard output when set so.
+    vm.def_builtin(io, "sync", 0, |vm, s, _, _| {
+        Ok(Value::bool(fd(vm, s) != 1 || vm.stdout_sync))
+    });
+    vm.def_builtin(io, "sync=", 1, |vm, s, a, _| {
+        if fd(vm, s) == 1 {
+            vm.stdout_sync = a[0].truthy();
+            vm.flush();
+        }
+        Ok(a[0])
+    });
     vm.def_builtin(io, "fileno", 0, |vm, s, _, _| Ok(Value::int(fd(vm, s))));
     vm.def_builtin(io, "tty?", 0, |_, _, _, _| Ok(Value::FALSE));
     vm.def_builtin(io, "isatty", 0, |_, _, _, _| Ok(Value::FALSE));

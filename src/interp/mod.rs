@@ -163,6 +163,8 @@ pub struct Vm {
     pub comparing: Vec<(u64, u64)>,
     /// Standard output is a terminal: flush every write.
     pub stdout_tty: bool,
+    /// `$stdout.sync = true`: every write goes out at once.
+    pub stdout_sync: bool,
     pub literal_roots: Vec<Value>,
     pub errinfo: Value,
     /// `$~` per method-level frame: (home frame id, MatchData or nil),
@@ -255,6 +257,7 @@ impl Vm {
             hashing: Vec::new(),
             comparing: Vec::new(),
             stdout_tty: std::io::IsTerminal::is_terminal(&std::io::stdout()),
+            stdout_sync: false,
             literal_roots: Vec::new(),
             errinfo: Value::NIL,
             svars: Vec::new(),
@@ -653,13 +656,13 @@ impl Vm {
         Value::symbol(symbol::intern(s))
     }
 
-    /// Writes to standard output (buffered).
     /// Writes to standard output. Buffered as CRuby buffers a non-tty
     /// `$stdout` (8 KiB; `p` and exit flush it), so output interleaves
-    /// with stderr as it does under CRuby; a terminal gets every write.
+    /// with stderr as it does under CRuby; a terminal, or `$stdout.sync =
+    /// true`, gets every write.
     pub fn write_out(&mut self, b: &[u8]) {
         let _ = self.stdout.write_all(b);
-        if self.stdout_tty {
+        if self.stdout_tty || self.stdout_sync {
             let _ = self.stdout.flush();
         }
     }
