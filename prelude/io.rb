@@ -91,7 +91,10 @@ module RubyVM::PipeIO
       s = s.force_encoding(Encoding.default_external)
     else
       __fill while @rbuf.bytesize < len && !@eof
-      return (buf&.replace(""); len.zero? ? "".b : nil) if @rbuf.empty? && len.positive?
+      if @rbuf.empty? && len.positive?
+        buf&.replace("")
+        return nil
+      end
       s = @rbuf.byteslice(0, len)
       @rbuf = @rbuf.byteslice(len..) || "".b
     end
@@ -154,8 +157,11 @@ module RubyVM::PipeIO
     __check_readable
     __fill if @rbuf.empty?
     return nil if @rbuf.empty?
-    __fill while !@eof && !@rbuf.dup.force_encoding(Encoding.default_external)[0].valid_encoding? && @rbuf.bytesize < 4
-    c = @rbuf.dup.force_encoding(Encoding.default_external)[0]
+    # (A character cut by the end of what was read: read its rest.)
+    while !(c = @rbuf.dup.force_encoding(Encoding.default_external)[0]).valid_encoding? &&
+          !@eof && @rbuf.bytesize < 4
+      __fill
+    end
     @rbuf = @rbuf.byteslice(c.bytesize..) || "".b
     c
   end
@@ -305,7 +311,6 @@ class IO
       ready_w = ws.select { |io| !io.respond_to?(:__buffered?) || wr.include?(io.fileno) }
       return [ready_r, ready_w, []] unless ready_r.empty? && ready_w.empty?
       return nil if deadline && Thread.__now >= deadline
-      return nil if rfds.empty? && wfds.empty? && !deadline.nil? && (sleep(timeout); true)
       Thread.__wait_io(rfds, wfds, deadline)
     end
   end

@@ -7,6 +7,7 @@ use crate::bytecode::IseqKind;
 use crate::class::cls;
 use crate::dispatch::{Config, Strategy, gmc};
 use crate::interp::Vm;
+use crate::interp::error::AtExit;
 use crate::object::Unwind;
 use crate::value::{Value, symbol};
 
@@ -428,49 +429,31 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
 /// Runs at_exit handlers, reports an uncaught exception, prints stats;
 /// returns the exit status.
 fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) -> i32 {
-    let mut status = status_of(vm, &result);
+    let status = vm.exit_status_of(&result);
     if matches!(result, Err(Unwind::Exit(_))) {
         vm.flush();
         return status;
     }
     let mut pending = result.err();
-    // at_exit handlers see the main program's exception in `$!` (so it is
-    // the cause of what they raise), then the last error a handler raised;
-    // such an error is reported at once, `exit` in a handler sets the
-    // status (CRuby's rb_ec_exec_end_proc).
-    let mut errinfo = match &pending {
+    // The handlers see the main program's exception in `$!` (so it is the
+    // cause of what they raise).
+    let errinfo = match &pending {
         Some(Unwind::Raise(e)) => *e,
         _ => Value::NIL,
     };
-    while let Some(p) = vm.at_exit.pop() {
-        vm.frames.clear();
-        vm.errinfo = errinfo;
-        let r = vm.call_proc_with(p, &[], None, None);
-        match r {
-            Err(Unwind::Raise(ex)) if vm.exception_is(ex, vm.e.system_exit) => {
-                status = status_of(vm, &Err(Unwind::Raise(ex)));
-                errinfo = ex;
-            }
-            Err(Unwind::Raise(ex)) => {
-                vm.report_exception(ex);
-                errinfo = ex;
-                if status == 0 {
-                    status = 1;
-                }
-            }
-            Err(Unwind::Exit(c)) => {
-                vm.flush();
-                return c;
-            }
-            Err(e) => {
-                status = status_of(vm, &Err(e.clone()));
-                if pending.is_none() {
-                    pending = Some(e);
-                }
-            }
-            Ok(_) => {}
+    vm.frames.clear();
+    let mut status = match vm.run_at_exit(status, errinfo) {
+        AtExit::ExitNow(c) => {
+            vm.flush();
+            return c;
         }
-    }
+        AtExit::Done { status, stray } => {
+            if pending.is_none() {
+                pending = stray;
+            }
+            status
+        }
+    };
     match &pending {
         Some(Unwind::Raise(e)) if !vm.exception_is(*e, vm.e.system_exit) => {
             // Before stdout's final flush, as CRuby.
@@ -537,19 +520,6 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         let _ = w.flush();
     }
     status
-}
-
-fn status_of(vm: &mut Vm, r: &Result<Value, Unwind>) -> i32 {
-    match r {
-        Ok(_) => 0,
-        Err(Unwind::Exit(c)) => *c,
-        Err(Unwind::Raise(e)) if vm.exception_is(*e, vm.e.system_exit) => {
-            vm.ivar_get_name(*e, symbol::intern("@status"))
-                .as_fixnum()
-                .unwrap_or(0) as i32
-        }
-        Err(_) => 1,
-    }
 }
 
 /// Applies -x (skip to the `#!...ruby` line), -s (set `$name` from

@@ -238,12 +238,8 @@ fn run_input(src: &[u8], max_insns: u64, jit: bool) {
     vm.load_prelude();
     let _ = vm.eval_file(src, "fuzz.rb", IseqKind::Top);
     // Like carmine's exit path: at_exit handlers run too.
-    while let Some(p) = vm.at_exit.pop() {
-        vm.frames.clear();
-        if vm.call_proc_with(p, &[], None, None).is_err() {
-            break;
-        }
-    }
+    vm.frames.clear();
+    let _ = vm.run_at_exit(0, Value::NIL);
     vm.flush();
 }
 

@@ -19,6 +19,12 @@ fn fiber_id(vm: &mut Vm, f: Value) -> Result<Option<usize>, Unwind> {
     }
 }
 
+/// Makes `f` the Fiber object of state `id` (-1: the root fiber).
+fn tag(vm: &mut Vm, f: Value, id: i64, blocking: bool) {
+    vm.ivar_set_name(f, sym::IVAR_FIBER, Value::int(id));
+    vm.ivar_set_name(f, sym::IVAR_FIBER_BLOCKING, Value::bool(blocking));
+}
+
 fn resume_with(vm: &mut Vm, f: Value, what: Resume) -> VResult {
     let Some(id) = fiber_id(vm, f)? else {
         // The root fiber is always running below any other.
@@ -64,8 +70,7 @@ pub fn init(vm: &mut Vm) {
         let loc = vm.str_new(&loc);
         vm.ivar_set_name(s, sym::IVAR_FIBER_LOCATION, loc);
         let id = vm.fiber_new(s, p)?;
-        vm.ivar_set_name(s, sym::IVAR_FIBER, Value::int(id as i64));
-        vm.ivar_set_name(s, sym::IVAR_FIBER_BLOCKING, Value::bool(blocking));
+        tag(vm, s, id as i64, blocking);
         Ok(Value::NIL)
     });
     // A copy is an uninitialized fiber, as in CRuby (it must not share
@@ -151,9 +156,8 @@ pub fn init(vm: &mut Vm) {
     vm.def_singleton_builtin(c, "__thread_new", 1, |vm, _, a, _| {
         let c = vm.fibers.class.expect("Fiber is defined");
         let f = vm.heap.alloc(c, Body::Object(Vec::new()));
-        vm.ivar_set_name(f, sym::IVAR_FIBER_BLOCKING, Value::FALSE);
         let id = vm.thread_new(f, a[0])?;
-        vm.ivar_set_name(f, sym::IVAR_FIBER, Value::int(id as i64));
+        tag(vm, f, id as i64, false);
         Ok(f)
     });
     // (`args` are the body's arguments when it starts.)
@@ -207,8 +211,7 @@ pub fn init(vm: &mut Vm) {
         if vm.fibers.root.is_nil() {
             let c = vm.fibers.class.expect("Fiber is defined");
             let root = vm.heap.alloc(c, Body::Object(Vec::new()));
-            vm.ivar_set_name(root, sym::IVAR_FIBER, Value::int(-1));
-            vm.ivar_set_name(root, sym::IVAR_FIBER_BLOCKING, Value::TRUE);
+            tag(vm, root, -1, true);
             vm.fibers.root = root;
         }
         Ok(vm.fibers.root)

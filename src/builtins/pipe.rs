@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use rustix::event::{PollFd, PollFlags, Timespec};
 
 use crate::interp::Vm;
+use crate::interp::error::AtExit;
 use crate::object::Unwind;
 use crate::value::Value;
 
@@ -270,29 +271,17 @@ pub fn init(vm: &mut Vm) {
     // the at_exit handlers, the error's report, then the process ends with
     // `status` (the parent's frames are not unwound).
     vm.def_module_function(m, "child_exit", 2, |vm, _, a, _| {
-        let mut status = super::int_arg(vm, a[0])? as i32;
+        let status = super::int_arg(vm, a[0])? as i32;
         let error = a[1];
-        vm.errinfo = error;
-        while let Some(p) = vm.at_exit.pop() {
-            match vm.call_proc_with(p, &[], None, None) {
-                Err(Unwind::Raise(e)) if vm.exception_is(e, vm.e.system_exit) => {
-                    let s = vm.funcall(e, crate::value::symbol::intern("status"), &[], None);
-                    status = s.ok().and_then(|v| v.as_fixnum()).unwrap_or(1) as i32;
+        let status = match vm.run_at_exit(status, error) {
+            AtExit::ExitNow(c) => c,
+            AtExit::Done { status, .. } => {
+                if !error.is_nil() {
+                    vm.report_exception(error);
                 }
-                Err(Unwind::Raise(e)) => {
-                    vm.report_exception(e);
-                    status = status.max(1);
-                }
-                Err(Unwind::Exit(c)) => {
-                    status = c;
-                    break;
-                }
-                _ => {}
+                status
             }
-        }
-        if !error.is_nil() {
-            vm.report_exception(error);
-        }
+        };
         vm.flush();
         Err(Unwind::Exit(status))
     });

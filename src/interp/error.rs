@@ -7,6 +7,15 @@ use crate::value::{ClassId, SymbolId, Value, sym, symbol};
 
 use super::Vm;
 
+/// How the at_exit handlers ended (`Vm::run_at_exit`).
+pub enum AtExit {
+    /// All ran: the exit status, and the first unwind other than an
+    /// exception (an uncaught throw, a break) one of them let out.
+    Done { status: i32, stray: Option<Unwind> },
+    /// One called `exit!`: the process ends at once with this status.
+    ExitNow(i32),
+}
+
 /// Hidden ivar holding a NameError's error_highlight text (or nil).
 pub const HIGHLIGHT_IVAR: &str = "__highlight";
 /// Hidden ivars behind `NoMethodError#private_call?` and
@@ -418,6 +427,55 @@ impl Vm {
             Ok(m) => self.inspect(m).unwrap_or_default(),
             Err(_) => self.class_name(self.real_class_of(e)),
         }
+    }
+
+    /// The exit status a program's (or handler's) outcome `r` gives.
+    pub fn exit_status_of(&mut self, r: &Result<Value, Unwind>) -> i32 {
+        match r {
+            Ok(_) => 0,
+            Err(Unwind::Exit(c)) => *c,
+            Err(Unwind::Raise(e)) if self.exception_is(*e, self.e.system_exit) => {
+                self.ivar_get_name(*e, symbol::intern("@status"))
+                    .as_fixnum()
+                    .unwrap_or(0) as i32
+            }
+            Err(_) => 1,
+        }
+    }
+
+    /// Runs the at_exit handlers, the last registered first (CRuby's
+    /// rb_ec_exec_end_proc). They see `errinfo` (the program's exception)
+    /// in `$!`, then the last error a handler raised; such an error is
+    /// reported at once, `exit` in a handler sets the status. Used at the
+    /// program's end and by a forked child's (from inside its frames: each
+    /// handler starts from the frames there were).
+    pub fn run_at_exit(&mut self, mut status: i32, mut errinfo: Value) -> AtExit {
+        let mut stray = None;
+        let depth = self.frames.len();
+        while let Some(p) = self.at_exit.pop() {
+            self.frames.truncate(depth);
+            self.errinfo = errinfo;
+            match self.call_proc_with(p, &[], None, None) {
+                Err(Unwind::Raise(ex)) if self.exception_is(ex, self.e.system_exit) => {
+                    status = self.exit_status_of(&Err(Unwind::Raise(ex)));
+                    errinfo = ex;
+                }
+                Err(Unwind::Raise(ex)) => {
+                    self.report_exception(ex);
+                    errinfo = ex;
+                    if status == 0 {
+                        status = 1;
+                    }
+                }
+                Err(Unwind::Exit(c)) => return AtExit::ExitNow(c),
+                Err(e) => {
+                    status = self.exit_status_of(&Err(e.clone()));
+                    stray.get_or_insert(e);
+                }
+                Ok(_) => {}
+            }
+        }
+        AtExit::Done { status, stray }
     }
 
     /// Prints an uncaught exception the way CRuby 3.1 does.
