@@ -292,8 +292,8 @@ class Thread
 
   # Its body raised `e` (reported while the thread still runs, as CRuby
   # does); the main thread gets it with abort_on_exception.
+  # (A kill never gets here: Fiber.__thread_resume ends the thread.)
   def __failed(e)
-    return __finish(:done, nil) if e.is_a?(Kill)
     __report(e) if @report_on_exception && !e.is_a?(SystemExit)
     @__exception = e
     __finish(:failed, nil)

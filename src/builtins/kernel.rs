@@ -857,7 +857,7 @@ fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, 
 fn interruptible_sleep(vm: &mut Vm, secs: f64) -> Result<(), Unwind> {
     let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
     loop {
-        if vm.interrupts.take_sigint(vm.fibers.thread_root().is_some()) {
+        if vm.take_sigint() {
             return Err(vm.error(vm.e.interrupt, ""));
         }
         let now = std::time::Instant::now();

@@ -70,7 +70,7 @@ fn poll(
         if !ready.0.is_empty() || !ready.1.is_empty() {
             return Ok(ready);
         }
-        if vm.interrupts.take_sigint(vm.fibers.thread_root().is_some()) {
+        if vm.take_sigint() {
             return Err(vm.error(vm.e.interrupt, ""));
         }
         if end.is_some_and(|end| Instant::now() >= end) {

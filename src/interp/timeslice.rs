@@ -35,7 +35,7 @@ impl Interrupts {
     /// builtin between two block calls, a sleep). A thread other than the
     /// main one leaves it to a safepoint, which sends it to the main
     /// thread.
-    pub fn take_sigint(&self, in_thread: bool) -> bool {
+    fn take_sigint(&self, in_thread: bool) -> bool {
         !in_thread
             && self.pending.swap(false, Ordering::Relaxed)
             && self.sigint.swap(false, Ordering::Relaxed)
@@ -77,6 +77,13 @@ impl Interrupts {
 }
 
 impl Vm {
+    /// A Ctrl-C to raise as Interrupt here (`Interrupts::take_sigint`;
+    /// only the main thread takes it).
+    pub fn take_sigint(&self) -> bool {
+        self.interrupts
+            .take_sigint(self.fibers.thread_root().is_some())
+    }
+
     /// `safepoint_slow`'s part for `pending`: Interrupt for Ctrl-C (in
     /// the main thread, as CRuby delivers signals); at the end of a time
     /// slice in the program's own code (the prelude, whose scheduler this

@@ -43,10 +43,7 @@ impl Vm {
                 return Err(self.budget_exhausted());
             }
         }
-        if self
-            .interrupts
-            .take_sigint(self.fibers.thread_root().is_some())
-        {
+        if self.take_sigint() {
             return Err(self.error(self.e.interrupt, ""));
         }
         Ok(())
