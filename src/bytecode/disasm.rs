@@ -48,7 +48,7 @@ pub fn dump_iseq(d: &dyn Describe, iseq: &Iseq, out: &mut String) -> Vec<IseqId>
     }
     let mut children = Vec::new();
     let mut last_line = 0;
-    for (pc, insn) in iseq.insns.iter().enumerate() {
+    for (pc, insn) in iseq.code().iter().enumerate() {
         let ops: Vec<String> = insn
             .operands()
             .into_iter()

@@ -126,6 +126,29 @@ pub struct Iseq {
 }
 
 impl Iseq {
+    /// Pads the code with `End`s to a power of two, at least one of them,
+    /// when the VM installs the iseq. `Vm::run` then fetches
+    /// `insns[pc & (len - 1)]`: the mask keeps any pc in bounds, so the
+    /// fetch needs no bounds check, the dispatch is a few instructions
+    /// LLVM copies into every instruction's arm (one indirect jump per
+    /// arm, which the branch predictor tells apart), and a pc that ran
+    /// off the code lands on an `End`.
+    pub fn pad_for_dispatch(&mut self) {
+        let n = (self.insns.len() + 1).next_power_of_two();
+        self.insns.resize(n, Insn::End);
+    }
+
+    /// The code without the `End` padding (what the compiler emitted, and
+    /// `JitEntry` with `--jit`).
+    pub fn code(&self) -> &[Insn] {
+        let n = self
+            .insns
+            .iter()
+            .rposition(|i| !matches!(i, Insn::End))
+            .map_or(0, |p| p + 1);
+        &self.insns[..n]
+    }
+
     /// The instance variable a method body only returns (`def x; @x;
     /// end`, no parameters): dispatch reads it like an attr_reader.
     pub fn returns_ivar(&self) -> Option<SymbolId> {
@@ -133,7 +156,7 @@ impl Iseq {
         if !p.simple || p.lead != 0 || p.block.is_some() || self.local_count != 0 {
             return None;
         }
-        match self.insns[..] {
+        match *self.code() {
             [Insn::GetIvar { name, .. }, Insn::Leave]
             | [Insn::GetIvar { name, .. }, Insn::Leave, Insn::JitEntry] => Some(name),
             _ => None,

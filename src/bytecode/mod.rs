@@ -308,6 +308,10 @@ define_insns! {
     /// the script is compiled enters its machine code at this pc
     /// (on-stack replacement: the script runs once, its loops many times).
     JitLoop = "jit_loop", pop 0, push 0;
+    /// Pads installed code to a power of two (`Iseq::pad_for_dispatch`)
+    /// so the loop fetches `insns[pc & mask]` with no bounds check. Never
+    /// reached: running it means pc ran past the code (an internal error).
+    End = "end", pop 0, push 0;
 }
 
 const _: () = assert!(std::mem::size_of::<Insn>() <= 16);

@@ -30,6 +30,7 @@ impl Host for Vm {
             *ic += base as u32;
         }
         self.jit_prepare(&mut iseq);
+        iseq.pad_for_dispatch();
         // Iseqs live as long as the VM (methods, blocks and backtraces refer
         // to them by id): frames hold a plain reference from the VM's arena
         // and calls and returns count no references.

@@ -21,6 +21,13 @@ impl Vm {
             let base = self.frames[fi].base;
             let mut pc = self.frames[fi].pc;
             let insns: &[Insn] = &self.frames[fi].iseq.insns;
+            // Installed code is a power of two long (`Iseq::pad_for_dispatch`):
+            // `pc & mask` is always in bounds and, for a pc in the code,
+            // is pc.
+            if insns.is_empty() {
+                unpadded();
+            }
+            let mask = insns.len() - 1;
 
             macro_rules! throw {
                 ($e:expr) => {{
@@ -137,10 +144,10 @@ impl Vm {
             }
 
             loop {
-                let insn = &insns[pc];
+                let insn = &insns[pc & mask];
                 pc += 1;
                 match *insn {
-                    Insn::Nop => {}
+                    Insn::Nop => nop(),
                     Insn::PutNil => self.stack.push(Value::NIL),
                     Insn::PutSelf => {
                         let s = self.frames[fi].self_val;
@@ -702,6 +709,7 @@ impl Vm {
                             throw!(e)
                         }
                     },
+                    Insn::End => ran_off_the_code(),
                     Insn::JitLoop => {
                         self.frames[fi].pc = pc;
                         if self.safepoint_due() {
@@ -1060,6 +1068,27 @@ fn int_branch(kind: u32, x: i64, y: i64) -> bool {
     (TAKEN[(kind & 15) as usize] >> outcome) & 1 != 0
 }
 
+// `nop` is out of line so that its arm is not empty: an empty arm would
+// make the fetch-and-jump block its own successor, and LLVM copies no
+// block that loops to itself into the arms.
+#[cold]
+#[inline(never)]
+fn nop() {
+    std::hint::black_box(());
+}
+
+#[cold]
+#[inline(never)]
+fn ran_off_the_code() -> ! {
+    panic!("the program counter ran past the end of an iseq");
+}
+
+#[cold]
+#[inline(never)]
+fn unpadded() -> ! {
+    panic!("an iseq ran before it was installed");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1089,5 +1118,30 @@ mod tests {
                 assert_eq!(int_branch(kind, x, y), expect, "kind {kind} {x} {y}");
             }
         }
+    }
+
+    #[test]
+    fn installed_code_is_padded_for_the_masked_fetch() {
+        let mut vm = Vm::new(crate::dispatch::Config::default());
+        let src = b"def f(a)\n  a + 1\nend\n[1, 2].map { |x| f(x) }\n";
+        let top = vm
+            .compile(src, "t.rb", crate::bytecode::IseqKind::Top)
+            .ok()
+            .unwrap();
+        let mut seen = 0;
+        for (i, iseq) in vm.iseqs.iter().enumerate() {
+            let Some(iseq) = iseq else { continue };
+            let (n, code) = (iseq.insns.len(), iseq.code().len());
+            assert!(
+                n.is_power_of_two() && code < n,
+                "{n} slots for {code} instructions"
+            );
+            assert!(iseq.insns[code..].iter().all(|i| matches!(i, Insn::End)));
+            if i >= top.index() {
+                assert!(matches!(iseq.code().last(), Some(Insn::Leave)));
+                seen += 1;
+            }
+        }
+        assert!(seen >= 3, "the script, f and the block: {seen}");
     }
 }

@@ -95,7 +95,7 @@ pub fn translate(
     if iseq.env_on_heap {
         return Err("locals captured by a block".into());
     }
-    let n = iseq.insns.len();
+    let n = iseq.code().len();
     let mut depth: Vec<Option<usize>> = vec![None; n];
     let mut code: Vec<String> = vec![String::new(); n];
     let mut work = vec![entry.unwrap_or((0, 0))];
@@ -157,7 +157,7 @@ pub fn translate(
         // The entries: right after each `JitLoop` (its safepoint was
         // taken by the interpreter).
         src.push_str("  switch (e->pc) {\n");
-        for (pc, w) in iseq.insns.windows(2).enumerate() {
+        for (pc, w) in iseq.code().windows(2).enumerate() {
             if matches!(w[0], Insn::JitLoop) && depth[pc + 1].is_some() {
                 src.push_str(&format!("  case {0}: goto L{0};\n", pc + 1));
             }
