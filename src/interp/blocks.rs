@@ -101,10 +101,15 @@ impl Vm {
         let lambda = lambda || iseq.kind == crate::bytecode::IseqKind::Lambda;
         // Exactly `lead` plain arguments to lead-only params: nothing to
         // pad, drop or destructure (a one-param block never auto-splats).
-        if iseq.params.simple
-            && argc as u32 == iseq.params.lead
-            && fl & (flags::SPLAT | flags::KWARGS) == 0
-        {
+        let plain = iseq.params.simple && fl & (flags::SPLAT | flags::KWARGS) == 0;
+        let lead = iseq.params.lead as usize;
+        if plain && argc == lead {
+            self.locals_height(base + iseq.local_count as usize);
+        } else if plain && !lambda && argc > lead {
+            // A proc drops the arguments its params do not take (`n.times
+            // { }`); more than one argument, or none taken, never
+            // auto-splats.
+            self.stack.truncate(base + lead);
             self.locals_height(base + iseq.local_count as usize);
         } else if let Err(e) = self.setup_params(iseq, base, argc, fl, !lambda, block_param) {
             self.stack.truncate(recv_ix);
