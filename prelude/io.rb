@@ -294,6 +294,7 @@ class IO
     unless timeout.nil? || timeout.is_a?(Numeric)
       raise TypeError, "can't convert #{timeout.class} into time interval"
     end
+    RubyVM::FileIO.time_interval(timeout) if timeout
     raise ArgumentError, "time interval must not be negative" if timeout&.negative?
     rs = __select_list(reads)
     ws = __select_list(writes)

@@ -111,10 +111,11 @@ class Thread
       nil
     end
 
-    # Ctrl-C in another thread: Interrupt goes to the main thread (as
-    # CRuby delivers signals), which runs next.
-    def __signal_main
-      main.__send__(:__interrupt!, Interrupt.new(""))
+    # Ctrl-C (or another signal whose default raises) in another thread:
+    # the exception goes to the main thread (as CRuby delivers signals),
+    # which runs next.
+    def __signal_main(e = Interrupt.new(""))
+      main.__send__(:__interrupt!, e)
       __wait(nil)
       nil
     end

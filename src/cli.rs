@@ -441,7 +441,18 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         Some(Unwind::Raise(e)) => *e,
         _ => Value::NIL,
     };
+    // Rooted until the end: the handlers and the report allocate.
+    vm.temp_roots.push(errinfo);
     vm.frames.clear();
+    // An Interrupt or SignalException ends the process by its signal.
+    let signal = match &pending {
+        Some(Unwind::Raise(e)) if vm.exception_is(*e, vm.e.signal_exception) => {
+            let signo = vm.funcall(*e, crate::value::symbol::intern("signo"), &[], None);
+            let signo = signo.ok().and_then(|v| v.as_fixnum());
+            Some(signo.unwrap_or(signal_hook::consts::SIGINT as i64) as i32)
+        }
+        _ => None,
+    };
     let mut status = match vm.run_at_exit(status, errinfo) {
         AtExit::ExitNow(c) => {
             vm.flush();
@@ -455,7 +466,13 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         }
     };
     match &pending {
-        Some(Unwind::Raise(e)) if !vm.exception_is(*e, vm.e.system_exit) => {
+        // A signal's SignalException ends the process without a report
+        // (below); Interrupt's is reported.
+        Some(Unwind::Raise(e))
+            if !vm.exception_is(*e, vm.e.system_exit)
+                && (!vm.exception_is(*e, vm.e.signal_exception)
+                    || vm.exception_is(*e, vm.e.interrupt)) =>
+        {
             // Before stdout's final flush, as CRuby.
             vm.report_exception(*e);
         }
@@ -481,14 +498,12 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         _ => {}
     }
     vm.flush();
-    if let Some(Unwind::Raise(e)) = &pending
-        && vm.exception_is(*e, vm.e.interrupt)
-    {
-        // An uncaught Interrupt ends the process by SIGINT itself, as
-        // CRuby's ruby_default_signal (the shell sees status 130).
+    if let Some(signo) = signal {
+        // As CRuby's ruby_default_signal (the shell sees 128 + the
+        // signal: 130 for Ctrl-C).
         let _ = std::io::stderr().flush();
-        let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGINT);
-        status = 130;
+        let _ = signal_hook::low_level::emulate_default_handler(signo);
+        status = 128 + signo;
     }
     if let Some(kind) = stats {
         let sources = vm.dispatch.sources.sorted();

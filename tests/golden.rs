@@ -144,7 +144,11 @@ fn wait_with_timeout(
     loop {
         match child.try_wait() {
             Ok(Some(st)) => {
-                let code = st.code().unwrap_or(128 + 9);
+                // Ended by a signal: the status a shell shows (what
+                // tests/record.sh records).
+                let code = st.code().unwrap_or_else(|| {
+                    128 + std::os::unix::process::ExitStatusExt::signal(&st).unwrap_or(9)
+                });
                 return Some((
                     code,
                     t1.join().unwrap_or_default(),

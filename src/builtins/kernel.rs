@@ -339,7 +339,7 @@ pub fn init(vm: &mut Vm) {
                 Some(x) if x < 0.0 => {
                     return Err(vm.arg_error("time interval must not be negative"));
                 }
-                Some(x) => x,
+                Some(x) => time_interval(vm, x)?,
                 None => {
                     let c = vm.class_name(vm.real_class_of(*v));
                     return Err(vm.type_error(&format!("can't convert {c} into time interval")));
@@ -852,11 +852,32 @@ fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, 
     None
 }
 
+/// A time interval in seconds as CRuby's `rb_time_interval` takes it:
+/// NaN, infinities and anything past `time_t` raise RangeError.
+pub(super) fn time_interval(vm: &mut Vm, secs: f64) -> Result<f64, Unwind> {
+    const TIMET_MAX: f64 = i64::MAX as f64;
+    if secs.is_nan() {
+        return Err(vm.error(vm.e.range_error, "NaN out of Time range"));
+    }
+    if secs.is_infinite() {
+        let sign = if secs < 0.0 { "-" } else { "" };
+        let msg = format!("{sign}Inf out of Time range");
+        return Err(vm.error(vm.e.range_error, &msg));
+    }
+    if secs >= TIMET_MAX || secs <= -TIMET_MAX {
+        let msg = format!("{secs:.6} out of Time range");
+        return Err(vm.error(vm.e.range_error, &msg));
+    }
+    Ok(secs)
+}
+
 /// Sleeps `secs` seconds in short slices, raising Interrupt as soon as
-/// Ctrl-C (SIGINT) sets `vm.interrupted`.
+/// Ctrl-C (SIGINT) sets `vm.interrupted`; trapped signals' handlers run
+/// meanwhile.
 fn interruptible_sleep(vm: &mut Vm, secs: f64) -> Result<(), Unwind> {
     let end = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
     loop {
+        vm.deliver_traps()?;
         if vm.take_sigint() {
             return Err(vm.error(vm.e.interrupt, ""));
         }

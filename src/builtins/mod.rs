@@ -21,6 +21,7 @@ pub mod random;
 pub mod range;
 pub mod regexp;
 pub mod rubyvm;
+pub mod signal;
 pub mod string;
 pub mod symbol;
 
@@ -45,6 +46,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("thread", include_str!("../../prelude/thread.rb")),
     ("file", include_str!("../../prelude/file.rb")),
     ("io", include_str!("../../prelude/io.rb")),
+    ("signal", include_str!("../../prelude/signal.rb")),
     (
         "did_you_mean",
         include_str!("../../prelude/did_you_mean.rb"),
@@ -101,6 +103,7 @@ pub fn init(vm: &mut Vm) {
     rubyvm::init(vm);
     file::init(vm);
     pipe::init(vm);
+    signal::init(vm);
     pack::init(vm);
 }
 

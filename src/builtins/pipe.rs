@@ -55,7 +55,11 @@ fn poll(
     writes: &[i32],
     timeout: Option<f64>,
 ) -> R<(Vec<i32>, Vec<i32>)> {
-    let end = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    // (Past a million seconds: no deadline, as an Instant that far
+    // ahead could overflow.)
+    let end = timeout
+        .filter(|t| *t < 1e6)
+        .map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
     loop {
         let slice = match end {
             Some(end) => end
@@ -70,6 +74,7 @@ fn poll(
         if !ready.0.is_empty() || !ready.1.is_empty() {
             return Ok(ready);
         }
+        vm.deliver_traps()?;
         if vm.take_sigint() {
             return Err(vm.error(vm.e.interrupt, ""));
         }
@@ -206,6 +211,13 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(Value::bool(ours))
     });
+    // A timeout as CRuby checks it (RangeError for NaN, infinities and
+    // anything past time_t).
+    vm.def_module_function(m, "time_interval", 1, |vm, _, a, _| {
+        let secs = super::float::num_f64(a[0]);
+        super::kernel::time_interval(vm, secs)?;
+        Ok(a[0])
+    });
     vm.def_module_function(m, "fd_close", 1, |vm, _, a, _| {
         let fd = fd_arg(vm, a[0])?;
         Ok(Value::bool(vm.pipes.fds.remove(&fd).is_some()))
@@ -221,7 +233,10 @@ pub fn init(vm: &mut Vm) {
         let timeout = if a[2].is_nil() {
             None
         } else {
-            Some(super::float::num_f64(a[2]))
+            Some(super::kernel::time_interval(
+                vm,
+                super::float::num_f64(a[2]),
+            )?)
         };
         let (r, w) = poll(vm, &lists[0], &lists[1], timeout)?;
         let ints = |v: Vec<i32>| v.into_iter().map(|fd| Value::int(fd as i64)).collect();

@@ -65,4 +65,8 @@ pub fn init(vm: &mut Vm) {
     vm.def_module_function(p, "pid", 0, |_, _, _, _| {
         Ok(Value::int(std::process::id() as i64))
     });
+    vm.def_module_function(p, "ppid", 0, |_, _, _, _| {
+        let ppid = rustix::process::getppid().map_or(0, |p| p.as_raw_nonzero().get());
+        Ok(Value::int(ppid as i64))
+    });
 }

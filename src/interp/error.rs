@@ -452,6 +452,14 @@ impl Vm {
     pub fn run_at_exit(&mut self, mut status: i32, mut errinfo: Value) -> AtExit {
         let mut stray = None;
         let depth = self.frames.len();
+        // `trap("EXIT")`'s handler runs before the at_exit blocks.
+        if self.interrupts.exit_trapped
+            && let Some(signal) = self.const_in_ancestors(cls::OBJECT, symbol::intern("Signal"))
+            && let Ok(p) = self.funcall(signal, symbol::intern("__exit_handler"), &[], None)
+            && !p.is_nil()
+        {
+            self.at_exit.push(p);
+        }
         while let Some(p) = self.at_exit.pop() {
             self.frames.truncate(depth);
             self.errinfo = errinfo;

@@ -1,9 +1,10 @@
-//! Requests that arrive between instructions: Ctrl-C (SIGINT) and the
-//! green threads' time slice. Each sets its own flag and `pending`, the
-//! one flag the run loop's safepoints read; `safepoint_slow` then raises
-//! Interrupt or lets the other threads run (`Thread.__preempt`, as
-//! CRuby's timer thread makes the running thread give up the GVL every
-//! 100 ms).
+//! Requests that arrive between instructions: Ctrl-C (SIGINT), the
+//! signals the program traps (`Signal.trap`), and the green threads' time
+//! slice. Each sets its own flag and `pending`, the one flag the run
+//! loop's safepoints read; `safepoint_slow` then raises Interrupt, runs
+//! the trap handlers (`Signal.__deliver`, prelude/signal.rb) or lets the
+//! other threads run (`Thread.__preempt`, as CRuby's timer thread makes
+//! the running thread give up the GVL every 100 ms).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +26,14 @@ pub struct Interrupts {
     pub sigint: Arc<AtomicBool>,
     /// The running thread's time is up.
     timeslice: Arc<AtomicBool>,
+    /// The signals the program trapped, each with the flag its hook sets
+    /// (INT's is `sigint`, hooked by the CLI).
+    traps: Vec<(i32, Arc<AtomicBool>)>,
+    /// INT has a handler of the program's: Ctrl-C runs it instead of
+    /// raising Interrupt.
+    int_trapped: bool,
+    /// `trap("EXIT")` set a handler (`Vm::run_at_exit` asks for it).
+    pub exit_trapped: bool,
     /// The timer that ends time slices runs (from the first thread on).
     timer: bool,
 }
@@ -37,8 +46,62 @@ impl Interrupts {
     /// thread.
     fn take_sigint(&self, in_thread: bool) -> bool {
         !in_thread
+            && !self.int_trapped
             && self.pending.swap(false, Ordering::Relaxed)
             && self.sigint.swap(false, Ordering::Relaxed)
+    }
+
+    /// `Signal.trap`: the program handles `signo` (or leaves it to the
+    /// default action again). The first trap of a signal hooks it; the
+    /// hook stays (the handlers decide). False: the system refused.
+    pub fn trap(&mut self, signo: i32, handled: bool) -> bool {
+        if signo == 0 {
+            self.exit_trapped = handled;
+            return true;
+        }
+        if signo == signal_hook::consts::SIGINT {
+            self.int_trapped = handled;
+            return true;
+        }
+        if self.traps.iter().any(|(n, _)| *n == signo) {
+            return true;
+        }
+        let flag = Arc::new(AtomicBool::new(false));
+        let hooked = signal_hook::flag::register(signo, flag.clone()).is_ok()
+            && signal_hook::flag::register(signo, self.pending.clone()).is_ok();
+        if hooked {
+            self.traps.push((signo, flag));
+        }
+        hooked
+    }
+
+    /// A trapped signal that arrived (and Ctrl-C, once INT is trapped),
+    /// taken; None: none.
+    pub fn take_trap(&self) -> Option<i32> {
+        if self.sigint.swap(false, Ordering::Relaxed) {
+            return Some(signal_hook::consts::SIGINT);
+        }
+        let (n, _) = self
+            .traps
+            .iter()
+            .find(|(_, f)| f.swap(false, Ordering::Relaxed))?;
+        Some(*n)
+    }
+
+    /// Whether `signo` arrived and waits for its handler.
+    pub fn arrived(&self, signo: i32) -> bool {
+        if signo == signal_hook::consts::SIGINT {
+            return self.sigint.load(Ordering::Relaxed);
+        }
+        self.traps
+            .iter()
+            .any(|(n, f)| *n == signo && f.load(Ordering::Relaxed))
+    }
+
+    /// A handler of the program's has a signal to run for.
+    fn traps_pending(&self) -> bool {
+        (self.int_trapped && self.sigint.load(Ordering::Relaxed))
+            || self.traps.iter().any(|(_, f)| f.load(Ordering::Relaxed))
     }
 
     /// Starts the timer that ends the running thread's time slice every
@@ -77,6 +140,21 @@ impl Interrupts {
 }
 
 impl Vm {
+    /// Runs the handlers of the trapped signals that arrived
+    /// (`Signal.__deliver`): from a safepoint, a sleep or an IO wait,
+    /// where Ruby code may run.
+    pub fn deliver_traps(&mut self) -> Result<(), Unwind> {
+        if !self.interrupts.traps_pending() {
+            return Ok(());
+        }
+        let signal = self.const_in_ancestors(crate::class::cls::OBJECT, symbol::intern("Signal"));
+        let Some(signal) = signal else {
+            return Ok(());
+        };
+        self.funcall(signal, symbol::intern("__deliver"), &[], None)
+            .map(|_: Value| ())
+    }
+
     /// A Ctrl-C to raise as Interrupt here (`Interrupts::take_sigint`;
     /// only the main thread takes it).
     pub fn take_sigint(&self) -> bool {
@@ -98,6 +176,14 @@ impl Vm {
             .frames
             .last()
             .is_some_and(|f| f.iseq.file.starts_with("<internal:"));
+        if i.traps_pending() {
+            if in_prelude {
+                i.pending.store(true, Ordering::Relaxed);
+                return Ok(());
+            }
+            self.deliver_traps()?;
+        }
+        let i = &self.interrupts;
         let in_thread = self.fibers.thread_root().is_some();
         let how = if i.sigint.load(Ordering::Relaxed) {
             if !in_thread {

@@ -448,6 +448,7 @@ impl Vm {
         match &*symbol::name(name) {
             "$!" => self.errinfo,
             "$~" => self.last_match(),
+            "$$" => Value::int(std::process::id() as i64),
             "$0" | "$PROGRAM_NAME" => {
                 let s = self.script_name.clone();
                 self.str_new(&s)
