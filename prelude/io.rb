@@ -25,7 +25,7 @@ module RubyVM::PipeIO
   end
   alias to_i fileno
 
-  def inspect = "#<IO:fd #{@fd}#{@closed ? ' (closed)' : ''}>"
+  def inspect = @closed ? "#<IO:(closed)>" : "#<IO:fd #{@fd}>"
   def closed? = @closed
   def sync = true
   def sync=(v)
@@ -268,6 +268,18 @@ module RubyVM::PipeIO
 end
 
 class IO
+  # The standard streams as CRuby shows them; an IO of another
+  # descriptor as `#<IO:fd N>`.
+  def inspect
+    name = if equal?(STDIN) then "<STDIN>"
+           elsif equal?(STDOUT) then "<STDOUT>"
+           elsif equal?(STDERR) then "<STDERR>"
+           end
+    return "#<#{self.class}:#{name}#{closed? ? ' (closed)' : ''}>" if name
+    return super unless instance_variable_defined?(:@fd)
+    closed? ? "#<#{self.class}:(closed)>" : "#<#{self.class}:fd #{@fd}>"
+  end
+
   class EAGAINWaitReadable < Errno::EAGAIN
     include IO::WaitReadable if defined?(IO::WaitReadable)
   end
