@@ -55,9 +55,6 @@ pub struct Heap {
     disabled: bool,
     pub stats: GcStats,
     mark_stack: Vec<Value>,
-    /// One object's children while it is traced (reused: no allocation
-    /// per marked object).
-    children: Vec<Value>,
 }
 
 impl Default for Heap {
@@ -78,7 +75,6 @@ impl Heap {
             disabled: false,
             stats: GcStats::default(),
             mark_stack: Vec::new(),
-            children: Vec::new(),
         };
         h.update_trigger();
         h
@@ -206,21 +202,23 @@ impl Heap {
     }
 
     fn drain_marks(&mut self) {
-        let mut children = std::mem::take(&mut self.children);
-        while let Some(v) = self.mark_stack.pop() {
-            let o = obj(v);
-            let body = o.body.borrow();
+        // Children are marked as they are traced, so only unmarked ones
+        // are pushed: an Array of 10^8 references to a few objects needs
+        // a few stack entries, not a buffer of 10^8.
+        let stack = &mut self.mark_stack;
+        while let Some(v) = stack.pop() {
+            let body = obj(v).body.borrow();
             body.trace(&mut |c| {
                 if c.is_heap() {
-                    children.push(c)
+                    let o = obj(c);
+                    let f = o.flags.get();
+                    if f & FLAG_MARK == 0 {
+                        o.flags.set(f | FLAG_MARK);
+                        stack.push(c);
+                    }
                 }
             });
-            drop(body);
-            for c in children.drain(..) {
-                self.mark(c);
-            }
         }
-        self.children = children;
     }
 
     fn sweep(&mut self) {
