@@ -116,12 +116,9 @@ module Signal
 
   # trap("EXIT")'s handler, which runs before the at_exit blocks.
   def self.__exit_handler
-    h = @handlers[0]
-    case h
+    case @handlers[0]
     when nil, "IGNORE", "DEFAULT", "SYSTEM_DEFAULT" then nil
-    when "EXIT" then proc { exit }
-    when String then proc { TOPLEVEL_BINDING.eval(h) }
-    else proc { h.call(0) }
+    else proc { __run(0) }
     end
   end
   private_class_method :__run
@@ -163,8 +160,7 @@ class SignalException
       if rest.size > 1
         raise ArgumentError, "wrong number of arguments (given #{rest.size + 1}, expected 1..2)"
       end
-      raise ArgumentError, "invalid signal number (#{sig})" unless sig.between?(0, 64)
-      @signo = sig
+      @signo = Signal.__signo(sig)
       name = Signal.signame(sig)
       super(rest.empty? ? (name ? "SIG#{name}" : "SIG#{sig}") : rest[0])
     else
@@ -173,9 +169,8 @@ class SignalException
       end
       name = sig.is_a?(Symbol) ? sig.to_s : String.try_convert(sig)
       raise ArgumentError, "bad signal type #{sig.class}" unless name
-      name = name[3..] if name.start_with?("SIG")
-      @signo = Signal::LIST.fetch(name) { raise ArgumentError, "unsupported signal `SIG#{name}'" }
-      super("SIG#{name}")
+      @signo = Signal.__signo(name)
+      super("SIG#{name.delete_prefix("SIG")}")
     end
   end
 

@@ -233,10 +233,7 @@ pub fn init(vm: &mut Vm) {
         let timeout = if a[2].is_nil() {
             None
         } else {
-            Some(super::kernel::time_interval(
-                vm,
-                super::float::num_f64(a[2]),
-            )?)
+            Some(super::float::num_f64(a[2]))
         };
         let (r, w) = poll(vm, &lists[0], &lists[1], timeout)?;
         let ints = |v: Vec<i32>| v.into_iter().map(|fd| Value::int(fd as i64)).collect();

@@ -454,8 +454,7 @@ impl Vm {
         let depth = self.frames.len();
         // `trap("EXIT")`'s handler runs before the at_exit blocks.
         if self.interrupts.exit_trapped
-            && let Some(signal) = self.const_in_ancestors(cls::OBJECT, symbol::intern("Signal"))
-            && let Ok(p) = self.funcall(signal, symbol::intern("__exit_handler"), &[], None)
+            && let Ok(p) = self.call_prelude("Signal", "__exit_handler")
             && !p.is_nil()
         {
             self.at_exit.push(p);

@@ -147,12 +147,17 @@ impl Vm {
         if !self.interrupts.traps_pending() {
             return Ok(());
         }
-        let signal = self.const_in_ancestors(crate::class::cls::OBJECT, symbol::intern("Signal"));
-        let Some(signal) = signal else {
-            return Ok(());
+        self.call_prelude("Signal", "__deliver").map(|_| ())
+    }
+
+    /// `module.method` for a module of the prelude's (nil if it is not
+    /// defined yet, during boot).
+    pub(super) fn call_prelude(&mut self, module: &str, method: &str) -> Result<Value, Unwind> {
+        let m = self.const_in_ancestors(crate::class::cls::OBJECT, symbol::intern(module));
+        let Some(m) = m else {
+            return Ok(Value::NIL);
         };
-        self.funcall(signal, symbol::intern("__deliver"), &[], None)
-            .map(|_: Value| ())
+        self.funcall(m, symbol::intern(method), &[], None)
     }
 
     /// A Ctrl-C to raise as Interrupt here (`Interrupts::take_sigint`;
@@ -202,11 +207,6 @@ impl Vm {
         } else {
             return Ok(());
         };
-        let thread = self.const_in_ancestors(crate::class::cls::OBJECT, symbol::intern("Thread"));
-        let Some(thread) = thread else {
-            return Ok(());
-        };
-        self.funcall(thread, symbol::intern(how), &[], None)
-            .map(|_: Value| ())
+        self.call_prelude("Thread", how).map(|_| ())
     }
 }
