@@ -109,7 +109,8 @@ module Signal
       else
         RubyVM::FileIO.signal_default(signo)
       end
-    when String then TOPLEVEL_BINDING.eval(handler)
+    # (Evaluated with Signal as self; CRuby's self is the top-level main.)
+    when String then eval(handler)
     else handler.call(signo)
     end
   end
