@@ -901,6 +901,7 @@ fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VRe
 }
 
 fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let fl = vm.passed_kw_flag(a);
     let c = this(vm, s)?;
     let Some(b) = b else {
         if a.is_empty() {
@@ -919,7 +920,7 @@ fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     // with a cref whose class is `c`.
     let b2 = rebase_block(vm, &b, c);
     let args: Vec<Value> = if a.is_empty() { vec![s] } else { a.to_vec() };
-    vm.yield_block_with(&b2, &args, Some(s), None)
+    vm.yield_block_with_fl(&b2, &args, Some(s), None, fl)
 }
 
 /// A copy of block `b` (a literal block or a block-made Proc) whose `def`s

@@ -672,8 +672,9 @@ fn instance_exec(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let Some(b) = b else {
         return Err(vm.local_jump_error("no block given (yield)"));
     };
+    let fl = vm.passed_kw_flag(a);
     let b = with_def_target(vm, s, &b);
-    vm.yield_block_with(&b, a, Some(s), None)
+    vm.yield_block_with_fl(&b, a, Some(s), None, fl)
 }
 
 /// Where `def` goes inside `instance_eval`: the receiver's singleton class

@@ -10,11 +10,7 @@ pub fn init(vm: &mut Vm) {
     let p = cls::PROC;
     for name in ["call", "()", "yield", "===", "[]"] {
         vm.def_builtin(p, name, -1, |vm, s, a, b| {
-            let fl = if vm.kw_passed && !a.is_empty() {
-                crate::dispatch::flags::KWARGS
-            } else {
-                0
-            };
+            let fl = vm.passed_kw_flag(a);
             vm.call_proc_with_fl(s, a, None, b, fl)
         });
     }
@@ -77,11 +73,7 @@ pub fn init(vm: &mut Vm) {
 
     let m = cls::METHOD;
     vm.def_builtin(m, "call", -1, |vm, s, a, b| {
-        let fl = if vm.kw_passed && !a.is_empty() {
-            crate::dispatch::flags::KWARGS
-        } else {
-            0
-        };
+        let fl = vm.passed_kw_flag(a);
         vm.call_method_object_fl(s, a, b, fl)
     });
     vm.def_builtin(m, "[]", -1, |vm, s, a, b| vm.call_method_object(s, a, b));

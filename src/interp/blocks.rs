@@ -73,9 +73,14 @@ impl Vm {
                 Ok(Call::Pushed)
             }
             _ => {
+                // Keywords stay keywords for a Proc or Method block (an
+                // empty `**h` passes none).
+                let kw = fl & flags::KWARGS != 0
+                    && self.stack.last().is_some_and(|&k| self.hash_len(k) != Some(0));
                 let args = self.collect_args(recv_ix, argc, fl)?;
                 self.stack.truncate(recv_ix);
-                Ok(Call::Done(self.yield_block(&b, &args)?))
+                let kfl = if kw { flags::KWARGS } else { 0 };
+                Ok(Call::Done(self.yield_block_with_fl(&b, &args, None, None, kfl)?))
             }
         }
     }
@@ -145,6 +150,17 @@ impl Vm {
         self.yield_block_with(b, args, None, None)
     }
 
+    /// The call-site flags a builtin forwards with its arguments:
+    /// `flags::KWARGS` when it was called with keywords. Read it first
+    /// thing, like `kw_passed`.
+    pub fn passed_kw_flag(&self, args: &[Value]) -> u32 {
+        if self.kw_passed && !args.is_empty() {
+            crate::dispatch::flags::KWARGS
+        } else {
+            0
+        }
+    }
+
     /// Calls a block with an optional `self` override (instance_exec) and block.
     pub fn yield_block_with(
         &mut self,
@@ -153,12 +169,25 @@ impl Vm {
         self_val: Option<Value>,
         blockarg: Option<Rc<BlockArg>>,
     ) -> VResult {
+        self.yield_block_with_fl(b, args, self_val, blockarg, 0)
+    }
+
+    /// `yield_block_with` with call-site flags: `flags::KWARGS` when the
+    /// last argument is the caller's keywords (`instance_exec(k: 1, &b)`).
+    pub fn yield_block_with_fl(
+        &mut self,
+        b: &Rc<BlockArg>,
+        args: &[Value],
+        self_val: Option<Value>,
+        blockarg: Option<Rc<BlockArg>>,
+        fl: u32,
+    ) -> VResult {
         self.block_call_tick()?;
         match &**b {
             BlockArg::Literal(blk) => {
-                self.call_block_value(blk, args, self_val, false, blockarg, 0)
+                self.call_block_value(blk, args, self_val, false, blockarg, fl)
             }
-            BlockArg::Proc(p) => self.call_proc_with(*p, args, self_val, blockarg),
+            BlockArg::Proc(p) => self.call_proc_with_fl(*p, args, self_val, blockarg, fl),
             BlockArg::Symbol(s) => {
                 if args.is_empty() {
                     return Err(self.arg_error("no receiver given"));
@@ -167,7 +196,7 @@ impl Vm {
             }
             BlockArg::Method(m) => {
                 let m = *m;
-                self.call_method_object(m, args, blockarg)
+                self.call_method_object_fl(m, args, blockarg, fl)
             }
         }
     }
