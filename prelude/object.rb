@@ -363,5 +363,5 @@ module Kernel
   private
 
   # __ENCODING__: carmine's source files are UTF-8.
-  def __encoding__ = Encoding::UTF_8
+  def __encoding__(name = "UTF-8") = Encoding.find(name)
 end

@@ -1159,6 +1159,20 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
         let e = vm.classes.method(m).clone();
         vm.add_method(n, name, e.kind, e.visibility);
     }
+    // Constants (and which are private) are copied too, as CRuby's
+    // rb_mod_init_copy does.
+    let (consts, order, private) = {
+        let k = vm.classes.get(c);
+        (
+            k.consts.clone(),
+            k.const_order.clone(),
+            k.private_consts.clone(),
+        )
+    };
+    let k = vm.classes.get_mut(n);
+    k.consts = consts;
+    k.const_order = order;
+    k.private_consts = private;
     let incs = vm.classes.get(c).includes.clone();
     for m in incs {
         include_module(vm, n, m, false)?;

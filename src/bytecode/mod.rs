@@ -115,6 +115,8 @@ define_insns! {
     PutObject { v: Value } = "putobject", pop 0, push 1;
     /// A new mutable String from the iseq's string table.
     PutString { idx: u32 } = "putstring", pop 0, push 1;
+    /// A string literal of a non-UTF-8 source (`enc`: compiler::LitEnc).
+    PutStringEnc { idx: u32, enc: u32 } = "putstring_enc", pop 0, push 1;
     NewArray { n: u32 } = "newarray", pop n as i64, push 1;
     /// `*x`: converts the top to an Array. `copy`: a new Array even when
     /// it is one already. A call's last argument `f(a, *x)` takes it
@@ -130,6 +132,9 @@ define_insns! {
     /// `to_s` conversion for interpolation.
     ObjToString = "objtostring", pop 1, push 1;
     ConcatStrings { n: u32 } = "concatstrings", pop n as i64, push 1;
+    /// `concatstrings` in a non-UTF-8 source: the pieces join onto an
+    /// empty string of encoding `enc` (compiler::LitEnc).
+    ConcatStringsEnc { n: u32, enc: u32 } = "concatstrings_enc", pop n as i64, push 1;
     ToRegexp { n: u32, opts: u32 } = "toregexp", pop n as i64, push 1;
     GetLocal { idx: u32 } = "getlocal_WC_0", pop 0, push 1;
     SetLocal { idx: u32 } = "setlocal_WC_0", pop 1, push 0;

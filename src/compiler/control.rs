@@ -6,8 +6,9 @@ use ruby_prism::{Node, NodeList};
 
 use super::call::Tail;
 use super::{
-    CResult, Compiler, DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL,
-    DEFINED_GVAR, DEFINED_IVAR, DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD, LoopCtx, name_of,
+    CResult, Compiler, DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CONST_TOP, DEFINED_CVAR,
+    DEFINED_FCALL, DEFINED_GVAR, DEFINED_IVAR, DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD,
+    Literal, LoopCtx, name_of,
 };
 use crate::bytecode::{CatchEntry, CatchKind, Insn, IseqKind};
 use crate::dispatch::flags;
@@ -1011,8 +1012,13 @@ impl<'pr> Compiler<'pr, '_> {
     }
 
     fn defined(&mut self, v: &Node<'pr>) -> CResult<()> {
+        // The answers are frozen, one object per text (as CRuby's).
         let fixed = |c: &mut Self, s: &str| {
-            c.put_string(s.as_bytes());
+            let v = c
+                .host
+                .literal(Literal::FrozenString(s.as_bytes().to_vec()))
+                .unwrap_or(Value::NIL);
+            c.put_object(v);
             Ok(())
         };
         match v {
@@ -1088,19 +1094,43 @@ impl<'pr> Compiler<'pr, '_> {
             Node::ConstantPathNode { .. } => {
                 let c = v.as_constant_path_node().unwrap();
                 let name = c.name().map(|n| name_of(&n)).unwrap_or(sym::MAIN);
+                let mut undefined = Vec::new();
                 match c.parent() {
-                    Some(p) => self.guarded_defined_subject(&p)?,
-                    None => self.put_object(Value::NIL),
+                    // The scope must be defined before it is evaluated
+                    // (`defined?(A::B)` never calls const_missing for A).
+                    Some(p) => {
+                        self.defined_part(&p, &mut undefined)?;
+                        self.guarded_defined_subject(&p)?;
+                        self.emit(Insn::Defined {
+                            kind: DEFINED_CONST_FROM,
+                            name,
+                        });
+                    }
+                    None => {
+                        self.emit(Insn::PutNil);
+                        self.emit(Insn::Defined {
+                            kind: DEFINED_CONST_TOP,
+                            name,
+                        });
+                    }
                 }
-                self.emit(Insn::Defined {
-                    kind: DEFINED_CONST_FROM,
-                    name,
-                });
+                self.defined_or_nil(undefined);
                 Ok(())
             }
             Node::CallNode { .. } => {
                 let c = v.as_call_node().unwrap();
                 let name = name_of(&c.name());
+                // CRuby's defined_expr: the arguments, then the receiver,
+                // must be defined before the method is looked up.
+                let mut undefined = Vec::new();
+                if let Some(args) = c.arguments() {
+                    for a in args.arguments().iter() {
+                        self.defined_part(&a, &mut undefined)?;
+                    }
+                }
+                if let Some(r) = c.receiver() {
+                    self.defined_part(&r, &mut undefined)?;
+                }
                 match c.receiver() {
                     Some(r) => {
                         self.guarded_defined_subject(&r)?;
@@ -1117,6 +1147,24 @@ impl<'pr> Compiler<'pr, '_> {
                         });
                     }
                 }
+                self.defined_or_nil(undefined);
+                Ok(())
+            }
+            Node::ArrayNode { .. } => {
+                let mut undefined = Vec::new();
+                for e in v.as_array_node().unwrap().elements().iter() {
+                    self.defined_part(&e, &mut undefined)?;
+                }
+                fixed(self, "expression")?;
+                self.defined_or_nil(undefined);
+                Ok(())
+            }
+            // $&, $`, $', $+ and $1..: defined while they have a value.
+            Node::BackReferenceReadNode { .. } | Node::NumberedReferenceReadNode { .. } => {
+                self.expr(v)?;
+                let undefined = vec![self.emit(Insn::BranchNil { target: 0 })];
+                fixed(self, "global-variable")?;
+                self.defined_or_nil(undefined);
                 Ok(())
             }
             Node::YieldNode { .. } => {
@@ -1144,6 +1192,30 @@ impl<'pr> Compiler<'pr, '_> {
             },
             _ => fixed(self, "expression"),
         }
+    }
+
+    /// One part of a `defined?` subject (a receiver, an argument, an
+    /// element): when it is not defined, jump to the nil answer.
+    fn defined_part(&mut self, n: &Node<'pr>, undefined: &mut Vec<usize>) -> CResult<()> {
+        self.defined(n)?;
+        undefined.push(self.emit(Insn::BranchUnless { target: 0 }));
+        Ok(())
+    }
+
+    /// Ends a `defined?` whose answer is on the stack: the jumps in
+    /// `undefined` (taken with one value less) answer nil instead.
+    fn defined_or_nil(&mut self, undefined: Vec<usize>) {
+        if undefined.is_empty() {
+            return;
+        }
+        let depth = self.scope().depth;
+        let end = self.emit(Insn::Jump { target: 0 });
+        for j in undefined {
+            self.patch(j);
+        }
+        self.scope().depth = depth - 1;
+        self.emit(Insn::PutNil);
+        self.patch(end);
     }
 
     /// Evaluates a `defined?` subject; an exception makes it `undef` (so

@@ -34,6 +34,79 @@ pub enum Literal {
     Float(f64),
     Regexp(Vec<u8>, u32),
     FrozenString(Vec<u8>),
+    /// A frozen string literal of a non-UTF-8 encoding.
+    EncodedString(Vec<u8>, LitEnc),
+}
+
+/// The encoding of a source file (its magic comment) and so of its
+/// string literals: the three encodings carmine's Strings carry.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LitEnc {
+    Utf8 = 0,
+    Binary = 1,
+    UsAscii = 2,
+}
+
+impl LitEnc {
+    /// CRuby's rule (parse.y's magic comment): on the first line, or the
+    /// second after a shebang, a comment containing `coding:` or
+    /// `coding=` (so `encoding:`, `-*- coding: x -*-` and vim's
+    /// `fileencoding=x`) names the source encoding. Names carmine has no
+    /// encoding for keep UTF-8.
+    pub fn of_source(src: &[u8]) -> LitEnc {
+        let mut lines = src.split(|b| *b == b'\n');
+        let first = lines.next().unwrap_or(&[]);
+        let candidates = if first.starts_with(b"#!") {
+            [lines.next().unwrap_or(&[]), &[][..]]
+        } else {
+            [first, &[][..]]
+        };
+        for line in candidates {
+            let l = line.trim_ascii_start();
+            if !l.starts_with(b"#") {
+                continue;
+            }
+            if let Some(name) = magic_coding(l) {
+                return match name.to_ascii_lowercase().as_str() {
+                    "binary" | "ascii-8bit" => LitEnc::Binary,
+                    "us-ascii" | "ascii" | "ansi_x3.4-1968" | "646" => LitEnc::UsAscii,
+                    _ => LitEnc::Utf8,
+                };
+            }
+        }
+        LitEnc::Utf8
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LitEnc::Utf8 => "UTF-8",
+            LitEnc::Binary => "ASCII-8BIT",
+            LitEnc::UsAscii => "US-ASCII",
+        }
+    }
+}
+
+/// The encoding name after `coding:` / `coding=` in a comment line.
+fn magic_coding(line: &[u8]) -> Option<String> {
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].windows(6).position(|w| w == b"coding") {
+        let at = from + i + 6;
+        from = at;
+        if !matches!(lower.get(at), Some(b':' | b'=')) {
+            continue;
+        }
+        let rest = line[at + 1..].trim_ascii_start();
+        let name: Vec<u8> = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+            .copied()
+            .collect();
+        if !name.is_empty() {
+            return Some(String::from_utf8_lossy(&name).into_owned());
+        }
+    }
+    None
 }
 
 /// What the compiler needs from the VM.
@@ -105,6 +178,8 @@ pub struct Compiler<'pr, 'h> {
     line_starts: Vec<u32>,
     scopes: Vec<Scope<'pr>>,
     frozen_strings: bool,
+    /// The source's encoding (magic comment): its literals' default.
+    source_enc: LitEnc,
     /// In a single-pattern match (`=>`, one-branch `case/in`): the first of
     /// the hidden locals (kind, a, b) describing the last failed check.
     pat_err: Option<u32>,
@@ -166,6 +241,7 @@ pub fn compile_program(
             .collect(),
         scopes: Vec::new(),
         frozen_strings: frozen,
+        source_enc: LitEnc::of_source(src),
         pat_err: None,
         setter_value_unused: None,
     };
@@ -593,6 +669,40 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         self.emit(Insn::PutString { idx });
     }
 
+    /// A string literal's encoding: `\u` escapes make it UTF-8, high
+    /// `\x` escapes in a US-ASCII source binary, else the source's.
+    fn string_enc(&self, s: &ruby_prism::StringNode<'_>) -> LitEnc {
+        if s.is_forced_utf8_encoding() {
+            LitEnc::Utf8
+        } else if s.is_forced_binary_encoding()
+            || (self.source_enc == LitEnc::UsAscii && !s.unescaped().is_ascii())
+        {
+            LitEnc::Binary
+        } else {
+            self.source_enc
+        }
+    }
+
+    /// A literal of a non-UTF-8 encoding: a new String each time unless
+    /// frozen.
+    fn put_encoded_string(&mut self, bytes: &[u8], enc: LitEnc, frozen: bool) {
+        if frozen || self.frozen_strings {
+            let v = self
+                .host
+                .literal(Literal::EncodedString(bytes.to_vec(), enc))
+                .unwrap_or(Value::NIL);
+            self.put_object(v);
+            return;
+        }
+        let s = self.scope();
+        s.strings.push(bytes.to_vec());
+        let idx = s.strings.len() as u32 - 1;
+        self.emit(Insn::PutStringEnc {
+            idx,
+            enc: enc as u32,
+        });
+    }
+
     /// An expression we cannot compile yet raises NotImplementedError when
     /// (and only if) it is reached, so the rest of the file still runs.
     fn raise_unsupported(&mut self, node: &Node<'_>) -> CResult<()> {
@@ -803,7 +913,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Node::StringNode { .. } => {
                 let s = node.as_string_node().unwrap();
-                if s.is_frozen() {
+                let enc = self.string_enc(&s);
+                if enc != LitEnc::Utf8 {
+                    self.put_encoded_string(s.unescaped(), enc, s.is_frozen());
+                } else if s.is_frozen() {
                     let v = self
                         .host
                         .literal(Literal::FrozenString(s.unescaped().to_vec()))
@@ -900,12 +1013,14 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             Node::SourceEncodingNode { .. } => {
                 let site = self.site(
                     symbol::intern("__encoding__"),
-                    0,
+                    1,
                     crate::dispatch::flags::FCALL,
                     None,
                 );
                 self.emit(Insn::PutSelf);
-                self.emit_call(Insn::Send { site }, 1);
+                let name = self.source_enc.name();
+                self.put_string(name.as_bytes());
+                self.emit_call(Insn::Send { site }, 2);
                 Ok(())
             }
             // ---- variables ----
@@ -1282,8 +1397,13 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     /// Pushes the parts of an interpolated string and concatenates them.
     fn interpolation(&mut self, parts: &ruby_prism::NodeList<'pr>) -> CResult<()> {
+        // The pieces join onto an empty string of the source's encoding
+        // (UTF-8 unless a magic comment says otherwise).
         let n = self.interpolation_parts(parts, false)?;
-        self.emit(Insn::ConcatStrings { n });
+        match self.source_enc {
+            LitEnc::Utf8 => self.emit(Insn::ConcatStrings { n }),
+            enc => self.emit(Insn::ConcatStringsEnc { n, enc: enc as u32 }),
+        };
         Ok(())
     }
 
@@ -1303,7 +1423,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                             .to_vec();
                         self.put_string(&src);
                     } else {
-                        self.put_string(s.unescaped());
+                        match self.string_enc(&s) {
+                            LitEnc::Utf8 => self.put_string(s.unescaped()),
+                            enc => self.put_encoded_string(s.unescaped(), enc, false),
+                        }
                     }
                 }
                 Node::EmbeddedStatementsNode { .. } => {
@@ -1408,6 +1531,8 @@ pub const DEFINED_FCALL: u32 = 6;
 pub const DEFINED_YIELD: u32 = 7;
 pub const DEFINED_SUPER: u32 = 8;
 pub const DEFINED_CONST_FROM: u32 = 9;
+/// `defined?(::X)`: a constant of Object.
+pub const DEFINED_CONST_TOP: u32 = 10;
 
 /// The specialised instruction for an operator call, if any.
 fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {

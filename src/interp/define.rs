@@ -131,6 +131,13 @@ impl Vm {
             }
         };
         let existing = self.classes.get(outer).consts.get(&name).copied();
+        // `class A::B` reopens B only where A's B is visible.
+        if existing.is_some()
+            && !cbase.is_nil()
+            && self.classes.get(outer).private_consts.contains(&name)
+        {
+            return Err(self.private_const_error(outer, name, cbase));
+        }
         let sup = match superclass {
             Some(s) => match self.as_class(s) {
                 Some(c) if !self.classes.is_module(c) => Some(c),

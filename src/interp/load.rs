@@ -55,6 +55,12 @@ impl Host for Vm {
                 self.fstrings.insert(b, v);
                 v
             }
+            Literal::EncodedString(b, enc) => {
+                let v = self.str_from_bytes(b);
+                crate::builtins::string::lit_enc(enc as u32).set(v);
+                crate::gc::obj(v).freeze();
+                v
+            }
             Literal::Regexp(src, opts) => {
                 let s = String::from_utf8_lossy(&src).into_owned();
                 match self.regexp_new(&s, opts) {

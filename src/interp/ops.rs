@@ -5,8 +5,8 @@
 use crate::bytecode::Insn;
 use crate::class::cls;
 use crate::compiler::{
-    DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CVAR, DEFINED_FCALL, DEFINED_GVAR, DEFINED_IVAR,
-    DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD,
+    DEFINED_CONST, DEFINED_CONST_FROM, DEFINED_CONST_TOP, DEFINED_CVAR, DEFINED_FCALL,
+    DEFINED_GVAR, DEFINED_IVAR, DEFINED_METHOD, DEFINED_SUPER, DEFINED_YIELD,
 };
 use crate::dispatch::{bop, lookup};
 use crate::gc::obj;
@@ -269,14 +269,18 @@ impl Vm {
                 let r = self.str_new(&d);
                 done(r)
             }
-            Insn::ConcatStrings { n } => {
+            Insn::ConcatStrings { n } | Insn::ConcatStringsEnc { n, .. } => {
                 // The pieces are appended to an empty string of the
-                // source's encoding (UTF-8), each one's encoding mixing as
-                // `String#<<` has it (`rb_str_concat_literals`).
-                use crate::builtins::string::{Enc, append_encoding, incompatible};
+                // source's encoding (UTF-8 unless `ConcatStringsEnc`
+                // says), each one's encoding mixing as `String#<<` has it
+                // (`rb_str_concat_literals`).
+                use crate::builtins::string::{Enc, append_encoding, incompatible, lit_enc};
                 let l = self.stack.len() - n as usize;
                 let mut bytes = Vec::new();
-                let mut enc = Enc::Utf8;
+                let mut enc = match insn {
+                    Insn::ConcatStringsEnc { enc, .. } => lit_enc(enc),
+                    _ => Enc::Utf8,
+                };
                 for i in l..self.stack.len() {
                     let v = self.stack[i];
                     if let Body::String(s) = &*obj(v).body.borrow() {
@@ -346,11 +350,21 @@ impl Vm {
                 let v = self.get_const_cached(fi, name, cache)?;
                 done(v)
             }
+            Insn::PutStringEnc { idx, enc } => {
+                let bytes = self.frames[fi].iseq.strings[idx as usize].clone();
+                let v = self.str_from_bytes(bytes);
+                crate::builtins::string::lit_enc(enc).set(v);
+                done(v)
+            }
             Insn::GetConstTop { name } => {
                 let v = match self.classes.get(cls::OBJECT).consts.get(&name) {
                     Some(v) => *v,
                     None => self.const_missing(cls::OBJECT, name)?,
                 };
+                if self.private_const_owner(cls::OBJECT, name).is_some() {
+                    let v = self.private_const_missing(cls::OBJECT, cls::OBJECT, name)?;
+                    return done(v);
+                }
                 done(v)
             }
             Insn::GetConstUnder { name, cache } => {
@@ -610,7 +624,14 @@ impl Vm {
         name: SymbolId,
         subject: Value,
     ) -> Result<Value, Unwind> {
-        let yes = |vm: &mut Vm, s: &str| Ok(vm.str_new(s));
+        // The answers are frozen, one object per text (as CRuby's).
+        let yes = |vm: &mut Vm, s: &str| {
+            use crate::compiler::Host;
+            vm.literal(crate::compiler::Literal::FrozenString(
+                s.as_bytes().to_vec(),
+            ))
+            .map_err(|m| vm.runtime_error(&m))
+        };
         match kind {
             DEFINED_IVAR => {
                 let s = self.frames[fi].self_val;
@@ -653,8 +674,22 @@ impl Vm {
                     return Ok(Value::NIL);
                 }
                 match self.as_class(subject) {
-                    Some(c) if self.const_under(c, name).is_some() => yes(self, "constant"),
+                    Some(c)
+                        if self.const_under(c, name).is_some()
+                            && self.private_const_owner(c, name).is_none() =>
+                    {
+                        yes(self, "constant")
+                    }
                     _ => Ok(Value::NIL),
+                }
+            }
+            DEFINED_CONST_TOP => {
+                if self.const_under(cls::OBJECT, name).is_some()
+                    && self.private_const_owner(cls::OBJECT, name).is_none()
+                {
+                    yes(self, "constant")
+                } else {
+                    Ok(Value::NIL)
                 }
             }
             DEFINED_METHOD => {

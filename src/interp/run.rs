@@ -774,11 +774,13 @@ impl Vm {
                     | Insn::CheckMatch { .. }
                     | Insn::ConcatArray
                     | Insn::ConcatStrings { .. }
+                    | Insn::ConcatStringsEnc { .. }
                     | Insn::DefineClass { .. }
                     | Insn::DefineMethod { .. }
                     | Insn::DefineModule { .. }
                     | Insn::DefineSMethod { .. }
                     | Insn::Defined { .. }
+                    | Insn::PutStringEnc { .. }
                     | Insn::ExpandArray { .. }
                     | Insn::GetBlockParam
                     | Insn::GetConst { .. }

@@ -655,20 +655,8 @@ impl Vm {
         self.dispatch.counters.const_cache_miss += 1;
         let v = match self.const_under(c, name) {
             Some(v) => {
-                if let Some(owner) = self
-                    .classes
-                    .ancestors(c)
-                    .iter()
-                    .find(|a| self.classes.get(**a).consts.contains_key(&name))
-                    .copied()
-                    && self.classes.get(owner).private_consts.contains(&name)
-                {
-                    let msg = format!(
-                        "private constant {}::{} referenced",
-                        self.class_name(owner),
-                        symbol::name(name)
-                    );
-                    return Err(self.name_error(&msg, name, base));
+                if let Some(owner) = self.private_const_owner(c, name) {
+                    return self.private_const_missing(c, owner, name);
                 }
                 v
             }
@@ -683,6 +671,54 @@ impl Vm {
             };
         }
         Ok(v)
+    }
+
+    /// The class whose private constant `name` a scoped reference
+    /// `c::name` finds (None when the constant found is public).
+    pub fn private_const_owner(&self, c: ClassId, name: SymbolId) -> Option<ClassId> {
+        let owner = self
+            .classes
+            .ancestors(c)
+            .iter()
+            .find(|a| self.classes.get(**a).consts.contains_key(&name))
+            .copied()?;
+        self.classes
+            .get(owner)
+            .private_consts
+            .contains(&name)
+            .then_some(owner)
+    }
+
+    /// A scoped reference to a private constant: the class's own
+    /// `const_missing` answers when it has one (as CRuby), else NameError.
+    #[cold]
+    pub fn private_const_missing(
+        &mut self,
+        c: ClassId,
+        owner: ClassId,
+        name: SymbolId,
+    ) -> Result<Value, Unwind> {
+        let cv = self.class_value(c);
+        let cc = self.class_of(cv);
+        let r = self
+            .dispatch
+            .resolve(&mut self.classes, cc, sym::CONST_MISSING);
+        if let Some(m) = r.method
+            && self.classes.method(m).owner != cls::MODULE
+        {
+            return self.funcall(cv, sym::CONST_MISSING, &[Value::symbol(name)], None);
+        }
+        Err(self.private_const_error(owner, name, cv))
+    }
+
+    #[cold]
+    pub fn private_const_error(&mut self, owner: ClassId, name: SymbolId, recv: Value) -> Unwind {
+        let msg = format!(
+            "private constant {}::{} referenced",
+            self.class_name(owner),
+            symbol::name(name)
+        );
+        self.name_error(&msg, name, recv)
     }
 
     pub fn set_const(&mut self, c: ClassId, name: SymbolId, v: Value) {

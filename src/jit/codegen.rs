@@ -223,9 +223,11 @@ fn step_only(insn: &Insn) -> bool {
             | Insn::CheckMatch { .. }
             | Insn::ConcatArray
             | Insn::ConcatStrings { .. }
+            | Insn::ConcatStringsEnc { .. }
             | Insn::DefineMethod { .. }
             | Insn::DefineSMethod { .. }
             | Insn::Defined { .. }
+            | Insn::PutStringEnc { .. }
             | Insn::ExpandArray { .. }
             | Insn::GetBlockParam
             | Insn::GetConst { .. }

@@ -53,7 +53,9 @@ fn enc_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
     }
     let n = String::from_utf8_lossy(&super::str_arg(vm, v)?).to_uppercase();
     Ok(match n.as_str() {
-        "UTF-8" | "UTF8" | "CP65001" => "UTF-8".into(),
+        // The locale's, default_external's and the file system's
+        // encoding are all UTF-8 in carmine.
+        "UTF-8" | "UTF8" | "CP65001" | "LOCALE" | "EXTERNAL" | "FILESYSTEM" => "UTF-8".into(),
         "ASCII-8BIT" | "BINARY" => "ASCII-8BIT".into(),
         "US-ASCII" | "ASCII" | "ANSI_X3.4-1968" | "646" => "US-ASCII".into(),
         _ => {
@@ -61,6 +63,15 @@ fn enc_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
             return Err(vm.arg_error(&format!("unknown encoding name - {raw}")));
         }
     })
+}
+
+/// The encoding of a literal the compiler tagged (`compiler::LitEnc`).
+pub fn lit_enc(code: u32) -> Enc {
+    match code {
+        1 => Enc::Binary,
+        2 => Enc::UsAscii,
+        _ => Enc::Utf8,
+    }
 }
 
 /// Name of a string's encoding.

@@ -25,7 +25,7 @@ use crate::object::{BlockArg, Body, Unwind};
 use crate::value::{Value, symbol};
 
 pub use basic::{append, succ};
-pub use encoding::{Enc, append_encoding, comparable, encoding_value, incompatible};
+pub use encoding::{Enc, append_encoding, comparable, encoding_value, incompatible, lit_enc};
 pub use format::format;
 pub use inspect::{inspect_bytes, inspect_str};
 
