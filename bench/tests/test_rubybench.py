@@ -34,8 +34,14 @@ class Config(unittest.TestCase):
         self.assertEqual(entries[1].options, {"result=off", "stdout=off"})
         self.assertEqual(entries[1].note, "prints times")
 
+    def test_address_space_option(self):
+        big, plain = rubybench.parse_config("big 1 1 vm=12G\nplain 1 1\n")
+        self.assertEqual((big.max_vm_gb, big.max_vm_kb, big.options), (12, 12 * 1024 * 1024, frozenset()))
+        self.assertEqual(plain.max_vm_gb, rubybench.MAX_VM_GB)
+
     def test_rejects_malformed_lines(self):
-        for text in ("fib 2\n", "fib 0 1\n", "fib two 1\n", "fib 1 1 digest=off\n", "fib 1 1\nfib 2 1\n"):
+        for text in ("fib 2\n", "fib 0 1\n", "fib two 1\n", "fib 1 1 digest=off\n", "fib 1 1\nfib 2 1\n",
+                     "fib 1 1 vm=0G\n", "fib 1 1 vm=4\n"):
             with self.assertRaises(ValueError, msg=text):
                 rubybench.parse_config(text)
 

@@ -28,11 +28,12 @@ from .runtimes import clean_env
 
 GROUP = "rubybench"
 PREFIX = GROUP + "/"  # program names: rubybench/NAME (ruby-bench has a fib too)
-OPTIONS = {"result=off", "stdout=off"}
-# Address-space limit of each ruby-bench run: a runtime that loops
-# allocating (gvl_release_acquire on carmine reads /dev/zero forever) fails
-# instead of taking the machine's memory.
-MAX_VM_KB = 4 * 1024 * 1024
+OPTIONS = {"result=off", "stdout=off"}  # and vm=NG
+# Default address-space limit of each ruby-bench run (`vm=NG` changes it):
+# a runtime that loops allocating (gvl_release_acquire on carmine reads
+# /dev/zero forever) fails instead of taking the machine's memory.
+MAX_VM_GB = 4
+_VM_OPTION = re.compile(r"vm=([1-9][0-9]*)G")
 
 
 @dataclass
@@ -42,6 +43,11 @@ class Entry:
     quick_itrs: int
     options: frozenset
     note: str = ""
+    max_vm_gb: int = MAX_VM_GB
+
+    @property
+    def max_vm_kb(self):
+        return self.max_vm_gb * 1024 * 1024
 
 
 def parse_config(text):
@@ -58,13 +64,15 @@ def parse_config(text):
         if not (itrs.isdigit() and quick.isdigit()) or int(itrs) < 1:
             raise ValueError(f"line {lineno}: itrs must be >= 1 and quick-itrs >= 0: {line.strip()!r}")
         opts = frozenset(fields[3:])
-        bad = opts - OPTIONS
+        vm = [o for o in opts if _VM_OPTION.fullmatch(o)]
+        bad = opts - OPTIONS - set(vm)
         if bad:
             raise ValueError(f"line {lineno}: unknown option(s) {', '.join(sorted(bad))}")
         if name in seen:
             raise ValueError(f"line {lineno}: {name} listed twice")
         seen.add(name)
-        entries.append(Entry(name, int(itrs), int(quick), opts, note.strip()))
+        max_vm = int(_VM_OPTION.fullmatch(vm[-1]).group(1)) if vm else MAX_VM_GB
+        entries.append(Entry(name, int(itrs), int(quick), opts - set(vm), note.strip(), max_vm))
     return entries
 
 
@@ -205,7 +213,7 @@ def run_once(runtime, program, quick, timeout, tmp_dir, keep_env=False):
     directory = result_dir(tmp_dir, program.name, runtime.key)
     env = clean_env({**program.env(quick), **result_env(directory)}, keep=keep_env)
     argv = runtime.command([], program.path, program.args(quick))
-    r = measure.run_once(argv, env=env, timeout=timeout, max_vm_kb=MAX_VM_KB)
+    r = measure.run_once(argv, env=env, timeout=timeout, max_vm_kb=program.rubybench.max_vm_kb)
     summary, why = summary_of_run(program.rubybench, r, directory)
     return r, summary, why
 
@@ -221,7 +229,8 @@ def run_suite(programs, runtimes, opts, progress, tmp_dir):
         for rt in runtimes:
             directory = result_dir(tmp_dir, program.name, rt.key)
             cell = Cell((rt.key,), rt, program, program.args(opts.quick),
-                        env={**program.env(opts.quick), **result_env(directory)}, max_vm_kb=MAX_VM_KB)
+                        env={**program.env(opts.quick), **result_env(directory)},
+                        max_vm_kb=program.rubybench.max_vm_kb)
             if not rt.available:
                 cell.skipped = rt.note or "not available"
             cells.append(cell)
