@@ -6,6 +6,7 @@ fixed-work harness (bench/rubybench/harness.rb), result summaries, and
 """
 
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -168,6 +169,28 @@ class Harness(unittest.TestCase):
         self.assertEqual(check.check(progs, self.ruby, self.bench, 60, out), 0)
         self.assertIn("xfail  rubybench/flat", out.getvalue())
         self.assertEqual(out.getvalue().splitlines()[-1], "1 passed, 0 failed, 1 skipped")
+
+    def test_table_through_bench_run(self):
+        """bench/run rubybench/flat with the fake carmine (CRuby underneath)
+        against a fake ruby-bench tree; the real benchmarks.txt does not list
+        `flat`, so a copy of the bench dir's runner is pointed at it."""
+        shutil.copytree(BENCH / "lib", self.bench / "lib")
+        shutil.copy(BENCH / "run", self.bench / "run")
+        out = self.dir / "results"
+        env = dict(os.environ, CARMINE=str(BENCH / "tests" / "fake_carmine"), FAKE_CARMINE_WRONG="harness")
+        r = subprocess.run([sys.executable, str(self.bench / "run"), "rubybench", "--rubybench-dir", str(self.suite),
+                            "--quick", "--repeat", "1", "--warmup", "0", "--runtimes", "ruby,carmine",
+                            "--out", str(out)], capture_output=True, text=True, env=env, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        doc = json.loads((out / "latest.json").read_text())
+        rows = {row["name"]: row for row in doc["benchmarks"]["rows"]}
+        self.assertEqual(set(rows), {"rubybench/flat", "rubybench/nested"})
+        ruby = rows["rubybench/flat"]["runtimes"]["ruby"]
+        self.assertEqual(ruby["output"], "ok")
+        self.assertGreater(ruby["median_rss_kb"], 0)
+        # the fake carmine prints a wrong line: the result's stdout digest differs
+        self.assertTrue(rows["rubybench/flat"]["runtimes"]["carmine"]["output"].startswith("differs"))
+        self.assertIn("| rubybench/flat |", (out / "latest.md").read_text())
 
     def test_missing_suite(self):
         progs, note = rubybench.discover(self.bench, self.dir / "nowhere")
