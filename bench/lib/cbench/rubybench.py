@@ -254,6 +254,7 @@ def run_suite(programs, runtimes, opts, progress, tmp_dir):
             if len(set(texts)) > 1:
                 s["output_between_runs"] = "result differs between runs: " + \
                     check.first_difference(texts[0], next(t for t in texts if t != texts[0]))
+                s["results_seen"] = texts  # every run's summary, to see what changed
             s["result"] = s["stdout"]
             summaries[cell.runtime.key] = s
         expected = check.read_expected(opts.bench_dir, program.name, opts.quick)
