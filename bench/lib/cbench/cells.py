@@ -28,6 +28,7 @@ class Cell:
     failure: str = ""
     skipped: str = ""  # set before running: why this cell will not run
     warmup: int = 0  # how many of `runs` were warm-up runs
+    max_vm_kb: int = 0  # address-space limit of each run (0: none)
 
     def argv(self):
         return self.runtime.command(self.flags, self.program.path, self.args)
@@ -70,9 +71,10 @@ class Progress:
             self.stream.flush()
 
 
-def run_cells(cells, title, warmup, repeat, progress, timeout, cwd=None, keep_env=False):
+def run_cells(cells, title, warmup, repeat, progress, timeout, cwd=None, keep_env=False, after_run=None):
     """Runs every cell warmup + repeat times, interleaved.  Fills cell.runs
-    and cell.failure."""
+    and cell.failure.  `after_run(cell, result)`, if given, is called after
+    each run and may return a failure message that stops the cell."""
     active = [c for c in cells if not c.skipped]
     total = warmup + repeat
     for cell in active:
@@ -87,10 +89,12 @@ def run_cells(cells, title, warmup, repeat, progress, timeout, cwd=None, keep_en
             if progress.tty:
                 progress.show(f"{where} ...")
             env = clean_env(cell.env, keep=keep_env)
-            r = measure.run_once(cell.argv(), env=env, cwd=cwd, timeout=timeout)
+            r = measure.run_once(cell.argv(), env=env, cwd=cwd, timeout=timeout,
+                                 max_vm_kb=cell.max_vm_kb or None)
             cell.runs.append(r)
-            if not r.ok:
-                cell.failure = r.failure()
+            problem = after_run(cell, r) if after_run else ""
+            if not r.ok or problem:
+                cell.failure = r.failure() or problem
                 progress.message(f"{where}: FAILED ({cell.failure})")
             else:
                 progress.show(f"{where} · {r.wall_s:.3f} s", final=not progress.tty)

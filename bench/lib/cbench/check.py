@@ -4,9 +4,12 @@ runtime's outputs against them (--check), with bench/xfail.txt.
 Each program's expected stdout is bench/expected/<name>.out for its normal
 arguments, plus <name>.quick.out for its quick arguments when that output
 differs.  Programs for the yjit-bench harness are compared without the
-harness's own lines (see parse.strip_harness).
+harness's own lines (see parse.strip_harness).  A ruby-bench benchmark
+(`rubybench/NAME`) is compared by its result summary (rubybench.py), kept
+in bench/expected/rubybench/NAME.out.
 """
 
+import tempfile
 from pathlib import Path
 
 from . import measure, parse
@@ -61,6 +64,24 @@ def run_program(runtime, program, quick, timeout, keep_env=False):
     return measure.run_once(argv, env=clean_env(program.env(quick), keep=keep_env), timeout=timeout)
 
 
+def program_result(runtime, program, quick, timeout, keep_env=False):
+    """Runs a program once: (RunResult, the text compared with
+    bench/expected or None when the run failed, why it failed).  For a
+    ruby-bench benchmark the text is its result summary (rubybench.py)."""
+    if program.kind == "rubybench":
+        from . import rubybench  # rubybench imports this module
+        return rubybench.run_once(runtime, program, quick, timeout,
+                                  measure.TMP_DIR or tempfile.gettempdir(), keep_env)
+    r = run_program(runtime, program, quick, timeout, keep_env)
+    if not r.ok:
+        return r, None, r.failure()
+    return r, program_output(program, r.stdout), ""
+
+
+def _group(name):
+    return name.split("/", 1)[0] if "/" in name else ""
+
+
 def check(programs, runtime, bench_dir, timeout, out, keep_env=False):
     """Runs every program once at its quick size under `runtime` and
     compares with bench/expected.  Prints one line per program and the
@@ -82,11 +103,11 @@ def check(programs, runtime, bench_dir, timeout, out, keep_env=False):
         if expected is None:
             result, why = False, "no expected output recorded (bench/run --record)"
         else:
-            r = run_program(runtime, p, True, timeout, keep_env)
-            if not r.ok:
-                result, why = False, r.failure()
+            _, text, why = program_result(runtime, p, True, timeout, keep_env)
+            if text is None:
+                result = False
             else:
-                diff = first_difference(expected, program_output(p, r.stdout))
+                diff = first_difference(expected, text)
                 result, why = (not diff), (f"output differs at {diff}" if diff else "")
         if p.name in xfail:
             if result:
@@ -105,7 +126,9 @@ def check(programs, runtime, bench_dir, timeout, out, keep_env=False):
             failed += 1
             out.write(f"FAIL   {p.name}: {why}\n")
         out.flush()
-    unknown = sorted(set(xfail) - {p.name for p in programs})
+    # names of another group (rubybench/NAME vs plain names) are not checked here
+    groups = {_group(p.name) for p in programs}
+    unknown = sorted(n for n in set(xfail) - {p.name for p in programs} if _group(n) in groups)
     if unknown:
         out.write(f"note: xfail.txt names no such benchmark: {', '.join(unknown)}\n")
     if xfailed or xpassed:
@@ -129,12 +152,12 @@ def record(programs, runtime, bench_dir, timeout, out, keep_env=False):
         for quick in (False, True):
             texts = []
             for _ in range(2):
-                r = run_program(runtime, p, quick, timeout, keep_env)
-                if not r.ok:
-                    out.write(f"ERROR  {p.name} ({'quick' if quick else 'normal'}): {r.failure()}\n")
+                _, text, why = program_result(runtime, p, quick, timeout, keep_env)
+                if text is None:
+                    out.write(f"ERROR  {p.name} ({'quick' if quick else 'normal'}): {why}\n")
                     status = 1
                     break
-                texts.append(program_output(p, r.stdout))
+                texts.append(text)
             if len(texts) < 2:
                 break
             if texts[0] != texts[1]:
@@ -145,6 +168,7 @@ def record(programs, runtime, bench_dir, timeout, out, keep_env=False):
             outputs[quick] = texts[0]
         if len(outputs) < 2:
             continue
+        (d / f"{p.name}.out").parent.mkdir(parents=True, exist_ok=True)
         (d / f"{p.name}.out").write_text(outputs[False], encoding="utf-8")
         quick_file = d / f"{p.name}.quick.out"
         if outputs[True] != outputs[False]:

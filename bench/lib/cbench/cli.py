@@ -5,22 +5,25 @@ import shlex
 import sys
 from pathlib import Path
 
-from . import check, experiments, measure, programs as programs_mod, report, runtimes as rt_mod
+from . import check, experiments, measure, programs as programs_mod, report, rubybench, runtimes as rt_mod
 from .cells import Progress
 from .suite import run_suite
 
 GROUPS = {
     "classic": "the classic call-heavy benchmarks (bench/benchmarks)",
     "harness": "programs written for the yjit-bench harness (bench/yjit)",
+    "rubybench": "the ruby-bench benchmarks that need no gems (bench/rubybench/benchmarks.txt)",
     "sweeps": "every experiment (long)",
     "all": "everything",
 }
 
 USAGE_EPILOG = """
-names: benchmark names (fib, tak, ...), experiment names (gmc, shared_module,
-invalidation, descendants, threads, jit) or groups (classic, harness, sweeps,
-all).  Without names: the classic and harness benchmarks, plus every
-experiment with --sweeps.
+names: benchmark names (fib, tak, rubybench/optcarrot, ...), experiment names
+(gmc, shared_module, invalidation, descendants, threads, jit) or groups
+(classic, harness, rubybench, sweeps, all).  Without names: the classic and
+harness benchmarks (and, with --check/--record, the experiments' programs),
+plus every experiment with --sweeps; the ruby-bench benchmarks run only when
+named (`rubybench`, or `rubybench/NAME`).
 
 examples:
   bench/run --quick                 smoke run: small sizes, 3 timed runs each
@@ -29,6 +32,9 @@ examples:
   bench/run --sweeps                table and all experiments (long)
   bench/run --quick --check         CI: each benchmark once on carmine vs bench/expected
   bench/run --record                regenerate bench/expected from CRuby
+  bench/run rubybench               ruby-bench's no-gem benchmarks, fixed work
+  bench/run rubybench --quick --check   CI: each once (small work), result checked
+  bench/run rubybench --record      record their results from CRuby
 """
 
 
@@ -53,6 +59,8 @@ def parse_args(argv):
                    help="with --check: the runtime to check (default carmine; e.g. ruby to validate bench/expected)")
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is killed (default 300)")
     p.add_argument("--out", help="results directory (default bench/results)")
+    p.add_argument("--rubybench-dir", metavar="DIR",
+                   help="ruby-bench's tree (default ../shared/suites/ruby-bench from the repository root)")
     p.add_argument("--keep-env", action="store_true",
                    help="do not clear CARMINE_*, BENCH_* and RUBYOPT-like variables for the runs")
     p.add_argument("--list", action="store_true", help="list benchmarks, experiments and runtimes")
@@ -75,10 +83,11 @@ def resolve(names, programs, sweeps, for_programs_only=False):
     by_name = programs_mod.by_name(programs)
     classic = [p for p in programs if p.kind == "classic"]
     harness = [p for p in programs if p.kind == "harness"]
+    rubybench_programs = [p for p in programs if p.kind == rubybench.GROUP]
     table, exps = [], []
     if not names:
         if for_programs_only:
-            return list(programs), []
+            return [p for p in programs if p.kind != rubybench.GROUP], []
         table = classic + harness
         exps = list(experiments.EXPERIMENTS) if sweeps else []
         return table, exps
@@ -90,6 +99,8 @@ def resolve(names, programs, sweeps, for_programs_only=False):
             table += classic
         elif name in ("harness", "yjit"):
             table += harness
+        elif name == rubybench.GROUP:
+            table += rubybench_programs
         elif name in ("sweeps", "experiments"):
             if for_programs_only:
                 table += [p for p in programs if p.kind == "experiment"]
@@ -120,6 +131,8 @@ def find_runtimes(args, repo_root):
 
 
 def list_everything(programs, crubies, carmine, out):
+    rb = [p for p in programs if p.kind == rubybench.GROUP]
+    programs = [p for p in programs if p.kind != rubybench.GROUP]
     out.write("benchmarks (bench/benchmarks, bench/yjit):\n")
     for p in programs:
         if p.kind != "experiment":
@@ -132,10 +145,25 @@ def list_everything(programs, crubies, carmine, out):
     for p in programs:
         if p.kind == "experiment":
             out.write(f"  {p.name:16} {' '.join(p.normal_args):>18} | params {' '.join(p.params)}\n")
+    out.write("ruby-bench benchmarks (group rubybench; itrs | quick itrs):\n")
+    for p in rb:
+        e = p.rubybench
+        opts = " ".join(sorted(e.options))
+        out.write(f"  {p.name:34} {e.itrs:3} | {e.quick_itrs} {opts}\n")
     out.write("runtimes:\n")
     for rt in crubies + [carmine]:
         state = "available" if rt.available else f"skipped: {rt.note}"
         out.write(f"  {rt.key:16} {rt.label:18} {state}\n")
+
+
+def require_rubybench(names, rb_programs, note):
+    """Stops when the ruby-bench benchmarks were asked for but ruby-bench
+    is missing; otherwise says which listed ones are missing."""
+    wanted = any(n == rubybench.GROUP or n.startswith(rubybench.PREFIX) for n in names)
+    if wanted and not rb_programs:
+        raise SystemExit(f"bench/run: {note} (--rubybench-dir DIR)")
+    if wanted and note:
+        sys.stderr.write(f"bench/run: note: ruby-bench benchmarks {note}\n")
 
 
 def main(argv, bench_dir):
@@ -143,12 +171,16 @@ def main(argv, bench_dir):
     bench_dir = Path(bench_dir).resolve()
     repo_root = bench_dir.parent
     programs = programs_mod.discover(bench_dir)
+    suite_dir = Path(args.rubybench_dir) if args.rubybench_dir else rubybench.default_suite_dir(repo_root)
+    rb_programs, rb_note = rubybench.discover(bench_dir, suite_dir)
+    programs += rb_programs
     opts = Options(args, bench_dir)
     measure.TMP_DIR = str(bench_dir / "results" / "tmp")
     command = "bench/run" + ("" if not argv else " " + " ".join(shlex.quote(a) for a in argv))
 
     if args.check or args.record:
         selected, _ = resolve(args.names, programs, False, for_programs_only=True)
+        require_rubybench(args.names, rb_programs, rb_note)
         crubies, carmine = find_runtimes(args, repo_root)
         if args.record:
             base = next((rt for rt in crubies if rt.baseline), None)
@@ -167,6 +199,7 @@ def main(argv, bench_dir):
         list_everything(programs, crubies, carmine, sys.stdout)
         return 0
     table, exp_names = resolve(args.names, programs, args.sweeps)
+    require_rubybench(args.names, rb_programs, rb_note)
     # carmine with its JIT (MJIT's design: hot methods compiled by cc in
     # the background), beside the interpreter.
     carmine_jit = rt_mod.carmine_variant(carmine, "carmine-jit", "carmine --jit", ["--jit"])
@@ -190,7 +223,11 @@ def main(argv, bench_dir):
 
     suite_section = None
     if table:
-        suite_section = run_suite(table, runtimes, opts, progress)
+        plain = [p for p in table if p.kind != rubybench.GROUP]
+        rb_table = [p for p in table if p.kind == rubybench.GROUP]
+        suite_section = run_suite(plain, runtimes, opts, progress)
+        if rb_table:
+            suite_section["rows"] += rubybench.run_suite(rb_table, runtimes, opts, progress, measure.TMP_DIR)
     sections = []
     if exp_names:
         ctx = experiments.Context(programs_mod.by_name(programs), crubies, carmine, opts, progress)

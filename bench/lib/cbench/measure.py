@@ -13,6 +13,7 @@ on a full pipe while we wait for it.
 """
 
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -101,7 +102,17 @@ def _vm_hwm_kb(pid):
 TMP_DIR = None  # where the helper is built; bench/run sets bench/results/tmp
 
 
-def run_once(argv, env=None, cwd=None, timeout=300.0, tmp_dir=None):
+def _limit_vm(max_vm_kb):
+    """A preexec_fn capping the address space (RLIMIT_AS) of the run."""
+    def apply():
+        limit = max_vm_kb * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return apply
+
+
+def run_once(argv, env=None, cwd=None, timeout=300.0, tmp_dir=None, max_vm_kb=None):
+    """Runs argv to completion (or `timeout`, then kills its session);
+    `max_vm_kb` caps its address space, so a runaway allocation fails."""
     helper = spawner(tmp_dir or TMP_DIR or tempfile.gettempdir())
     with tempfile.NamedTemporaryFile(prefix="cbench-rusage.", delete=False) as rep:
         report = rep.name
@@ -111,7 +122,8 @@ def run_once(argv, env=None, cwd=None, timeout=300.0, tmp_dir=None):
             t0 = time.perf_counter()
             try:
                 proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                        env=env, cwd=cwd, start_new_session=True)
+                                        env=env, cwd=cwd, start_new_session=True,
+                                        preexec_fn=_limit_vm(max_vm_kb) if max_vm_kb else None)
             except OSError as e:
                 return RunResult(0.0, 0, 127, "", f"cannot start {argv[0]}: {e}")
             timed_out = threading.Event()

@@ -2,7 +2,8 @@
 
 A program is a Ruby file under bench/benchmarks (classic benchmarks),
 bench/experiments (the sweeps' programs) or bench/yjit (programs written for
-the yjit-bench harness).  Its header comments say how to run it:
+the yjit-bench harness); the ruby-bench benchmarks (kind "rubybench") are
+described by rubybench.py.  Its header comments say how to run it:
 
     # name: one-line description            (first line)
     # bench-size: 2000000 8                 arguments for a normal run
@@ -36,17 +37,20 @@ _META = re.compile(r"^#\s*bench-(size|quick|params|variants):\s*(.*?)\s*$")
 class Program:
     name: str
     path: Path
-    kind: str  # classic | experiment | harness
+    kind: str  # classic | experiment | harness | rubybench
     description: str = ""
     normal_args: list = field(default_factory=list)
     quick_args: list = field(default_factory=list)
     params: list = field(default_factory=list)
     variants: list = field(default_factory=list)
+    rubybench: object = None  # rubybench.Entry, for kind "rubybench"
 
     def args(self, quick):
         return list(self.quick_args if quick else self.normal_args)
 
     def env(self, quick):
+        if self.kind == "rubybench":
+            return {"RUBYBENCH_ITRS": str(self.rubybench.quick_itrs if quick else self.rubybench.itrs)}
         if self.kind != "harness":
             return {}
         return dict(HARNESS_ENV["quick" if quick else "normal"])

@@ -2,6 +2,7 @@
 the SVG charts, into bench/results/ (or --out)."""
 
 import json
+import math
 import os
 import platform
 import time
@@ -108,6 +109,41 @@ def suite_table(section, runtimes):
     return md_table(headers, rows)
 
 
+def _geomean(xs):
+    xs = [x for x in xs if x is not None and x > 0]
+    return (math.exp(sum(math.log(x) for x in xs) / len(xs)), len(xs)) if xs else (None, 0)
+
+
+def geomean_lines(section, runtimes):
+    """One line per carmine runtime: the geometric mean of its time and
+    peak-RSS ratios to the baseline over the rows where its output is
+    correct (rows without a checked result are left out)."""
+    base = section["baseline"]
+    base_label = next((rt.label for rt in runtimes if rt.key == base), "ruby")
+    lines = []
+    for rt in runtimes:
+        if not rt.is_carmine or not rt.available:
+            continue
+        times, rss = [], []
+        for row in section["rows"]:
+            s = row["runtimes"].get(rt.key, {})
+            b = row["runtimes"].get(base, {})
+            if s.get("output") != "ok":
+                continue
+            times.append(ratio(row, rt.key, base))
+            if s.get("median_rss_kb") and b.get("median_rss_kb"):
+                rss.append(s["median_rss_kb"] / b["median_rss_kb"])
+        t, n = _geomean(times)
+        m, _ = _geomean(rss)
+        if t is None:
+            continue
+        excluded = len(section["rows"]) - n
+        lines.append(f"- geometric mean of {rt.label} / {base_label} over the {n} benchmarks whose result "
+                     f"matches: time {svg.fmt_ratio(t)}" + (f", peak RSS {svg.fmt_ratio(m)}" if m else "")
+                     + (f" ({excluded} left out: failed, skipped or wrong)" if excluded else ""))
+    return lines
+
+
 def ratio_figure(section, runtimes):
     base = section["baseline"]
     base_label = next((rt.label for rt in runtimes if rt.key == base), "ruby")
@@ -177,7 +213,7 @@ def write_results(out_dir, command, opts, runtimes, suite_section, experiment_se
         (out_dir / "ratios.svg").write_text(ratio_figure(suite_section, runtimes), encoding="utf-8")
         written.append("ratios.svg")
         md += ["## Benchmarks", "", "![time ratios](ratios.svg)", "",
-               suite_table(suite_section, runtimes), "",
+               suite_table(suite_section, runtimes), ""] + geomean_lines(suite_section, runtimes) + ["",
                "Times: median ±half the min–max spread. Ratios below 1.00× mean carmine is faster. "
                "`—` = runtime skipped; `✗` = output differs from CRuby's (that time does not count).", ""]
     if experiment_sections:
