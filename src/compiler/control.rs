@@ -20,6 +20,8 @@ pub const CHECKMATCH_DECONSTRUCT: u32 = 2;
 pub const CHECKMATCH_DECONSTRUCT_KEYS: u32 = 3;
 /// Pattern `**rest`: the hash without the keys in the array.
 pub const CHECKMATCH_HASH_EXCEPT: u32 = 4;
+/// `case` without a subject, `when *list`: any element truthy.
+pub const CHECKMATCH_WHEN_SPLAT: u32 = 5;
 
 impl<'pr> Compiler<'pr, '_> {
     pub(super) fn expr_more(&mut self, node: &Node<'pr>) -> CResult<()> {
@@ -420,6 +422,12 @@ impl<'pr> Compiler<'pr, '_> {
                             kind: CHECKMATCH_CASE,
                         });
                     }
+                } else if let Some(s) = cond.as_splat_node() {
+                    self.emit(Insn::PutNil);
+                    self.opt_body(s.expression())?;
+                    self.emit(Insn::CheckMatch {
+                        kind: CHECKMATCH_WHEN_SPLAT,
+                    });
                 } else {
                     self.expr(&cond)?;
                 }

@@ -14,7 +14,7 @@ mod pattern;
 pub mod control_kinds {
     pub use super::control::{
         CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS,
-        CHECKMATCH_HASH_EXCEPT, CHECKMATCH_SPLAT,
+        CHECKMATCH_HASH_EXCEPT, CHECKMATCH_SPLAT, CHECKMATCH_WHEN_SPLAT,
     };
     pub use super::pattern::*;
 }

@@ -527,6 +527,11 @@ impl Vm {
                 }
                 Ok(Value::FALSE)
             }
+            CHECKMATCH_WHEN_SPLAT => {
+                let items = self.splat_to_array(pat)?;
+                let any = self.array_items(items).iter().any(|v| v.truthy());
+                Ok(Value::bool(any))
+            }
             CHECKMATCH_DECONSTRUCT => {
                 if self.is_array(target) {
                     return Ok(target);
