@@ -303,6 +303,24 @@ pub(crate) fn char_span(v: Value, b: &[u8], i: i64) -> Option<(usize, usize)> {
     }
     let mut k = 0i64;
     let mut p = 0usize;
+    if cr == Cr::Valid {
+        // Whole words first: count their character starts, stop before
+        // the word that holds character `i`.
+        while let Some(w) = b.get(p..p + 8) {
+            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            // Continuation bytes: bit 7 set, bit 6 clear.
+            let cont = (x & !(x << 1) & 0x8080_8080_8080_8080).count_ones() as i64;
+            if k + 8 - cont > i {
+                break;
+            }
+            k += 8 - cont;
+            p += 8;
+        }
+        // Inside a character: on to the next start.
+        while p < b.len() && !is_char_head(b[p]) {
+            p += 1;
+        }
+    }
     while p < b.len() {
         let w = if cr == Cr::Valid {
             valid_width(b[p])

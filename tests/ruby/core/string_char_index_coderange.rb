@@ -40,3 +40,11 @@ p try { t[5] = "x" }, try { t[-5] = "x" }, try { t[1, -1] = "x" }, try { t[4..] 
 p "abc".byteslice(1), "aéb".byteslice(1, 2), "aéb".byteslice(1), "abc".byteslice(-1, 5), "abc".byteslice(4)
 big = "x" * 100_000 + "é"
 p big[99_999], big[100_000], big[-1], big.size, big.index("é", 99_000), big[100_001]
+# every index of strings mixing 1- to 4-byte characters at all alignments
+pieces = ["a", "bc", "é", "日本", "😀", "xyz1234", "ü" * 5, "q" * 13, "€"]
+strs = (0...40).map { |k| Array.new(12) { |j| pieces[(k * 7 + j * 3 + j * j) % pieces.size] }.join }
+ok = strs.all? do |u|
+  cs = u.chars
+  (-cs.size - 2..cs.size + 1).all? { |i| u[i] == cs[i] } && u.size == cs.size
+end
+p ok, strs[5], strs[5].size, strs[5][17], strs[5][-9]
