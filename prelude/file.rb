@@ -278,6 +278,19 @@ module RubyVM::IOReader
   end
 end
 
+# What a File opened on a device or FIFO keeps of File (see
+# File#__open_stream); the rest is RubyVM::PipeIO's.
+module RubyVM::FileStream
+  def inspect = "#<File:#{@path}#{@closed ? ' (closed)' : ''}>"
+  def path = @path
+
+  def read(len = nil, buf = nil)
+    s = super
+    s.force_encoding(Encoding::ASCII_8BIT) if len.nil? && @binary && s && !buf
+    s
+  end
+end
+
 class File < IO
   include RubyVM::IOWriter
   include RubyVM::IOReader
@@ -672,6 +685,10 @@ class File < IO
     @pos = 0
     @lineno = 0
     @closed = false
+    # A device or FIFO is read and written through its descriptor.
+    if File.exist?(@path) && !File.file?(@path) && !File.directory?(@path) && !@mode.include?("+")
+      return __open_stream(@mode[0] == "r" ? :r : :w, @mode[0] == "a")
+    end
     case @mode[0]
     when "r"
       @data = RubyVM::FileIO.read(@path)
@@ -799,6 +816,7 @@ class File < IO
     if len
       return (buf ? buf.replace("") && nil : nil) if rest.empty? && len > 0
       rest = rest.byteslice(0, len)
+      rest.force_encoding(Encoding::ASCII_8BIT) unless buf
     end
     @pos += rest.bytesize
     buf ? buf.replace(rest) : rest
@@ -808,6 +826,20 @@ class File < IO
     r = read(len, buf)
     raise EOFError, "end of file reached" if r.nil?
     r
+  end
+  alias sysread readpartial
+
+  # A device or FIFO (`/dev/zero`, `/dev/null`, a named pipe): never
+  # slurped when opened (it may have no end), but read and written
+  # through its descriptor as a pipe's end is (RubyVM::PipeIO).
+  def __open_stream(dir, append)
+    fd = RubyVM::FileIO.fd_open(@path, dir == :w, append)
+    binary = @mode.include?("b")
+    extend RubyVM::PipeIO
+    extend RubyVM::FileStream
+    __pipe_init(fd, dir)
+    @binary = binary
+    self
   end
 
   def getc

@@ -90,7 +90,7 @@ module RubyVM::PipeIO
       @rbuf = "".b
       s = s.force_encoding(Encoding.default_external)
     else
-      __fill while @rbuf.bytesize < len && !@eof
+      __fill(len - @rbuf.bytesize) while @rbuf.bytesize < len && !@eof
       if @rbuf.empty? && len.positive?
         buf&.replace("")
         return nil
@@ -103,7 +103,7 @@ module RubyVM::PipeIO
 
   def readpartial(max, buf = nil)
     __check_readable
-    __fill if @rbuf.empty?
+    __fill(max) if @rbuf.empty?
     raise EOFError, "end of file reached" if @rbuf.empty?
     s = @rbuf.byteslice(0, max)
     @rbuf = @rbuf.byteslice(max..) || "".b
@@ -211,10 +211,10 @@ module RubyVM::PipeIO
 
   # Reads what the pipe has into the buffer (waiting until it has
   # something); false at its end.
-  def __fill
+  def __fill(want = 65536)
     return false if @eof
     while true
-      s = RubyVM::FileIO.fd_read(@fd, 65536)
+      s = RubyVM::FileIO.fd_read(@fd, want)
       if s.nil?
         @eof = true
         return false

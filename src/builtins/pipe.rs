@@ -181,6 +181,27 @@ pub fn init(vm: &mut Vm) {
             Some(Err(e)) => Err(super::file::errno(vm, &e, "read")),
         }
     });
+    // A descriptor on a path that is not a regular file (a device, a
+    // FIFO), read and written through like a pipe's: `File.open` does
+    // not slurp such a file (`/dev/zero` has no end). `write`: open it
+    // for writing (appending when `append`) instead of reading.
+    vm.def_module_function(m, "fd_open", 3, |vm, _, a, _| {
+        let path = String::from_utf8_lossy(&super::str_arg(vm, a[0])?).into_owned();
+        let mut o = std::fs::OpenOptions::new();
+        if a[1].truthy() {
+            o.write(true).append(a[2].truthy());
+        } else {
+            o.read(true);
+        }
+        match o.open(&path) {
+            Ok(f) => {
+                let fd = f.as_raw_fd();
+                vm.pipes.fds.insert(fd, f);
+                Ok(Value::int(fd as i64))
+            }
+            Err(e) => Err(super::file::errno(vm, &e, &format!("rb_sysopen - {path}"))),
+        }
+    });
     // The bytes written (0: the pipe is full for now).
     vm.def_module_function(m, "fd_write", 2, |vm, _, a, _| {
         let fd = fd_arg(vm, a[0])?;

@@ -3,6 +3,7 @@
 
 use crate::class::arity;
 use crate::class::cls;
+use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::BlockArg;
 use crate::value::{SymbolId, Value, sym, symbol};
@@ -80,9 +81,23 @@ fn via_string_sym(vm: &mut Vm, s: Value, m: &str, a: &[Value]) -> VResult {
 
 pub fn init(vm: &mut Vm) {
     let s = cls::SYMBOL;
-    for n in ["to_s", "id2name", "name"] {
+    for n in ["to_s", "id2name"] {
         vm.def_builtin(s, n, 0, |vm, s, _, _| Ok(vm.str_new(&name_of(vm, s))));
     }
+    // The same frozen String every time (CRuby's `rb_sym2str`).
+    vm.def_builtin(s, "name", 0, |vm, s, _, _| {
+        let Some(id) = s.as_symbol() else {
+            return Ok(vm.str_new(&name_of(vm, s)));
+        };
+        if let Some(&v) = vm.sym_names.get(&id) {
+            return Ok(v);
+        }
+        let v = vm.str_new(&name_of(vm, s));
+        obj(v).freeze();
+        vm.sym_names.insert(id, v);
+        vm.literal_roots.push(v);
+        Ok(v)
+    });
     vm.def_builtin(s, "to_sym", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(s, "inspect", 0, |vm, s, _, _| {
         Ok(vm.str_new(&inspect_sym(&name_of(vm, s))))

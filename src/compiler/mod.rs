@@ -963,7 +963,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let r = node.as_regular_expression_node().unwrap();
                 let opts = (r.is_ignore_case() as u32)
                     | ((r.is_extended() as u32) << 1)
-                    | ((r.is_multi_line() as u32) << 2);
+                    | ((r.is_multi_line() as u32) << 2)
+                    | ((r.is_ascii_8bit() as u32) << 5);
                 let src = self.src
                     [r.content_loc().start() as usize..r.content_loc().end() as usize]
                     .to_vec();
@@ -973,7 +974,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let r = node.as_interpolated_regular_expression_node().unwrap();
                 let opts = (r.is_ignore_case() as u32)
                     | ((r.is_extended() as u32) << 1)
-                    | ((r.is_multi_line() as u32) << 2);
+                    | ((r.is_multi_line() as u32) << 2)
+                    | ((r.is_ascii_8bit() as u32) << 5);
                 let parts = r.parts();
                 let n = self.interpolation_parts(&parts, true)?;
                 self.emit(Insn::ToRegexp { n, opts });

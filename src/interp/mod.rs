@@ -146,6 +146,9 @@ pub struct Vm {
     pub block_roots: Vec<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
     pub fstrings: HashMap<Vec<u8>, Value>,
+    /// `Symbol#name`'s frozen String of each symbol asked (kept in
+    /// literal_roots).
+    pub sym_names: HashMap<SymbolId, Value>,
     pub main_obj: Value,
     pub top_cref: Cref,
     pub e: ExcClasses,
@@ -247,6 +250,7 @@ impl Vm {
             end_blocks: Vec::new(),
             block_roots: Vec::new(),
             fstrings: HashMap::new(),
+            sym_names: HashMap::new(),
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
             e: ExcClasses::default(),

@@ -290,11 +290,27 @@ impl Vm {
         // allocation. `eql?` is asked only when some candidate could be
         // eql? without being identical (`key_eql`: both on the heap).
         let mut need_eql = false;
+        let kb = k.is_heap().then(|| obj(k).body.borrow());
+        let k_str = match kb.as_deref() {
+            Some(Body::String(x)) if !by_id => Some(&x.bytes),
+            _ => None,
+        };
         if let Body::Hash(t) = &*obj(h).body.borrow() {
             for &i in t.candidates(code) {
                 if let Some((key, _)) = t.entries[i as usize] {
                     if key == k {
                         return Ok((code, Some(i as usize)));
+                    }
+                    // Two Strings compare by bytes here (`rb_str_hash_cmp`:
+                    // no `eql?` call, no second pass).
+                    if let Some(kb) = k_str
+                        && key.is_heap()
+                        && let Body::String(x) = &*obj(key).body.borrow()
+                    {
+                        if x.bytes == *kb && crate::builtins::string::comparable(key, k) {
+                            return Ok((code, Some(i as usize)));
+                        }
+                        continue;
                     }
                     // Both on the heap, or a flonum and a heap Float
                     // (0.0 and -0.0).
@@ -304,6 +320,7 @@ impl Vm {
                 }
             }
         }
+        drop(kb);
         if by_id || !need_eql {
             return Ok((code, None));
         }
@@ -373,8 +390,11 @@ impl Vm {
             if by_id {
                 k
             } else {
+                // (A frozen copy in the key's encoding, as CRuby's
+                // `rb_hash_key_str`.)
                 let b = self.string_bytes(k);
                 let c = self.str_from_bytes(b);
+                crate::builtins::string::Enc::of(k).set(c);
                 obj(c).freeze();
                 c
             }
@@ -568,6 +588,13 @@ impl Vm {
         match crate::builtins::regexp::search(re, &text, start) {
             Some(g) => {
                 let frozen = self.str_new(&text);
+                // A binary subject's match reads as binary (when the
+                // text is its bytes).
+                if crate::builtins::string::is_binary(s)
+                    && crate::builtins::string::byte_len(s) == text.len()
+                {
+                    crate::builtins::string::Enc::Binary.set(frozen);
+                }
                 obj(frozen).freeze();
                 let m = crate::builtins::regexp::make_match(self, re, frozen, g);
                 self.set_last_match(m);
@@ -603,7 +630,10 @@ impl Vm {
             k => groups.get(k as usize).copied().flatten(),
         };
         Ok(match span {
-            Some((a, b)) => self.str_new(&text[a..b]),
+            Some((a, b)) => {
+                let piece = text.as_bytes()[a..b].to_vec();
+                crate::builtins::string::new_like(self, s, piece)
+            }
             None => Value::NIL,
         })
     }

@@ -100,13 +100,13 @@ pub fn init(vm: &mut Vm) {
         let (st, g) = parts(s);
         let b = vm.string_bytes(st);
         let e = g[0].map(|x| x.0).unwrap_or(0);
-        Ok(vm.str_from_bytes(b[..e].to_vec()))
+        Ok(crate::builtins::string::new_like(vm, st, b[..e].to_vec()))
     });
     vm.def_builtin(m, "post_match", 0, |vm, s, _, _| {
         let (st, g) = parts(s);
         let b = vm.string_bytes(st);
         let e = g[0].map(|x| x.1).unwrap_or(0);
-        Ok(vm.str_from_bytes(b[e..].to_vec()))
+        Ok(crate::builtins::string::new_like(vm, st, b[e..].to_vec()))
     });
     vm.def_builtin(m, "named_captures", 0, |vm, s, _, _| {
         let re = match_regexp(s);

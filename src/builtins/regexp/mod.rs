@@ -19,6 +19,8 @@ pub type Groups = Vec<Option<(usize, usize)>>;
 pub const IGNORECASE: u32 = 1;
 pub const EXTENDED: u32 = 2;
 pub const MULTILINE: u32 = 4;
+/// `/n`: an ASCII-8BIT regexp.
+pub const NOENCODING: u32 = 32;
 
 pub fn is_regexp(v: Value) -> bool {
     v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Regexp(_))
@@ -27,7 +29,12 @@ pub fn is_regexp(v: Value) -> bool {
 /// Compiles Ruby regexp source: the fancy-regex pattern, or Onigmo's
 /// error message.
 pub fn compile(src: &str, opts: u32) -> Result<fancy_regex::Regex, String> {
-    let pat = regex_syntax::translate(
+    let translate = if opts & NOENCODING != 0 {
+        regex_syntax::translate_binary
+    } else {
+        regex_syntax::translate
+    };
+    let pat = translate(
         src,
         opts & IGNORECASE != 0,
         opts & MULTILINE != 0,
@@ -204,6 +211,9 @@ pub fn inspect_regexp(r: &RRegexp) -> String {
     }
     if r.options & EXTENDED != 0 {
         o.push('x');
+    }
+    if r.options & NOENCODING != 0 {
+        o.push('n');
     }
     o
 }
@@ -444,7 +454,7 @@ fn regexp_s_new(vm: &mut Vm, _: Value, a: &[Value], _: super::string::B) -> VRes
     let b = super::str_arg(vm, a[0])?;
     let s = String::from_utf8_lossy(&b).into_owned();
     let opts = match a.get(1) {
-        Some(v) if v.is_fixnum() => v.fixnum_unchecked() as u32 & 7,
+        Some(v) if v.is_fixnum() => v.fixnum_unchecked() as u32 & (7 | NOENCODING),
         Some(v) if v.truthy() => IGNORECASE,
         _ => 0,
     };
@@ -511,7 +521,7 @@ pub(crate) fn group(vm: &mut Vm, s: Value, i: i64) -> VResult {
     }
     let b = vm.string_bytes(st);
     Ok(match g.get(i as usize).copied().flatten() {
-        Some((x, y)) => vm.str_from_bytes(b[x..y].to_vec()),
+        Some((x, y)) => super::string::new_like(vm, st, b[x..y].to_vec()),
         None => Value::NIL,
     })
 }

@@ -439,6 +439,48 @@ fn joined(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
     r
 }
 
+/// `String.new(capacity: n)`: room for `n` bytes (CRuby's
+/// `rb_str_buf_new`), charged to the GC's malloc count as CRuby's is;
+/// NoMemoryError when it cannot be had.
+fn reserve_capacity(vm: &mut Vm, s: Value, c: Value) -> Result<(), Unwind> {
+    let n = super::index::long_arg(vm, c)?.max(0) as usize;
+    let have = super::byte_len(s);
+    let ok = super::with_mut(vm, s, |b| {
+        b.try_reserve_exact(n.saturating_sub(have)).is_ok()
+    })?;
+    if !ok {
+        return Err(vm.no_memory_error());
+    }
+    vm.heap.note_malloc(n);
+    Ok(())
+}
+
+/// ArgumentError for a keyword of `h` not in `known` (CRuby's message).
+fn unknown_keywords(vm: &mut Vm, h: Value, known: &[&str]) -> Result<(), Unwind> {
+    let bad: Vec<Value> = vm
+        .hash_pairs(h)
+        .into_iter()
+        .map(|(k, _)| k)
+        .filter(|k| {
+            !k.as_symbol()
+                .is_some_and(|id| known.contains(&&*symbol::name(id)))
+        })
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    let mut names = Vec::new();
+    for k in &bad {
+        names.push(vm.inspect(*k)?);
+    }
+    let word = if bad.len() == 1 {
+        "keyword"
+    } else {
+        "keywords"
+    };
+    Err(vm.arg_error(&format!("unknown {word}: {}", names.join(", "))))
+}
+
 /// A copy of String `s` with its encoding.
 fn all_of(vm: &mut Vm, s: Value) -> Value {
     let c = vm.str_from_bytes(bytes(vm, s));
@@ -470,6 +512,12 @@ pub fn init(vm: &mut Vm) {
         if let Some(e) = kw_get(vm, kw, "encoding")? {
             let f = symbol::intern("force_encoding");
             vm.funcall(s, f, &[e], None)?;
+        }
+        if let Some(c) = kw_get(vm, kw, "capacity")?.filter(|c| !c.is_nil()) {
+            reserve_capacity(vm, s, c)?;
+        }
+        if let Some(h) = kw {
+            unknown_keywords(vm, h, &["encoding", "capacity"])?;
         }
         Ok(Value::NIL)
     });
@@ -626,8 +674,7 @@ pub fn init(vm: &mut Vm) {
     });
     for n in ["length", "size"] {
         vm.def_builtin(s, n, 0, |_vm, s, _, _| {
-            let bin = is_binary(s);
-            let n = with_bytes(s, |b| if bin { b.len() } else { char_count(b) });
+            let n = with_bytes(s, |b| super::str_char_len(s, b));
             Ok(Value::int(n as i64))
         });
     }
@@ -831,6 +878,13 @@ pub fn init(vm: &mut Vm) {
             return enum_for(vm, s, "each_char", &[]);
         };
         let by = bytes(vm, s);
+        if is_binary(s) {
+            for c in by.chunks(1) {
+                let v = new_like(vm, s, c.to_vec());
+                vm.yield_block(&b, &[v])?;
+            }
+            return Ok(s);
+        }
         for c in char_iter(&by) {
             let v = new_like(vm, s, c.to_vec());
             vm.yield_block(&b, &[v])?;
@@ -849,7 +903,7 @@ pub fn init(vm: &mut Vm) {
             return enum_for(vm, s, "each_byte", &[]);
         };
         let mut i = 0;
-        while let Some(c) = vm.string_bytes(s).get(i).copied() {
+        while let Some(c) = with_bytes(s, |by| by.get(i).copied()) {
             vm.yield_block(&b, &[Value::int(c as i64)])?;
             i += 1;
         }

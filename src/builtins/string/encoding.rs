@@ -339,13 +339,57 @@ pub fn init(vm: &mut Vm) {
 }
 
 fn encode(vm: &mut Vm, s: Value, a: &[Value], _: super::B) -> VResult {
-    let (pos, _) = super::split_kw(vm, a);
-    let v = vm.str_from_bytes(bytes(vm, s));
+    let (pos, kw) = super::split_kw(vm, a);
+    let xml = match super::kw_get(vm, kw, "xml")? {
+        None => None,
+        Some(x) if x.is_nil() => None,
+        Some(x) => Some(xml_mode(vm, x)?),
+    };
+    let mut b = bytes(vm, s);
+    if let Some(attr) = xml {
+        b = xml_escape(&b, attr);
+    }
+    let v = vm.str_from_bytes(b);
+    Enc::of(s).set(v);
     if let Some(e) = pos.first() {
         let n = enc_arg(vm, *e)?;
         Enc::named(&n).set(v);
     }
     Ok(v)
+}
+
+/// `xml: :attr` (true) or `xml: :text` (false); CRuby's ArgumentError
+/// for anything else.
+fn xml_mode(vm: &mut Vm, x: Value) -> Result<bool, crate::object::Unwind> {
+    match x.as_symbol().map(crate::value::symbol::name) {
+        Some(n) if &*n == "attr" => Ok(true),
+        Some(n) if &*n == "text" => Ok(false),
+        Some(n) => Err(vm.arg_error(&format!("unexpected value for xml option: {n}"))),
+        None => Err(vm.arg_error("unexpected value for xml option")),
+    }
+}
+
+/// `encode(xml:)`: `&`, `<`, `>` as entities; for an attribute also `"`
+/// and `'`, the whole in double quotes.
+fn xml_escape(b: &[u8], attr: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len() + 2);
+    if attr {
+        out.push(b'"');
+    }
+    for &c in b {
+        match c {
+            b'&' => out.extend_from_slice(b"&amp;"),
+            b'<' => out.extend_from_slice(b"&lt;"),
+            b'>' => out.extend_from_slice(b"&gt;"),
+            b'"' if attr => out.extend_from_slice(b"&quot;"),
+            b'\'' if attr => out.extend_from_slice(b"&apos;"),
+            _ => out.push(c),
+        }
+    }
+    if attr {
+        out.push(b'"');
+    }
+    out
 }
 
 /// A small `unpack`: `U*`, `C*`, `c*`, `a`, `A` (enough for common uses).

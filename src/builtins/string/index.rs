@@ -1,7 +1,7 @@
 //! Character indexing: `[]`/`slice`, `[]=`, `slice!`, `byteslice`,
 //! `insert`, with CRuby's nil results and IndexError/RangeError messages.
 
-use super::{B, bytes, char_starts, is_binary, new_like, set_bytes, str_arg};
+use super::{B, CharMap, bytes, char_span, new_like, set_bytes, str_arg, with_bytes};
 use crate::builtins::range::range_parts;
 use crate::builtins::type_name;
 use crate::class::arity;
@@ -23,13 +23,10 @@ pub(crate) fn long_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
     crate::builtins::int_arg(vm, v)
 }
 
-/// Character start offsets (bytes for a binary string), plus the end.
-pub(crate) fn starts_of(s: Value, b: &[u8]) -> Vec<usize> {
-    if is_binary(s) {
-        (0..=b.len()).collect()
-    } else {
-        char_starts(b)
-    }
+/// Where the characters of `s` (bytes `b`) start (bytes for a binary or
+/// ASCII-only string).
+pub(crate) fn starts_of(s: Value, b: &[u8]) -> CharMap {
+    CharMap::of(s, b)
 }
 
 /// `(start, len)` in characters to a char range, CRuby's `rb_str_substr`
@@ -105,9 +102,10 @@ fn match_group(vm: &mut Vm, m: Value, g: Option<Value>) -> Result<Option<(usize,
     Ok(groups[i as usize])
 }
 
-/// What a `[]` argument list selects: a byte span, or nil.
+/// What a `[]` argument list selects: a byte span, or nil. Reads the
+/// receiver in place: character positions cost nothing on binary and
+/// ASCII-only strings.
 fn select(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Option<(usize, usize)>, Unwind> {
-    let b = bytes(vm, s);
     if a.len() == 2 {
         if is_regexp(a[0]) {
             let m = vm.regexp_match(a[0], s, 0)?;
@@ -115,28 +113,31 @@ fn select(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Option<(usize, usize)>, 
         }
         let st = long_arg(vm, a[0])?;
         let len = long_arg(vm, a[1])?;
-        let starts = starts_of(s, &b);
-        let n = starts.len() as i64 - 1;
-        return Ok(substr(n, st, len).map(|(x, y)| (starts[x], starts[y])));
+        return Ok(with_bytes(s, |b| {
+            let starts = starts_of(s, b);
+            let n = starts.len() as i64;
+            substr(n, st, len).map(|(x, y)| (starts.at(x), starts.at(y)))
+        }));
     }
     let v = a[0];
     if let Some(i) = v.as_fixnum() {
-        let starts = starts_of(s, &b);
-        let n = starts.len() as i64 - 1;
-        let i = if i < 0 { i + n } else { i };
-        if i < 0 || i >= n {
-            return Ok(None);
-        }
-        return Ok(Some((starts[i as usize], starts[i as usize + 1])));
+        return Ok(with_bytes(s, |b| char_span(s, b, i)));
     }
     if let Some(r) = range_parts(v) {
-        let starts = starts_of(s, &b);
-        let n = starts.len() as i64 - 1;
-        return Ok(range_span(vm, r, n)?.map(|(x, y)| (starts[x], starts[y])));
+        let n = with_bytes(s, |b| starts_of(s, b).len()) as i64;
+        let span = range_span(vm, r, n)?;
+        return Ok(span.map(|(x, y)| {
+            // (`to_int` of an endpoint may have changed the string.)
+            with_bytes(s, |b| {
+                let starts = starts_of(s, b);
+                let n = starts.len();
+                (starts.at(x.min(n)), starts.at(y.min(n)))
+            })
+        }));
     }
     if vm.is_string(v) {
         let p = bytes(vm, v);
-        return Ok(find_bytes(&b, &p, 0).map(|i| (i, i + p.len())));
+        return Ok(with_bytes(s, |b| find_bytes(b, &p, 0)).map(|i| (i, i + p.len())));
     }
     if is_regexp(v) {
         let m = vm.regexp_match(v, s, 0)?;
@@ -150,6 +151,12 @@ fn select(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Option<(usize, usize)>, 
     }
 }
 
+/// A new String of `s`'s bytes `x..y` (its encoding kept).
+fn sub_string(vm: &mut Vm, s: Value, x: usize, y: usize) -> Value {
+    let piece = with_bytes(s, |b| b.get(x..y).unwrap_or_default().to_vec());
+    new_like(vm, s, piece)
+}
+
 /// Byte position of `p` in `b` at or after `from`.
 pub(crate) fn find_bytes(b: &[u8], p: &[u8], from: usize) -> Option<usize> {
     if p.is_empty() {
@@ -158,7 +165,18 @@ pub(crate) fn find_bytes(b: &[u8], p: &[u8], from: usize) -> Option<usize> {
     if from > b.len() || p.len() > b.len() {
         return None;
     }
-    (from..=b.len() - p.len()).find(|&i| &b[i..i + p.len()] == p)
+    let last = b.len() - p.len();
+    let (first, rest) = (p[0], &p[1..]);
+    let mut i = from;
+    while i <= last {
+        // Skip to the next place the first byte occurs.
+        i += b[i..=last].iter().position(|&c| c == first)?;
+        if &b[i + 1..i + p.len()] == rest {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 pub(crate) fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
@@ -166,18 +184,14 @@ pub(crate) fn aref(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         return Err(vm.argc_error(a.len(), 1, 2));
     }
     if a.len() == 1 && vm.is_string(a[0]) {
-        let b = bytes(vm, s);
         let p = bytes(vm, a[0]);
-        return Ok(match find_bytes(&b, &p, 0) {
+        return Ok(match with_bytes(s, |b| find_bytes(b, &p, 0)) {
             Some(_) => new_like(vm, a[0], p),
             None => Value::NIL,
         });
     }
     Ok(match select(vm, s, a)? {
-        Some((x, y)) => {
-            let b = bytes(vm, s);
-            new_like(vm, s, b[x..y].to_vec())
-        }
+        Some((x, y)) => sub_string(vm, s, x, y),
         None => Value::NIL,
     })
 }
@@ -215,9 +229,9 @@ fn aset(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         }
     } else if let Some(r) = range_parts(idx[0]) {
         let starts = starts_of(s, &b);
-        let n = starts.len() as i64 - 1;
+        let n = starts.len() as i64;
         match range_span(vm, r, n)? {
-            Some((x, y)) => (starts[x], starts[y]),
+            Some((x, y)) => (starts.at(x), starts.at(y)),
             None => {
                 let rs = vm.inspect(idx[0])?;
                 return Err(vm.error(vm.e.range_error, &format!("{rs} out of range")));
@@ -249,7 +263,7 @@ fn update_span(
         return Err(vm.error(vm.e.index_error, &format!("negative length {len}")));
     }
     let starts = starts_of(s, b);
-    let n = starts.len() as i64 - 1;
+    let n = starts.len() as i64;
     let mut st = st0;
     if n < st {
         return Err(vm.error(vm.e.index_error, &format!("index {st0} out of string")));
@@ -260,8 +274,8 @@ fn update_span(
         }
         st += n;
     }
-    let end = (st + len).min(n);
-    Ok((starts[st as usize], starts[end as usize]))
+    let end = (st.saturating_add(len)).min(n);
+    Ok((starts.at(st as usize), starts.at(end as usize)))
 }
 
 pub fn init(vm: &mut Vm) {
@@ -278,16 +292,16 @@ pub fn init(vm: &mut Vm) {
         let Some((x, y)) = span else {
             return Ok(Value::NIL);
         };
-        let b = bytes(vm, s);
-        let r = new_like(vm, s, b[x..y].to_vec());
-        let mut nb = b[..x].to_vec();
-        nb.extend_from_slice(&b[y..]);
-        set_bytes(vm, s, nb)?;
+        let r = sub_string(vm, s, x, y);
+        super::with_mut(vm, s, |b| {
+            if y <= b.len() {
+                b.drain(x..y);
+            }
+        })?;
         Ok(r)
     });
     vm.def_builtin(s, "byteslice", arity::range(1, 2), |vm, s, a, _| {
-        let b = bytes(vm, s);
-        let n = b.len() as i64;
+        let n = super::byte_len(s) as i64;
         let span = if a.len() == 2 {
             let st = long_arg(vm, a[0])?;
             let len = long_arg(vm, a[1])?;
@@ -300,7 +314,7 @@ pub fn init(vm: &mut Vm) {
             (i >= 0 && i < n).then(|| (i as usize, i as usize + 1))
         };
         Ok(match span {
-            Some((x, y)) => new_like(vm, s, b[x..y].to_vec()),
+            Some((x, y)) => sub_string(vm, s, x, y),
             None => Value::NIL,
         })
     });

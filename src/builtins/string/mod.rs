@@ -35,6 +35,53 @@ pub type B = Option<Rc<BlockArg>>;
 pub const FLAG_BINARY: u32 = 1 << 16;
 /// Object flag: the string's encoding is US-ASCII.
 pub const FLAG_US_ASCII: u32 = 1 << 17;
+/// Object flags: the cached code range of the bytes read as UTF-8 (CRuby's
+/// coderange), 0 when not known yet. Cleared by every mutation (`with_mut`
+/// is the only way to change a String's bytes); a new object starts at 0.
+const CR_SHIFT: u32 = 18;
+const CR_MASK: u32 = 3 << CR_SHIFT;
+
+/// What a String's bytes are, read as UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cr {
+    /// All ASCII (or empty): a character is a byte.
+    SevenBit,
+    /// Valid UTF-8 with multi-byte characters.
+    Valid,
+    /// Some bytes are not valid UTF-8 (each such byte is a character).
+    Broken,
+}
+
+/// The code range of `v`'s bytes `b`, from the cache or scanned once (`b`
+/// must be `v`'s current bytes).
+#[inline]
+pub(crate) fn coderange_of(v: Value, b: &[u8]) -> Cr {
+    let o = obj(v);
+    let f = o.flags.get();
+    match (f & CR_MASK) >> CR_SHIFT {
+        1 => Cr::SevenBit,
+        2 => Cr::Valid,
+        3 => Cr::Broken,
+        _ => {
+            let (cr, bits) = if b.is_ascii() {
+                (Cr::SevenBit, 1)
+            } else if std::str::from_utf8(b).is_ok() {
+                (Cr::Valid, 2)
+            } else {
+                (Cr::Broken, 3)
+            };
+            o.flags.set(f & !CR_MASK | bits << CR_SHIFT);
+            cr
+        }
+    }
+}
+
+/// True when character `i` of `v` is byte `i`: a binary or ASCII-only
+/// String.
+#[inline]
+pub(crate) fn byte_indexed(v: Value, b: &[u8]) -> bool {
+    is_binary(v) || coderange_of(v, b) == Cr::SevenBit
+}
 
 pub fn init(vm: &mut Vm) {
     encoding::init(vm);
@@ -80,7 +127,9 @@ pub(crate) fn with_mut<R>(
     f: impl FnOnce(&mut Vec<u8>) -> R,
 ) -> Result<R, Unwind> {
     check_frozen(vm, s)?;
-    match &mut *obj(s).body.borrow_mut() {
+    let o = obj(s);
+    o.flags.set(o.flags.get() & !CR_MASK);
+    match &mut *o.body.borrow_mut() {
         Body::String(st) => Ok(f(&mut st.bytes)),
         _ => unreachable!("string body"),
     }
@@ -123,6 +172,15 @@ pub(crate) fn char_len(b: &[u8], i: usize) -> usize {
 
 /// Byte offsets where each character starts, followed by `b.len()`.
 pub(crate) fn char_starts(b: &[u8]) -> Vec<usize> {
+    if b.is_ascii() {
+        return (0..=b.len()).collect();
+    }
+    if std::str::from_utf8(b).is_ok() {
+        let mut v = Vec::with_capacity(b.len() + 1);
+        v.extend((0..b.len()).filter(|&i| is_char_head(b[i])));
+        v.push(b.len());
+        return v;
+    }
     let mut v = Vec::with_capacity(b.len() + 1);
     let mut i = 0;
     while i < b.len() {
@@ -160,9 +218,141 @@ pub(crate) fn chars_of(b: &[u8]) -> Vec<&[u8]> {
     v
 }
 
+/// True for a byte that starts a character of valid UTF-8 (not a
+/// continuation byte).
+#[inline(always)]
+fn is_char_head(c: u8) -> bool {
+    (c as i8) >= -0x40
+}
+
+/// Characters in valid UTF-8 `b`: its bytes that are not continuations.
+#[inline]
+fn valid_char_count(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| is_char_head(c)).count()
+}
+
+/// Characters of String `v` (bytes `b`): a byte each when binary.
+pub(crate) fn str_char_len(v: Value, b: &[u8]) -> usize {
+    if is_binary(v) {
+        return b.len();
+    }
+    match coderange_of(v, b) {
+        Cr::SevenBit => b.len(),
+        Cr::Valid => valid_char_count(b),
+        Cr::Broken => char_count(b),
+    }
+}
+
+/// Where the characters of String `v` start: O(1) to build and to ask
+/// for a binary or ASCII-only String, a table of starts otherwise.
+pub(crate) enum CharMap {
+    /// Character `i` is byte `i`; the length.
+    Bytes(usize),
+    /// Each character's start, then the length in bytes.
+    Starts(Vec<usize>),
+}
+
+impl CharMap {
+    pub(crate) fn of(v: Value, b: &[u8]) -> CharMap {
+        if byte_indexed(v, b) {
+            CharMap::Bytes(b.len())
+        } else {
+            CharMap::Starts(char_starts(b))
+        }
+    }
+    /// Number of characters.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            CharMap::Bytes(n) => *n,
+            CharMap::Starts(v) => v.len() - 1,
+        }
+    }
+    /// Byte offset of character `i` (`i <= len()`).
+    #[inline]
+    pub(crate) fn at(&self, i: usize) -> usize {
+        match self {
+            CharMap::Bytes(_) => i,
+            CharMap::Starts(v) => v[i],
+        }
+    }
+}
+
+/// Byte span of character `i` (negative from the end) of String `v`, or
+/// None when out of range: O(1) on binary and ASCII-only strings, one pass
+/// without allocating on others.
+pub(crate) fn char_span(v: Value, b: &[u8], i: i64) -> Option<(usize, usize)> {
+    if byte_indexed(v, b) {
+        let n = b.len() as i64;
+        let i = if i < 0 { i + n } else { i };
+        return (i >= 0 && i < n).then(|| (i as usize, i as usize + 1));
+    }
+    let cr = coderange_of(v, b);
+    let i = if i < 0 {
+        let n = if cr == Cr::Valid {
+            valid_char_count(b)
+        } else {
+            char_count(b)
+        } as i64;
+        i + n
+    } else {
+        i
+    };
+    if i < 0 {
+        return None;
+    }
+    let mut k = 0i64;
+    let mut p = 0usize;
+    if cr == Cr::Valid {
+        // Whole words first: count their character starts, stop before
+        // the word that holds character `i`.
+        while let Some(w) = b.get(p..p + 8) {
+            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            // Continuation bytes: bit 7 set, bit 6 clear.
+            let cont = (x & !(x << 1) & 0x8080_8080_8080_8080).count_ones() as i64;
+            if k + 8 - cont > i {
+                break;
+            }
+            k += 8 - cont;
+            p += 8;
+        }
+        // Inside a character: on to the next start.
+        while p < b.len() && !is_char_head(b[p]) {
+            p += 1;
+        }
+    }
+    while p < b.len() {
+        let w = if cr == Cr::Valid {
+            valid_width(b[p])
+        } else {
+            char_len(b, p)
+        };
+        if k == i {
+            return Some((p, p + w));
+        }
+        k += 1;
+        p += w;
+    }
+    None
+}
+
+/// Width of the character led by `c` in valid UTF-8.
+#[inline(always)]
+fn valid_width(c: u8) -> usize {
+    match c {
+        0..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
 pub(crate) fn char_count(b: &[u8]) -> usize {
     if b.is_ascii() {
         return b.len();
+    }
+    if std::str::from_utf8(b).is_ok() {
+        return valid_char_count(b);
     }
     let mut n = 0;
     let mut i = 0;

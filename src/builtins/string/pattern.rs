@@ -12,7 +12,7 @@ use super::encoding::result_encoding;
 use super::index::{find_bytes, long_arg, starts_of};
 use super::{
     B, bytes, char_count, char_len, enum_for, is_binary, kw_get, new_like, set_bytes, split_kw,
-    str_arg,
+    str_arg, with_bytes,
 };
 use crate::builtins::regexp::{self as re, Groups};
 use crate::builtins::type_name;
@@ -31,17 +31,17 @@ fn text_of(vm: &Vm, s: Value) -> String {
 /// Byte offset of character index `i` (negative from the end), or None.
 fn char_to_byte(s: Value, b: &[u8], i: i64) -> Option<usize> {
     let st = starts_of(s, b);
-    let n = st.len() as i64 - 1;
+    let n = st.len() as i64;
     let i = if i < 0 { i + n } else { i };
     if i < 0 || i > n {
         return None;
     }
-    Some(st[i as usize])
+    Some(st.at(i as usize))
 }
 
 fn byte_to_char(s: Value, b: &[u8], off: usize) -> i64 {
-    if is_binary(s) {
-        off as i64
+    if super::byte_indexed(s, b) {
+        off.min(b.len()) as i64
     } else {
         char_count(&b[..off.min(b.len())]) as i64
     }
@@ -338,11 +338,10 @@ fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
 }
 
 fn index(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let b = bytes(vm, s);
     let from = match a.get(1) {
         Some(p) => {
             let i = long_arg(vm, *p)?;
-            match char_to_byte(s, &b, i) {
+            match with_bytes(s, |b| char_to_byte(s, b, i)) {
                 Some(x) => x,
                 None => {
                     if re::is_regexp(a[0]) {
@@ -360,28 +359,40 @@ fn index(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
             return Ok(Value::NIL);
         }
         let st = re::match_begin(m);
-        return Ok(Value::int(byte_to_char(s, &b, st)));
+        return Ok(Value::int(with_bytes(s, |b| byte_to_char(s, b, st))));
     }
     let p = str_arg(vm, a[0])?;
     result_encoding(vm, s, a[0])?;
-    let mut at = from;
-    while let Some(i) = find_bytes(&b, &p, at) {
-        // Only matches at character boundaries count.
-        if is_binary(s) || i == b.len() || super::char_starts(&b).binary_search(&i).is_ok() {
-            return Ok(Value::int(byte_to_char(s, &b, i)));
+    let found = with_bytes(s, |b| {
+        let fixed = super::byte_indexed(s, b);
+        let valid = !fixed && super::coderange_of(s, b) == super::Cr::Valid;
+        let mut starts: Option<Vec<usize>> = None;
+        let mut at = from;
+        while let Some(i) = find_bytes(b, &p, at) {
+            // Only matches at character boundaries count.
+            let boundary = fixed
+                || i == b.len()
+                || (valid && (b[i] as i8) >= -0x40)
+                || (!valid
+                    && starts
+                        .get_or_insert_with(|| super::char_starts(b))
+                        .binary_search(&i)
+                        .is_ok());
+            if boundary {
+                return Some(byte_to_char(s, b, i));
+            }
+            at = i + 1;
         }
-        at = i + 1;
-    }
-    Ok(Value::NIL)
+        None
+    });
+    Ok(found.map_or(Value::NIL, Value::int))
 }
 
 fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let b = bytes(vm, s);
-    let starts = starts_of(s, &b);
-    let n = starts.len() as i64 - 1;
     let mut pos = match a.get(1) {
         Some(p) => {
             let i = long_arg(vm, *p)?;
+            let n = with_bytes(s, |b| starts_of(s, b).len()) as i64;
             let i = if i < 0 { i + n } else { i };
             if i < 0 {
                 if re::is_regexp(a[0]) {
@@ -391,12 +402,14 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
             }
             i.min(n)
         }
-        None => n,
+        None => with_bytes(s, |b| starts_of(s, b).len()) as i64,
     };
     if re::is_regexp(a[0]) {
         let text = text_of(vm, s);
+        let starts = with_bytes(s, |b| starts_of(s, b));
+        pos = pos.min(starts.len() as i64);
         loop {
-            let at = starts[pos as usize];
+            let at = starts.at(pos as usize);
             if let Some(g) = re::search_at(a[0], &text, at) {
                 let frozen = vm.str_new(&text);
                 obj(frozen).freeze();
@@ -414,16 +427,21 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     }
     let p = str_arg(vm, a[0])?;
     result_encoding(vm, s, a[0])?;
-    loop {
-        let at = starts[pos as usize];
-        if b[at..].starts_with(&p) {
-            return Ok(Value::int(pos));
+    let found = with_bytes(s, |b| {
+        let starts = starts_of(s, b);
+        let mut pos = pos.min(starts.len() as i64);
+        loop {
+            let at = starts.at(pos as usize);
+            if b[at..].starts_with(&p) {
+                return Some(pos);
+            }
+            if pos == 0 {
+                return None;
+            }
+            pos -= 1;
         }
-        if pos == 0 {
-            return Ok(Value::NIL);
-        }
-        pos -= 1;
-    }
+    });
+    Ok(found.map_or(Value::NIL, Value::int))
 }
 
 /// Split spans (byte ranges) with CRuby's rules.

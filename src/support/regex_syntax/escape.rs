@@ -82,6 +82,10 @@ impl Parser {
             'e' => one('\u{1b}'),
             'x' => match self.hex_digits(1, 2) {
                 Some(v) if v < 0x80 => one(Self::codepoint(v)?),
+                // In an ASCII-8BIT (`/n`) regexp a high byte is the
+                // character of that code: subject bytes of valid UTF-8
+                // are matched as characters (see regexp::compile).
+                Some(v) if self.binary => one(Self::codepoint(v)?),
                 Some(_) => Err("invalid multibyte character".into()),
                 None => Err("invalid hex escape".into()),
             },

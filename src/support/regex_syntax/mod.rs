@@ -70,6 +70,17 @@ pub fn translate(
     translate_full(src, ignore_case, multiline, extended).map(|t| t.pattern)
 }
 
+/// [`translate`] for an ASCII-8BIT (`/n`) regexp: `\xHH` escapes of
+/// high bytes are accepted (as the character of that code).
+pub fn translate_binary(
+    src: &str,
+    ignore_case: bool,
+    multiline: bool,
+    extended: bool,
+) -> Result<String, String> {
+    translate_with(src, ignore_case, multiline, extended, true).map(|t| t.pattern)
+}
+
 /// The named groups of a Ruby regexp source (`Regexp#names`), unique and
 /// in order; empty when the source does not parse.
 pub fn group_names(src: &str) -> Vec<String> {
@@ -85,9 +96,20 @@ pub fn translate_full(
     multiline: bool,
     extended: bool,
 ) -> Result<Translation, String> {
+    translate_with(src, ignore_case, multiline, extended, false)
+}
+
+fn translate_with(
+    src: &str,
+    ignore_case: bool,
+    multiline: bool,
+    extended: bool,
+    binary: bool,
+) -> Result<Translation, String> {
     // Pass 1 learns the group layout (named groups change the meaning of
     // plain parentheses and of `\N` backrefs); pass 2 emits.
     let mut first = Parser::new(src, extended, None);
+    first.binary = binary;
     first.parse_top()?;
     let layout = Layout {
         has_named: first.group_names.iter().any(Option::is_some),
@@ -95,6 +117,7 @@ pub fn translate_full(
         group_names: first.group_names.clone(),
     };
     let mut second = Parser::new(src, extended, Some(layout));
+    second.binary = binary;
     let body = second.parse_top()?;
     let mut pattern = String::with_capacity(body.len() + 12);
     pattern.push_str("(?m");
@@ -157,6 +180,8 @@ struct Parser {
     unicode: Vec<bool>,
     layout: Option<Layout>,
     group_names: Vec<Option<String>>,
+    /// An ASCII-8BIT (`/n`) regexp: `\xHH` may be a high byte.
+    binary: bool,
 }
 
 impl Parser {
@@ -168,6 +193,7 @@ impl Parser {
             unicode: vec![false],
             layout,
             group_names: Vec::new(),
+            binary: false,
         }
     }
 
