@@ -217,6 +217,9 @@ module RubyVM::Prelude
   end
 end
 
+# main's binding (the main script's own locals are not in it).
+TOPLEVEL_BINDING = RubyVM::Prelude.make_binding(self, [], [], -1)
+
 class Array
   # Array#cycle walks the live array on every pass (Enumerable#cycle
   # replays saved elements), so clearing it inside the block stops it.

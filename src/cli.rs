@@ -342,16 +342,6 @@ fn run(argv: Vec<String>) -> i32 {
     }
     setup_globals(&mut vm, &a);
     vm.load_prelude();
-    // main's binding (the main script's own locals are not in it).
-    let (main, no) = (vm.main_obj, vm.ary_new(Vec::new()));
-    if let Ok(b) = crate::builtins::object::prelude_call(
-        &mut vm,
-        "make_binding",
-        &[main, no, no, Value::int(-1)],
-    ) {
-        vm.classes
-            .set_const(cls::OBJECT, symbol::intern("TOPLEVEL_BINDING"), b);
-    }
     let (src, file) = if !a.e.is_empty() {
         (a.e.join("\n").into_bytes(), "-e".to_string())
     } else if let Some(s) = &a.script {

@@ -156,8 +156,11 @@ impl Vm {
             crate::value::symbol::sym::RESPOND_TO_MISSING,
         )
         .map(|(m, _)| m);
-        // The prelude's own matches must not show as the program's `$~`.
+        // The prelude's own matches must not show as the program's `$~`,
+        // nor its top-level calls (TOPLEVEL_BINDING, Process::Tms) as the
+        // program's method frames.
         self.svars.clear();
+        self.dispatch.counters.ccf_iseq = 0;
     }
 
     /// `require`: returns true if newly loaded. Where it looks:
