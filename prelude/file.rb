@@ -334,8 +334,11 @@ class File < IO
     def initialize(path, _data = nil)
       path = RubyVM::FileIO.path(path)
       _data ||= RubyVM::FileIO.stat!(path, true)
-      @ftype, @size, @mode, @mtime, @atime, @ctime, @uid, @gid, @ino, @dev, @nlink = _data
+      @ftype, @size, @mode, @mtime, @atime, @ctime, @uid, @gid, @ino, @dev, @nlink, @blksize, @blocks = _data
     end
+
+    def blksize = @blksize
+    def blocks = @blocks
 
     def mtime = Time.at(@mtime)
     def atime = Time.at(@atime)
@@ -355,6 +358,8 @@ class File < IO
     def setuid? = @mode & 0o4000 != 0
     def setgid? = @mode & 0o2000 != 0
     def sticky? = @mode & 0o1000 != 0
+    def world_writable? = @mode & 0o002 != 0 ? @mode & 0o777 : nil
+    def world_readable? = @mode & 0o004 != 0 ? @mode & 0o777 : nil
 
     def <=>(o)
       o.is_a?(Stat) ? @mtime <=> o.instance_variable_get(:@mtime) : nil
@@ -670,7 +675,13 @@ class File < IO
       0
     end
 
-    def utime(*a) = a.size - 2
+    def utime(atime, mtime, *paths)
+      now = Time.now.to_f
+      at = atime.nil? ? now : atime.to_f
+      mt = mtime.nil? ? now : mtime.to_f
+      paths.each { |p| RubyVM::FileIO.op(:utime, RubyVM::FileIO.path(p), at, mt) }
+      paths.size
+    end
   end
 
   def initialize(path, mode = nil, perm = nil, **kw)
@@ -1039,6 +1050,10 @@ class Dir
 end
 
 module Process
+  Tms = Struct.new(:utime, :stime, :cutime, :cstime)
+
+  def self.times = Tms.new(*__times)
+
   class Status
     attr_reader :pid
 

@@ -302,6 +302,30 @@ class IO
 
   # Waits until an IO of `reads` has something to read or one of
   # `writes` can be written, or `timeout` seconds passed (nil).
+  # Copies src to dst (IOs, or paths opened here); returns the byte count.
+  def self.copy_stream(src, dst, copy_length = nil, src_offset = nil)
+    close_src = close_dst = false
+    if src.is_a?(String) || (!src.respond_to?(:read) && src.respond_to?(:to_path))
+      src = File.open(src, "rb")
+      close_src = true
+    end
+    if dst.is_a?(String) || (!dst.respond_to?(:write) && dst.respond_to?(:to_path))
+      dst = File.open(dst, "wb")
+      close_dst = true
+    end
+    if src_offset
+      pos = src.pos
+      src.seek(src_offset)
+    end
+    data = (copy_length ? src.read(copy_length) : src.read) || ""
+    src.seek(pos) if src_offset
+    dst.write(data)
+    data.bytesize
+  ensure
+    src.close if close_src
+    dst.close if close_dst
+  end
+
   def self.select(reads, writes = nil, errors = nil, timeout = nil)
     unless timeout.nil? || timeout.is_a?(Numeric)
       raise TypeError, "can't convert #{timeout.class} into time interval"

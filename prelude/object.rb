@@ -48,6 +48,9 @@ module RubyVM::Prelude
 end
 
 class Proc
+  # carmine does not flag keyword hashes (see Module#ruby2_keywords).
+  def ruby2_keywords = self
+
   def curry(arity = nil)
     min, max = RubyVM::Prelude.proc_min_max(self)
     if arity.nil?
@@ -189,7 +192,12 @@ class Binding
   end
 
   def eval(src, file = "(eval)", line = 1)
-    @receiver.instance_eval(src, file, line)
+    Kernel.instance_method(:eval).bind_call(@receiver, src, self, file, line)
+  end
+
+  def initialize_copy(other)
+    super
+    @locals = @locals.dup
   end
 
   def irb
@@ -208,6 +216,9 @@ module RubyVM::Prelude
     b
   end
 end
+
+# main's binding (the main script's own locals are not in it).
+TOPLEVEL_BINDING = RubyVM::Prelude.make_binding(self, [], [], -1)
 
 class Array
   # Array#cycle walks the live array on every pass (Enumerable#cycle
@@ -364,4 +375,46 @@ module Kernel
 
   # __ENCODING__: carmine's source files are UTF-8.
   def __encoding__(name = "UTF-8") = Encoding.find(name)
+end
+
+# A compiled piece of source: enough of CRuby's API to compile, run and
+# disassemble (carmine's own instructions, not YARV's).
+class RubyVM::InstructionSequence
+  def self.compile(src, file = "<compiled>", path = nil, line = 1, _options = nil, **)
+    src = src.to_str
+    file = file.nil? ? "<compiled>" : file.to_str
+    iseq = allocate
+    iseq.__send__(:__init, __compile(src, file, Integer(line)), file, path, Integer(line))
+    iseq
+  end
+
+  def self.new(*args, **kw) = compile(*args, **kw)
+
+  def self.compile_file(path, _options = nil, **) = compile(File.read(path), path, File.expand_path(path), 1)
+
+  def self.disasm(body)
+    case body
+    when RubyVM::InstructionSequence then body.disasm
+    end
+  end
+
+  def eval = RubyVM::InstructionSequence.__run(@id)
+  def disasm = RubyVM::InstructionSequence.__disasm(@id)
+  alias disassemble disasm
+  def path = @path
+  def absolute_path = @absolute_path
+  def label = "<compiled>"
+  def base_label = "<compiled>"
+  def first_lineno = @first_lineno
+  def inspect = "<RubyVM::InstructionSequence:#{label}@#{@path}:#{@first_lineno}>"
+  alias to_s inspect
+
+  private
+
+  def __init(id, file, path, line)
+    @id = id
+    @path = file
+    @absolute_path = path
+    @first_lineno = line
+  end
 end

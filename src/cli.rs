@@ -328,7 +328,15 @@ fn run(argv: Vec<String>) -> i32 {
     vm.dispatch.sources.record = stats.is_some();
     let probe = 0u8;
     vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
-    vm.load_path = a.includes.clone();
+    // -I directories (absolute, as CRuby), RUBYLIB, the installed stdlib.
+    vm.load_path = a
+        .includes
+        .iter()
+        .map(|d| crate::interp::features::expand_dir(d))
+        .collect();
+    vm.load_path.extend(crate::interp::features::rubylib_dirs());
+    vm.stdlib_dirs = crate::interp::features::stdlib_dirs();
+    vm.load_path.extend(vm.stdlib_dirs.iter().cloned());
     if let Some(o) = a.jit.clone() {
         vm.jit = Some(Box::new(crate::jit::Jit::new(o)));
     }
@@ -412,10 +420,36 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
     let argv = vm.ary_new(args);
     vm.classes
         .set_const(cls::OBJECT, symbol::intern("ARGV"), argv);
-    let lp: Vec<Value> = a.includes.iter().map(|s| vm.str_new(s)).collect();
+    vm.globals.insert(symbol::intern("$*"), argv);
+    let dirs = vm.load_path.clone();
+    let lp: Vec<Value> = dirs.iter().map(|s| vm.str_new(s)).collect();
     let lp = vm.ary_new(lp);
     vm.globals.insert(symbol::intern("$LOAD_PATH"), lp);
-    vm.globals.insert(symbol::intern("$:"), lp);
+    let lf: Vec<Value> = crate::interp::features::PRELOADED
+        .iter()
+        .map(|s| vm.str_new(s))
+        .collect();
+    let lf = vm.ary_new(lf);
+    vm.globals.insert(symbol::intern("$LOADED_FEATURES"), lf);
+    vm.globals.insert(symbol::intern("$DEBUG"), Value::FALSE);
+    vm.globals.insert(symbol::intern("$-p"), Value::FALSE);
+    vm.globals.insert(symbol::intern("$-l"), Value::FALSE);
+    vm.globals.insert(symbol::intern("$-a"), Value::FALSE);
+    // CRuby's other names for the same variables.
+    for (alias, name) in [
+        ("$:", "$LOAD_PATH"),
+        ("$-I", "$LOAD_PATH"),
+        ("$\"", "$LOADED_FEATURES"),
+        ("$>", "$stdout"),
+        ("$-w", "$VERBOSE"),
+        ("$-v", "$VERBOSE"),
+        ("$-d", "$DEBUG"),
+        ("$-0", "$/"),
+        ("$-F", "$;"),
+    ] {
+        vm.global_aliases
+            .insert(symbol::intern(alias), symbol::intern(name));
+    }
     let verbose = match a.warnings {
         0 => Value::NIL,
         1 => Value::FALSE,

@@ -57,6 +57,7 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
         .stderr(Stdio::piped());
     cmd.env("LC_ALL", "C.UTF-8")
         .env_remove("RUBYOPT")
+        .env_remove("RUBYLIB")
         .env_remove("CARMINE_STATS");
     if stress {
         cmd.env("CARMINE_GC_STRESS", "1");

@@ -404,6 +404,8 @@ fn stat_array(vm: &mut Vm, m: &std::fs::Metadata) -> Value {
         Value::int(m.ino() as i64),
         Value::int(m.dev() as i64),
         Value::int(m.nlink() as i64),
+        Value::int(m.blksize() as i64),
+        Value::int(m.blocks() as i64),
     ];
     vm.ary_new(items)
 }
@@ -515,6 +517,25 @@ pub fn init(vm: &mut Vm) {
                     std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode))
                         .map(|_| Value::NIL),
                     format!("apply2files - {p}"),
+                )
+            }
+            "utime" => {
+                // Seconds since the epoch (prelude turns nil/Time into these).
+                let t = |v: Option<&Value>| {
+                    let f = v
+                        .and_then(|v| super::float::to_f64(*v))
+                        .unwrap_or(0.0)
+                        .max(0.0);
+                    std::time::UNIX_EPOCH + std::time::Duration::from_secs_f64(f)
+                };
+                let times = std::fs::FileTimes::new()
+                    .set_accessed(t(a.get(2)))
+                    .set_modified(t(a.get(3)));
+                (
+                    std::fs::File::open(&p)
+                        .and_then(|f| f.set_times(times))
+                        .map(|_| Value::NIL),
+                    format!("rb_file_s_utime - {p}"),
                 )
             }
             "truncate" => {

@@ -16,9 +16,17 @@ type B = Option<Rc<BlockArg>>;
 
 pub fn init(vm: &mut Vm) {
     let k = cls::KERNEL;
-    vm.def_builtin(k, "puts", -1, |vm, _, a, _| {
+    vm.def_builtin(k, "puts", -1, |vm, s, a, _| {
         if let Some(io) = redirected_stdout(vm) {
-            return vm.funcall(io, symbol::intern("puts"), a, None);
+            if io != s {
+                return vm.funcall(io, symbol::intern("puts"), a, None);
+            }
+            // `$stdout` without its own puts (rb_io_puts): one write call.
+            let mut out = Vec::new();
+            puts_into(vm, a, &mut out)?;
+            let line = vm.str_from_bytes(out);
+            vm.funcall(io, symbol::intern("write"), &[line], None)?;
+            return Ok(Value::NIL);
         }
         let mut out = Vec::new();
         puts_into(vm, a, &mut out)?;
@@ -27,7 +35,11 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "print", -1, |vm, _, a, _| {
         if let Some(io) = redirected_stdout(vm) {
-            return vm.funcall(io, symbol::intern("print"), a, None);
+            // rb_io_print: each argument through `$stdout.write`.
+            for v in a {
+                vm.funcall(io, symbol::intern("write"), &[*v], None)?;
+            }
+            return Ok(Value::NIL);
         }
         for v in a {
             let b = vm.value_to_bytes(*v)?;
@@ -87,7 +99,19 @@ pub fn init(vm: &mut Vm) {
         vm.require(&f, Some(&dir))
     });
     vm.def_builtin(k, "load", -2, |vm, _, a, _| {
-        let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        let mut f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        // A relative name not in the current directory: as CRuby, the
+        // first $LOAD_PATH directory that has it.
+        if !f.starts_with('/') && !std::path::Path::new(&f).exists() {
+            let hit = vm
+                .load_dirs()
+                .into_iter()
+                .map(|d| std::path::Path::new(&d).join(&f))
+                .find(|p| p.is_file());
+            if let Some(p) = hit {
+                f = p.to_string_lossy().into_owned();
+            }
+        }
         vm.load_path_file(&f)?;
         Ok(Value::TRUE)
     });
@@ -661,7 +685,7 @@ fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {
 
 /// The optional `binding, file, line` arguments of eval-like methods (the
 /// binding, if any, is ignored: carmine has no Binding).
-pub fn eval_location(vm: &mut Vm, a: &[Value]) -> Result<(String, u32), Unwind> {
+pub fn eval_location(vm: &mut Vm, a: &[Value]) -> Result<(String, i64), Unwind> {
     let rest: Vec<Value> = a
         .iter()
         .copied()
@@ -677,7 +701,7 @@ pub fn eval_location(vm: &mut Vm, a: &[Value]) -> Result<(String, u32), Unwind> 
         _ => "(eval)".to_string(),
     };
     let line = match rest.get(1) {
-        Some(v) => int_arg(vm, *v)?.max(1) as u32,
+        Some(v) => int_arg(vm, *v)?,
         None => 1,
     };
     Ok((file, line))
@@ -690,13 +714,11 @@ pub fn eval_string(
     vm: &mut Vm,
     src: &[u8],
     file: &str,
-    line: u32,
+    line: i64,
     self_val: Value,
     cref: crate::object::Cref,
 ) -> VResult {
-    let mut code = vec![b'\n'; line.saturating_sub(1).min(1_000_000) as usize];
-    code.extend_from_slice(src);
-    let id = vm.compile(&code, file, crate::bytecode::IseqKind::Top)?;
+    let id = vm.compile_at(src, file, crate::bytecode::IseqKind::Top, line)?;
     let iseq = vm.iseq(id);
     let recv_ix = vm.stack.len();
     vm.stack.push(self_val);
@@ -727,7 +749,7 @@ fn eval_with_locals(
     vm: &mut Vm,
     src: &[u8],
     file: &str,
-    line: u32,
+    line: i64,
     self_val: Value,
     cref: crate::object::Cref,
     names: Vec<Value>,

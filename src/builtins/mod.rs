@@ -9,6 +9,7 @@ pub mod float;
 pub mod hash;
 pub mod integer;
 pub mod io;
+pub mod iseq;
 pub mod kernel;
 pub mod math;
 pub mod module;
@@ -53,23 +54,36 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ),
 ];
 
-/// Libraries for `require`.
-pub const LIBS: &[(&str, &str)] = &[
+/// Libraries carmine provides itself for `require`, found before the
+/// installed standard library (`crate::interp::features`): replacements
+/// for C extensions (`stringio`, `strscan`, `monitor`, `json`), `time`
+/// (the real one needs the `date` C extension) and internal pieces
+/// (`__`-prefixed, not listed in `$LOADED_FEATURES`).
+pub const NATIVE_LIBS: &[(&str, &str)] = &[
+    ("json", include_str!("../../lib/json.rb")),
+    ("time", include_str!("../../lib/time.rb")),
+    ("__marshal", include_str!("../../lib/marshal.rb")),
+    ("stringio", include_str!("../../lib/stringio.rb")),
+    ("monitor", include_str!("../../lib/monitor.rb")),
+    ("strscan", include_str!("../../lib/strscan.rb")),
+    (
+        "forwardable/impl",
+        include_str!("../../lib/forwardable/impl.rb"),
+    ),
+];
+
+/// carmine's own copies of pure-Ruby standard libraries, found only when
+/// no directory of `$LOAD_PATH` has the library (no CRuby installed).
+pub const FALLBACK_LIBS: &[(&str, &str)] = &[
     ("set", include_str!("../../lib/set.rb")),
     ("ostruct", include_str!("../../lib/ostruct.rb")),
     ("pp", include_str!("../../lib/pp.rb")),
     ("prettyprint", include_str!("../../lib/prettyprint.rb")),
-    ("json", include_str!("../../lib/json.rb")),
     ("forwardable", include_str!("../../lib/forwardable.rb")),
     ("singleton", include_str!("../../lib/singleton.rb")),
-    ("time", include_str!("../../lib/time.rb")),
-    ("__marshal", include_str!("../../lib/marshal.rb")),
-    ("stringio", include_str!("../../lib/stringio.rb")),
     ("benchmark", include_str!("../../lib/benchmark.rb")),
     ("fileutils", include_str!("../../lib/fileutils.rb")),
     ("tmpdir", include_str!("../../lib/tmpdir.rb")),
-    ("monitor", include_str!("../../lib/monitor.rb")),
-    ("thread", include_str!("../../lib/thread.rb")),
     ("base64", include_str!("../../lib/base64.rb")),
     ("observer", include_str!("../../lib/observer.rb")),
     ("shellwords", include_str!("../../lib/shellwords.rb")),
@@ -78,7 +92,7 @@ pub const LIBS: &[(&str, &str)] = &[
     ("tsort", include_str!("../../lib/tsort.rb")),
     ("prime", include_str!("../../lib/prime.rb")),
     ("delegate", include_str!("../../lib/delegate.rb")),
-    ("strscan", include_str!("../../lib/strscan.rb")),
+    ("English", include_str!("../../lib/English.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {

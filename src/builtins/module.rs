@@ -99,25 +99,55 @@ pub fn init(vm: &mut Vm) {
         ))
     });
     vm.def_builtin(m, "include", -2, |vm, s, a, _| {
-        let c = this(vm, s)?;
+        this(vm, s)?;
         for v in a.iter().rev() {
-            let Some(k) = vm.as_class(*v) else {
+            if vm.as_class(*v).is_none() {
                 let cn = super::type_name(vm, *v);
                 return Err(vm.type_error(&format!("wrong argument type {cn} (expected Module)")));
-            };
-            include_module(vm, c, k, false)?;
+            }
+            vm.funcall(*v, symbol::intern("append_features"), &[s], None)?;
             vm.funcall(*v, sym::INCLUDED, &[s], None)?;
         }
         Ok(s)
     });
+    // The steps of include/prepend/extend a module may override (Singleton
+    // undefines extend_object; a super call does the work).
+    vm.def_private_builtin(m, "append_features", 1, |vm, s, a, _| {
+        let (Some(k), Some(c)) = (vm.as_class(s), vm.as_class(a[0])) else {
+            let cn = super::type_name(vm, a[0]);
+            return Err(vm.type_error(&format!("wrong argument type {cn} (expected Class)")));
+        };
+        include_module(vm, c, k, false)?;
+        Ok(s)
+    });
+    vm.def_private_builtin(m, "prepend_features", 1, |vm, s, a, _| {
+        let (Some(k), Some(c)) = (vm.as_class(s), vm.as_class(a[0])) else {
+            let cn = super::type_name(vm, a[0]);
+            return Err(vm.type_error(&format!("wrong argument type {cn} (expected Class)")));
+        };
+        include_module(vm, c, k, true)?;
+        Ok(s)
+    });
+    // carmine does not flag the Hash a `*args` method collects keywords
+    // into; marking a method is accepted and changes nothing.
+    vm.def_private_builtin(m, "ruby2_keywords", -1, |_, _, _, _| Ok(Value::NIL));
+    vm.def_private_builtin(m, "extend_object", 1, |vm, s, a, _| {
+        let Some(k) = vm.as_class(s) else {
+            return Ok(a[0]);
+        };
+        super::object::frozen_singleton_check(vm, a[0])?;
+        let sc = vm.singleton_class(a[0]);
+        include_module(vm, sc, k, false)?;
+        Ok(a[0])
+    });
     vm.def_builtin(m, "prepend", -2, |vm, s, a, _| {
-        let c = this(vm, s)?;
+        this(vm, s)?;
         for v in a.iter().rev() {
-            let Some(k) = vm.as_class(*v) else {
+            if vm.as_class(*v).is_none() {
                 let c = vm.class_name(vm.real_class_of(*v));
                 return Err(vm.type_error(&format!("wrong argument type {c} (expected Module)")));
-            };
-            include_module(vm, c, k, true)?;
+            }
+            vm.funcall(*v, symbol::intern("prepend_features"), &[s], None)?;
             vm.funcall(*v, sym::PREPENDED, &[s], None)?;
         }
         Ok(s)

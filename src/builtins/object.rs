@@ -224,13 +224,16 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "extend", -2, |vm, s, a, _| {
         for m in a.iter().rev() {
-            let Some(mc) = vm.as_class(*m) else {
+            if vm.as_class(*m).is_none() {
                 let c = vm.class_name(vm.real_class_of(*m));
                 return Err(vm.type_error(&format!("wrong argument type {c} (expected Module)")));
-            };
-            frozen_singleton_check(vm, s)?;
-            let sc = vm.singleton_class(s);
-            super::module::include_module(vm, sc, mc, false)?;
+            }
+            vm.funcall(
+                *m,
+                crate::value::symbol::intern("extend_object"),
+                &[s],
+                None,
+            )?;
             vm.funcall(*m, sym::EXTENDED, &[s], None)?;
         }
         Ok(s)
@@ -854,7 +857,7 @@ pub fn no_singleton(s: Value) -> bool {
 /// Adding to the singleton class of a frozen object (`def o.x`,
 /// `define_singleton_method`, `extend`): CRuby's message shows the object
 /// with the default to_s.
-fn frozen_singleton_check(vm: &mut Vm, s: Value) -> Result<(), crate::object::Unwind> {
+pub(crate) fn frozen_singleton_check(vm: &mut Vm, s: Value) -> Result<(), crate::object::Unwind> {
     if s.is_heap() && obj(s).is_frozen() {
         let d = vm.any_to_s(s);
         return Err(vm.error(

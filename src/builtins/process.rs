@@ -62,6 +62,23 @@ pub fn init(vm: &mut Vm) {
             _ => vm.float_new(t),
         })
     });
+    // [utime, stime, cutime, cstime] in seconds (Process.times, prelude).
+    vm.def_module_function(p, "__times", 0, |vm, _, _, _| {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        let fields: Vec<&str> = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let items = (11..15)
+            .map(|i| {
+                let t = fields.get(i).and_then(|f| f.parse::<f64>().ok());
+                vm.float_new(t.unwrap_or(0.0) / 100.0)
+            })
+            .collect();
+        Ok(vm.ary_new(items))
+    });
     vm.def_module_function(p, "pid", 0, |_, _, _, _| {
         Ok(Value::int(std::process::id() as i64))
     });

@@ -21,6 +21,7 @@ fn stat_pairs(vm: &Vm) -> Vec<(&'static str, u64)> {
 pub fn init(vm: &mut Vm) {
     let o = Some(cls::OBJECT);
     let rv = vm.new_class(Some("RubyVM"), cls::OBJECT, o);
+    super::iseq::init(vm, rv);
     vm.def_singleton_builtin(rv, "stat", -1, |vm, _, a, _| {
         let pairs = stat_pairs(vm);
         if let Some(k) = a.first() {

@@ -176,6 +176,8 @@ pub struct Compiler<'pr, 'h> {
     source: Rc<[u8]>,
     /// Byte offset where each line starts.
     line_starts: Vec<u32>,
+    /// The number the source's first line has, minus one (`eval`'s line).
+    line_base: i64,
     scopes: Vec<Scope<'pr>>,
     frozen_strings: bool,
     /// The source's encoding (magic comment): its literals' default.
@@ -205,10 +207,25 @@ pub fn compile_program(
     file: &str,
     kind: IseqKind,
 ) -> CResult<IseqId> {
+    compile_program_at(host, src, file, kind, 1)
+}
+
+/// `compile_program` for source whose first line is `first_line` (`eval`
+/// with a line argument; lines below 0 count as 0).
+pub fn compile_program_at(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    kind: IseqKind,
+    first_line: i64,
+) -> CResult<IseqId> {
+    let line_base = first_line.saturating_sub(1);
     let result = ruby_prism::parse(src);
     let mut errors = Vec::new();
     for e in result.errors() {
-        let line = e.location().start_line();
+        let line = (e.location().start_line() as i64)
+            .saturating_add(line_base)
+            .max(0);
         errors.push(format!(
             "{file}:{line}: {}",
             String::from_utf8_lossy(e.message())
@@ -239,6 +256,7 @@ pub fn compile_program(
                     .map(|(i, _)| i as u32 + 1),
             )
             .collect(),
+        line_base,
         scopes: Vec::new(),
         frozen_strings: frozen,
         source_enc: LitEnc::of_source(src),
@@ -624,7 +642,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     /// The line of a byte offset.
     fn line_at(&self, off: u32) -> u32 {
-        self.line_starts.partition_point(|&s| s <= off) as u32
+        let n = self.line_starts.partition_point(|&s| s <= off) as i64;
+        n.saturating_add(self.line_base).clamp(0, u32::MAX as i64) as u32
     }
 
     /// Marks the last emitted instruction's source range for error_highlight.

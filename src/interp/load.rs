@@ -9,6 +9,7 @@ use crate::object::{Body, Unwind};
 use crate::value::{CallSiteId, ClassId, IseqId, SymbolId, Value};
 
 use super::call::Entry;
+use super::features::Found;
 use super::{VResult, Vm};
 
 impl Host for Vm {
@@ -78,7 +79,18 @@ impl Vm {
     /// Compiles source into a top-level iseq, mapping compile errors to
     /// Ruby exceptions (SyntaxError, NotImplementedError).
     pub fn compile(&mut self, src: &[u8], file: &str, kind: IseqKind) -> Result<IseqId, Unwind> {
-        match compiler::compile_program(self, src, file, kind) {
+        self.compile_at(src, file, kind, 1)
+    }
+
+    /// `compile` for source whose first line is numbered `line`.
+    pub fn compile_at(
+        &mut self,
+        src: &[u8],
+        file: &str,
+        kind: IseqKind,
+        line: i64,
+    ) -> Result<IseqId, Unwind> {
+        match compiler::compile_program_at(self, src, file, kind, line) {
             Ok(id) => Ok(id),
             Err(CompileError::Syntax(msg)) => {
                 let e = self.new_exception(self.e.syntax_error, &msg);
@@ -150,43 +162,37 @@ impl Vm {
             crate::value::symbol::sym::RESPOND_TO_MISSING,
         )
         .map(|(m, _)| m);
-        // The prelude's own matches must not show as the program's `$~`.
+        // The prelude's own matches must not show as the program's `$~`,
+        // nor its top-level calls (TOPLEVEL_BINDING, Process::Tms) as the
+        // program's method frames.
         self.svars.clear();
+        self.dispatch.counters.ccf_iseq = 0;
     }
 
-    /// `require`: returns true if newly loaded.
+    /// `require`: returns true if newly loaded. Where it looks:
+    /// `super::features`.
     pub fn require(&mut self, feature: &str, relative_to: Option<&str>) -> VResult {
-        if let Some((name, src)) = crate::builtins::LIBS
-            .iter()
-            .find(|(n, _)| *n == feature.trim_end_matches(".rb"))
+        // carmine's internal pieces (`__marshal`): loaded once, not listed.
+        if feature.starts_with("__")
+            && let Some((name, src)) = crate::builtins::NATIVE_LIBS
+                .iter()
+                .find(|(n, _)| *n == feature)
         {
             let key = format!("<lib:{name}>");
             if self.loaded_features.contains(&key) {
                 return Ok(Value::FALSE);
             }
-            self.loaded_features.push(key.clone());
+            self.loaded_features.push(key);
             self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)?;
             return Ok(Value::TRUE);
         }
-        let path = match self.resolve_feature(feature, relative_to) {
-            Some(p) => p,
+        if relative_to.is_none() && self.bare_feature_loaded(feature) {
+            return Ok(Value::FALSE);
+        }
+        let found = match self.find_feature(feature, relative_to) {
+            Some(f) => f,
             None => {
-                if matches!(
-                    feature,
-                    "enumerator"
-                        | "rational"
-                        | "complex"
-                        | "thread"
-                        | "fiber"
-                        | "rubygems"
-                        | "pp"
-                        | "prettyprint"
-                        | "stringio"
-                        | "English"
-                        | "continuation"
-                        | "securerandom"
-                        | "benchmark"
-                ) {
+                if matches!(feature, "rubygems" | "continuation" | "securerandom") {
                     return Ok(Value::FALSE);
                 }
                 let msg = format!("cannot load such file -- {feature}");
@@ -195,11 +201,25 @@ impl Vm {
                 return Err(Unwind::Raise(e));
             }
         };
-        if self.loaded_features.contains(&path) {
+        let key = match &found {
+            Found::File(p) => p.clone(),
+            Found::Embedded(name, _) => format!("{name}.rb"),
+        };
+        if self.feature_loaded(&key) {
             return Ok(Value::FALSE);
         }
-        self.loaded_features.push(path.clone());
-        self.load_path_file(&path)?;
+        // Listed while it loads, so a circular require returns false.
+        self.add_feature(&key);
+        let r = match found {
+            Found::File(p) => self.load_path_file(&p),
+            Found::Embedded(name, src) => {
+                self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)
+            }
+        };
+        if let Err(e) = r {
+            self.remove_feature(&key);
+            return Err(e);
+        }
         Ok(Value::TRUE)
     }
 
@@ -214,48 +234,6 @@ impl Vm {
             }
         };
         self.eval_file(&src, path, IseqKind::Class)
-    }
-
-    fn resolve_feature(&self, feature: &str, relative_to: Option<&str>) -> Option<String> {
-        let with_ext = if feature.ends_with(".rb") {
-            feature.to_string()
-        } else {
-            format!("{feature}.rb")
-        };
-        if let Some(dir) = relative_to {
-            let p = std::path::Path::new(dir).join(&with_ext);
-            return p.exists().then(|| p.to_string_lossy().into_owned());
-        }
-        if with_ext.starts_with('/') || with_ext.starts_with("./") || with_ext.starts_with("../") {
-            return std::path::Path::new(&with_ext).exists().then_some(with_ext);
-        }
-        for dir in &self.load_dirs() {
-            let p = std::path::Path::new(dir).join(&with_ext);
-            if p.exists() {
-                return Some(p.to_string_lossy().into_owned());
-            }
-        }
-        None
-    }
-
-    /// The directories `require` searches: `$LOAD_PATH` as the program
-    /// left it (its String entries), else the `-I` directories.
-    fn load_dirs(&self) -> Vec<String> {
-        match self
-            .globals
-            .get(&crate::value::symbol::intern("$LOAD_PATH"))
-        {
-            Some(&lp)
-                if lp.is_heap() && matches!(&*crate::gc::obj(lp).body.borrow(), Body::Array(_)) =>
-            {
-                self.array_items(lp)
-                    .into_iter()
-                    .filter(|v| self.is_string(*v))
-                    .map(|v| self.string_lossy(v))
-                    .collect()
-            }
-            _ => self.load_path.clone(),
-        }
     }
 
     /// The file of the innermost Ruby frame (for require_relative).

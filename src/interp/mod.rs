@@ -11,6 +11,7 @@ pub mod call;
 pub mod define;
 pub mod error;
 pub mod exc_methods;
+pub mod features;
 pub mod fiber;
 pub mod frame;
 pub mod jit;
@@ -181,6 +182,9 @@ pub struct Vm {
     pub at_exit: Vec<Value>,
     pub loaded_features: Vec<String>,
     pub load_path: Vec<String>,
+    /// The installed standard library's directories in `$LOAD_PATH`
+    /// (`features::stdlib_dirs`): carmine's own libraries come before them.
+    pub stdlib_dirs: Vec<String>,
     pub script_name: String,
     /// Backtrace lines seen so far, each once (an exception keeps ids
     /// into this until its backtrace is read: `Vm::fill_backtrace`).
@@ -269,6 +273,7 @@ impl Vm {
             at_exit: Vec::new(),
             loaded_features: Vec::new(),
             load_path: Vec::new(),
+            stdlib_dirs: Vec::new(),
             script_name: "-".into(),
             backtrace_lines: Vec::new(),
             backtrace_line_ids: HashMap::new(),

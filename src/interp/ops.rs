@@ -445,7 +445,7 @@ impl Vm {
                 done(Value::NIL)
             }
             Insn::AliasGlobal { new, old } => {
-                self.global_aliases.insert(new, old);
+                self.global_alias(new, old);
                 done(Value::NIL)
             }
             Insn::Undef { name } => {
@@ -649,6 +649,7 @@ impl Vm {
             }
             DEFINED_GVAR => {
                 if self.globals.contains_key(&name)
+                    || self.global_aliases.contains_key(&name)
                     || matches!(
                         &*symbol::name(name),
                         "$stdout" | "$stderr" | "$0" | "$!" | "$~"

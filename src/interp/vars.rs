@@ -453,18 +453,49 @@ impl Vm {
                 let s = self.script_name.clone();
                 self.str_new(&s)
             }
+            "$@" => {
+                let e = self.errinfo;
+                if e.is_nil() {
+                    return Value::NIL;
+                }
+                self.funcall(e, symbol::intern("backtrace"), &[], None)
+                    .unwrap_or(Value::NIL)
+            }
+            // Reached through an alias (`alias $MATCH $&`, English.rb).
+            "$&" => self.backref(1000).unwrap_or(Value::NIL),
+            "$`" => self.backref(1001).unwrap_or(Value::NIL),
+            "$'" => self.backref(1002).unwrap_or(Value::NIL),
+            "$+" => self.backref(1003).unwrap_or(Value::NIL),
+            n if n.len() > 1 && n[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                let k = n[1..].parse::<u32>().unwrap_or(u32::MAX);
+                self.backref(k.min(999)).unwrap_or(Value::NIL)
+            }
             _ => self.globals.get(&name).copied().unwrap_or(Value::NIL),
         }
     }
 
-    pub fn global_set(&mut self, name: SymbolId, v: Value) -> Result<(), Unwind> {
-        let name = self.global_aliases.get(&name).copied().unwrap_or(name);
+    /// `alias $new $old`: both names are then one variable (an alias of an
+    /// alias names the original).
+    pub fn global_alias(&mut self, new: SymbolId, old: SymbolId) {
+        let old = self.global_aliases.get(&old).copied().unwrap_or(old);
+        if new != old {
+            self.global_aliases.insert(new, old);
+        }
+    }
+
+    pub fn global_set(&mut self, written: SymbolId, v: Value) -> Result<(), Unwind> {
+        let name = self
+            .global_aliases
+            .get(&written)
+            .copied()
+            .unwrap_or(written);
         match &*symbol::name(name) {
             "$!" => self.errinfo = v,
             "$~" => self.set_last_match(v),
             "$stdout" | "$stderr" if !self.respond_to(v, symbol::intern("write")) => {
                 let c = self.class_name(self.real_class_of(v));
-                return Err(self.type_error(&format!("$stdout must have write method, {c} given")));
+                let g = symbol::name(written);
+                return Err(self.type_error(&format!("{g} must have write method, {c} given")));
             }
             _ => {
                 self.globals.insert(name, v);

@@ -274,9 +274,13 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(a, "push", -1, |vm, s, a, _| push_all(vm, s, a));
     vm.def_builtin(a, "append", -1, |vm, s, a, _| push_all(vm, s, a));
     vm.def_builtin(a, "<<", 1, |vm, s, a, _| push_all(vm, s, a));
-    vm.def_builtin(a, "pop", -1, |vm, s, a, _| {
+    vm.def_builtin(a, "pop", crate::class::arity::range(0, 1), |vm, s, a, _| {
         if let Some(n) = a.first() {
-            let n = int_arg(vm, *n)?.max(0) as usize;
+            let n = int_arg(vm, *n)?;
+            if n < 0 {
+                return Err(vm.arg_error("negative array size"));
+            }
+            let n = n as usize;
             let r = with_mut(vm, s, |v| {
                 let k = v.len().saturating_sub(n);
                 v.split_off(k)
@@ -285,24 +289,33 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(with_mut(vm, s, |v| v.pop())?.unwrap_or(Value::NIL))
     });
-    vm.def_builtin(a, "shift", -1, |vm, s, a, _| {
-        if let Some(n) = a.first() {
-            let n = int_arg(vm, *n)?.max(0) as usize;
-            let r = with_mut(vm, s, |v| {
-                let k = n.min(v.len());
-                v.drain(..k).collect::<Vec<_>>()
-            })?;
-            return Ok(vm.ary_new(r));
-        }
-        Ok(with_mut(vm, s, |v| {
-            if v.is_empty() {
-                None
-            } else {
-                Some(v.remove(0))
+    vm.def_builtin(
+        a,
+        "shift",
+        crate::class::arity::range(0, 1),
+        |vm, s, a, _| {
+            if let Some(n) = a.first() {
+                let n = int_arg(vm, *n)?;
+                if n < 0 {
+                    return Err(vm.arg_error("negative array size"));
+                }
+                let n = n as usize;
+                let r = with_mut(vm, s, |v| {
+                    let k = n.min(v.len());
+                    v.drain(..k).collect::<Vec<_>>()
+                })?;
+                return Ok(vm.ary_new(r));
             }
-        })?
-        .unwrap_or(Value::NIL))
-    });
+            Ok(with_mut(vm, s, |v| {
+                if v.is_empty() {
+                    None
+                } else {
+                    Some(v.remove(0))
+                }
+            })?
+            .unwrap_or(Value::NIL))
+        },
+    );
     vm.def_builtin(a, "unshift", -1, |vm, s, a, _| {
         let a = a.to_vec();
         with_mut(vm, s, |v| {
