@@ -116,6 +116,15 @@ impl Default for Value {
     }
 }
 
+/// A string being matched by regexps, kept between matches (see
+/// `Vm::regexp_match`).
+pub struct MatchSubject {
+    pub subject: Value,
+    pub text: Rc<str>,
+    /// The MatchData's frozen copy, NIL until a search matches.
+    pub frozen: Value,
+}
+
 pub struct Vm {
     pub heap: Heap,
     pub classes: ClassTable,
@@ -150,6 +159,9 @@ pub struct Vm {
     /// `Symbol#name`'s frozen String of each symbol asked (kept in
     /// literal_roots).
     pub sym_names: HashMap<SymbolId, Value>,
+    /// The last regexp subject's text and frozen copy (`regexp_match`),
+    /// valid while the string keeps `FLAG_MATCH_SNAPSHOT`.
+    pub match_subject: Option<MatchSubject>,
     pub main_obj: Value,
     pub top_cref: Cref,
     pub e: ExcClasses,
@@ -255,6 +267,7 @@ impl Vm {
             block_roots: Vec::new(),
             fstrings: HashMap::new(),
             sym_names: HashMap::new(),
+            match_subject: None,
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
             e: ExcClasses::default(),
@@ -740,9 +753,13 @@ impl Vm {
             block_roots,
             generic_ivars,
             fibers,
+            match_subject,
             ..
         } = self;
-        let extra = [*main_obj, *errinfo];
+        let (subject, snapshot) = match_subject
+            .as_ref()
+            .map_or((Value::NIL, Value::NIL), |m| (m.subject, m.frozen));
+        let extra = [*main_obj, *errinfo, subject, snapshot];
         let roots = |h: &mut Heap| {
             for v in extra {
                 h.mark(v);

@@ -3,6 +3,7 @@
 //! conversions, `inspect`/`to_s`, and regexps.
 
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 use crate::class::cls;
 use crate::gc::obj;
@@ -584,18 +585,10 @@ impl Vm {
 
     /// Runs a regexp on a string from byte `start`; sets `$~`.
     pub fn regexp_match(&mut self, re: Value, s: Value, start: usize) -> Result<Value, Unwind> {
-        let text = self.string_lossy(s);
+        let text = self.match_text(s);
         match crate::builtins::regexp::search(re, &text, start) {
             Some(g) => {
-                let frozen = self.str_new(&text);
-                // A binary subject's match reads as binary (when the
-                // text is its bytes).
-                if crate::builtins::string::is_binary(s)
-                    && crate::builtins::string::byte_len(s) == text.len()
-                {
-                    crate::builtins::string::Enc::Binary.set(frozen);
-                }
-                obj(frozen).freeze();
+                let frozen = self.match_frozen(s, &text);
                 let m = crate::builtins::regexp::make_match(self, re, frozen, g);
                 self.set_last_match(m);
                 Ok(m)
@@ -605,6 +598,55 @@ impl Vm {
                 Ok(Value::NIL)
             }
         }
+    }
+
+    /// The text a regexp searches in `s`. Scanning a string from offset
+    /// after offset (`index(re, pos)`, StringScanner, tokenizers) reuses
+    /// one copy while `s` is unchanged (`FLAG_MATCH_SNAPSHOT`), so each
+    /// search costs what it reads, not the string's length.
+    fn match_text(&mut self, s: Value) -> Rc<str> {
+        use crate::builtins::string::FLAG_MATCH_SNAPSHOT;
+        if let Some(m) = &self.match_subject
+            && m.subject == s
+            && obj(s).flags.get() & FLAG_MATCH_SNAPSHOT != 0
+        {
+            return m.text.clone();
+        }
+        let text: Rc<str> = Rc::from(self.string_lossy(s));
+        self.match_subject = Some(super::MatchSubject {
+            subject: s,
+            text: text.clone(),
+            frozen: Value::NIL,
+        });
+        let o = obj(s);
+        o.flags.set(o.flags.get() | FLAG_MATCH_SNAPSHOT);
+        text
+    }
+
+    /// The frozen copy of `s` a MatchData keeps (one per unchanged
+    /// subject, shared by its matches, as CRuby shares it).
+    fn match_frozen(&mut self, s: Value, text: &str) -> Value {
+        if let Some(m) = &self.match_subject
+            && m.subject == s
+            && !m.frozen.is_nil()
+        {
+            return m.frozen;
+        }
+        let frozen = self.str_new(text);
+        // A binary subject's match reads as binary (when the text is its
+        // bytes).
+        if crate::builtins::string::is_binary(s)
+            && crate::builtins::string::byte_len(s) == text.len()
+        {
+            crate::builtins::string::Enc::Binary.set(frozen);
+        }
+        obj(frozen).freeze();
+        if let Some(m) = &mut self.match_subject
+            && m.subject == s
+        {
+            m.frozen = frozen;
+        }
+        frozen
     }
 
     /// `$~`, `$1`.., `$&`, `` $` ``, `$'`, `$+`.

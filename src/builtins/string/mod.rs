@@ -40,6 +40,10 @@ pub const FLAG_US_ASCII: u32 = 1 << 17;
 /// is the only way to change a String's bytes); a new object starts at 0.
 const CR_SHIFT: u32 = 18;
 const CR_MASK: u32 = 3 << CR_SHIFT;
+/// Object flag: `Vm::match_subject` holds this string's text and frozen
+/// copy for regexp matching (cleared, like the code range, by every
+/// mutation and encoding change).
+pub const FLAG_MATCH_SNAPSHOT: u32 = 1 << 20;
 
 /// What a String's bytes are, read as UTF-8.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -128,7 +132,8 @@ pub(crate) fn with_mut<R>(
 ) -> Result<R, Unwind> {
     check_frozen(vm, s)?;
     let o = obj(s);
-    o.flags.set(o.flags.get() & !CR_MASK);
+    o.flags
+        .set(o.flags.get() & !(CR_MASK | FLAG_MATCH_SNAPSHOT));
     match &mut *o.body.borrow_mut() {
         Body::String(st) => Ok(f(&mut st.bytes)),
         _ => unreachable!("string body"),
