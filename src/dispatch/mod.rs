@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use crate::bytecode::Iseq;
 use crate::class::{ClassTable, MethodKind, Visibility};
-use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId};
+use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, sym};
 
 pub use ic::{CallSite, HotEntry, IcEntry, IcState, flags};
 pub use invalidate::Reason;
@@ -77,6 +77,11 @@ pub enum Handler {
     IseqIvarGet(u32),
     /// attr_writer: write ivar slot `n`.
     IvarSet(u32),
+    /// A Struct member reader: element `.1` of the Array in ivar slot `.0`
+    /// (the instance's `@__values__`).
+    StructGet(u32, u32),
+    /// A Struct member writer: sets element `.1` of the Array in slot `.0`.
+    StructSet(u32, u32),
     /// define_method with a proc.
     Bmethod,
     /// Negative entry: no such method, call `method_missing`.
@@ -554,6 +559,14 @@ impl Dispatch {
             MethodKind::AttrWriter(iv) => {
                 let iv = *iv;
                 Handler::IvarSet(classes.ivar_slot(cls, iv))
+            }
+            MethodKind::StructRef(i) => {
+                let i = *i;
+                Handler::StructGet(classes.ivar_slot(cls, sym::STRUCT_VALUES), i)
+            }
+            MethodKind::StructSet(i) => {
+                let i = *i;
+                Handler::StructSet(classes.ivar_slot(cls, sym::STRUCT_VALUES), i)
             }
             MethodKind::Bmethod(_) => Handler::Bmethod,
             MethodKind::Undefined | MethodKind::ZSuper => Handler::MethodMissing,

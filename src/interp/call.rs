@@ -135,6 +135,22 @@ impl Vm {
                             return Ok(Call::Done(v));
                         }
                     }
+                    // Struct members: an element of the values Array.
+                    Handler::StructGet(slot, i) => {
+                        if let Some(v) = struct_get(recv, slot, i) {
+                            self.dispatch.counters.ccf_ivar += 1;
+                            self.stack.truncate(recv_ix);
+                            return Ok(Call::Done(v));
+                        }
+                    }
+                    Handler::StructSet(slot, i) => {
+                        let v = self.stack[recv_ix + 1];
+                        if struct_set(recv, slot, i, v) {
+                            self.dispatch.counters.ccf_attrset += 1;
+                            self.stack.truncate(recv_ix);
+                            return Ok(Call::Done(v));
+                        }
+                    }
                     _ => {}
                 }
                 self.fast_entry_again(site, c)
@@ -171,6 +187,12 @@ impl Vm {
                     if matches!(h, Handler::IseqIvarGet(_)) {
                         self.getter_probes(m);
                     }
+                    self.dispatch.counters.ccf_ivar += 1;
+                    return Ok(Call::Done(v));
+                }
+                if let Handler::StructGet(slot, i) = h
+                    && let Some(v) = struct_get(recv, slot, i)
+                {
                     self.dispatch.counters.ccf_ivar += 1;
                     return Ok(Call::Done(v));
                 }
@@ -439,6 +461,8 @@ impl Vm {
             Handler::IvarGet(_) => e.fast = argc == 0,
             Handler::IseqIvarGet(_) => e.fast = argc == 0 && !literal,
             Handler::IvarSet(_) => e.fast = argc == 1,
+            Handler::StructGet(..) => e.fast = argc == 0,
+            Handler::StructSet(..) => e.fast = argc == 1,
             Handler::Builtin => {
                 e.plain = !literal
                     && argc as usize <= BUILTIN_FAST_ARGS
@@ -761,8 +785,14 @@ impl Vm {
     /// another handler or an object without the ivar slot.
     #[inline(always)]
     fn hot_read(&mut self, handler: Handler, m: MethodId, recv: Value) -> Option<Value> {
-        let (Handler::IvarGet(slot) | Handler::IseqIvarGet(slot)) = handler else {
-            return None;
+        let slot = match handler {
+            Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) => slot,
+            Handler::StructGet(slot, i) => {
+                let v = struct_get(recv, slot, i)?;
+                self.dispatch.counters.ccf_ivar += 1;
+                return Some(v);
+            }
+            _ => return None,
         };
         let v = ivar_slot_get(recv, slot)?;
         if matches!(handler, Handler::IseqIvarGet(_)) {
@@ -801,10 +831,18 @@ impl Vm {
             };
         }
         let v = match handler {
-            Handler::IvarGet(_) | Handler::IseqIvarGet(_) => {
+            Handler::IvarGet(_) | Handler::IseqIvarGet(_) | Handler::StructGet(..) => {
                 let Some(v) = self.hot_read(handler, m, recv) else {
                     return Hot::No;
                 };
+                v
+            }
+            Handler::StructSet(slot, i) => {
+                let v = self.stack[recv_ix + 1];
+                if !struct_set(recv, slot, i, v) {
+                    return Hot::No;
+                }
+                self.dispatch.counters.ccf_attrset += 1;
                 v
             }
             Handler::IvarSet(slot) => {
@@ -984,6 +1022,29 @@ impl Vm {
                 };
                 self.ivar_set_slot(recv, slot, iv, v)?;
                 Ok(Call::Done(v))
+            }
+            Handler::StructGet(slot, i) => {
+                self.dispatch.counters.ccf_ivar += 1;
+                let n = if fl & (flags::SPLAT | flags::KWARGS) != 0 {
+                    self.collect_args(recv_ix, argc, fl)?.len()
+                } else {
+                    argc
+                };
+                self.stack.truncate(recv_ix);
+                if n != 0 {
+                    return Err(self.argc_error(n, 0, 0));
+                }
+                Ok(Call::Done(self.struct_ref(recv, slot, i)))
+            }
+            Handler::StructSet(slot, i) => {
+                self.dispatch.counters.ccf_attrset += 1;
+                let args = self.collect_args(recv_ix, argc, fl)?;
+                self.stack.truncate(recv_ix);
+                if args.len() != 1 {
+                    return Err(self.argc_error(args.len(), 1, 1));
+                }
+                self.struct_store(recv, slot, i, args[0])?;
+                Ok(Call::Done(args[0]))
             }
             Handler::Bmethod => {
                 self.dispatch.counters.ccf_bmethod += 1;
@@ -1371,6 +1432,43 @@ fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
             _ => Value::NIL,
         }),
         _ => None,
+    }
+}
+
+/// A Struct reader hit: element `i` of the values Array in ivar `slot`
+/// of a plain object (nil past its end); None sends the call down the
+/// general path.
+#[inline(always)]
+fn struct_get(recv: Value, slot: u32, i: u32) -> Option<Value> {
+    let values = ivar_slot_get(recv, slot)?;
+    if !values.is_heap() {
+        return None;
+    }
+    match &*obj(values).body.borrow() {
+        Body::Array(items) => Some(items.get(i as usize).copied().unwrap_or(Value::NIL)),
+        _ => None,
+    }
+}
+
+/// A Struct writer hit on an unfrozen struct whose values Array holds
+/// element `i`; false sends the call down the general path.
+#[inline(always)]
+fn struct_set(recv: Value, slot: u32, i: u32, v: Value) -> bool {
+    if !recv.is_heap() || obj(recv).is_frozen() {
+        return false;
+    }
+    let Some(values) = ivar_slot_get(recv, slot) else {
+        return false;
+    };
+    if !values.is_heap() || obj(values).is_frozen() {
+        return false;
+    }
+    match &mut *obj(values).body.borrow_mut() {
+        Body::Array(items) if (i as usize) < items.len() => {
+            items[i as usize] = v;
+            true
+        }
+        _ => false,
     }
 }
 

@@ -20,6 +20,7 @@ pub mod ops;
 pub mod params;
 pub mod rcall;
 pub mod run;
+pub mod structs;
 pub mod timeslice;
 pub mod values;
 pub mod vars;
