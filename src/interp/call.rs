@@ -429,7 +429,7 @@ impl Vm {
     }
 
     #[cold]
-    fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
+    pub(super) fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
         let refinements = self.active_refinements();
         let mut e = self.dispatch.miss(&mut self.classes, site, c, &refinements);
         self.mark_entry(site, &mut e);
@@ -520,7 +520,7 @@ impl Vm {
 
     /// The block a call site passes: a literal block, `&arg`, or none.
     #[inline(always)]
-    fn site_block(
+    pub(super) fn site_block(
         &mut self,
         site: CallSiteId,
         fl: u32,
@@ -668,7 +668,7 @@ impl Vm {
     /// (`base..base + local_count`): the end of every bytecode call.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn enter_frame(
+    pub(super) fn enter_frame(
         &mut self,
         m: MethodId,
         iseq: &'static Iseq,

@@ -14,6 +14,7 @@ pub mod exc_methods;
 pub mod fiber;
 pub mod frame;
 pub mod jit;
+pub mod kwcall;
 pub mod load;
 pub mod missing;
 pub mod ops;
