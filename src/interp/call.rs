@@ -533,9 +533,29 @@ impl Vm {
             return self.site_block_arg(blk_ix);
         }
         match self.dispatch.site(site).block {
-            Some(iseq) => Ok(Some(Rc::new(BlockArg::Literal(self.make_block(iseq))))),
+            Some(iseq) => Ok(Some(self.literal_block(iseq))),
             None => Ok(None),
         }
+    }
+
+    /// A block literal's `BlockArg`, in the allocation the last frame
+    /// popped from the next frame slot received when nothing else holds
+    /// it (a loop calling a method with a block allocates once).
+    #[inline(always)]
+    fn literal_block(&mut self, iseq: crate::value::IseqId) -> Rc<BlockArg> {
+        let b = self.make_block(iseq);
+        // (A dead slot's block is never read again: taking it is free.)
+        let old = match self.spare_block.take() {
+            Some(rc) => Some(rc),
+            None => self.frames.dead_block().and_then(Option::take),
+        };
+        if let Some(mut rc) = old
+            && let Some(inner) = Rc::get_mut(&mut rc)
+        {
+            *inner = BlockArg::Literal(b);
+            return rc;
+        }
+        Rc::new(BlockArg::Literal(b))
     }
 
     #[inline(never)]
@@ -981,9 +1001,16 @@ impl Vm {
                 self.kw_passed = fl & flags::KWARGS != 0
                     && argc > 0
                     && self.hash_len(self.stack[recv_ix + argc]) != Some(0);
+                let literal = matches!(block.as_deref(), Some(BlockArg::Literal(_)));
+                let kept = if literal { block.clone() } else { None };
                 let r = f(self, recv, args, block);
                 if root {
                     self.block_roots.pop();
+                }
+                if let Some(b) = kept
+                    && Rc::strong_count(&b) == 1
+                {
+                    self.spare_block = Some(b);
                 }
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);

@@ -146,6 +146,9 @@ pub struct Vm {
     pub autoloads: HashMap<(ClassId, SymbolId), String>,
     /// Blocks of running builtins that only they reference (GC roots).
     pub block_roots: Vec<Rc<BlockArg>>,
+    /// A block literal's allocation nothing references any more (a
+    /// builtin's, after it returned), for the next literal to reuse.
+    pub spare_block: Option<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
     pub fstrings: HashMap<Vec<u8>, Value>,
     pub main_obj: Value,
@@ -248,6 +251,7 @@ impl Vm {
             autoloads: HashMap::new(),
             end_blocks: Vec::new(),
             block_roots: Vec::new(),
+            spare_block: None,
             fstrings: HashMap::new(),
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
