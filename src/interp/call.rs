@@ -1321,7 +1321,7 @@ impl Vm {
 
     #[cold]
     #[inline(never)]
-    fn alloc_frame_env(&mut self, base: usize, lc: usize, penv: Value) -> Value {
+    pub(super) fn alloc_frame_env(&mut self, base: usize, lc: usize, penv: Value) -> Value {
         let vals = self.stack[base..base + lc].to_vec();
         self.heap.alloc(
             cls::ENV_CLASS,
