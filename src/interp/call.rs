@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use crate::bytecode::Iseq;
 use crate::class::{MethodKind, Visibility, cls};
-use crate::dispatch::{Handler, IcEntry, Probe, flags, lookup};
+use crate::dispatch::{Handler, IcEntry, Probe, StructMember, flags, lookup};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
@@ -136,17 +136,8 @@ impl Vm {
                         }
                     }
                     // Struct members: an element of the values Array.
-                    Handler::StructGet(slot, i) => {
-                        if let Some(v) = struct_get(recv, slot, i) {
-                            self.dispatch.counters.ccf_ivar += 1;
-                            self.stack.truncate(recv_ix);
-                            return Ok(Call::Done(v));
-                        }
-                    }
-                    Handler::StructSet(slot, i) => {
-                        let v = self.stack[recv_ix + 1];
-                        if struct_set(recv, slot, i, v) {
-                            self.dispatch.counters.ccf_attrset += 1;
+                    Handler::StructGet(_) | Handler::StructSet(_) => {
+                        if let Some(v) = self.hot_struct(h, recv, recv_ix) {
                             self.stack.truncate(recv_ix);
                             return Ok(Call::Done(v));
                         }
@@ -190,10 +181,9 @@ impl Vm {
                     self.dispatch.counters.ccf_ivar += 1;
                     return Ok(Call::Done(v));
                 }
-                if let Handler::StructGet(slot, i) = h
-                    && let Some(v) = struct_get(recv, slot, i)
+                if let Handler::StructGet(_) = h
+                    && let Some(v) = self.hot_struct_read(h, recv)
                 {
-                    self.dispatch.counters.ccf_ivar += 1;
                     return Ok(Call::Done(v));
                 }
                 self.fast_entry_again(site, c)
@@ -541,7 +531,7 @@ impl Vm {
     /// A block literal's `BlockArg`, in the allocation the last frame
     /// popped from the next frame slot received when nothing else holds
     /// it (a loop calling a method with a block allocates once).
-    #[inline(always)]
+    #[inline(never)]
     fn literal_block(&mut self, iseq: crate::value::IseqId) -> Rc<BlockArg> {
         let b = self.make_block(iseq);
         // (A dead slot's block is never read again: taking it is free.)
@@ -791,7 +781,11 @@ impl Vm {
             };
         }
         // (A fast reader's site passes no arguments.)
-        match self.hot_read(handler, m, recv) {
+        let read = match handler {
+            Handler::StructGet(_) => self.hot_struct_read(handler, recv),
+            _ => self.hot_read(handler, m, recv),
+        };
+        match read {
             Some(v) => {
                 self.dispatch.count_inline_hit(site);
                 Hot::Done(v)
@@ -805,14 +799,8 @@ impl Vm {
     /// another handler or an object without the ivar slot.
     #[inline(always)]
     fn hot_read(&mut self, handler: Handler, m: MethodId, recv: Value) -> Option<Value> {
-        let slot = match handler {
-            Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) => slot,
-            Handler::StructGet(slot, i) => {
-                let v = struct_get(recv, slot, i)?;
-                self.dispatch.counters.ccf_ivar += 1;
-                return Some(v);
-            }
-            _ => return None,
+        let (Handler::IvarGet(slot) | Handler::IseqIvarGet(slot)) = handler else {
+            return None;
         };
         let v = ivar_slot_get(recv, slot)?;
         if matches!(handler, Handler::IseqIvarGet(_)) {
@@ -851,18 +839,10 @@ impl Vm {
             };
         }
         let v = match handler {
-            Handler::IvarGet(_) | Handler::IseqIvarGet(_) | Handler::StructGet(..) => {
+            Handler::IvarGet(_) | Handler::IseqIvarGet(_) => {
                 let Some(v) = self.hot_read(handler, m, recv) else {
                     return Hot::No;
                 };
-                v
-            }
-            Handler::StructSet(slot, i) => {
-                let v = self.stack[recv_ix + 1];
-                if !struct_set(recv, slot, i, v) {
-                    return Hot::No;
-                }
-                self.dispatch.counters.ccf_attrset += 1;
                 v
             }
             Handler::IvarSet(slot) => {
@@ -873,11 +853,48 @@ impl Vm {
                 self.dispatch.counters.ccf_attrset += 1;
                 v
             }
+            // (Struct members: `send_inline`'s fast entry, no frame either.)
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
         self.stack.truncate(recv_ix);
         Hot::Done(v)
+    }
+
+    /// `hot_read` of a Struct member (out of line: the attr_reader path
+    /// stays as short as it was).
+    #[inline(never)]
+    fn hot_struct_read(&mut self, handler: Handler, recv: Value) -> Option<Value> {
+        let Handler::StructGet(sm) = handler else {
+            return None;
+        };
+        let v = struct_get(recv, sm)?;
+        self.dispatch.counters.ccf_ivar += 1;
+        Some(v)
+    }
+
+    /// A Struct reader or writer hit (the writer's value above the
+    /// receiver at `recv_ix`), counted; None (nothing done) for another
+    /// handler, an object without its values Array or a frozen struct.
+    /// Out of line, so the run loop's attr_reader path keeps its shape.
+    #[inline(never)]
+    fn hot_struct(&mut self, handler: Handler, recv: Value, recv_ix: usize) -> Option<Value> {
+        match handler {
+            Handler::StructGet(sm) => {
+                let v = struct_get(recv, sm)?;
+                self.dispatch.counters.ccf_ivar += 1;
+                Some(v)
+            }
+            Handler::StructSet(sm) => {
+                let v = self.stack[recv_ix + 1];
+                if !struct_set(recv, sm, v) {
+                    return None;
+                }
+                self.dispatch.counters.ccf_attrset += 1;
+                Some(v)
+            }
+            _ => None,
+        }
     }
 
     /// `method__entry` and `method__return` for a getter method read
@@ -1050,7 +1067,7 @@ impl Vm {
                 self.ivar_set_slot(recv, slot, iv, v)?;
                 Ok(Call::Done(v))
             }
-            Handler::StructGet(slot, i) => {
+            Handler::StructGet(_) => {
                 self.dispatch.counters.ccf_ivar += 1;
                 let n = if fl & (flags::SPLAT | flags::KWARGS) != 0 {
                     self.collect_args(recv_ix, argc, fl)?.len()
@@ -1061,16 +1078,16 @@ impl Vm {
                 if n != 0 {
                     return Err(self.argc_error(n, 0, 0));
                 }
-                Ok(Call::Done(self.struct_ref(recv, slot, i)))
+                Ok(Call::Done(self.struct_ref(recv, m)))
             }
-            Handler::StructSet(slot, i) => {
+            Handler::StructSet(_) => {
                 self.dispatch.counters.ccf_attrset += 1;
                 let args = self.collect_args(recv_ix, argc, fl)?;
                 self.stack.truncate(recv_ix);
                 if args.len() != 1 {
                     return Err(self.argc_error(args.len(), 1, 1));
                 }
-                self.struct_store(recv, slot, i, args[0])?;
+                self.struct_store(recv, m, args[0])?;
                 Ok(Call::Done(args[0]))
             }
             Handler::Bmethod => {
@@ -1466,7 +1483,8 @@ fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
 /// of a plain object (nil past its end); None sends the call down the
 /// general path.
 #[inline(always)]
-fn struct_get(recv: Value, slot: u32, i: u32) -> Option<Value> {
+fn struct_get(recv: Value, sm: StructMember) -> Option<Value> {
+    let (slot, i) = (sm.slot(), sm.index());
     let values = ivar_slot_get(recv, slot)?;
     if !values.is_heap() {
         return None;
@@ -1480,10 +1498,11 @@ fn struct_get(recv: Value, slot: u32, i: u32) -> Option<Value> {
 /// A Struct writer hit on an unfrozen struct whose values Array holds
 /// element `i`; false sends the call down the general path.
 #[inline(always)]
-fn struct_set(recv: Value, slot: u32, i: u32, v: Value) -> bool {
+fn struct_set(recv: Value, sm: StructMember, v: Value) -> bool {
     if !recv.is_heap() || obj(recv).is_frozen() {
         return false;
     }
+    let (slot, i) = (sm.slot(), sm.index());
     let Some(values) = ivar_slot_get(recv, slot) else {
         return false;
     };

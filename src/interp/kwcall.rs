@@ -21,6 +21,8 @@ const KW_MAX: usize = 8;
 
 impl Vm {
     /// `send_kw`: receiver, plain arguments, then the keyword values.
+    /// (Out of line: the run loop's other sends keep their registers.)
+    #[inline(never)]
     pub fn send_kw(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
         let (argc, fl) = (s.argc as usize, s.flags);
@@ -53,7 +55,7 @@ impl Vm {
             }
         }
         self.kw_to_hash(site, nkw)?;
-        self.send_inline(site)
+        self.send(site)
     }
 
     /// Replaces the `nkw` keyword values on top of the stack with their

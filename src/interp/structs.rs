@@ -5,49 +5,59 @@
 use crate::class::{MethodKind, Visibility};
 use crate::gc::obj;
 use crate::object::{Body, Unwind};
-use crate::value::{ClassId, Value, sym, symbol};
+use crate::value::{ClassId, MethodId, Value, sym, symbol};
 
 use super::Vm;
 
 impl Vm {
-    /// Member `i` of a struct: nil when it has no values Array yet
-    /// (`allocate`) or the Array is shorter.
-    pub(super) fn struct_ref(&self, recv: Value, slot: u32, i: u32) -> Value {
-        let values = self.ivar_get_slot(recv, slot, sym::STRUCT_VALUES);
+    /// The member index of the Struct accessor `m`.
+    fn struct_index(&self, m: MethodId) -> usize {
+        match self.classes.method(m).kind {
+            MethodKind::StructRef(i) | MethodKind::StructSet(i) => i as usize,
+            _ => 0,
+        }
+    }
+
+    /// The member the Struct reader `m` reads: nil when the struct has no
+    /// values Array yet (`allocate`) or the Array is shorter.
+    pub(super) fn struct_ref(&self, recv: Value, m: MethodId) -> Value {
+        let i = self.struct_index(m);
+        let values = self.ivar_get_name(recv, sym::STRUCT_VALUES);
         if values.is_heap()
             && let Body::Array(items) = &*obj(values).body.borrow()
         {
-            return items.get(i as usize).copied().unwrap_or(Value::NIL);
+            return items.get(i).copied().unwrap_or(Value::NIL);
         }
         Value::NIL
     }
 
-    /// Sets member `i` of a struct: CRuby's FrozenError on a frozen one.
+    /// Sets the member the Struct writer `m` writes: CRuby's FrozenError
+    /// on a frozen struct.
     #[cold]
     pub(super) fn struct_store(
         &mut self,
         recv: Value,
-        slot: u32,
-        i: u32,
+        m: MethodId,
         v: Value,
     ) -> Result<(), Unwind> {
+        let i = self.struct_index(m);
         if recv.is_heap() && obj(recv).is_frozen() {
             crate::builtins::object::prelude_call(self, "check_struct_frozen", &[recv])?;
             return Err(self.frozen_error(recv));
         }
-        let mut values = self.ivar_get_slot(recv, slot, sym::STRUCT_VALUES);
+        let mut values = self.ivar_get_name(recv, sym::STRUCT_VALUES);
         if !self.is_array(values) {
             values = self.ary_new(Vec::new());
-            self.ivar_set_slot(recv, slot, sym::STRUCT_VALUES, values)?;
+            self.ivar_set_name(recv, sym::STRUCT_VALUES, values);
         }
         if obj(values).is_frozen() {
             return Err(self.frozen_error(recv));
         }
         if let Body::Array(items) = &mut *obj(values).body.borrow_mut() {
-            if items.len() <= i as usize {
-                items.resize(i as usize + 1, Value::NIL);
+            if items.len() <= i {
+                items.resize(i + 1, Value::NIL);
             }
-            items[i as usize] = v;
+            items[i] = v;
         }
         Ok(())
     }
