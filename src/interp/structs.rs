@@ -3,13 +3,56 @@
 //! an instance's values Array (`@__values__`, see prelude/struct.rb).
 
 use crate::class::{MethodKind, Visibility};
+use crate::dispatch::{Handler, StructMember};
 use crate::gc::obj;
 use crate::object::{Body, Unwind};
 use crate::value::{ClassId, MethodId, Value, sym, symbol};
 
 use super::Vm;
+use super::call::ivar_slot_get;
 
 impl Vm {
+    /// `hot_read` of a Struct member (out of line: the attr_reader path
+    /// stays as short as it was).
+    #[inline(never)]
+    pub(super) fn hot_struct_read(&mut self, handler: Handler, recv: Value) -> Option<Value> {
+        let Handler::StructGet(sm) = handler else {
+            return None;
+        };
+        let v = struct_get(recv, sm)?;
+        self.dispatch.counters.ccf_ivar += 1;
+        Some(v)
+    }
+
+    /// A Struct reader or writer hit (the writer's value above the
+    /// receiver at `recv_ix`), counted; None (nothing done) for another
+    /// handler, an object without its values Array or a frozen struct.
+    /// Out of line, so the run loop's attr_reader path keeps its shape.
+    #[inline(never)]
+    pub(super) fn hot_struct(
+        &mut self,
+        handler: Handler,
+        recv: Value,
+        recv_ix: usize,
+    ) -> Option<Value> {
+        match handler {
+            Handler::StructGet(sm) => {
+                let v = struct_get(recv, sm)?;
+                self.dispatch.counters.ccf_ivar += 1;
+                Some(v)
+            }
+            Handler::StructSet(sm) => {
+                let v = self.stack[recv_ix + 1];
+                if !struct_set(recv, sm, v) {
+                    return None;
+                }
+                self.dispatch.counters.ccf_attrset += 1;
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
     /// The member index of the Struct accessor `m`.
     fn struct_index(&self, m: MethodId) -> usize {
         match self.classes.method(m).kind {
@@ -77,5 +120,44 @@ impl Vm {
             self.method_hook(c, w, "added")?;
         }
         Ok(())
+    }
+}
+
+/// A Struct reader hit: element `i` of the values Array in ivar `slot`
+/// of a plain object (nil past its end); None sends the call down the
+/// general path.
+#[inline(always)]
+fn struct_get(recv: Value, sm: StructMember) -> Option<Value> {
+    let (slot, i) = (sm.slot(), sm.index());
+    let values = ivar_slot_get(recv, slot)?;
+    if !values.is_heap() {
+        return None;
+    }
+    match &*obj(values).body.borrow() {
+        Body::Array(items) => Some(items.get(i as usize).copied().unwrap_or(Value::NIL)),
+        _ => None,
+    }
+}
+
+/// A Struct writer hit on an unfrozen struct whose values Array holds
+/// element `i`; false sends the call down the general path.
+#[inline(always)]
+fn struct_set(recv: Value, sm: StructMember, v: Value) -> bool {
+    if !recv.is_heap() || obj(recv).is_frozen() {
+        return false;
+    }
+    let (slot, i) = (sm.slot(), sm.index());
+    let Some(values) = ivar_slot_get(recv, slot) else {
+        return false;
+    };
+    if !values.is_heap() || obj(values).is_frozen() {
+        return false;
+    }
+    match &mut *obj(values).body.borrow_mut() {
+        Body::Array(items) if (i as usize) < items.len() => {
+            items[i as usize] = v;
+            true
+        }
+        _ => false,
     }
 }
