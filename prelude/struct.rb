@@ -7,8 +7,10 @@
 # Representation: a struct class keeps its member list in the class
 # instance variable @__members__ (and keyword_init in @__keyword_init__);
 # an instance keeps its values, in member order, in the array @__values__.
-# Accessors are defined with define_method, so each struct class creation
-# is a dynamic method definition, as the dispatch layer expects.
+# Accessors are native method kinds (struct_ref / struct_set) that the
+# inline cache answers without a frame, as it does attr_reader's; each
+# struct class creation is a dynamic method definition, as the dispatch
+# layer expects.
 class Struct
   include Enumerable
 
@@ -64,13 +66,7 @@ class Struct
     klass = Class.new(self)
     klass.instance_variable_set(:@__members__, members.freeze)
     klass.instance_variable_set(:@__keyword_init__, keyword_init)
-    members.each_with_index do |name, index|
-      klass.define_method(name) { @__values__[index] }
-      klass.define_method(:"#{name}=") do |value|
-        RubyVM::Prelude.check_struct_frozen(self)
-        @__values__[index] = value
-      end
-    end
+    RubyVM::Prelude.define_struct_accessors(klass, members)
 
     unless class_name.nil?
       first = class_name[0]

@@ -144,6 +144,11 @@ pub fn init(vm: &mut Vm) {
                     let one = vm.ary_new(vec![k]);
                     Ok(vm.ary_new(vec![one]))
                 }
+                crate::class::MethodKind::StructSet(_) => {
+                    let (k, n) = (vm.sym("req"), vm.sym("_"));
+                    let one = vm.ary_new(vec![k, n]);
+                    Ok(vm.ary_new(vec![one]))
+                }
                 crate::class::MethodKind::Builtin { arity, .. } => {
                     let arity = *arity;
                     let mut out = Vec::new();
@@ -294,8 +299,8 @@ pub fn method_arity(vm: &Vm, m: crate::value::MethodId) -> i64 {
         crate::class::MethodKind::Builtin { arity, .. } => {
             crate::class::arity::reported(*arity) as i64
         }
-        crate::class::MethodKind::AttrReader(_) => 0,
-        crate::class::MethodKind::AttrWriter(_) => 1,
+        crate::class::MethodKind::AttrReader(_) | crate::class::MethodKind::StructRef(_) => 0,
+        crate::class::MethodKind::AttrWriter(_) | crate::class::MethodKind::StructSet(_) => 1,
         crate::class::MethodKind::Bmethod(p) => match &*obj(*p).body.borrow() {
             Body::Proc(pr) => vm.iseq(pr.block.iseq).params.arity() as i64,
             _ => -1,

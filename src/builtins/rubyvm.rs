@@ -62,6 +62,18 @@ pub fn init(vm: &mut Vm) {
     {
         vm.set_const(pm, symbol::intern("FATAL"), fatal);
     }
+    // Struct.new's member readers and writers (prelude/struct.rb).
+    vm.def_singleton_builtin(pm, "define_struct_accessors", 2, |vm, _, a, _| {
+        let Some(c) = vm.as_class(a[0]) else {
+            return Err(vm.type_error("define_struct_accessors: class expected"));
+        };
+        if !vm.is_array(a[1]) {
+            return Err(vm.type_error("define_struct_accessors: array expected"));
+        }
+        let members = vm.array_items(a[1]);
+        vm.define_struct_accessors(c, &members)?;
+        Ok(Value::NIL)
+    });
     vm.def_singleton_builtin(pm, "sort_by_keys", 2, |vm, _, a, _| {
         let (vals, keys) = (a[0], a[1]);
         if !vm.is_array(vals) || !vm.is_array(keys) {

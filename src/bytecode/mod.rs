@@ -169,6 +169,10 @@ define_insns! {
     /// Backward-branch safepoint (GC, interrupts) at loop heads.
     Safepoint = "safepoint", pop 0, push 0;
     Send { site: CallSiteId } = "send", pop -1, push 1;
+    /// A call passing literal keywords (`f(a, k: 1)`): their `nkw` values
+    /// lie on the stack where `site`'s keyword Hash would, named by
+    /// `CallSite::kw`; the receiver is always pushed (`Vm::send_kw`).
+    SendKw { site: CallSiteId, nkw: u16 } = "send_kw", pop -1, push 1;
     InvokeSuper { site: CallSiteId } = "invokesuper", pop -1, push 1;
     InvokeBlock { site: CallSiteId } = "invokeblock", pop -1, push 1;
     OptPlus { site: CallSiteId } = "opt_plus", pop 2, push 1;

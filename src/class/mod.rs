@@ -34,6 +34,11 @@ pub enum MethodKind {
     },
     AttrReader(SymbolId),
     AttrWriter(SymbolId),
+    /// A Struct member reader: element `n` of the instance's values.
+    StructRef(u32),
+    /// A Struct member writer (`a=`): sets element `n` (FrozenError on a
+    /// frozen struct).
+    StructSet(u32),
     /// `define_method` with a proc.
     Bmethod(Value),
     /// `undef`: stops the lookup.
@@ -49,6 +54,8 @@ impl MethodKind {
             MethodKind::Builtin { .. } => "cfunc",
             MethodKind::AttrReader(_) => "attr_reader",
             MethodKind::AttrWriter(_) => "attr_writer",
+            MethodKind::StructRef(_) => "struct_ref",
+            MethodKind::StructSet(_) => "struct_set",
             MethodKind::Bmethod(_) => "bmethod",
             MethodKind::Undefined => "undef",
             MethodKind::ZSuper => "zsuper",

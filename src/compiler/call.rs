@@ -5,8 +5,12 @@ use ruby_prism::{ArgumentsNode, Node, ParametersNode};
 
 use super::{CResult, Compiler, name_of, opt_insn};
 use crate::bytecode::{Insn, IseqKind};
-use crate::dispatch::flags;
-use crate::value::{IseqId, SymbolId, Value, sym, symbol};
+use crate::dispatch::{CallSite, flags};
+use crate::value::{CallSiteId, IseqId, SymbolId, Value, sym, symbol};
+
+/// The most literal keywords a call passes on the stack (`SendKw`);
+/// more build the keyword Hash.
+const FLAT_KW_MAX: usize = 8;
 
 impl<'pr> Compiler<'pr, '_> {
     pub(super) fn call(&mut self, node: &Node<'pr>) -> CResult<()> {
@@ -15,6 +19,12 @@ impl<'pr> Compiler<'pr, '_> {
         let mut fl = 0u32;
         let loc = node.location();
         let value_unused = self.take_value_unused(&loc);
+        let attr_write = n.is_attribute_write() && !value_unused;
+        let flat_kw = if attr_write || n.is_safe_navigation() {
+            None
+        } else {
+            flat_keywords(n.arguments(), n.block())
+        };
         match n.receiver() {
             Some(r) => {
                 if r.as_self_node().is_some() {
@@ -22,11 +32,15 @@ impl<'pr> Compiler<'pr, '_> {
                 }
                 self.expr(&r)?;
             }
-            // No receiver: self is not pushed (`send_self` supplies it).
+            // No receiver: self is not pushed (`send_self` supplies it),
+            // but for `send_kw`, which always has one.
             None => {
                 fl |= flags::FCALL;
                 if n.is_variable_call() {
                     fl |= flags::VCALL;
+                }
+                if flat_kw.is_some() {
+                    self.emit(Insn::PutSelf);
                 }
             }
         }
@@ -38,14 +52,13 @@ impl<'pr> Compiler<'pr, '_> {
         };
         // A statement whose value is popped returns the setter's own result
         // (the caller pops it), as CRuby compiles it.
-        let attr_write = n.is_attribute_write() && !value_unused;
         if attr_write {
             // Keep the assigned value as the expression's result.
             self.emit(Insn::PutNil);
             self.emit(Insn::Swap);
         }
         let tail = if attr_write { Tail::Value } else { Tail::None };
-        let (mut argc, afl) = self.call_args(n.arguments(), n.block(), tail)?;
+        let (mut argc, afl) = self.call_args(n.arguments(), n.block(), tail, flat_kw.is_some())?;
         fl |= afl;
         let block = match n.block() {
             Some(b) if b.as_block_node().is_some() => Some(self.block_iseq(&b)?),
@@ -56,11 +69,22 @@ impl<'pr> Compiler<'pr, '_> {
             // The value, pushed on its own, joins the arguments.
             argc = self.append_value_arg(argc - 1, fl);
         }
-        let fcall = n.receiver().is_none();
+        let fcall = n.receiver().is_none() && flat_kw.is_none();
         let pops = !fcall as i64 + argc as i64 + (fl & flags::BLOCKARG != 0) as i64;
         if let Some(m) = n.message_loc() {
             // CRuby reports a call at the line of its method name.
             self.scope().line = self.line_at(m.start());
+        }
+        if let Some(kw) = flat_kw {
+            // The keyword values stand where the Hash would.
+            let nkw = kw.len() as u16;
+            let pops = pops - 1 + nkw as i64;
+            let site = self.site_kw(name, argc, fl, block, kw);
+            self.emit_call(Insn::SendKw { site, nkw }, pops);
+            if let Some((b, e)) = self.call_span(&n) {
+                self.mark_span(b, e);
+            }
+            return Ok(());
         }
         let site = self.site(name, argc, fl, block);
         let insn = if fcall {
@@ -138,6 +162,7 @@ impl<'pr> Compiler<'pr, '_> {
         args: Option<ArgumentsNode<'pr>>,
         block: Option<Node<'pr>>,
         tail: Tail,
+        flat_kw: bool,
     ) -> CResult<(u32, u32)> {
         let mut fl = 0;
         let mut argc = 0;
@@ -219,7 +244,17 @@ impl<'pr> Compiler<'pr, '_> {
             argc += 1;
         }
         if let Some(k) = kw {
-            self.expr(&k)?;
+            match k.as_keyword_hash_node() {
+                // `send_kw`: the values alone (`flat_keywords` checked them).
+                Some(h) if flat_kw => {
+                    for e in h.elements().iter() {
+                        if let Some(a) = e.as_assoc_node() {
+                            self.expr(&a.value())?;
+                        }
+                    }
+                }
+                _ => self.expr(&k)?,
+            }
             argc += 1;
             fl |= flags::KWARGS;
         } else if forward {
@@ -241,6 +276,21 @@ impl<'pr> Compiler<'pr, '_> {
             fl |= flags::BLOCKARG;
         }
         Ok((argc, fl))
+    }
+
+    /// A `SendKw` site: `site` with the names of its literal keywords.
+    fn site_kw(
+        &mut self,
+        name: SymbolId,
+        argc: u32,
+        flags: u32,
+        block: Option<IseqId>,
+        kw: Vec<SymbolId>,
+    ) -> CallSiteId {
+        let line = self.scopes.last().map(|s| s.line).unwrap_or(0);
+        let mut site = CallSite::new(name, argc, flags, block, self.file.clone(), line);
+        site.kw = Some(kw.into());
+        self.host.add_site(site)
     }
 
     /// Depth of the enclosing method scope (for `...` and anonymous args).
@@ -608,7 +658,7 @@ impl<'pr> Compiler<'pr, '_> {
             .unwrap_or(sym::MAIN);
         self.emit(Insn::PutSelf);
         let (argc, mut fl, block) = if let Some(s) = node.as_super_node() {
-            let (argc, fl) = self.call_args(s.arguments(), s.block(), Tail::None)?;
+            let (argc, fl) = self.call_args(s.arguments(), s.block(), Tail::None, false)?;
             let block = match s.block() {
                 Some(b) if b.as_block_node().is_some() => Some(self.block_iseq(&b)?),
                 _ => None,
@@ -699,7 +749,7 @@ impl<'pr> Compiler<'pr, '_> {
     pub(super) fn yield_call(&mut self, node: &Node<'pr>) -> CResult<()> {
         let y = node.as_yield_node().unwrap();
         self.emit(Insn::PutNil);
-        let (argc, fl) = self.call_args(y.arguments(), None, Tail::None)?;
+        let (argc, fl) = self.call_args(y.arguments(), None, Tail::None, false)?;
         let site = self.site(sym::CALL, argc, fl, None);
         self.emit_call(Insn::InvokeBlock { site }, 1 + argc as i64);
         Ok(())
@@ -716,4 +766,42 @@ pub(super) enum Tail {
     /// The last argument is an assignment's value, kept as the result:
     /// after a splat it is pushed on its own, after the argument Array.
     Value,
+}
+
+/// The names of a call's literal keywords when they can be passed on the
+/// stack (`send_kw`): plain arguments then `k: v` pairs with distinct
+/// static Symbol keys (at most `FLAT_KW_MAX`), no splat, `**`, `...` or
+/// `&blk`. None: the call builds its keyword Hash.
+fn flat_keywords(
+    args: Option<ArgumentsNode<'_>>,
+    block: Option<Node<'_>>,
+) -> Option<Vec<SymbolId>> {
+    if block.is_some_and(|b| b.as_block_argument_node().is_some()) {
+        return None;
+    }
+    let args = args?;
+    let list = args.arguments();
+    let mut kw = None;
+    for (i, a) in list.iter().enumerate() {
+        match a {
+            Node::KeywordHashNode { .. } if i + 1 == list.len() => kw = a.as_keyword_hash_node(),
+            Node::SplatNode { .. }
+            | Node::ForwardingArgumentsNode { .. }
+            | Node::KeywordHashNode { .. }
+            | Node::BlockArgumentNode { .. } => return None,
+            _ => {}
+        }
+    }
+    let kw = kw?;
+    let mut names = Vec::new();
+    for e in kw.elements().iter() {
+        let key = e.as_assoc_node()?.key();
+        let s = key.as_symbol_node()?;
+        let name = symbol::intern(std::str::from_utf8(s.unescaped()).ok()?);
+        if names.contains(&name) || names.len() == FLAT_KW_MAX {
+            return None;
+        }
+        names.push(name);
+    }
+    (!names.is_empty()).then_some(names)
 }

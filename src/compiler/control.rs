@@ -848,7 +848,7 @@ impl<'pr> Compiler<'pr, '_> {
             Node::IndexTargetNode { .. } => {
                 let c = t.as_index_target_node().unwrap();
                 self.expr(&c.receiver())?;
-                let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended)?;
+                let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended, false)?;
                 self.emit(Insn::TopN { n: argc + 1 });
                 let n = self.append_value_arg(argc, fl);
                 let site = self.site(sym::ASET, n, fl, None);
@@ -946,7 +946,7 @@ impl<'pr> Compiler<'pr, '_> {
             self.emit(Insn::PutNil);
         }
         self.opt_body(c.receiver())?;
-        let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended)?;
+        let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended, false)?;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
@@ -990,7 +990,7 @@ impl<'pr> Compiler<'pr, '_> {
         };
         self.emit(Insn::PutNil);
         self.opt_body(recv)?;
-        let (argc, fl) = self.call_args(args, None, Tail::Appended)?;
+        let (argc, fl) = self.call_args(args, None, Tail::Appended, false)?;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);

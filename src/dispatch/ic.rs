@@ -137,6 +137,10 @@ pub struct CallSite {
     /// A `super` site: the (method owner, name) its entries answer for
     /// (one iseq can run as methods of several owners).
     pub super_key: Option<(ClassId, SymbolId)>,
+    /// A `SendKw` site: the names of the literal keywords whose values
+    /// stand on the stack in place of the keyword Hash (`argc` and
+    /// `flags` describe the call with the Hash).
+    pub kw: Option<Rc<[SymbolId]>>,
 }
 
 impl CallSite {
@@ -163,6 +167,7 @@ impl CallSite {
             evictions: 0,
             seen: Vec::new(),
             super_key: None,
+            kw: None,
         }
     }
 

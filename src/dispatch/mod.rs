@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use crate::bytecode::Iseq;
 use crate::class::{ClassTable, MethodKind, Visibility};
-use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId};
+use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, sym};
 
 pub use ic::{CallSite, HotEntry, IcEntry, IcState, flags};
 pub use invalidate::Reason;
@@ -77,6 +77,10 @@ pub enum Handler {
     IseqIvarGet(u32),
     /// attr_writer: write ivar slot `n`.
     IvarSet(u32),
+    /// A Struct member reader: an element of the instance's values Array.
+    StructGet(StructMember),
+    /// A Struct member writer: sets an element of the values Array.
+    StructSet(StructMember),
     /// define_method with a proc.
     Bmethod,
     /// Negative entry: no such method, call `method_missing`.
@@ -86,6 +90,36 @@ pub enum Handler {
     /// CRuby's optimized send.
     Send,
 }
+
+/// Where a Struct member lives: the ivar slot of the instance's values
+/// Array (`@__values__`) and the member's index, 16 bits each (a
+/// `Handler` stays 8 bytes). A slot or index too large packs as a slot no
+/// object has, which no fast path answers (the general path looks the
+/// values up by name).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct StructMember(u32);
+
+impl StructMember {
+    pub fn new(slot: u32, index: u32) -> StructMember {
+        if slot < 0xffff && index <= 0xffff {
+            StructMember(slot << 16 | index)
+        } else {
+            StructMember(u32::MAX)
+        }
+    }
+
+    #[inline(always)]
+    pub fn slot(self) -> u32 {
+        self.0 >> 16
+    }
+
+    #[inline(always)]
+    pub fn index(self) -> u32 {
+        self.0 & 0xffff
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Handler>() == 8);
 
 /// What `probe_send` found.
 #[derive(Copy, Clone)]
@@ -554,6 +588,20 @@ impl Dispatch {
             MethodKind::AttrWriter(iv) => {
                 let iv = *iv;
                 Handler::IvarSet(classes.ivar_slot(cls, iv))
+            }
+            MethodKind::StructRef(i) => {
+                let i = *i;
+                Handler::StructGet(StructMember::new(
+                    classes.ivar_slot(cls, sym::STRUCT_VALUES),
+                    i,
+                ))
+            }
+            MethodKind::StructSet(i) => {
+                let i = *i;
+                Handler::StructSet(StructMember::new(
+                    classes.ivar_slot(cls, sym::STRUCT_VALUES),
+                    i,
+                ))
             }
             MethodKind::Bmethod(_) => Handler::Bmethod,
             MethodKind::Undefined | MethodKind::ZSuper => Handler::MethodMissing,

@@ -8,8 +8,9 @@ use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, RProc, Unwind};
 use crate::value::{CallSiteId, Value};
 
-use super::call::{Call, Entry};
-use super::{VResult, Vm};
+use super::call::Call;
+use super::frame::Frame;
+use super::{MAX_FRAMES, VResult, Vm};
 
 impl Vm {
     /// Turns a block into a Proc value (for `&blk` params and `proc {}`).
@@ -125,21 +126,81 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(e);
         }
-        let entry = Entry {
-            self_val: self_override.unwrap_or(blk.self_val),
-            method: blk.method,
-            cref: blk.cref.clone(),
-            block: blk.outer_block.clone(),
-            penv: blk.env,
-            home: if lambda { None } else { Some(blk.home) },
-            origin: blk.origin,
-            boundary,
-            is_lambda: lambda,
-            is_block: true,
-        };
-        if let Err(e) = self.push_frame_inline(iseq, base, recv_ix, entry) {
+        if self.frames.len() >= MAX_FRAMES
+            || self.stack.len() > super::MAX_STACK
+            || (boundary && self.native_stack_low())
+        {
             self.stack.truncate(recv_ix);
-            return Err(e);
+            return Err(self.stack_error());
+        }
+        let lc = iseq.local_count as usize;
+        self.locals_height(base + lc);
+        let env = if iseq.env_on_heap {
+            self.alloc_frame_env(base, lc, blk.env)
+        } else {
+            Value::NIL
+        };
+        let id = self.next_frame_id;
+        self.next_frame_id += 1;
+        let self_val = self_override.unwrap_or(blk.self_val);
+        let home = if lambda { id } else { blk.home };
+        if let Some(f) = self.frames.reuse_slot() {
+            // Written in place, without an `Entry`: `Rc`s already
+            // pointing right (a block yielded to in a loop) are kept.
+            f.iseq = iseq;
+            if !Rc::ptr_eq(&f.cref, &blk.cref) {
+                f.cref = blk.cref.clone();
+            }
+            let same_block = match (&f.block, &blk.outer_block) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            };
+            if !same_block {
+                f.block = blk.outer_block.clone();
+            }
+            f.pc = 0;
+            f.base = base;
+            f.ret_sp = recv_ix;
+            f.self_val = self_val;
+            f.env = env;
+            f.penv = blk.env;
+            f.method = blk.method;
+            f.id = id;
+            f.home = home;
+            f.origin = blk.origin;
+            f.boundary = boundary;
+            f.is_lambda = lambda;
+            f.is_block = true;
+        } else {
+            self.frames.push(Frame {
+                iseq,
+                pc: 0,
+                base,
+                ret_sp: recv_ix,
+                self_val,
+                env,
+                penv: blk.env,
+                block: blk.outer_block.clone(),
+                method: blk.method,
+                cref: blk.cref.clone(),
+                id,
+                home,
+                origin: blk.origin,
+                boundary,
+                is_lambda: lambda,
+                is_block: true,
+            });
+        }
+        if let Some(m) = blk.method {
+            let (classes, frames) = (&self.classes, &self.frames);
+            crate::dispatch::probes::method_entry(|| {
+                let line = frames.last().map_or(0, |f| f.iseq.first_line);
+                crate::dispatch::probes::method_args(classes, m, line)
+            });
+        }
+        if self.heap.wants_collect() {
+            self.gc();
         }
         Ok(())
     }
@@ -235,11 +296,22 @@ impl Vm {
         // caller's arguments rooted until the block returns: builtins often
         // use them afterwards (`find` returns the pair it yielded).
         let mark = self.temp_roots.len();
-        self.temp_roots
-            .extend(args.iter().copied().filter(|v| v.is_heap()));
+        for &a in args {
+            if a.is_heap() {
+                self.temp_roots.push(a);
+            }
+        }
         let recv_ix = self.stack.len();
         self.stack.push(Value::NIL);
-        self.stack.extend_from_slice(args);
+        // One or two arguments (the usual iterator) without a memcpy call.
+        match *args {
+            [a] => self.stack.push(a),
+            [a, b] => {
+                self.stack.push(a);
+                self.stack.push(b);
+            }
+            _ => self.stack.extend_from_slice(args),
+        }
         // A block passed to a block (`pr.call { }`) is seen only by a `&b`
         // parameter; `yield` still reaches the method's block.
         let pushed = self.push_block_frame(

@@ -135,6 +135,13 @@ impl Vm {
                             return Ok(Call::Done(v));
                         }
                     }
+                    // Struct members: an element of the values Array.
+                    Handler::StructGet(_) | Handler::StructSet(_) => {
+                        if let Some(v) = self.hot_struct(h, recv, recv_ix) {
+                            self.stack.truncate(recv_ix);
+                            return Ok(Call::Done(v));
+                        }
+                    }
                     _ => {}
                 }
                 self.fast_entry_again(site, c)
@@ -172,6 +179,11 @@ impl Vm {
                         self.getter_probes(m);
                     }
                     self.dispatch.counters.ccf_ivar += 1;
+                    return Ok(Call::Done(v));
+                }
+                if let Handler::StructGet(_) = h
+                    && let Some(v) = self.hot_struct_read(h, recv)
+                {
                     return Ok(Call::Done(v));
                 }
                 self.fast_entry_again(site, c)
@@ -407,7 +419,7 @@ impl Vm {
     }
 
     #[cold]
-    fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
+    pub(super) fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
         let refinements = self.active_refinements();
         let mut e = self.dispatch.miss(&mut self.classes, site, c, &refinements);
         self.mark_entry(site, &mut e);
@@ -439,6 +451,8 @@ impl Vm {
             Handler::IvarGet(_) => e.fast = argc == 0,
             Handler::IseqIvarGet(_) => e.fast = argc == 0 && !literal,
             Handler::IvarSet(_) => e.fast = argc == 1,
+            Handler::StructGet(..) => e.fast = argc == 0,
+            Handler::StructSet(..) => e.fast = argc == 1,
             Handler::Builtin => {
                 e.plain = !literal
                     && argc as usize <= BUILTIN_FAST_ARGS
@@ -496,7 +510,7 @@ impl Vm {
 
     /// The block a call site passes: a literal block, `&arg`, or none.
     #[inline(always)]
-    fn site_block(
+    pub(super) fn site_block(
         &mut self,
         site: CallSiteId,
         fl: u32,
@@ -509,9 +523,29 @@ impl Vm {
             return self.site_block_arg(blk_ix);
         }
         match self.dispatch.site(site).block {
-            Some(iseq) => Ok(Some(Rc::new(BlockArg::Literal(self.make_block(iseq))))),
+            Some(iseq) => Ok(Some(self.literal_block(iseq))),
             None => Ok(None),
         }
+    }
+
+    /// A block literal's `BlockArg`, in the allocation the last frame
+    /// popped from the next frame slot received when nothing else holds
+    /// it (a loop calling a method with a block allocates once).
+    #[inline(never)]
+    fn literal_block(&mut self, iseq: crate::value::IseqId) -> Rc<BlockArg> {
+        let b = self.make_block(iseq);
+        // (A dead slot's block is never read again: taking it is free.)
+        let old = match self.spare_block.take() {
+            Some(rc) => Some(rc),
+            None => self.frames.dead_block().and_then(Option::take),
+        };
+        if let Some(mut rc) = old
+            && let Some(inner) = Rc::get_mut(&mut rc)
+        {
+            *inner = BlockArg::Literal(b);
+            return rc;
+        }
+        Rc::new(BlockArg::Literal(b))
     }
 
     #[inline(never)]
@@ -644,7 +678,7 @@ impl Vm {
     /// (`base..base + local_count`): the end of every bytecode call.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn enter_frame(
+    pub(super) fn enter_frame(
         &mut self,
         m: MethodId,
         iseq: &'static Iseq,
@@ -747,7 +781,11 @@ impl Vm {
             };
         }
         // (A fast reader's site passes no arguments.)
-        match self.hot_read(handler, m, recv) {
+        let read = match handler {
+            Handler::StructGet(_) => self.hot_struct_read(handler, recv),
+            _ => self.hot_read(handler, m, recv),
+        };
+        match read {
             Some(v) => {
                 self.dispatch.count_inline_hit(site);
                 Hot::Done(v)
@@ -815,6 +853,7 @@ impl Vm {
                 self.dispatch.counters.ccf_attrset += 1;
                 v
             }
+            // (Struct members: `send_inline`'s fast entry, no frame either.)
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
@@ -943,9 +982,16 @@ impl Vm {
                 self.kw_passed = fl & flags::KWARGS != 0
                     && argc > 0
                     && self.hash_len(self.stack[recv_ix + argc]) != Some(0);
+                let literal = matches!(block.as_deref(), Some(BlockArg::Literal(_)));
+                let kept = if literal { block.clone() } else { None };
                 let r = f(self, recv, args, block);
                 if root {
                     self.block_roots.pop();
+                }
+                if let Some(b) = kept
+                    && Rc::strong_count(&b) == 1
+                {
+                    self.spare_block = Some(b);
                 }
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
@@ -984,6 +1030,29 @@ impl Vm {
                 };
                 self.ivar_set_slot(recv, slot, iv, v)?;
                 Ok(Call::Done(v))
+            }
+            Handler::StructGet(_) => {
+                self.dispatch.counters.ccf_ivar += 1;
+                let n = if fl & (flags::SPLAT | flags::KWARGS) != 0 {
+                    self.collect_args(recv_ix, argc, fl)?.len()
+                } else {
+                    argc
+                };
+                self.stack.truncate(recv_ix);
+                if n != 0 {
+                    return Err(self.argc_error(n, 0, 0));
+                }
+                Ok(Call::Done(self.struct_ref(recv, m)))
+            }
+            Handler::StructSet(_) => {
+                self.dispatch.counters.ccf_attrset += 1;
+                let args = self.collect_args(recv_ix, argc, fl)?;
+                self.stack.truncate(recv_ix);
+                if args.len() != 1 {
+                    return Err(self.argc_error(args.len(), 1, 1));
+                }
+                self.struct_store(recv, m, args[0])?;
+                Ok(Call::Done(args[0]))
             }
             Handler::Bmethod => {
                 self.dispatch.counters.ccf_bmethod += 1;
@@ -1233,7 +1302,7 @@ impl Vm {
 
     #[cold]
     #[inline(never)]
-    fn alloc_frame_env(&mut self, base: usize, lc: usize, penv: Value) -> Value {
+    pub(super) fn alloc_frame_env(&mut self, base: usize, lc: usize, penv: Value) -> Value {
         let vals = self.stack[base..base + lc].to_vec();
         self.heap.alloc(
             cls::ENV_CLASS,
@@ -1361,7 +1430,7 @@ fn splat_head_symbol(v: Value) -> Option<SymbolId> {
 /// An attr_reader hit on a plain object: the value in `slot` (nil when
 /// unset), or `None` when the receiver keeps its ivars elsewhere.
 #[inline(always)]
-fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
+pub(super) fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
     if !recv.is_heap() {
         return None;
     }

@@ -114,6 +114,13 @@ impl FrameStack {
         Some(f)
     }
 
+    /// The block of the first dead slot (what the last frame popped from
+    /// there received), for a new block literal to reuse its allocation.
+    #[inline(always)]
+    pub fn dead_block(&mut self) -> Option<&mut Option<Rc<BlockArg>>> {
+        self.slots.get_mut(self.len).map(|f| &mut f.block)
+    }
+
     pub fn pop(&mut self) -> Option<Popped> {
         self.len = self.len.checked_sub(1)?;
         let f = &self.slots[self.len];

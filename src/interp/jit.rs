@@ -271,6 +271,7 @@ impl Vm {
                 }
             }
             Insn::InvokeBlock { site } => self.jit_call(|vm| vm.invoke_block(site))?,
+            Insn::SendKw { site, .. } => self.jit_call(|vm| vm.send_kw(site))?,
             _ => {
                 if let Some(c) = self.exec_misc(fi, insn)? {
                     self.jit_call(|_| Ok(c))?;

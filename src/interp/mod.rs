@@ -15,12 +15,14 @@ pub mod features;
 pub mod fiber;
 pub mod frame;
 pub mod jit;
+pub mod kwcall;
 pub mod load;
 pub mod missing;
 pub mod ops;
 pub mod params;
 pub mod rcall;
 pub mod run;
+pub mod structs;
 pub mod timeslice;
 pub mod values;
 pub mod vars;
@@ -154,6 +156,9 @@ pub struct Vm {
     pub autoloads: HashMap<(ClassId, SymbolId), String>,
     /// Blocks of running builtins that only they reference (GC roots).
     pub block_roots: Vec<Rc<BlockArg>>,
+    /// A block literal's allocation nothing references any more (a
+    /// builtin's, after it returned), for the next literal to reuse.
+    pub spare_block: Option<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
     pub fstrings: HashMap<Vec<u8>, Value>,
     /// `Symbol#name`'s frozen String of each symbol asked (kept in
@@ -265,6 +270,7 @@ impl Vm {
             autoloads: HashMap::new(),
             end_blocks: Vec::new(),
             block_roots: Vec::new(),
+            spare_block: None,
             fstrings: HashMap::new(),
             sym_names: HashMap::new(),
             match_subject: None,

@@ -306,6 +306,7 @@ impl Vm {
                         pc += 1;
                         send_self!(site)
                     }
+                    Insn::SendKw { site, .. } => call!(self.send_kw(site)),
                     Insn::InvokeSuper { site } => call!(self.invoke_super(site)),
                     Insn::InvokeBlock { site } => call!(self.invoke_block(site)),
                     Insn::OptPlus { site } => {
@@ -838,7 +839,10 @@ impl Vm {
             return false;
         };
         let site = match *insn {
-            Insn::Send { site } | Insn::SendSelf { site } | Insn::InvokeSuper { site } => site,
+            Insn::Send { site }
+            | Insn::SendSelf { site }
+            | Insn::SendKw { site, .. }
+            | Insn::InvokeSuper { site } => site,
             _ => return false,
         };
         self.dispatch.site(site).block == Some(iseq)

@@ -18,6 +18,10 @@ use super::Vm;
 /// the guard lists are scanned linearly.
 pub const MAX_NESTING: usize = 20_000;
 
+/// Out-of-slot bytes per Hash entry (the entry, its hash code and its
+/// index bucket), charged to the GC as the table grows.
+const HASH_ENTRY_BYTES: usize = 64;
+
 impl Vm {
     /// Charged once per block call made from Rust (`Integer#times`,
     /// `Array#map`, ...): one unit of `--max-instructions`, and Ctrl-C
@@ -409,7 +413,17 @@ impl Vm {
                         e.1 = v;
                     }
                 }
-                None => t.push(code, k, v),
+                None => {
+                    // The entry table and index live outside the slot:
+                    // their growth counts towards the next collection (a
+                    // loop making small Hashes grew to 4x CRuby's RSS).
+                    let cap = t.entries.capacity();
+                    t.push(code, k, v);
+                    let grown = t.entries.capacity() - cap;
+                    if grown > 0 {
+                        self.heap.note_malloc(grown * HASH_ENTRY_BYTES);
+                    }
+                }
             }
         }
         Ok(())

@@ -672,6 +672,11 @@ fn insn(
         // Calls: the host pushes a compiled callee's frame and C calls its
         // code directly; anything else the host runs whole. A fused form
         // pushes its locals (or self) here first.
+        // Literal keywords: the host runs the call whole (its values
+        // stand where the site's keyword Hash would).
+        Insn::SendKw { site: s, nkw } => {
+            step1(next, under(send_pops(s, true)? - 1 + nkw as usize)? + 1)
+        }
         Insn::Send { site: s } => call(s, "", 0, true, next)?,
         Insn::SendSelf { site: s } => call(s, "", 0, false, next)?,
         Insn::LocalSend { idx, site: s } => {

@@ -169,6 +169,7 @@ predefined! {
     IVAR_FIBER = "__fiber",
     IVAR_FIBER_BLOCKING = "__blocking",
     IVAR_FIBER_LOCATION = "__location",
+    STRUCT_VALUES = "@__values__",
     ;
     // The names of anonymous `*`, `**` and `&` parameters are the operator
     // symbols themselves (one name, one id: a second entry would shadow

@@ -1,0 +1,157 @@
+//! Calls passing literal keywords (`f(a, k: 1)`, the `send_kw`
+//! instruction): the keyword values stand on the stack where the keyword
+//! Hash would be, and a bytecode method whose keyword parameters take
+//! them gets them bound in place, as CRuby binds a call info's keyword
+//! list: no Hash per call. Any other callee gets the Hash built and the
+//! site's ordinary send (the site describes the call with the Hash).
+
+use std::rc::Rc;
+
+use crate::bytecode::Iseq;
+use crate::dispatch::{Handler, flags};
+use crate::object::{BlockArg, Unwind};
+use crate::value::{CallSiteId, Value};
+
+use super::call::Call;
+use super::{MAX_FRAMES, Vm};
+
+/// Keyword values a call binds in place (the compiler passes at most as
+/// many on the stack).
+const KW_MAX: usize = 8;
+
+impl Vm {
+    /// `send_kw`: receiver, plain arguments, then the keyword values.
+    /// (Out of line: the run loop's other sends keep their registers.)
+    #[inline(never)]
+    pub fn send_kw(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        let nkw = s.kw.as_ref().map_or(0, |k| k.len());
+        let npos = argc - 1;
+        let recv_ix = self.stack.len() - nkw - npos - 1;
+        let recv = self.stack[recv_ix];
+        let c = self.class_of(recv);
+        let e = match self.dispatch.find(site, c) {
+            Some(e) => e,
+            None => self.site_miss(site, c),
+        };
+        if let (Handler::Iseq(iid), Some(m)) = (e.handler, e.method)
+            && (e.visibility == crate::class::Visibility::Public
+                || fl & (flags::FCALL | flags::SELF_RECV) != 0)
+        {
+            let iseq = self.iseq(iid);
+            let base = recv_ix + 1;
+            if base + iseq.local_count as usize <= super::MAX_STACK
+                && self.frames.len() < MAX_FRAMES
+                && kw_bindable(iseq, npos)
+            {
+                let block = self.site_block(site, fl, 0)?;
+                if self.bind_kw_in_place(iseq, site, base, npos, nkw, &block) {
+                    self.dispatch.count_inline_hit(site);
+                    self.dispatch.counters.ccf_iseq += 1;
+                    self.enter_frame(m, iseq, recv, base, recv_ix, block, false);
+                    return Ok(Call::Pushed);
+                }
+            }
+        }
+        self.kw_to_hash(site, nkw)?;
+        self.send(site)
+    }
+
+    /// Replaces the `nkw` keyword values on top of the stack with their
+    /// Hash (what the call passes to any callee but a bytecode method
+    /// binding them in place).
+    #[cold]
+    #[inline(never)]
+    fn kw_to_hash(&mut self, site: CallSiteId, nkw: usize) -> Result<(), Unwind> {
+        let Some(names) = self.dispatch.site(site).kw.clone() else {
+            return Ok(());
+        };
+        let top = self.stack.len() - nkw;
+        // Rooted on the stack while it fills.
+        let h = self.new_hash();
+        self.stack.push(h);
+        for (j, name) in names.iter().enumerate() {
+            let v = self.stack[top + j];
+            self.hash_aset(h, Value::symbol(*name), v)?;
+        }
+        self.stack.truncate(top);
+        self.stack.push(h);
+        Ok(())
+    }
+
+    /// Binds `npos` plain arguments at `base` and the `nkw` keyword values
+    /// above them into `iseq`'s locals, when every keyword names one of
+    /// its keyword parameters and every required one is given; false
+    /// (nothing changed) otherwise: the general path raises CRuby's
+    /// unknown/missing keyword errors.
+    fn bind_kw_in_place(
+        &mut self,
+        iseq: &'static Iseq,
+        site: CallSiteId,
+        base: usize,
+        npos: usize,
+        nkw: usize,
+        block: &Option<Rc<BlockArg>>,
+    ) -> bool {
+        let p = &iseq.params;
+        if nkw > KW_MAX {
+            return false;
+        }
+        let mut slots = [0u32; KW_MAX];
+        let mut required = 0;
+        {
+            let Some(names) = self.dispatch.site(site).kw.as_deref() else {
+                return false;
+            };
+            for (j, name) in names.iter().enumerate() {
+                match p.kw.iter().find(|k| k.0 == *name) {
+                    Some(&(_, idx, req)) => {
+                        slots[j] = idx;
+                        required += req as usize;
+                    }
+                    None => return false,
+                }
+            }
+        }
+        if required != p.kw.iter().filter(|k| k.2).count() {
+            return false;
+        }
+        let top = base + npos;
+        let mut vals = [Value::NIL; KW_MAX];
+        vals[..nkw].copy_from_slice(&self.stack[top..top + nkw]);
+        let (lead, opt) = (p.lead as usize, p.opt as usize);
+        self.stack.truncate(top);
+        // Missing optionals and keywords are UNDEF: their defaults run.
+        self.stack.resize(base + lead + opt, Value::UNDEF);
+        self.stack
+            .resize(base + iseq.local_count as usize, Value::NIL);
+        for k in &p.kw {
+            self.stack[base + k.1 as usize] = Value::UNDEF;
+        }
+        for j in 0..nkw {
+            self.stack[base + slots[j] as usize] = vals[j];
+        }
+        if let Some(b) = p.block {
+            self.stack[base + b as usize] = match block {
+                Some(b) => self.block_to_proc(b),
+                None => Value::NIL,
+            };
+        }
+        true
+    }
+}
+
+/// Whether a method's parameters let a call with `npos` plain arguments
+/// and literal keywords bind in place: leading and optional parameters
+/// the count fits, keyword parameters, no rest, post or `**` parameter.
+fn kw_bindable(iseq: &Iseq, npos: usize) -> bool {
+    let p = &iseq.params;
+    !p.kw.is_empty()
+        && p.rest.is_none()
+        && p.post == 0
+        && p.kwrest.is_none()
+        && !p.no_kw
+        && npos >= p.lead as usize
+        && npos <= (p.lead + p.opt) as usize
+}
