@@ -690,9 +690,10 @@ impl Vm {
     ) {
         // Collect and fire the probe before the frame is written (the GC
         // marks the whole value stack: the arguments are safe; the env
-        // below is allocated after it).
+        // below is allocated after it). The block is not on the stack: an
+        // `&obj` block may hold the only reference to its Proc or Method.
         if self.heap.wants_collect() {
-            self.gc();
+            self.gc_keeping(&block);
         }
         let classes = &self.classes;
         crate::dispatch::probes::method_entry(|| {
@@ -1298,6 +1299,20 @@ impl Vm {
             self.gc();
         }
         Ok(())
+    }
+
+    /// A collection while `block` is held only by Rust code.
+    #[cold]
+    #[inline(never)]
+    fn gc_keeping(&mut self, block: &Option<Rc<BlockArg>>) {
+        match block {
+            Some(b) => {
+                self.block_roots.push(b.clone());
+                self.gc();
+                self.block_roots.pop();
+            }
+            None => self.gc(),
+        }
     }
 
     #[cold]

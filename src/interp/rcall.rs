@@ -200,9 +200,13 @@ impl Vm {
         block: Option<Rc<BlockArg>>,
         fl: u32,
     ) -> VResult {
-        let (recv, mid) = match &*obj(m).body.borrow() {
-            Body::Method(rm) => (rm.recv, rm.method),
-            _ => return Err(self.type_error("not a method")),
+        // (The borrow ends before the error allocates.)
+        let found = match &*obj(m).body.borrow() {
+            Body::Method(rm) => Some((rm.recv, rm.method)),
+            _ => None,
+        };
+        let Some((recv, mid)) = found else {
+            return Err(self.type_error("not a method"));
         };
         self.call_method_id_fl(mid, recv, args, block, fl)
     }
