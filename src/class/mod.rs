@@ -370,20 +370,31 @@ impl ClassTable {
 
     /// `c` and every class whose ancestry includes `c` (subclasses,
     /// includers, and theirs), for invalidation.
+    ///
+    /// Costs O(descendants): a set of the classes seen is only built once
+    /// the walk goes past a few (a singleton class or a leaf, the common
+    /// case, has none), never a table sized by every class ever made
+    /// (a `vec![false; classes.len()]` per call made each `extend` and
+    /// each `def` in a new class O(classes), issue 29).
     pub fn descendants(&self, c: ClassId) -> Vec<ClassId> {
-        let mut seen = vec![false; self.classes.len()];
-        seen[c.index()] = true;
+        const SCAN: usize = 16;
         let mut out = vec![c];
+        let mut seen: Option<HashSet<ClassId>> = None;
         let mut i = 0;
         while i < out.len() {
-            let k = out[i];
-            for &s in self
-                .get(k)
-                .subclasses
-                .iter()
-                .chain(self.get(k).includers.iter())
-            {
-                if !std::mem::replace(&mut seen[s.index()], true) {
+            let k = self.get(out[i]);
+            for &s in k.subclasses.iter().chain(k.includers.iter()) {
+                let new = match seen.as_mut() {
+                    Some(set) => set.insert(s),
+                    None if out.len() < SCAN => !out.contains(&s),
+                    None => {
+                        let mut set: HashSet<ClassId> = out.iter().copied().collect();
+                        let new = set.insert(s);
+                        seen = Some(set);
+                        new
+                    }
+                };
+                if new {
                     out.push(s);
                 }
             }
