@@ -809,7 +809,7 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
                 }
                 e.visibility = vis;
                 let id = vm.classes.add_method_entry(e);
-                vm.classes.get_mut(c).methods.insert(n, id);
+                vm.classes.insert_method(c, n, id);
                 vm.invalidate_method(c, n, Reason::Visibility);
             }
             None => {

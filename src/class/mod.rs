@@ -10,7 +10,10 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use crate::object::Cref;
+
+mod gc;
 use crate::value::{BuiltinId, ClassId, IseqId, MethodId, SymbolId, Value, symbol};
+pub use gc::Traced;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Visibility {
@@ -165,6 +168,51 @@ pub struct RClass {
     /// `module_function` mode is on while its body runs.
     pub module_function: bool,
     pub default_visibility: Visibility,
+    /// Collected: the record is blank and its id on the free list.
+    pub dead: bool,
+}
+
+impl RClass {
+    fn new(
+        name: Option<String>,
+        kind: ClassKind,
+        superclass: Option<ClassId>,
+        id: ClassId,
+        alloc: AllocKind,
+        serial_slot: u32,
+    ) -> RClass {
+        RClass {
+            name,
+            kind,
+            superclass,
+            methods: HashMap::new(),
+            includes: Vec::new(),
+            prepends: Vec::new(),
+            subclasses: Vec::new(),
+            includers: Vec::new(),
+            consts: HashMap::new(),
+            const_sites: HashMap::new(),
+            const_order: Vec::new(),
+            private_consts: Vec::new(),
+            cvars: HashMap::new(),
+            ivars: HashMap::new(),
+            obj: Value::NIL,
+            attached: Value::NIL,
+            metaclass: None,
+            ivar_index: HashMap::new(),
+            ivar_names: Vec::new(),
+            ivar_owner: id,
+            alloc,
+            serial_slot,
+            resolved: HashMap::new(),
+            ancestors: RefCell::new(None),
+            refined: None,
+            refinements: Vec::new(),
+            module_function: false,
+            default_visibility: Visibility::Public,
+            dead: false,
+        }
+    }
 }
 
 /// Well-known classes, created in this order at boot.
@@ -208,6 +256,31 @@ pub struct ClassTable {
     /// any other name has nothing to invalidate under `method` and skips
     /// the walk over descendants (most definitions, e.g. the prelude's).
     pub resolved_names: HashSet<SymbolId>,
+    /// Classes with smaller ids (the core classes and the prelude's) are
+    /// GC roots; the others are collected once unreachable. `u32::MAX`
+    /// until the prelude is loaded.
+    pub permanent: u32,
+    /// Method entries made before `permanent` was set (see `trace_roots`).
+    pub boot_methods: u32,
+    /// Permanent classes whose tables got entries after boot.
+    touched: HashSet<ClassId>,
+    /// Ids, serial slots and method entries of collected classes, for
+    /// reuse (doc/gc.md: a stale cached id cannot answer for the new
+    /// class because every slot of the dead class is bumped first).
+    free_ids: Vec<ClassId>,
+    pub free_slots: Vec<u32>,
+    free_methods: Vec<MethodId>,
+    /// Classes and method entries collected so far (`GC.stat`, `--stats`).
+    pub freed_classes: u64,
+    pub freed_methods: u64,
+}
+
+/// What `ClassTable::sweep` freed: the classes, and the serial slots they
+/// owned (to be bumped, then recycled).
+#[derive(Default)]
+pub struct Swept {
+    pub classes: Vec<ClassId>,
+    pub slots: Vec<u32>,
 }
 
 impl Default for ClassTable {
@@ -223,6 +296,14 @@ impl ClassTable {
             methods: Vec::new(),
             next_slot: 1,
             resolved_names: HashSet::new(),
+            permanent: u32::MAX,
+            boot_methods: 0,
+            touched: HashSet::new(),
+            free_ids: Vec::new(),
+            free_slots: Vec::new(),
+            free_methods: Vec::new(),
+            freed_classes: 0,
+            freed_methods: 0,
         }
     }
 
@@ -242,11 +323,26 @@ impl ClassTable {
     }
 
     pub fn add_method_entry(&mut self, e: MethodEntry) -> MethodId {
+        if let Some(m) = self.free_methods.pop() {
+            self.methods[m.index()] = e;
+            return m;
+        }
         self.methods.push(e);
         MethodId(self.methods.len() as u32 - 1)
     }
 
+    /// Puts entry `m` in `c`'s method table as `name`.
+    pub fn insert_method(&mut self, c: ClassId, name: SymbolId, m: MethodId) {
+        if c.0 < self.permanent && m.0 >= self.boot_methods {
+            self.touched.insert(c);
+        }
+        self.get_mut(c).methods.insert(name, m);
+    }
+
     fn alloc_slot(&mut self) -> u32 {
+        if let Some(s) = self.free_slots.pop() {
+            return s;
+        }
         let s = self.next_slot;
         self.next_slot += 1;
         s
@@ -259,41 +355,20 @@ impl ClassTable {
         kind: ClassKind,
         superclass: Option<ClassId>,
     ) -> ClassId {
-        let id = ClassId(self.classes.len() as u32);
+        let id = self
+            .free_ids
+            .pop()
+            .unwrap_or(ClassId(self.classes.len() as u32));
         let alloc = superclass
             .map(|s| self.get(s).alloc)
             .unwrap_or(AllocKind::Object);
         let slot = self.alloc_slot();
-        self.classes.push(RClass {
-            name,
-            kind,
-            superclass,
-            methods: HashMap::new(),
-            includes: Vec::new(),
-            prepends: Vec::new(),
-            subclasses: Vec::new(),
-            includers: Vec::new(),
-            consts: HashMap::new(),
-            const_sites: HashMap::new(),
-            const_order: Vec::new(),
-            private_consts: Vec::new(),
-            cvars: HashMap::new(),
-            ivars: HashMap::new(),
-            obj: Value::NIL,
-            attached: Value::NIL,
-            metaclass: None,
-            ivar_index: HashMap::new(),
-            ivar_names: Vec::new(),
-            ivar_owner: id,
-            alloc,
-            serial_slot: slot,
-            resolved: HashMap::new(),
-            ancestors: RefCell::new(None),
-            refined: None,
-            refinements: Vec::new(),
-            module_function: false,
-            default_visibility: Visibility::Public,
-        });
+        let k = RClass::new(name, kind, superclass, id, alloc, slot);
+        if id.index() < self.classes.len() {
+            self.classes[id.index()] = k;
+        } else {
+            self.classes.push(k);
+        }
         if let Some(s) = superclass {
             self.get_mut(s).subclasses.push(id);
         }
@@ -461,22 +536,6 @@ impl ClassTable {
             k.const_order.retain(|n| *n != name);
         }
         v
-    }
-
-    /// Every value the class table keeps alive (GC roots).
-    pub fn trace(&self, f: &mut dyn FnMut(Value)) {
-        for k in &self.classes {
-            f(k.obj);
-            f(k.attached);
-            k.consts.values().for_each(|v| f(*v));
-            k.cvars.values().for_each(|v| f(*v));
-            k.ivars.values().for_each(|v| f(*v));
-        }
-        for m in &self.methods {
-            if let MethodKind::Bmethod(p) = m.kind {
-                f(p);
-            }
-        }
     }
 
     pub fn method_name(&self, m: MethodId) -> std::sync::Arc<str> {

@@ -76,11 +76,16 @@ impl Vm {
                 // Keywords stay keywords for a Proc or Method block (an
                 // empty `**h` passes none).
                 let kw = fl & flags::KWARGS != 0
-                    && self.stack.last().is_some_and(|&k| self.hash_len(k) != Some(0));
+                    && self
+                        .stack
+                        .last()
+                        .is_some_and(|&k| self.hash_len(k) != Some(0));
                 let args = self.collect_args(recv_ix, argc, fl)?;
                 self.stack.truncate(recv_ix);
                 let kfl = if kw { flags::KWARGS } else { 0 };
-                Ok(Call::Done(self.yield_block_with_fl(&b, &args, None, None, kfl)?))
+                Ok(Call::Done(
+                    self.yield_block_with_fl(&b, &args, None, None, kfl)?,
+                ))
             }
         }
     }

@@ -146,6 +146,10 @@ impl Vm {
         .map(|(m, _)| m);
         // The prelude's own matches must not show as the program's `$~`.
         self.svars.clear();
+        // The core's and the prelude's classes stay for good (Rust code
+        // keeps their ids); the program's are collected once unreachable.
+        self.classes.permanent = self.classes.classes.len() as u32;
+        self.classes.boot_methods = self.classes.methods.len() as u32;
     }
 
     /// `require`: returns true if newly loaded.
