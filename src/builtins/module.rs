@@ -725,7 +725,11 @@ pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Res
         return Ok(());
     }
     list.push(m);
-    if !vm.classes.get(m).includers.contains(&c) {
+    // `c` is in `m`'s includers already only when `m` is in its other
+    // list (both included and prepended): that list is short, `m`'s
+    // includers may be every object ever extended with it.
+    let in_other = if prepend { &k.includes } else { &k.prepends }.contains(&m);
+    if !in_other {
         vm.classes.get_mut(m).includers.push(c);
     }
     let why = if vm.classes.get(c).kind == ClassKind::Singleton {
@@ -835,7 +839,7 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
                 }
                 e.visibility = vis;
                 let id = vm.classes.add_method_entry(e);
-                vm.classes.get_mut(c).methods.insert(n, id);
+                vm.classes.insert_method(c, n, id);
                 vm.invalidate_method(c, n, Reason::Visibility);
             }
             None => {

@@ -10,7 +10,10 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use crate::object::Cref;
+
+mod gc;
 use crate::value::{BuiltinId, ClassId, IseqId, MethodId, SymbolId, Value, symbol};
+pub use gc::Traced;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Visibility {
@@ -172,6 +175,51 @@ pub struct RClass {
     /// `module_function` mode is on while its body runs.
     pub module_function: bool,
     pub default_visibility: Visibility,
+    /// Collected: the record is blank and its id on the free list.
+    pub dead: bool,
+}
+
+impl RClass {
+    fn new(
+        name: Option<String>,
+        kind: ClassKind,
+        superclass: Option<ClassId>,
+        id: ClassId,
+        alloc: AllocKind,
+        serial_slot: u32,
+    ) -> RClass {
+        RClass {
+            name,
+            kind,
+            superclass,
+            methods: HashMap::new(),
+            includes: Vec::new(),
+            prepends: Vec::new(),
+            subclasses: Vec::new(),
+            includers: Vec::new(),
+            consts: HashMap::new(),
+            const_sites: HashMap::new(),
+            const_order: Vec::new(),
+            private_consts: Vec::new(),
+            cvars: HashMap::new(),
+            ivars: HashMap::new(),
+            obj: Value::NIL,
+            attached: Value::NIL,
+            metaclass: None,
+            ivar_index: HashMap::new(),
+            ivar_names: Vec::new(),
+            ivar_owner: id,
+            alloc,
+            serial_slot,
+            resolved: HashMap::new(),
+            ancestors: RefCell::new(None),
+            refined: None,
+            refinements: Vec::new(),
+            module_function: false,
+            default_visibility: Visibility::Public,
+            dead: false,
+        }
+    }
 }
 
 /// Well-known classes, created in this order at boot.
@@ -215,6 +263,31 @@ pub struct ClassTable {
     /// any other name has nothing to invalidate under `method` and skips
     /// the walk over descendants (most definitions, e.g. the prelude's).
     pub resolved_names: HashSet<SymbolId>,
+    /// Classes with smaller ids (the core classes and the prelude's) are
+    /// GC roots; the others are collected once unreachable. `u32::MAX`
+    /// until the prelude is loaded.
+    pub permanent: u32,
+    /// Method entries made before `permanent` was set (see `trace_roots`).
+    pub boot_methods: u32,
+    /// Permanent classes whose tables got entries after boot.
+    touched: HashSet<ClassId>,
+    /// Ids, serial slots and method entries of collected classes, for
+    /// reuse (doc/gc.md: a stale cached id cannot answer for the new
+    /// class because every slot of the dead class is bumped first).
+    free_ids: Vec<ClassId>,
+    pub free_slots: Vec<u32>,
+    free_methods: Vec<MethodId>,
+    /// Classes and method entries collected so far (`GC.stat`, `--stats`).
+    pub freed_classes: u64,
+    pub freed_methods: u64,
+}
+
+/// What `ClassTable::sweep` freed: the classes, and the serial slots they
+/// owned (to be bumped, then recycled).
+#[derive(Default)]
+pub struct Swept {
+    pub classes: Vec<ClassId>,
+    pub slots: Vec<u32>,
 }
 
 impl Default for ClassTable {
@@ -230,6 +303,14 @@ impl ClassTable {
             methods: Vec::new(),
             next_slot: 1,
             resolved_names: HashSet::new(),
+            permanent: u32::MAX,
+            boot_methods: 0,
+            touched: HashSet::new(),
+            free_ids: Vec::new(),
+            free_slots: Vec::new(),
+            free_methods: Vec::new(),
+            freed_classes: 0,
+            freed_methods: 0,
         }
     }
 
@@ -249,11 +330,26 @@ impl ClassTable {
     }
 
     pub fn add_method_entry(&mut self, e: MethodEntry) -> MethodId {
+        if let Some(m) = self.free_methods.pop() {
+            self.methods[m.index()] = e;
+            return m;
+        }
         self.methods.push(e);
         MethodId(self.methods.len() as u32 - 1)
     }
 
+    /// Puts entry `m` in `c`'s method table as `name`.
+    pub fn insert_method(&mut self, c: ClassId, name: SymbolId, m: MethodId) {
+        if c.0 < self.permanent && m.0 >= self.boot_methods {
+            self.touched.insert(c);
+        }
+        self.get_mut(c).methods.insert(name, m);
+    }
+
     fn alloc_slot(&mut self) -> u32 {
+        if let Some(s) = self.free_slots.pop() {
+            return s;
+        }
         let s = self.next_slot;
         self.next_slot += 1;
         s
@@ -266,41 +362,20 @@ impl ClassTable {
         kind: ClassKind,
         superclass: Option<ClassId>,
     ) -> ClassId {
-        let id = ClassId(self.classes.len() as u32);
+        let id = self
+            .free_ids
+            .pop()
+            .unwrap_or(ClassId(self.classes.len() as u32));
         let alloc = superclass
             .map(|s| self.get(s).alloc)
             .unwrap_or(AllocKind::Object);
         let slot = self.alloc_slot();
-        self.classes.push(RClass {
-            name,
-            kind,
-            superclass,
-            methods: HashMap::new(),
-            includes: Vec::new(),
-            prepends: Vec::new(),
-            subclasses: Vec::new(),
-            includers: Vec::new(),
-            consts: HashMap::new(),
-            const_sites: HashMap::new(),
-            const_order: Vec::new(),
-            private_consts: Vec::new(),
-            cvars: HashMap::new(),
-            ivars: HashMap::new(),
-            obj: Value::NIL,
-            attached: Value::NIL,
-            metaclass: None,
-            ivar_index: HashMap::new(),
-            ivar_names: Vec::new(),
-            ivar_owner: id,
-            alloc,
-            serial_slot: slot,
-            resolved: HashMap::new(),
-            ancestors: RefCell::new(None),
-            refined: None,
-            refinements: Vec::new(),
-            module_function: false,
-            default_visibility: Visibility::Public,
-        });
+        let k = RClass::new(name, kind, superclass, id, alloc, slot);
+        if id.index() < self.classes.len() {
+            self.classes[id.index()] = k;
+        } else {
+            self.classes.push(k);
+        }
         if let Some(s) = superclass {
             self.get_mut(s).subclasses.push(id);
         }
@@ -377,20 +452,31 @@ impl ClassTable {
 
     /// `c` and every class whose ancestry includes `c` (subclasses,
     /// includers, and theirs), for invalidation.
+    ///
+    /// Costs O(descendants): a set of the classes seen is only built once
+    /// the walk goes past a few (a singleton class or a leaf, the common
+    /// case, has none), never a table sized by every class ever made
+    /// (a `vec![false; classes.len()]` per call made each `extend` and
+    /// each `def` in a new class O(classes), issue 29).
     pub fn descendants(&self, c: ClassId) -> Vec<ClassId> {
-        let mut seen = vec![false; self.classes.len()];
-        seen[c.index()] = true;
+        const SCAN: usize = 16;
         let mut out = vec![c];
+        let mut seen: Option<HashSet<ClassId>> = None;
         let mut i = 0;
         while i < out.len() {
-            let k = out[i];
-            for &s in self
-                .get(k)
-                .subclasses
-                .iter()
-                .chain(self.get(k).includers.iter())
-            {
-                if !std::mem::replace(&mut seen[s.index()], true) {
+            let k = self.get(out[i]);
+            for &s in k.subclasses.iter().chain(k.includers.iter()) {
+                let new = match seen.as_mut() {
+                    Some(set) => set.insert(s),
+                    None if out.len() < SCAN => !out.contains(&s),
+                    None => {
+                        let mut set: HashSet<ClassId> = out.iter().copied().collect();
+                        let new = set.insert(s);
+                        seen = Some(set);
+                        new
+                    }
+                };
+                if new {
                     out.push(s);
                 }
             }
@@ -457,22 +543,6 @@ impl ClassTable {
             k.const_order.retain(|n| *n != name);
         }
         v
-    }
-
-    /// Every value the class table keeps alive (GC roots).
-    pub fn trace(&self, f: &mut dyn FnMut(Value)) {
-        for k in &self.classes {
-            f(k.obj);
-            f(k.attached);
-            k.consts.values().for_each(|v| f(*v));
-            k.cvars.values().for_each(|v| f(*v));
-            k.ivars.values().for_each(|v| f(*v));
-        }
-        for m in &self.methods {
-            if let MethodKind::Bmethod(p) = m.kind {
-                f(p);
-            }
-        }
     }
 
     pub fn method_name(&self, m: MethodId) -> std::sync::Arc<str> {

@@ -57,6 +57,20 @@ impl GlobalCache {
         }
     }
 
+    /// Empties the entries of `dead` classes (freed by the GC); returns
+    /// how many there were.
+    pub fn drop_classes(&mut self, dead: &std::collections::HashSet<ClassId>) -> u64 {
+        let mut n = 0;
+        for e in self.entries.iter_mut() {
+            if e.is_some_and(|x| dead.contains(&x.class)) {
+                *e = None;
+                n += 1;
+            }
+        }
+        self.filled -= n;
+        n as u64
+    }
+
     pub fn size(&self) -> usize {
         self.entries.len()
     }

@@ -283,6 +283,36 @@ impl Dispatch {
         self.finish(classes, c, None, Reason::Using, n, t0, whence);
     }
 
+    /// The GC freed `dead` classes, which owned serial `slots`: bumps
+    /// every one (and the global slot), so no entry made for a dead class
+    /// validates again even once its id and slots are reused, then drops
+    /// their inline and global cache entries. Returns the entries dropped.
+    pub fn classes_freed(&mut self, dead: &[ClassId], slots: &[u32]) -> u64 {
+        self.bump(0);
+        for &s in slots {
+            self.bump(s);
+        }
+        let dead: std::collections::HashSet<ClassId> = dead.iter().copied().collect();
+        let mut dropped = self.gmc.drop_classes(&dead);
+        for site in self.sites.iter_mut() {
+            let before = site.entries.len();
+            site.entries.retain(|e| !dead.contains(&e.class));
+            site.seen.retain(|c| !dead.contains(c));
+            if site.super_key.is_some_and(|(c, _)| dead.contains(&c)) {
+                site.super_key = None;
+                site.entries.clear();
+            }
+            if site.entries.len() != before {
+                dropped += (before - site.entries.len()) as u64;
+                site.entries_changed();
+            }
+        }
+        self.global_constant_state += 1;
+        self.counters.classes_freed += dead.len() as u64;
+        self.counters.gc_dropped_entries += dropped;
+        dropped
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn finish(
         &mut self,

@@ -42,6 +42,10 @@ pub struct Counters {
     pub ccf_send: u64,
     pub ccf_super: u64,
     pub ccf_opt_fast: u64,
+    /// Classes the GC freed, and the inline/global cache entries for them
+    /// it dropped (`Dispatch::classes_freed`).
+    pub classes_freed: u64,
+    pub gc_dropped_entries: u64,
 }
 
 impl Counters {
@@ -64,6 +68,8 @@ impl Counters {
             ("method_searches", self.method_searches),
             ("ancestors_walked", self.ancestors_walked),
             ("ic_evictions", self.ic_evictions),
+            ("classes_freed", self.classes_freed),
+            ("gc_dropped_entries", self.gc_dropped_entries),
             ("invalidations", self.invalidations),
             ("invalidated_entries", self.invalidated_entries),
             ("const_cache_hit", self.const_cache_hit),
@@ -159,6 +165,8 @@ impl Dispatch {
             c.invalidated_entries
         );
         let _ = writeln!(o, "inline cache evictions:    {:>12}", c.ic_evictions);
+        let _ = writeln!(o, "classes freed by GC:       {:>12}", c.classes_freed);
+        let _ = writeln!(o, "entries dropped by GC:     {:>12}", c.gc_dropped_entries);
         let _ = writeln!(
             o,
             "miss time:                 {:>10.3}ms",

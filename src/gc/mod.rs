@@ -12,8 +12,8 @@ use std::cell::{Cell, RefCell};
 mod arena;
 pub use arena::Arena;
 
-use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, RObject};
-use crate::value::{ClassId, Value};
+use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, IdSink, RObject};
+use crate::value::{ClassId, MethodId, Value};
 
 const PAGE_SLOTS: usize = 4096;
 const MIN_THRESHOLD: usize = 64 * 1024;
@@ -55,12 +55,29 @@ pub struct Heap {
     disabled: bool,
     pub stats: GcStats,
     mark_stack: Vec<Value>,
+    /// Classes reached in the collection under way, one bit per class
+    /// id: the class of every marked object, the class a class object
+    /// stands for, a Method's owner, a Proc's scopes, and what
+    /// `ClassTable::trace_live` adds (doc/gc.md, "Classes").
+    class_marks: Vec<u64>,
+    /// Method entries named by marked Method objects, Procs and frames;
+    /// `ClassTable::trace_live` takes them.
+    pub live_methods: Vec<MethodId>,
 }
 
 impl Default for Heap {
     fn default() -> Self {
         Self::new()
     }
+}
+
+#[inline]
+fn set_class_bit(bits: &mut Vec<u64>, c: ClassId) {
+    let i = c.0 as usize;
+    if i / 64 >= bits.len() {
+        bits.resize(i / 64 + 1, 0);
+    }
+    bits[i / 64] |= 1 << (i % 64);
 }
 
 impl Heap {
@@ -75,6 +92,8 @@ impl Heap {
             disabled: false,
             stats: GcStats::default(),
             mark_stack: Vec::new(),
+            class_marks: Vec::new(),
+            live_methods: Vec::new(),
         };
         h.update_trigger();
         h
@@ -172,6 +191,36 @@ impl Heap {
         }
     }
 
+    /// Marks class `c` reached (its contents are traced by the class
+    /// table's pass, `ClassTable::trace_live`).
+    #[inline]
+    pub fn mark_class(&mut self, c: ClassId) {
+        set_class_bit(&mut self.class_marks, c);
+    }
+
+    /// Marks the class and method ids `f` reports (ids held outside the
+    /// heap: frames' scopes, block arguments).
+    pub fn mark_ids(&mut self, f: impl FnOnce(&mut IdSink<'_>)) {
+        let Heap {
+            class_marks,
+            live_methods,
+            ..
+        } = self;
+        f(&mut IdSink {
+            class: &mut |c| set_class_bit(class_marks, c),
+            method: &mut |m| live_methods.push(m),
+        });
+    }
+
+    /// Whether class `c` was reached in the collection under way (or the
+    /// last one, until the next starts).
+    pub fn class_marked(&self, c: ClassId) -> bool {
+        let i = c.0 as usize;
+        self.class_marks
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
     /// Runs a full collection. `roots` must mark every root with `mark`.
     pub fn collect(&mut self, roots: impl FnOnce(&mut Heap)) {
         self.collect_with(roots, |_| false);
@@ -191,6 +240,8 @@ impl Heap {
         roots: impl FnOnce(&mut Heap),
         mut more: impl FnMut(&mut Heap) -> bool,
     ) {
+        self.class_marks.iter_mut().for_each(|w| *w = 0);
+        self.live_methods.clear();
         roots(self);
         loop {
             self.drain_marks();
@@ -206,8 +257,16 @@ impl Heap {
         // are pushed: an Array of 10^8 references to a few objects needs
         // a few stack entries, not a buffer of 10^8.
         let stack = &mut self.mark_stack;
+        let class_marks = &mut self.class_marks;
+        let live_methods = &mut self.live_methods;
         while let Some(v) = stack.pop() {
-            let body = obj(v).body.borrow();
+            let o = obj(v);
+            set_class_bit(class_marks, o.class.get());
+            let body = o.body.borrow();
+            body.trace_ids(&mut IdSink {
+                class: &mut |c| set_class_bit(class_marks, c),
+                method: &mut |m| live_methods.push(m),
+            });
             body.trace(&mut |c| {
                 if c.is_heap() {
                     let o = obj(c);

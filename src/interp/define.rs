@@ -289,7 +289,7 @@ impl Vm {
             c
         };
         let id = self.classes.add_method_entry(e);
-        self.classes.get_mut(c).methods.insert(new, id);
+        self.classes.insert_method(c, new, id);
         self.invalidate_method(c, new, Reason::Alias);
         self.method_hook(c, new, "added")
     }

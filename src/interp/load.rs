@@ -167,6 +167,10 @@ impl Vm {
         // program's method frames.
         self.svars.clear();
         self.dispatch.counters.ccf_iseq = 0;
+        // The core's and the prelude's classes stay for good (Rust code
+        // keeps their ids); the program's are collected once unreachable.
+        self.classes.permanent = self.classes.classes.len() as u32;
+        self.classes.boot_methods = self.classes.methods.len() as u32;
     }
 
     /// `require`: returns true if newly loaded. Where it looks:

@@ -96,6 +96,10 @@ pub struct Options {
     pub gc_verify: bool,
 }
 
+/// What one class costs outside the heap (its `RClass` record, method and
+/// ivar tables, ancestor list), for the GC's malloc count.
+const CLASS_RECORD_BYTES: usize = 2048;
+
 /// An ivar inline cache: receiver class -> slot.
 #[derive(Copy, Clone, Default)]
 pub struct IvarCache {
@@ -454,6 +458,10 @@ impl Vm {
     /// class `s`, so `class << x; self; end` and `singleton_class` have a value.
     pub fn give_class_object(&mut self, s: ClassId) {
         let o = self.heap.alloc(cls::CLASS, Body::Class(s));
+        // A class record, its tables and cache slots live outside the
+        // heap: charge them, so a loop making only classes collects as
+        // often as their memory needs (issue 29).
+        self.heap.note_malloc(CLASS_RECORD_BYTES);
         self.classes.get_mut(s).obj = o;
     }
 
@@ -515,7 +523,7 @@ impl Vm {
             kind,
             is_alias: false,
         });
-        self.classes.get_mut(owner).methods.insert(name, m);
+        self.classes.insert_method(owner, name, m);
         let reason = if existed {
             Reason::MethodRedefined
         } else {
@@ -740,6 +748,35 @@ impl Vm {
 
     // ---- GC ---------------------------------------------------------------
 
+    /// Frees the classes the collection did not reach and forgets them
+    /// everywhere an id is kept outside the heap: every serial slot they
+    /// owned is bumped before it is recycled, so no inline, global-cache
+    /// or JIT entry made for the dead class can validate again, even when
+    /// its id goes to a new class; the global slot is bumped for the
+    /// `global` strategy; ivar caches keyed by their ids are emptied and
+    /// constant caches renewed; autoloads registered on them dropped.
+    fn sweep_classes(&mut self, traced: &crate::class::Traced) {
+        let swept = self.classes.sweep(&self.heap, traced);
+        if swept.classes.is_empty() {
+            return;
+        }
+        let dead: std::collections::HashSet<u32> = swept.classes.iter().map(|c| c.0 + 1).collect();
+        for k in self.ivar_caches.iter_mut() {
+            if dead.contains(&k.class) {
+                *k = IvarCache::default();
+            }
+        }
+        if !self.autoloads.is_empty() {
+            self.autoloads
+                .retain(|(c, _), _| !dead.contains(&(c.0 + 1)));
+        }
+        let dropped = self.dispatch.classes_freed(&swept.classes, &swept.slots);
+        self.classes
+            .free_slots
+            .extend(swept.slots.iter().copied().filter(|&s| s != 0));
+        let _ = dropped;
+    }
+
     /// Collects garbage at a safepoint.
     #[cold]
     pub fn gc(&mut self) {
@@ -779,10 +816,18 @@ impl Vm {
             for b in block_roots.iter() {
                 crate::object::trace_block_arg(b, &mut |v| h.mark(v));
             }
+            for b in block_roots.iter() {
+                h.mark_ids(|ids| crate::object::block_arg_ids(b, ids));
+            }
             for f in frames.iter() {
                 f.trace(&mut |v| h.mark(v));
+                crate::object::cref_classes(&f.cref, &mut |c| h.mark_class(c));
+                h.live_methods.extend(f.method);
+                if let Some(b) = &f.block {
+                    h.mark_ids(|ids| crate::object::block_arg_ids(b, ids));
+                }
             }
-            classes.trace(&mut |v| h.mark(v));
+            classes.trace_roots(h);
             for v in globals.values() {
                 h.mark(*v);
             }
@@ -805,14 +850,20 @@ impl Vm {
         };
         // Running fibers are roots; a suspended one is marked only while its
         // Fiber object is reachable (from anything but its own stack).
+        // Classes other than the permanent ones are traced once something
+        // live reaches them (doc/gc.md, "Classes").
         let mut first = true;
+        let mut traced = crate::class::Traced::default();
         heap.collect_with(roots, |h| {
             if std::mem::take(&mut first) {
                 fibers.trace_running(h);
                 return true;
             }
-            fibers.trace_reachable(h)
+            let a = classes.trace_live(h, &mut traced);
+            let b = fibers.trace_reachable(h);
+            a || b
         });
+        self.sweep_classes(&traced);
         self.fibers
             .reap(|v| matches!(&*obj(v).body.borrow(), Body::Free));
         if !self.generic_ivars.is_empty() {

@@ -324,7 +324,65 @@ pub fn trace_block_arg(b: &BlockArg, f: &mut dyn FnMut(Value)) {
     }
 }
 
+/// The class ids a cref chain names (scopes and their `using`
+/// refinements): the classes a block or method written there may still
+/// look constants up in or define methods into.
+pub fn cref_classes(mut c: &CrefNode, f: &mut dyn FnMut(ClassId)) {
+    loop {
+        f(c.class);
+        c.refinements.borrow().iter().for_each(|r| f(*r));
+        match &c.parent {
+            Some(p) => c = p,
+            None => return,
+        }
+    }
+}
+
+fn block_ids(b: &Block, ids: &mut IdSink<'_>) {
+    cref_classes(&b.cref, ids.class);
+    if let Some(m) = b.method {
+        (ids.method)(m);
+    }
+    if let Some(o) = &b.outer_block {
+        block_arg_ids(o, ids);
+    }
+}
+
+/// Class and method ids a block argument keeps alive (see `Body::trace_ids`).
+pub fn block_arg_ids(b: &BlockArg, ids: &mut IdSink<'_>) {
+    if let BlockArg::Literal(b) = b {
+        block_ids(b, ids);
+    }
+}
+
+/// Where `Body::trace_ids` reports the ids it finds.
+pub struct IdSink<'a> {
+    pub class: &'a mut dyn FnMut(ClassId),
+    pub method: &'a mut dyn FnMut(MethodId),
+}
+
 impl Body {
+    /// Reports the class and method ids this body holds outside `Value`s
+    /// (a class object's class, a Method's owner and entry, a Proc's
+    /// scopes and method): the GC keeps those classes and entries alive
+    /// with the object (doc/gc.md, "Classes").
+    pub fn trace_ids(&self, ids: &mut IdSink<'_>) {
+        match self {
+            Body::Class(c) => (ids.class)(*c),
+            Body::Method(m) => {
+                (ids.class)(m.owner);
+                (ids.method)(m.method);
+            }
+            Body::Proc(p) => {
+                block_ids(&p.block, ids);
+                if let Some(s) = &p.special {
+                    block_arg_ids(s, ids);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Calls `f` on every value this body references.
     pub fn trace(&self, f: &mut dyn FnMut(Value)) {
         match self {
