@@ -682,10 +682,15 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             self.put_object(v);
             return;
         }
+        let idx = self.string_index(bytes);
+        self.emit(Insn::PutString { idx });
+    }
+
+    /// The index of `bytes` in the iseq's string table (a new entry).
+    fn string_index(&mut self, bytes: &[u8]) -> u32 {
         let s = self.scope();
         s.strings.push(bytes.to_vec());
-        let idx = s.strings.len() as u32 - 1;
-        self.emit(Insn::PutString { idx });
+        s.strings.len() as u32 - 1
     }
 
     /// A string literal's encoding: `\u` escapes make it UTF-8, high
@@ -713,9 +718,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             self.put_object(v);
             return;
         }
-        let s = self.scope();
-        s.strings.push(bytes.to_vec());
-        let idx = s.strings.len() as u32 - 1;
+        let idx = self.string_index(bytes);
         self.emit(Insn::PutStringEnc {
             idx,
             enc: enc as u32,

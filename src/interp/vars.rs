@@ -613,14 +613,8 @@ impl Vm {
             }
         }
         let cv = self.class_value(c);
-        let cc = self.class_of(cv);
-        let r = self
-            .dispatch
-            .resolve(&mut self.classes, cc, sym::CONST_MISSING);
-        if let Some(m) = r.method
-            && self.classes.method(m).owner != cls::MODULE
-        {
-            return self.funcall(cv, sym::CONST_MISSING, &[Value::symbol(name)], None);
+        if let Some(r) = self.own_const_missing(cv, name) {
+            return r;
         }
         let msg = if c == cls::OBJECT {
             format!("uninitialized constant {}", symbol::name(name))
@@ -720,6 +714,18 @@ impl Vm {
             .then_some(owner)
     }
 
+    /// `cv.const_missing(name)` when cv's class defines its own (the
+    /// default Module#const_missing is answered in Rust by the callers).
+    fn own_const_missing(&mut self, cv: Value, name: SymbolId) -> Option<Result<Value, Unwind>> {
+        let cc = self.class_of(cv);
+        let r = self
+            .dispatch
+            .resolve(&mut self.classes, cc, sym::CONST_MISSING);
+        let m = r.method?;
+        (self.classes.method(m).owner != cls::MODULE)
+            .then(|| self.funcall(cv, sym::CONST_MISSING, &[Value::symbol(name)], None))
+    }
+
     /// A scoped reference to a private constant: the class's own
     /// `const_missing` answers when it has one (as CRuby), else NameError.
     #[cold]
@@ -730,14 +736,8 @@ impl Vm {
         name: SymbolId,
     ) -> Result<Value, Unwind> {
         let cv = self.class_value(c);
-        let cc = self.class_of(cv);
-        let r = self
-            .dispatch
-            .resolve(&mut self.classes, cc, sym::CONST_MISSING);
-        if let Some(m) = r.method
-            && self.classes.method(m).owner != cls::MODULE
-        {
-            return self.funcall(cv, sym::CONST_MISSING, &[Value::symbol(name)], None);
+        if let Some(r) = self.own_const_missing(cv, name) {
+            return r;
         }
         Err(self.private_const_error(owner, name, cv))
     }
