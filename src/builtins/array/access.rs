@@ -228,6 +228,7 @@ fn values_at(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
                         return Err(vm.error(vm.e.index_error, &format!("index {n} too big")));
                     }
                     super::super::alloc_guard(vm, n as usize, 8)?;
+                    super::reserve(vm, out, n as usize)?;
                     for j in b..b.saturating_add(n) {
                         push(
                             out,

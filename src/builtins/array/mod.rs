@@ -56,6 +56,21 @@ fn push(a: Value, x: Value) {
     }
 }
 
+/// Room for `n` more elements in new Array `a` (built by `push`): a size
+/// the program chose raises NoMemoryError when it cannot be had, instead
+/// of aborting while doubling.
+fn reserve(vm: &mut Vm, a: Value, n: usize) -> Result<(), Unwind> {
+    let ok = match &mut *obj(a).body.borrow_mut() {
+        Body::Array(v) => v.try_reserve(n).is_ok(),
+        _ => true,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(vm.no_memory_error())
+    }
+}
+
 fn with_mut<R>(vm: &mut Vm, a: Value, f: impl FnOnce(&mut Vec<Value>) -> R) -> Result<R, Unwind> {
     check_frozen(vm, a)?;
     match &mut *obj(a).body.borrow_mut() {
@@ -135,10 +150,15 @@ pub fn inspect_array(vm: &mut Vm, s: Value) -> Result<String, Unwind> {
         let mut out = String::from("[");
         let mut i = 0;
         while let Some(x) = get(s, i) {
+            let piece = vm.inspect(x)?;
+            // A huge Array's text raises NoMemoryError, not a Rust abort.
+            if out.try_reserve(piece.len() + 2).is_err() {
+                return Err(vm.no_memory_error());
+            }
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&vm.inspect(x)?);
+            out.push_str(&piece);
             i += 1;
         }
         out.push(']');
