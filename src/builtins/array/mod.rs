@@ -71,6 +71,15 @@ fn reserve(vm: &mut Vm, a: Value, n: usize) -> Result<(), Unwind> {
     }
 }
 
+/// The element count of `pop(n)` / `shift(n)` (ArgumentError when negative).
+fn count_arg(vm: &mut Vm, n: Value) -> Result<usize, Unwind> {
+    let n = int_arg(vm, n)?;
+    if n < 0 {
+        return Err(vm.arg_error("negative array size"));
+    }
+    Ok(n as usize)
+}
+
 fn with_mut<R>(vm: &mut Vm, a: Value, f: impl FnOnce(&mut Vec<Value>) -> R) -> Result<R, Unwind> {
     check_frozen(vm, a)?;
     match &mut *obj(a).body.borrow_mut() {
@@ -296,11 +305,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(a, "<<", 1, |vm, s, a, _| push_all(vm, s, a));
     vm.def_builtin(a, "pop", crate::class::arity::range(0, 1), |vm, s, a, _| {
         if let Some(n) = a.first() {
-            let n = int_arg(vm, *n)?;
-            if n < 0 {
-                return Err(vm.arg_error("negative array size"));
-            }
-            let n = n as usize;
+            let n = count_arg(vm, *n)?;
             let r = with_mut(vm, s, |v| {
                 let k = v.len().saturating_sub(n);
                 v.split_off(k)
@@ -315,11 +320,7 @@ pub fn init(vm: &mut Vm) {
         crate::class::arity::range(0, 1),
         |vm, s, a, _| {
             if let Some(n) = a.first() {
-                let n = int_arg(vm, *n)?;
-                if n < 0 {
-                    return Err(vm.arg_error("negative array size"));
-                }
-                let n = n as usize;
+                let n = count_arg(vm, *n)?;
                 let r = with_mut(vm, s, |v| {
                     let k = n.min(v.len());
                     v.drain(..k).collect::<Vec<_>>()
