@@ -626,7 +626,12 @@ impl Vm {
         {
             return m.text.clone();
         }
-        let text: Rc<str> = Rc::from(self.string_lossy(s));
+        // One copy, straight from the bytes (string_lossy would make a
+        // String first).
+        let text: Rc<str> = match &*obj(s).body.borrow() {
+            Body::String(st) => Rc::from(&*st.as_str()),
+            _ => Rc::from(""),
+        };
         self.match_subject = Some(super::MatchSubject {
             subject: s,
             text: text.clone(),
