@@ -221,6 +221,11 @@ class Thread
     @__vars = {}
     @report_on_exception = Thread.report_on_exception
     @abort_on_exception = false
+    # A thread made inside a Ractor belongs to it (prelude/ractor.rb).
+    if (r = Thread.current.instance_variable_get(:@__ractor))
+      @__ractor = r
+      r.__send__(:__thread_started, self)
+    end
     Thread.__enqueue(self)
     self
   end

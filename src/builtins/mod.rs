@@ -18,6 +18,7 @@ pub mod pack;
 pub mod pipe;
 pub mod proc;
 pub mod process;
+pub mod ractor;
 pub mod random;
 pub mod range;
 pub mod regexp;
@@ -45,6 +46,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("object", include_str!("../../prelude/object.rb")),
     ("time", include_str!("../../prelude/time.rb")),
     ("thread", include_str!("../../prelude/thread.rb")),
+    ("ractor", include_str!("../../prelude/ractor.rb")),
     ("file", include_str!("../../prelude/file.rb")),
     ("io", include_str!("../../prelude/io.rb")),
     ("signal", include_str!("../../prelude/signal.rb")),
@@ -107,6 +109,7 @@ pub fn init(vm: &mut Vm) {
     hash::init(vm);
     range::init(vm);
     proc::init(vm);
+    ractor::init(vm);
     exception::init(vm);
     regexp::init(vm);
     io::init(vm);

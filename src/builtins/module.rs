@@ -355,6 +355,9 @@ pub fn init(vm: &mut Vm) {
         if obj(s).is_frozen() {
             return Err(vm.frozen_error(s));
         }
+        if vm.ractor_nonmain {
+            vm.ractor_check_const_set(a[1])?;
+        }
         let n = name_arg(vm, a[0])?;
         let name = symbol::name(n);
         if !name.starts_with(|ch: char| ch.is_ascii_uppercase()) {

@@ -133,10 +133,16 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "instance_variable_get", 1, |vm, s, a, _| {
         let n = ivar_name_arg(vm, s, a[0])?;
+        if vm.ractor_nonmain {
+            vm.ractor_check_ivar(s, n)?;
+        }
         Ok(vm.ivar_get_name(s, n))
     });
     vm.def_builtin(k, "instance_variable_set", 2, |vm, s, a, _| {
         let n = ivar_name_arg(vm, s, a[0])?;
+        if vm.ractor_nonmain && vm.as_class(s).is_none() {
+            vm.ractor_check_ivar(s, n)?;
+        }
         if !s.is_heap() {
             // Immediates are always frozen.
             let c = vm.class_name(vm.real_class_of(s));

@@ -1009,6 +1009,9 @@ impl Vm {
                     MethodKind::AttrReader(iv) => iv,
                     _ => name,
                 };
+                if self.ractor_nonmain {
+                    self.ractor_check_ivar(recv, iv)?;
+                }
                 Ok(Call::Done(self.ivar_get_slot(recv, slot, iv)))
             }
             Handler::IvarSet(slot) => {
@@ -1029,6 +1032,9 @@ impl Vm {
                     MethodKind::AttrWriter(iv) => iv,
                     _ => name,
                 };
+                if self.ractor_nonmain {
+                    self.ractor_check_ivar(recv, iv)?;
+                }
                 self.ivar_set_slot(recv, slot, iv, v)?;
                 Ok(Call::Done(v))
             }

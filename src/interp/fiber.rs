@@ -151,6 +151,8 @@ pub struct FiberState {
     thread: u64,
     /// A thread's root fiber (run by the scheduler, never resumed).
     thread_root: bool,
+    /// Runs in a non-main Ractor (`Vm::ractor_nonmain` while it runs).
+    ractor_nonmain: bool,
 }
 
 impl FiberState {
@@ -168,6 +170,7 @@ impl FiberState {
             traced: false,
             thread: 0,
             thread_root: false,
+            ractor_nonmain: false,
         }
     }
 }
@@ -444,6 +447,8 @@ impl Vm {
                 self.fibers.thread()
             },
             thread_root,
+            // (A Ractor's own thread says so when it starts.)
+            ractor_nonmain: self.ractor_nonmain,
         };
         Ok(id)
     }
@@ -537,13 +542,17 @@ impl Vm {
         st.status = Status::Resumed;
         st.yielding = false;
         st.by_transfer = by_transfer;
+        let own = st.ractor_nonmain;
         self.fibers.chain.push(id);
         let input = Input {
             vm: self as *mut Vm,
             what,
         };
+        let resumer_nonmain = std::mem::replace(&mut self.ractor_nonmain, own);
         let out = co.resume(input);
         // The fiber is stopped (suspended or finished): back to ours.
+        self.fibers.states[id].ractor_nonmain = self.ractor_nonmain;
+        self.ractor_nonmain = resumer_nonmain;
         self.fibers.chain.pop();
         self.swap_with_fiber(id);
         let me = self as *const Vm;

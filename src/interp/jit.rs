@@ -239,7 +239,7 @@ impl Vm {
                 self.stack.push(v);
             }
             Insn::GetIvar { name, ic } => {
-                let v = self.get_ivar_cached(fi, name, ic);
+                let v = self.get_ivar_cached(fi, name, ic)?;
                 self.stack.push(v);
             }
             Insn::SetIvar { name, ic } => {
@@ -257,7 +257,7 @@ impl Vm {
                 self.set_ivar_cached(fi, name, ic, v, next)?;
             }
             Insn::IvarLocal { name, ic, idx } => {
-                let v = self.get_ivar_cached(fi, name, ic);
+                let v = self.get_ivar_cached(fi, name, ic)?;
                 let l = self.stack[base + idx as usize];
                 self.stack.extend_from_slice(&[v, l]);
                 next = pc + 2;
@@ -266,7 +266,7 @@ impl Vm {
                 if self.dispatch.bop_ok(bop::INT_ARITH) && self.ivar_add_imm(self_val, ic, imm) {
                     next = pc + 6;
                 } else {
-                    let v = self.get_ivar_cached(fi, name, ic);
+                    let v = self.get_ivar_cached(fi, name, ic)?;
                     self.stack.push(v);
                 }
             }

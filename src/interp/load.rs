@@ -359,6 +359,9 @@ impl Vm {
         name: SymbolId,
     ) -> Result<Option<Value>, Unwind> {
         for &c in owners {
+            if self.ractor_nonmain && self.autoloads.contains_key(&(c, name)) {
+                return Err(self.ractor_unsafe_autoload(name));
+            }
             let Some(path) = self.autoloads.remove(&(c, name)) else {
                 continue;
             };

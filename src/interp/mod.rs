@@ -207,6 +207,13 @@ pub struct Vm {
     /// (`features::stdlib_dirs`): carmine's own libraries come before them.
     pub stdlib_dirs: Vec<String>,
     pub script_name: String,
+    /// The running fiber belongs to a non-main Ractor (prelude/ractor.rb):
+    /// globals, class variables, unshareable constants and class ivars
+    /// raise Ractor::IsolationError (builtins/ractor.rs). Swapped with
+    /// the fiber (`Vm::run_fiber`).
+    pub ractor_nonmain: bool,
+    /// The Ractor class (its instances' ivars are never cached).
+    pub ractor_class: Option<ClassId>,
     /// Backtrace lines seen so far, each once (an exception keeps ids
     /// into this until its backtrace is read: `Vm::fill_backtrace`).
     pub backtrace_lines: Vec<std::rc::Rc<str>>,
@@ -298,6 +305,8 @@ impl Vm {
             load_path: Vec::new(),
             stdlib_dirs: Vec::new(),
             script_name: "-".into(),
+            ractor_nonmain: false,
+            ractor_class: None,
             backtrace_lines: Vec::new(),
             backtrace_line_ids: HashMap::new(),
             options: Options::default(),

@@ -317,7 +317,7 @@ impl Vm {
                 done(r)
             }
             Insn::GetIvar { name, ic } => {
-                let v = self.get_ivar_cached(fi, name, ic);
+                let v = self.get_ivar_cached(fi, name, ic)?;
                 done(v)
             }
             Insn::SetIvar { name, ic } => {
@@ -327,27 +327,43 @@ impl Vm {
                 Ok(None)
             }
             Insn::GetGlobal { name } => {
+                if self.ractor_nonmain {
+                    self.ractor_check_gvar(name)?;
+                }
                 let v = self.global_get(name);
                 done(v)
             }
             Insn::SetGlobal { name } => {
                 let v = pop!();
+                if self.ractor_nonmain {
+                    self.ractor_check_gvar(name)?;
+                }
                 self.global_set(name, v)?;
                 Ok(None)
             }
             Insn::GetCvar { name } => {
+                if self.ractor_nonmain {
+                    self.ractor_check_cvar()?;
+                }
                 let c = self.cvar_base(fi)?;
                 let v = self.cvar_get(c, name)?;
                 done(v)
             }
             Insn::SetCvar { name } => {
                 let v = pop!();
+                if self.ractor_nonmain {
+                    self.ractor_check_cvar()?;
+                }
                 let c = self.cvar_base(fi)?;
                 self.cvar_set(c, name, v);
                 Ok(None)
             }
             Insn::GetConst { name, cache } => {
                 let v = self.get_const_cached(fi, name, cache)?;
+                if self.ractor_nonmain {
+                    let owner = self.ractor_const_owner(fi, None, name);
+                    self.ractor_check_const_get(owner, name, v)?;
+                }
                 done(v)
             }
             Insn::PutStringEnc { idx, enc } => {
@@ -370,16 +386,26 @@ impl Vm {
             Insn::GetConstUnder { name, cache } => {
                 let base = pop!();
                 let v = self.get_const_under_cached(base, name, cache)?;
+                if self.ractor_nonmain {
+                    let owner = self.ractor_const_owner(fi, self.as_class(base), name);
+                    self.ractor_check_const_get(owner, name, v)?;
+                }
                 done(v)
             }
             Insn::SetConst { name } => {
                 let v = pop!();
+                if self.ractor_nonmain {
+                    self.ractor_check_const_set(v)?;
+                }
                 let c = self.frames[fi].cref.lexical().class;
                 self.set_const(c, name, v);
                 Ok(None)
             }
             Insn::SetConstUnder { name } => {
                 let v = pop!();
+                if self.ractor_nonmain {
+                    self.ractor_check_const_set(v)?;
+                }
                 let base = pop!();
                 let c = if base.is_nil() {
                     self.frames[fi].cref.lexical().class

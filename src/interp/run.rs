@@ -191,7 +191,7 @@ impl Vm {
                         }
                     }
                     Insn::GetIvar { name, ic } => {
-                        let v = self.get_ivar_cached(fi, name, ic);
+                        let v = tri!(self.get_ivar_cached(fi, name, ic));
                         self.stack.push(v)
                     }
                     Insn::SetIvar { name, ic } => {
@@ -581,7 +581,7 @@ impl Vm {
                         self.stack.push(Value::int(imm as i64));
                     }
                     Insn::IvarLocal { name, ic, idx } => {
-                        let v = self.get_ivar_cached(fi, name, ic);
+                        let v = tri!(self.get_ivar_cached(fi, name, ic));
                         let l = self.stack[base + idx as usize];
                         self.stack.extend_from_slice(&[v, l]);
                         pc += 1;
@@ -593,7 +593,7 @@ impl Vm {
                             continue;
                         }
                         // As `getinstancevariable`; the rest follows.
-                        let v = self.get_ivar_cached(fi, name, ic);
+                        let v = tri!(self.get_ivar_cached(fi, name, ic));
                         self.stack.push(v)
                     }
                     Insn::LocalAddI { idx, imm } => {

@@ -231,6 +231,9 @@ impl Vm {
             if obj(recv).is_frozen() {
                 return Err(self.frozen_error(recv));
             }
+            if self.ractor_nonmain {
+                self.ractor_check_class_ivar(name, None)?;
+            }
             self.classes.get_mut(c).ivars.insert(name, v);
             return Ok(());
         }
@@ -294,7 +297,12 @@ impl Vm {
     /// `getinstancevariable`: a hit reads the slot in place; misses and
     /// objects without plain ivars go out of line.
     #[inline(always)]
-    pub(super) fn get_ivar_cached(&mut self, fi: usize, name: SymbolId, ic: u32) -> Value {
+    pub(super) fn get_ivar_cached(
+        &mut self,
+        fi: usize,
+        name: SymbolId,
+        ic: u32,
+    ) -> Result<Value, Unwind> {
         let recv = self.frames[fi].self_val;
         if recv.is_heap() {
             let o = obj(recv);
@@ -308,16 +316,25 @@ impl Vm {
             if let Some(slot) = hit
                 && let Body::Object(iv) = &*o.body.borrow()
             {
-                return match iv.get(slot as usize) {
+                return Ok(match iv.get(slot as usize) {
                     Some(v) if !v.is_undef() => *v,
                     _ => Value::NIL,
-                };
+                });
             }
             if hit.is_none() && matches!(&*o.body.borrow(), Body::Object(_)) {
-                return self.get_ivar_miss(recv, c, name, ic);
+                if self.ractor_nonmain && self.ractor_class == Some(self.classes.real_class(c)) {
+                    let v = self.get_ivar_miss(recv, c, name, ic);
+                    self.ractor_check_ivar(recv, name)?;
+                    return Ok(v);
+                }
+                return Ok(self.get_ivar_miss(recv, c, name, ic));
             }
         }
-        self.ivar_get_generic(recv, name)
+        let v = self.ivar_get_generic(recv, name);
+        if self.ractor_nonmain && self.as_class(recv).is_some() {
+            self.ractor_check_class_ivar(name, Some(v))?;
+        }
+        Ok(v)
     }
 
     /// `@x += imm` on an unfrozen plain object whose ivar cache `ic` hits
@@ -375,6 +392,10 @@ impl Vm {
     }
 
     fn fill_ivar_cache(&mut self, ic: u32, c: ClassId, slot: u32) {
+        // (A Ractor's ivars are checked on each access: never cached.)
+        if self.ractor_class.is_some() && self.ractor_class == Some(self.classes.real_class(c)) {
+            return;
+        }
         if let Some(k) = self.ivar_caches.get_mut(ic as usize) {
             *k = IvarCache {
                 class: c.0 + 1,
@@ -424,6 +445,9 @@ impl Vm {
     ) -> Result<(), Unwind> {
         if recv.is_heap() && matches!(&*obj(recv).body.borrow(), Body::Object(_)) {
             let c = obj(recv).class.get();
+            if self.ractor_nonmain && self.ractor_class == Some(self.classes.real_class(c)) {
+                self.ractor_check_ivar(recv, name)?;
+            }
             let cache = self
                 .ivar_caches
                 .get(ic as usize)
