@@ -515,15 +515,18 @@ class File < IO
 
     def __normalize(p)
       out = []
+      # (Two or more leading slashes stay, as CRuby keeps them, until a
+      # ".." goes up past a segment.)
+      root = p[/\A\/+/] || "/"
       p.split("/").each do |seg|
         next if seg.empty? || seg == "."
         if seg == ".."
-          out.pop
+          root = "/" if out.pop
         else
           out << seg
         end
       end
-      "/" + out.join("/")
+      root + out.join("/")
     end
 
     def expand_path(p, dir = nil)

@@ -338,6 +338,52 @@ pub fn init(vm: &mut Vm) {
         };
         Err(system_exit(vm, 1, &msg))
     });
+    // trace_var(name, cmd = nil) { |value| }: hooks on assignment.
+    vm.def_private_builtin(k, "trace_var", -1, |vm, _, a, b| {
+        if a.is_empty() || a.len() > 2 {
+            return Err(vm.argc_error(a.len(), 1, 2));
+        }
+        let name = gvar_name_arg(vm, a[0])?;
+        let cmd = match (a.get(1), b) {
+            (Some(c), _) => *c,
+            (None, Some(b)) => vm.block_to_proc(&b),
+            (None, None) => {
+                return Err(vm.arg_error("tried to create Proc object without a block"));
+            }
+        };
+        if cmd.is_nil() {
+            vm.gvar_traces.remove(&name);
+        } else {
+            vm.gvar_traces.entry(name).or_default().insert(0, cmd);
+        }
+        Ok(Value::NIL)
+    });
+    // untrace_var(name[, cmd]): the removed hooks (all of them: an Array).
+    vm.def_private_builtin(k, "untrace_var", -1, |vm, _, a, _| {
+        if a.is_empty() || a.len() > 2 {
+            return Err(vm.argc_error(a.len(), 1, 2));
+        }
+        let name = gvar_name_arg(vm, a[0])?;
+        if !vm.globals.contains_key(&name) && !vm.gvar_traces.contains_key(&name) {
+            let msg = format!("undefined global variable {}", symbol::name(name));
+            return Err(vm.name_error(&msg, name, Value::NIL));
+        }
+        match a.get(1) {
+            Some(&c) => {
+                let hooks = vm.gvar_traces.entry(name).or_default();
+                let found = hooks.iter().position(|h| *h == c);
+                let r = found.map(|i| hooks.remove(i));
+                if hooks.is_empty() {
+                    vm.gvar_traces.remove(&name);
+                }
+                Ok(r.unwrap_or(Value::NIL))
+            }
+            None => {
+                let hooks = vm.gvar_traces.remove(&name).unwrap_or_default();
+                Ok(vm.ary_new(hooks))
+            }
+        }
+    });
     vm.def_builtin(k, "at_exit", 0, |vm, _, _, b| {
         let Some(b) = b else {
             return Err(vm.arg_error("called without a block"));
@@ -991,4 +1037,17 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
         }
     }
     Ok(Value::NIL)
+}
+
+/// A global variable's name given as a Symbol or String (`:$x`, "$x").
+fn gvar_name_arg(vm: &mut Vm, v: Value) -> Result<crate::value::SymbolId, Unwind> {
+    let name = match v.as_symbol() {
+        Some(s) => s,
+        None if vm.real_class_of(v) == cls::STRING => symbol::intern(&vm.string_lossy(v)),
+        None => {
+            let s = vm.inspect(v)?;
+            return Err(vm.type_error(&format!("{s} is not a symbol nor a string")));
+        }
+    };
+    Ok(vm.global_aliases.get(&name).copied().unwrap_or(name))
 }

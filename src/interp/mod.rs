@@ -145,6 +145,10 @@ pub struct Vm {
     pub frames: FrameStack,
     pub next_frame_id: u64,
     pub globals: HashMap<SymbolId, Value>,
+    /// `trace_var` hooks per global (Procs or command Strings), the
+    /// latest first; the flag is set while they run (no re-entry).
+    pub gvar_traces: HashMap<SymbolId, Vec<Value>>,
+    pub gvar_tracing: bool,
     pub global_aliases: HashMap<SymbolId, SymbolId>,
     pub builtins: Vec<BuiltinFn>,
     pub temp_roots: Vec<Value>,
@@ -272,6 +276,8 @@ impl Vm {
             frames: FrameStack::with_capacity(256),
             next_frame_id: 1,
             globals: HashMap::new(),
+            gvar_traces: HashMap::new(),
+            gvar_tracing: false,
             global_aliases: HashMap::new(),
             builtins: Vec::new(),
             temp_roots: Vec::new(),
@@ -795,6 +801,7 @@ impl Vm {
             frames,
             classes,
             globals,
+            gvar_traces,
             temp_roots,
             literal_roots,
             iseqs,
@@ -837,7 +844,7 @@ impl Vm {
                 }
             }
             classes.trace_roots(h);
-            for v in globals.values() {
+            for v in globals.values().chain(gvar_traces.values().flatten()) {
                 h.mark(*v);
             }
             for v in temp_roots.iter().chain(literal_roots.iter()) {

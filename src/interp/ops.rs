@@ -731,8 +731,27 @@ impl Vm {
                 if self.respond_to(subject, name) {
                     return yes(self, "method");
                 }
-                // CRuby asks respond_to_missing?(name, false) when it exists.
+                // A protected method is defined for a caller whose self is
+                // a kind of the class that defined it.
                 let c = self.class_of(subject);
+                if let Some((m, vis)) = lookup::find_method(&self.classes, c, name)
+                    && vis == crate::class::Visibility::Protected
+                {
+                    let owner = self
+                        .classes
+                        .ancestors(c)
+                        .iter()
+                        .copied()
+                        .find(|&k| self.classes.get(k).methods.contains_key(&name))
+                        .unwrap_or(self.classes.method(m).owner);
+                    let owner = self.classes.real_class(owner);
+                    let self_cls = self.class_of(self.frames[fi].self_val);
+                    if self.classes.is_subclass_of(self_cls, owner) {
+                        return yes(self, "method");
+                    }
+                    return Ok(Value::NIL);
+                }
+                // CRuby asks respond_to_missing?(name, false) when it exists.
                 if lookup::find_method(&self.classes, c, sym::RESPOND_TO_MISSING).is_some() {
                     let args = [Value::symbol(name), Value::FALSE];
                     if self

@@ -516,6 +516,11 @@ impl Vm {
         match &*symbol::name(name) {
             "$!" => self.errinfo = v,
             "$~" => self.set_last_match(v),
+            "$$" | "$?" | "$-p" | "$-l" | "$-a" => {
+                let g = symbol::name(written);
+                let msg = format!("{g} is a read-only variable");
+                return Err(self.name_error(&msg, written, Value::NIL));
+            }
             "$stdout" | "$stderr" if !self.respond_to(v, symbol::intern("write")) => {
                 let c = self.class_name(self.real_class_of(v));
                 let g = symbol::name(written);
@@ -525,7 +530,35 @@ impl Vm {
                 self.globals.insert(name, v);
             }
         }
+        if !self.gvar_traces.is_empty() && !self.gvar_tracing {
+            self.run_gvar_traces(name, v)?;
+        }
         Ok(())
+    }
+
+    /// `trace_var` hooks of global `name` after it was set to `v`.
+    #[cold]
+    fn run_gvar_traces(&mut self, name: SymbolId, v: Value) -> Result<(), Unwind> {
+        let Some(hooks) = self.gvar_traces.get(&name).cloned() else {
+            return Ok(());
+        };
+        self.gvar_tracing = true;
+        let mut r = Ok(());
+        for h in hooks {
+            // A Proc gets the value; a String is evaluated at the top level.
+            r = if self.real_class_of(h) == cls::PROC {
+                self.funcall(h, symbol::intern("call"), &[v], None)
+            } else {
+                let main = self.main_obj;
+                self.funcall(main, symbol::intern("eval"), &[h], None)
+            }
+            .map(|_| ());
+            if r.is_err() {
+                break;
+            }
+        }
+        self.gvar_tracing = false;
+        r
     }
 
     // ---- class variables ---------------------------------------------------------
