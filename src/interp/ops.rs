@@ -289,7 +289,16 @@ impl Vm {
                 // (`rb_str_concat_literals`).
                 use crate::builtins::string::{Enc, append_encoding, incompatible, lit_enc};
                 let l = self.stack.len() - n as usize;
-                let mut bytes = Vec::new();
+                // Sized once: the result keeps no spare capacity (a
+                // doubling buffer kept up to half again in every string).
+                let len = self.stack[l..]
+                    .iter()
+                    .map(|&v| match &*obj(v).body.borrow() {
+                        Body::String(s) => s.bytes.len(),
+                        _ => 0,
+                    })
+                    .sum();
+                let mut bytes = Vec::with_capacity(len);
                 let mut enc = match insn {
                     Insn::ConcatStringsEnc { enc, .. } => lit_enc(enc),
                     _ => Enc::Utf8,
