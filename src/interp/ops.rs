@@ -368,6 +368,12 @@ impl Vm {
                 self.cvar_set(c, name, v);
                 Ok(None)
             }
+            // The run loop reads constants itself; the JIT's exits to
+            // here do not.
+            Insn::GetConst { name, cache } => {
+                let v = self.get_const_cached(fi, name, cache)?;
+                done(v)
+            }
             Insn::PutStringEnc { idx, enc } => {
                 let bytes = self.frames[fi].iseq.strings[idx as usize].clone();
                 let v = self.str_from_bytes(bytes);
