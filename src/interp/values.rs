@@ -448,6 +448,9 @@ impl Vm {
 
     pub fn hash_from_pairs(&mut self, pairs: &[(Value, Value)]) -> Result<Value, Unwind> {
         let h = self.new_hash();
+        if let Body::Hash(t) = &mut *obj(h).body.borrow_mut() {
+            t.reserve_exact(pairs.len());
+        }
         self.push_root(h);
         for (k, v) in pairs {
             self.hash_aset(h, *k, *v)?;

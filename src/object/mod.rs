@@ -175,6 +175,11 @@ impl RHash {
         }
         Some(e)
     }
+    /// Room for exactly `n` more entries (a literal's size is known).
+    pub fn reserve_exact(&mut self, n: usize) {
+        self.entries.reserve_exact(n);
+        self.hashes.reserve_exact(n);
+    }
     pub fn iter(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
         self.entries.iter().flatten().copied()
     }
