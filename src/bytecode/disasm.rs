@@ -9,6 +9,8 @@ use crate::value::{IseqId, symbol};
 pub trait Describe {
     fn iseq_by_id(&self, id: IseqId) -> &'static Iseq;
     fn site_text(&self, site: crate::value::CallSiteId) -> String;
+    /// The block iseq a call site passes, dumped after its parent.
+    fn site_block(&self, site: crate::value::CallSiteId) -> Option<IseqId>;
     fn value_text(&self, v: crate::value::Value) -> String;
 }
 
@@ -56,7 +58,10 @@ pub fn dump_iseq(d: &dyn Describe, iseq: &Iseq, out: &mut String) -> Vec<IseqId>
                 Operand::Num(n) => n.to_string(),
                 Operand::Val(v) => d.value_text(v),
                 Operand::Sym(s) => format!(":{}", symbol::name(s)),
-                Operand::Site(s) => d.site_text(s),
+                Operand::Site(s) => {
+                    children.extend(d.site_block(s));
+                    d.site_text(s)
+                }
                 Operand::Iseq(i) => {
                     children.push(i);
                     let c = d.iseq_by_id(i);

@@ -298,7 +298,7 @@ impl Heap {
         }
         self.stats.count += 1;
         self.allocated_since_gc = 0;
-        self.threshold = (live * 2).max(MIN_THRESHOLD);
+        self.threshold = live.max(MIN_THRESHOLD);
         self.update_trigger();
     }
 

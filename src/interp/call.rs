@@ -533,7 +533,6 @@ impl Vm {
     /// it (a loop calling a method with a block allocates once).
     #[inline(never)]
     fn literal_block(&mut self, iseq: crate::value::IseqId) -> Rc<BlockArg> {
-        let b = self.make_block(iseq);
         // (A dead slot's block is never read again: taking it is free.)
         let old = match self.spare_block.take() {
             Some(rc) => Some(rc),
@@ -542,10 +541,39 @@ impl Vm {
         if let Some(mut rc) = old
             && let Some(inner) = Rc::get_mut(&mut rc)
         {
-            *inner = BlockArg::Literal(b);
+            match inner {
+                // Usually the same call site's block again: rewritten
+                // field by field, the scope and outer block kept when
+                // they are the same (no reference counting then).
+                BlockArg::Literal(b) => self.refill_block(b, iseq),
+                _ => *inner = BlockArg::Literal(self.make_block(iseq)),
+            }
             return rc;
         }
-        Rc::new(BlockArg::Literal(b))
+        Rc::new(BlockArg::Literal(self.make_block(iseq)))
+    }
+
+    /// `make_block` into an existing `Block`.
+    #[inline(always)]
+    fn refill_block(&self, b: &mut Block, iseq: crate::value::IseqId) {
+        let f = self.frames.last().unwrap();
+        b.iseq = iseq;
+        b.self_val = f.self_val;
+        b.env = if f.env.is_nil() { f.penv } else { f.env };
+        if !Rc::ptr_eq(&b.cref, &f.cref) {
+            b.cref = f.cref.clone();
+        }
+        b.home = f.home;
+        b.origin = f.id;
+        b.method = f.method;
+        let same_outer = match (&b.outer_block, &f.block) {
+            (None, None) => true,
+            (Some(x), Some(y)) => Rc::ptr_eq(x, y),
+            _ => false,
+        };
+        if !same_outer {
+            b.outer_block = f.block.clone();
+        }
     }
 
     #[inline(never)]

@@ -299,6 +299,9 @@ impl crate::bytecode::disasm::Describe for Vm {
             flags.join("|")
         )
     }
+    fn site_block(&self, site: CallSiteId) -> Option<IseqId> {
+        self.dispatch.site(site).block
+    }
     fn value_text(&self, v: Value) -> String {
         match v.unpack() {
             crate::value::Unpacked::Nil => "nil".into(),

@@ -77,23 +77,36 @@ impl Vm {
     /// redefined.
     #[inline]
     pub fn opt_float_arith(&mut self, insn: Insn, a: Value, b: Value) -> Option<Value> {
-        let (x, y) = if a.is_flonum() && b.is_flonum() {
-            (a.flonum_value(), b.flonum_value())
-        } else if a.is_heap() || b.is_heap() {
-            boxed_float_pair(a, b)?
-        } else {
-            return None;
-        };
+        if !(a.is_flonum() && b.is_flonum()) {
+            return self.opt_mixed_float_arith(insn, a, b);
+        }
         if !self.dispatch.bop_ok(bop::FLOAT_ARITH) {
             return None;
         }
-        let r = match insn {
-            Insn::OptPlus { .. } => x + y,
-            Insn::OptMinus { .. } => x - y,
-            Insn::OptMult { .. } => x * y,
-            Insn::OptDiv { .. } => x / y,
-            _ => return None,
+        let r = float_op(insn, a.flonum_value(), b.flonum_value())?;
+        Some(self.float_new(r))
+    }
+
+    /// `opt_float_arith` when a side is a boxed Float or a Fixnum: as
+    /// CRuby's `flo_plus`.. (a Float receiver, a Fixnum converted with
+    /// `(double)`) and `fix_plus`.. (a Fixnum receiver, a Float
+    /// argument), each while its class's operators are not redefined.
+    #[inline(never)]
+    fn opt_mixed_float_arith(&mut self, insn: Insn, a: Value, b: Value) -> Option<Value> {
+        let (x, y, op) = if a.is_fixnum() {
+            (a.fixnum_unchecked() as f64, float_of(b)?, bop::INT_ARITH)
+        } else {
+            let x = float_of(a)?;
+            let y = match b.is_fixnum() {
+                true => b.fixnum_unchecked() as f64,
+                false => float_of(b)?,
+            };
+            (x, y, bop::FLOAT_ARITH)
         };
+        if !self.dispatch.bop_ok(op) {
+            return None;
+        }
+        let r = float_op(insn, x, y)?;
         Some(self.float_new(r))
     }
 
@@ -276,7 +289,16 @@ impl Vm {
                 // (`rb_str_concat_literals`).
                 use crate::builtins::string::{Enc, append_encoding, incompatible, lit_enc};
                 let l = self.stack.len() - n as usize;
-                let mut bytes = Vec::new();
+                // Sized once: the result keeps no spare capacity (a
+                // doubling buffer kept up to half again in every string).
+                let len = self.stack[l..]
+                    .iter()
+                    .map(|&v| match &*obj(v).body.borrow() {
+                        Body::String(s) => s.bytes.len(),
+                        _ => 0,
+                    })
+                    .sum();
+                let mut bytes = Vec::with_capacity(len);
                 let mut enc = match insn {
                     Insn::ConcatStringsEnc { enc, .. } => lit_enc(enc),
                     _ => Enc::Utf8,
@@ -358,6 +380,8 @@ impl Vm {
                 self.cvar_set(c, name, v);
                 Ok(None)
             }
+            // The run loop reads constants itself; the JIT's exits to
+            // here do not.
             Insn::GetConst { name, cache } => {
                 let v = self.get_const_cached(fi, name, cache)?;
                 if self.ractor_nonmain {
@@ -818,21 +842,30 @@ impl Vm {
     }
 }
 
-/// Both operands as doubles when each is a Float (flonum or boxed).
-#[cold]
-#[inline(never)]
-fn boxed_float_pair(a: Value, b: Value) -> Option<(f64, f64)> {
-    let f = |v: Value| -> Option<f64> {
-        if v.is_flonum() {
-            return Some(v.flonum_value());
-        }
-        if v.is_heap()
-            && obj(v).class.get() == cls::FLOAT
-            && let Body::Float(f) = &*obj(v).body.borrow()
-        {
-            return Some(*f);
-        }
-        None
-    };
-    Some((f(a)?, f(b)?))
+/// `+ - * /` of two doubles (IEEE division is CRuby's
+/// `double_div_double` for every divisor); None for another operator.
+#[inline(always)]
+fn float_op(insn: Insn, x: f64, y: f64) -> Option<f64> {
+    Some(match insn {
+        Insn::OptPlus { .. } => x + y,
+        Insn::OptMinus { .. } => x - y,
+        Insn::OptMult { .. } => x * y,
+        Insn::OptDiv { .. } => x / y,
+        _ => return None,
+    })
+}
+
+/// A Float's double (flonum or boxed); None for anything else.
+#[inline]
+fn float_of(v: Value) -> Option<f64> {
+    if v.is_flonum() {
+        return Some(v.flonum_value());
+    }
+    if v.is_heap()
+        && obj(v).class.get() == cls::FLOAT
+        && let Body::Float(f) = &*obj(v).body.borrow()
+    {
+        return Some(*f);
+    }
+    None
 }

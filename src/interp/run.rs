@@ -695,6 +695,17 @@ impl Vm {
                         // (floats, redefinitions, other receivers).
                         self.stack.push(Value::int(imm as i64));
                     }
+                    // A constant read: the cache's hit here, a miss (and
+                    // `const_missing`, autoload) out of line.
+                    Insn::GetConst { name, cache } => {
+                        if let Some(v) = self.const_cache_hit(fi, cache) {
+                            self.stack.push(v);
+                            continue;
+                        }
+                        self.frames[fi].pc = pc;
+                        let v = tri!(self.get_const_cached(fi, name, cache));
+                        self.stack.push(v)
+                    }
                     Insn::Leave => {
                         // The result is read in place: the stack is cut
                         // below it next.
@@ -784,7 +795,6 @@ impl Vm {
                     | Insn::PutStringEnc { .. }
                     | Insn::ExpandArray { .. }
                     | Insn::GetBlockParam
-                    | Insn::GetConst { .. }
                     | Insn::GetConstTop { .. }
                     | Insn::GetConstUnder { .. }
                     | Insn::GetCvar { .. }

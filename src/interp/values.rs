@@ -301,7 +301,7 @@ impl Vm {
             _ => None,
         };
         if let Body::Hash(t) = &*obj(h).body.borrow() {
-            for &i in t.candidates(code) {
+            for i in t.candidates(code) {
                 if let Some((key, _)) = t.entries[i as usize] {
                     if key == k {
                         return Ok((code, Some(i as usize)));
@@ -332,8 +332,7 @@ impl Vm {
         let cands: Vec<(usize, Value)> = match &*obj(h).body.borrow() {
             Body::Hash(t) => t
                 .candidates(code)
-                .iter()
-                .filter_map(|&i| t.entries[i as usize].map(|(key, _)| (i as usize, key)))
+                .filter_map(|i| t.entries[i as usize].map(|(key, _)| (i as usize, key)))
                 .collect(),
             _ => Vec::new(),
         };
@@ -368,7 +367,7 @@ impl Vm {
                 } else {
                     immediate_hash(k)
                 };
-                for &i in t.candidates(code) {
+                for i in t.candidates(code) {
                     if let Some((key, v)) = t.entries[i as usize]
                         && key == k
                     {
@@ -449,6 +448,9 @@ impl Vm {
 
     pub fn hash_from_pairs(&mut self, pairs: &[(Value, Value)]) -> Result<Value, Unwind> {
         let h = self.new_hash();
+        if let Body::Hash(t) = &mut *obj(h).body.borrow_mut() {
+            t.reserve_exact(pairs.len());
+        }
         self.push_root(h);
         for (k, v) in pairs {
             self.hash_aset(h, *k, *v)?;

@@ -685,21 +685,32 @@ impl Vm {
         Err(self.name_error(&msg, name, cv))
     }
 
+    /// The fast path of `get_const_cached`, inlined into the run loop:
+    /// the cached value while the constant state and the lexical scope
+    /// are the ones it was filled under.
+    #[inline(always)]
+    pub(super) fn const_cache_hit(&mut self, fi: usize, cache: u32) -> Option<Value> {
+        let cref_id = Rc::as_ptr(&self.frames[fi].cref) as usize;
+        let c = self.const_caches.get(cache as usize)?;
+        if c.state == self.dispatch.global_constant_state && c.cref == cref_id {
+            self.dispatch.counters.const_cache_hit += 1;
+            return Some(c.value);
+        }
+        None
+    }
+
+    #[inline(never)]
     pub(super) fn get_const_cached(
         &mut self,
         fi: usize,
         name: SymbolId,
         cache: u32,
     ) -> Result<Value, Unwind> {
+        if let Some(v) = self.const_cache_hit(fi, cache) {
+            return Ok(v);
+        }
         let cref_id = Rc::as_ptr(&self.frames[fi].cref) as usize;
         let state = self.dispatch.global_constant_state;
-        if let Some(c) = self.const_caches.get(cache as usize)
-            && c.state == state
-            && c.cref == cref_id
-        {
-            self.dispatch.counters.const_cache_hit += 1;
-            return Ok(c.value);
-        }
         self.dispatch.counters.const_cache_miss += 1;
         let v = self.const_lookup(fi, name)?;
         if let Some(k) = self.const_caches.get_mut(cache as usize) {

@@ -68,17 +68,24 @@ impl RString {
 
 /// An insertion-ordered hash table. Hash codes and key equality are computed
 /// by the interpreter (they may call Ruby `hash`/`eql?`), so this type only
-/// stores entries and an index from hash code to entry positions.
+/// stores entries and, past `SMALL_TABLE` entries, an index from hash code
+/// to entry positions; a smaller table is scanned through `hashes`, as
+/// CRuby's ar_table is (a two-key Hash then costs its entries and hashes,
+/// not a hash map too: ruby-bench's splay keeps 256,000 of them).
 #[derive(Clone, Default)]
 pub struct RHash {
     pub entries: Vec<Option<(Value, Value)>>,
-    pub index: HashMap<u64, Bucket, crate::support::fasthash::FastBuild>,
+    /// Built once `entries` (removed ones included) outgrow `SMALL_TABLE`.
+    index: HashMap<u64, Bucket, crate::support::fasthash::FastBuild>,
     pub live: usize,
     pub default: Value,
     pub default_proc: Value,
     pub compare_by_identity: bool,
     pub hashes: Vec<u64>,
 }
+
+/// The most entry positions a table keeps without an index.
+const SMALL_TABLE: usize = 8;
 
 /// Entry positions sharing one hash code: almost always exactly one, kept
 /// inline (no allocation per key).
@@ -96,17 +103,42 @@ impl RHash {
             ..Default::default()
         }
     }
-    pub fn candidates(&self, h: u64) -> &[u32] {
-        match self.index.get(&h) {
-            Some(Bucket::One(i)) => std::slice::from_ref(i),
-            Some(Bucket::Many(v)) => v,
-            None => &[],
-        }
+
+    /// Positions whose hash code is `h` (some may be removed entries,
+    /// which the caller skips).
+    pub fn candidates(&self, h: u64) -> impl Iterator<Item = u32> + '_ {
+        let (scan, listed): (&[u64], &[u32]) = if self.entries.len() <= SMALL_TABLE {
+            (&self.hashes, &[])
+        } else {
+            match self.index.get(&h) {
+                Some(Bucket::One(i)) => (&[], std::slice::from_ref(i)),
+                Some(Bucket::Many(v)) => (&[], v),
+                None => (&[], &[]),
+            }
+        };
+        let scanned = scan.iter().enumerate().filter(move |e| *e.1 == h);
+        scanned.map(|e| e.0 as u32).chain(listed.iter().copied())
     }
+
     pub fn push(&mut self, h: u64, k: Value, v: Value) {
         let i = self.entries.len() as u32;
         self.entries.push(Some((k, v)));
         self.hashes.push(h);
+        self.live += 1;
+        match self.entries.len() {
+            n if n <= SMALL_TABLE => {}
+            n if n == SMALL_TABLE + 1 => {
+                for j in 0..n {
+                    if self.entries[j].is_some() {
+                        self.index_add(self.hashes[j], j as u32);
+                    }
+                }
+            }
+            _ => self.index_add(h, i),
+        }
+    }
+
+    fn index_add(&mut self, h: u64, i: u32) {
         match self.index.entry(h) {
             std::collections::hash_map::Entry::Vacant(e) => {
                 e.insert(Bucket::One(i));
@@ -119,28 +151,34 @@ impl RHash {
                 }
             }
         }
-        self.live += 1;
     }
+
     pub fn remove_at(&mut self, i: usize) -> Option<(Value, Value)> {
         let e = self.entries[i].take()?;
         let h = self.hashes[i];
-        let empty = match self.index.get_mut(&h) {
-            Some(Bucket::One(j)) => *j as usize == i,
-            Some(Bucket::Many(list)) => {
-                list.retain(|&j| j as usize != i);
-                list.is_empty()
+        if self.entries.len() > SMALL_TABLE {
+            let empty = match self.index.get_mut(&h) {
+                Some(Bucket::One(j)) => *j as usize == i,
+                Some(Bucket::Many(list)) => {
+                    list.retain(|&j| j as usize != i);
+                    list.is_empty()
+                }
+                None => false,
+            };
+            if empty {
+                self.index.remove(&h);
             }
-            None => false,
-        };
-        if empty {
-            self.index.remove(&h);
         }
         self.live -= 1;
         if self.live == 0 {
-            self.entries.clear();
-            self.hashes.clear();
+            self.clear();
         }
         Some(e)
+    }
+    /// Room for exactly `n` more entries (a literal's size is known).
+    pub fn reserve_exact(&mut self, n: usize) {
+        self.entries.reserve_exact(n);
+        self.hashes.reserve_exact(n);
     }
     pub fn iter(&self) -> impl Iterator<Item = (Value, Value)> + '_ {
         self.entries.iter().flatten().copied()

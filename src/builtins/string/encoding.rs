@@ -152,19 +152,13 @@ pub fn compatible(a: Value, b: Value) -> Option<Enc> {
     if ea == eb {
         return Some(ea);
     }
-    let (la, a7) = super::with_bytes(a, |x| (x.len(), x.is_ascii()));
-    let (lb, b7) = super::with_bytes(b, |x| (x.len(), x.is_ascii()));
-    if lb == 0 {
+    // `b` empty or ASCII-only keeps `a`'s encoding whatever `a` holds, so
+    // `a` (often the long side) is scanned only when `b` is not; an empty
+    // `a` counts as ASCII-only.
+    if seven_bit(b) {
         return Some(ea);
     }
-    if la == 0 {
-        return Some(if b7 { ea } else { eb });
-    }
-    match (a7, b7) {
-        (_, true) => Some(ea),
-        (true, false) => Some(eb),
-        (false, false) => None,
-    }
+    if seven_bit(a) { Some(eb) } else { None }
 }
 
 /// `compatible`, or Encoding::CompatibilityError (`rb_enc_check`).
@@ -218,7 +212,13 @@ pub fn append_check(vm: &mut Vm, s: Value, b: Value) -> Result<Enc, Unwind> {
     if es == eb {
         return Ok(es);
     }
-    match append_encoding(es, seven_bit(s), eb, seven_bit(b)) {
+    // An ASCII-only `b` keeps `s`'s encoding whatever `s` holds, so `s`
+    // (the growing buffer, often long) is scanned only when `b` is not:
+    // a loop of `buf << "ascii"` onto a binary buffer stays linear.
+    if seven_bit(b) {
+        return Ok(es);
+    }
+    match append_encoding(es, seven_bit(s), eb, false) {
         Some(e) => Ok(e),
         None => Err(incompatible(vm, es, eb)),
     }
