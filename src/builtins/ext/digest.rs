@@ -143,7 +143,7 @@ fn reset(vm: &mut Vm, s: Value, _: &[Value], _: Option<Rc<BlockArg>>) -> VResult
 fn finish(vm: &mut Vm, s: Value, _: &[Value], _: Option<Rc<BlockArg>>) -> VResult {
     let (name, _, _) = algo_of(vm, s)?;
     let b = buffer(vm, s);
-    Ok(vm.str_from_bytes(hash(name, &b)))
+    Ok(super::binary_str(vm, hash(name, &b)))
 }
 
 /// Loads `digest` (as the C extensions' `rb_require("digest")`) and

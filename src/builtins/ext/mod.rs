@@ -85,3 +85,10 @@ pub fn class_at(vm: &Vm, path: &str) -> Option<crate::value::ClassId> {
     }
     Some(c)
 }
+
+/// A new ASCII-8BIT String (digests, compressed data, random bytes).
+pub fn binary_str(vm: &mut Vm, bytes: Vec<u8>) -> crate::value::Value {
+    let s = vm.str_from_bytes(bytes);
+    super::string::force_encoding_name(s, "ASCII-8BIT");
+    s
+}

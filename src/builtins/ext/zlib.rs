@@ -95,7 +95,7 @@ fn deflate(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResu
         super::super::alloc_guard(vm, out.capacity() * 2, 1)?;
         out.reserve(out.capacity().max(64));
     }
-    Ok(vm.str_from_bytes(out))
+    Ok(super::binary_str(vm, out))
 }
 
 /// `Zlib.__inflate(data, raw)`: `[output, bytes consumed, finished?]`.
@@ -121,7 +121,7 @@ fn inflate(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResu
     let finished = loop {
         let consumed = d.total_in() as usize;
         let before = (d.total_in(), d.total_out());
-        let st = match d.decompress_vec(&data[consumed..], &mut out, FlushDecompress::Finish) {
+        let st = match d.decompress_vec(&data[consumed..], &mut out, FlushDecompress::None) {
             Ok(s) => s,
             Err(e) => {
                 let msg = if e.to_string().contains("checksum") {
@@ -144,7 +144,7 @@ fn inflate(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResu
         }
     };
     let consumed = Value::int(d.total_in() as i64);
-    let o = vm.str_from_bytes(out);
+    let o = super::binary_str(vm, out);
     let f = if finished { Value::TRUE } else { Value::FALSE };
     Ok(vm.ary_new(vec![o, consumed, f]))
 }
