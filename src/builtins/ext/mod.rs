@@ -51,11 +51,21 @@ pub const EXTS: &[NativeExt] = &[
         ruby: "",
     },
     NativeExt {
+        name: "pathname",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/pathname.rb"),
+    },
+    NativeExt {
         name: "zlib",
         init: zlib::init,
         ruby: include_str!("../../../lib/ext/zlib.rb"),
     },
 ];
+
+/// For extensions written wholly in Ruby.
+fn no_init(_: &mut Vm) -> Result<(), Unwind> {
+    Ok(())
+}
 
 /// The extension named `name` (without `.so`).
 pub fn find(name: &str) -> Option<&'static NativeExt> {
