@@ -51,6 +51,11 @@ pub const EXTS: &[NativeExt] = &[
         ruby: "",
     },
     NativeExt {
+        name: "date_core",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/date_core.rb"),
+    },
+    NativeExt {
         name: "pathname",
         init: no_init,
         ruby: include_str!("../../../lib/ext/pathname.rb"),
