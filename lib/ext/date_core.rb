@@ -517,35 +517,29 @@ class Date
   module DateFormat
     module_function
 
+    FLAG_CHARS = "-_0^#:"
+    DIGITS = "0123456789"
+
     def format(d, fmt)
       out = +""
-      i = 0
-      while i < fmt.length
-        c = fmt[i]
-        if c != "%" || i + 1 >= fmt.length
-          out << c
-          i += 1
-          next
-        end
+      pos = 0
+      while (i = fmt.index("%", pos))
+        out << fmt[pos...i] if i > pos
         j = i + 1
-        flags = +""
-        while j < fmt.length && "-_0^#:".include?(fmt[j])
-          flags << fmt[j]
-          j += 1
-        end
-        width = +""
-        while j < fmt.length && fmt[j] =~ /\d/
-          width << fmt[j]
-          j += 1
-        end
-        conv = fmt[j]
+        j += 1 while (c = fmt[j]) && FLAG_CHARS.include?(c)
+        k = j
+        k += 1 while (c = fmt[k]) && DIGITS.include?(c)
+        conv = fmt[k]
         if conv.nil?
           out << fmt[i..]
-          break
+          return out
         end
-        out << directive(d, conv, flags, width.empty? ? nil : width.to_i, fmt[i..j])
-        i = j + 1
+        flags = j > i + 1 ? fmt[i + 1...j] : ""
+        width = k > j ? fmt[j...k].to_i : nil
+        out << directive(d, conv, flags, width, fmt[i..k])
+        pos = k + 1
       end
+      out << fmt[pos..] if pos < fmt.length
       out
     end
 
