@@ -81,7 +81,23 @@ class StringIO
   def tty? = false
   alias isatty tty?
   def binmode = self
-  def external_encoding = @string.encoding
+  def external_encoding = @encoding || @string.encoding
+
+  # Sets the encoding reads and writes use; the string itself is
+  # re-tagged unless frozen (as CRuby).
+  def set_encoding(ext, _int = nil, **_opts)
+    enc =
+      case ext
+      when nil then Encoding.default_external
+      when Encoding then ext
+      else Encoding.find(ext.to_s.split(":").first)
+      end
+    @encoding = enc
+    @string.force_encoding(enc) unless @string.frozen?
+    self
+  end
+
+  def set_encoding_by_bom = nil
   def internal_encoding = nil
   def close = (@closed_read = @closed_write = true) && nil
   def close_read = (@closed_read = true) && nil

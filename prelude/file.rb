@@ -326,6 +326,8 @@ class File < IO
   end
   include Constants
   Constants.constants.each { |c| const_set(c, Constants.const_get(c)) }
+  # As CRuby, IO includes them too (IO::RDWR, for pstore).
+  IO.include(Constants)
 
   class Stat
     include Comparable
@@ -705,6 +707,8 @@ class File < IO
     end
     case @mode[0]
     when "r"
+      # File::CREAT with RDWR (and no TRUNC) creates a missing file.
+      RubyVM::FileIO.write(@path, "", true) if flags && flags & 64 != 0 && !File.exist?(@path)
       @data = RubyVM::FileIO.read(@path)
       raise Errno::EISDIR, "io_fread - #{@path}" if File.directory?(@path) && @mode.include?("+")
     when "w"

@@ -466,3 +466,90 @@ class Thread
     end
   end
 end
+
+# ARGF: the files named in ARGV read one after another (standard input
+# when ARGV is empty), with the reading methods programs commonly use.
+ARGF = Object.new
+class << ARGF
+  def to_s = "ARGF"
+  alias inspect to_s
+  def argv = ARGV
+
+  def filename
+    __advance
+    @filename || "-"
+  end
+  alias path filename
+
+  def file
+    __advance
+    @file || $stdin
+  end
+
+  def lineno = @lineno || 0
+
+  def lineno=(n)
+    @lineno = n
+  end
+
+  def gets(*args)
+    loop do
+      line = file.gets(*args)
+      if line
+        @lineno = lineno + 1
+        $. = @lineno
+        return line
+      end
+      return nil unless __next_file
+    end
+  end
+
+  def readline(*args) = gets(*args) || raise(EOFError, "end of file reached")
+
+  def each_line(*args)
+    return enum_for(:each_line, *args) unless block_given?
+    while (l = gets(*args))
+      yield l
+    end
+    self
+  end
+  alias each each_line
+
+  def readlines(*args) = each_line(*args).to_a
+  alias to_a readlines
+
+  def read(len = nil)
+    out = +""
+    loop do
+      s = len ? file.read(len - out.bytesize) : file.read
+      out << s if s
+      break if len && out.bytesize >= len
+      break unless __next_file
+    end
+    len && out.empty? ? nil : out
+  end
+
+  def eof? = file.eof?
+  alias eof eof?
+
+  def __advance
+    return if @started
+    @started = true
+    __next_file
+  end
+
+  # Opens the next file of ARGV; false when none is left.
+  def __next_file
+    return false if ARGV.empty? && @file
+    @file&.close unless @file.equal?($stdin)
+    if ARGV.empty?
+      @file = $stdin
+      @filename = "-"
+      return !@used_stdin && (@used_stdin = true)
+    end
+    @filename = ARGV.shift
+    @file = @filename == "-" ? $stdin : File.open(@filename)
+    true
+  end
+  private :__advance, :__next_file
+end

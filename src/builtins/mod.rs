@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod exception;
+pub mod ext;
 pub mod fiber;
 pub mod file;
 pub mod float;

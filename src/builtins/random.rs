@@ -8,6 +8,8 @@
 //! the hidden ivar `__rng`. Tables entries are never freed (a Random costs
 //! 2.5 KB for the life of the process).
 
+mod formatter;
+
 use std::sync::Mutex;
 
 use num_bigint::{BigInt, Sign};
@@ -467,6 +469,7 @@ pub fn init(vm: &mut Vm) {
         Ok(prev)
     });
     let r = vm.new_class(Some("Random"), cls::OBJECT, Some(cls::OBJECT));
+    formatter::init(vm, r);
     vm.def_builtin(r, "initialize", -1, |vm, s, a, _| {
         let seed = match a.first() {
             Some(v) => seed_arg(vm, *v)?,
@@ -508,7 +511,7 @@ pub fn init(vm: &mut Vm) {
                 }
             }
         });
-        Ok(vm.str_from_bytes(out))
+        Ok(super::ext::binary_str(vm, out))
     });
     vm.def_singleton_builtin(r, "rand", -1, |vm, _, a, _| {
         rand_value(vm, 0, a.first().copied(), false)

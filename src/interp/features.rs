@@ -104,6 +104,8 @@ pub enum Found {
     File(String),
     /// One of carmine's embedded libraries: (name, source).
     Embedded(&'static str, &'static str),
+    /// One of carmine's replacements for a C extension (`digest.so`).
+    Ext(&'static crate::builtins::ext::NativeExt),
 }
 
 fn embedded(
@@ -147,6 +149,20 @@ impl Vm {
             };
             return file(p);
         }
+        // A C extension's replacement: `NAME.so` names only it; a bare
+        // NAME finds it where CRuby finds the `.so`, in the last (arch)
+        // directory of the installed standard library, after that
+        // directory's `NAME.rb`.
+        let ext = if feature.ends_with(".rb") {
+            None
+        } else {
+            crate::builtins::ext::find(feature.strip_suffix(".so").unwrap_or(feature))
+        };
+        if let Some(e) = ext
+            && feature.ends_with(".so")
+        {
+            return Some(Found::Ext(e));
+        }
         let native = embedded(crate::builtins::NATIVE_LIBS, feature);
         let dirs = self.load_dirs();
         for dir in &dirs {
@@ -158,6 +174,14 @@ impl Vm {
             if let Some(f) = file(std::path::Path::new(dir).join(&with_ext)) {
                 return Some(f);
             }
+            if let Some(e) = ext
+                && self.stdlib_dirs.last() == Some(dir)
+            {
+                return Some(Found::Ext(e));
+            }
+        }
+        if let Some(e) = ext {
+            return Some(Found::Ext(e));
         }
         if let Some((n, s)) = native.or_else(|| embedded(crate::builtins::FALLBACK_LIBS, feature)) {
             return Some(Found::Embedded(n, s));

@@ -208,6 +208,7 @@ impl Vm {
         let key = match &found {
             Found::File(p) => p.clone(),
             Found::Embedded(name, _) => format!("{name}.rb"),
+            Found::Ext(e) => format!("{}.so", e.name),
         };
         if self.feature_loaded(&key) {
             return Ok(Value::FALSE);
@@ -219,6 +220,7 @@ impl Vm {
             Found::Embedded(name, src) => {
                 self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)
             }
+            Found::Ext(e) => crate::builtins::ext::load(self, e),
         };
         if let Err(e) = r {
             self.remove_feature(&key);

@@ -313,29 +313,40 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "encode", -1, encode);
     vm.def_builtin(s, "scrub", -1, |vm, s, a, _| {
-        let b = bytes(vm, s);
-        let rep = match a.first() {
-            Some(r) => super::str_arg(vm, *r)?,
-            None => "\u{FFFD}".as_bytes().to_vec(),
-        };
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            let n = char_len(&b, i);
-            if n == 1 && b[i] >= 0x80 && !is_binary(s) {
-                out.extend_from_slice(&rep);
-            } else {
-                out.extend_from_slice(&b[i..i + n]);
-            }
-            i += n;
-        }
+        let out = scrubbed(vm, s, a)?;
         Ok(vm.str_from_bytes(out))
+    });
+    vm.def_builtin(s, "scrub!", -1, |vm, s, a, _| {
+        let out = scrubbed(vm, s, a)?;
+        super::set_bytes(vm, s, out)?;
+        Ok(s)
     });
     vm.def_builtin(s, "unpack", 1, unpack);
     vm.def_builtin(s, "unpack1", 1, |vm, s, a, b| {
         let r = unpack(vm, s, a, b)?;
         Ok(vm.array_items(r).first().copied().unwrap_or(Value::NIL))
     });
+}
+
+/// `s`'s bytes with each invalid byte replaced (`scrub`, `scrub!`).
+fn scrubbed(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Vec<u8>, Unwind> {
+    let b = bytes(vm, s);
+    let rep = match a.first() {
+        Some(r) => super::str_arg(vm, *r)?,
+        None => "\u{FFFD}".as_bytes().to_vec(),
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let n = char_len(&b, i);
+        if n == 1 && b[i] >= 0x80 && !is_binary(s) {
+            out.extend_from_slice(&rep);
+        } else {
+            out.extend_from_slice(&b[i..i + n]);
+        }
+        i += n;
+    }
+    Ok(out)
 }
 
 fn encode(vm: &mut Vm, s: Value, a: &[Value], _: super::B) -> VResult {

@@ -311,7 +311,7 @@ impl Parser {
             return Err("backref with level is not supported".into());
         }
         self.check_name_defined(&name)?;
-        Ok(Self::atom(format!("\\k<{name}>")))
+        Ok(Self::atom(format!("\\k<{}>", Self::emitted_name(&name))))
     }
 
     pub(super) fn check_name_defined(&self, name: &str) -> Result<(), String> {
@@ -338,6 +338,6 @@ impl Parser {
             return Ok(Self::atom(format!("\\g<{n}>")));
         }
         self.check_name_defined(&name)?;
-        Ok(Self::atom(format!("\\g<{name}>")))
+        Ok(Self::atom(format!("\\g<{}>", Self::emitted_name(&name))))
     }
 }

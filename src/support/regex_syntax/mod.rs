@@ -457,6 +457,9 @@ mod tests {
             ("(a)?(?(1)b|c)", "", "c", Some((0, "c"))),
             ("(?<n>a)?(?(<n>)b|c)", "", "c", Some((0, "c"))),
             ("\\A(?<p>\\(\\g<p>*\\))\\z", "", "(()())", Some((0, "(()())"))),
+            // Onigmo group names may contain any character after the first.
+            ("(?<a-b>x)(?<c.d>y)?\\g<a-b>", "", "zxx", Some((1, "xx"))),
+            ("(?<a-b>x)?(?(<a-b>)y|z)", "", "xy", Some((0, "xy"))),
             ("(?i:\\p{Lower})", "", "A", Some((0, "A"))),
             ("[[:^space:]]+", "", "  ab ", Some((2, "ab"))),
             ("\\S+", "", " a\u{a0}b ", Some((1, "a\u{a0}b"))),

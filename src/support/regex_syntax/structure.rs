@@ -283,13 +283,22 @@ impl Parser {
         }
     }
 
+    /// Onigmo's rule for a group's name: a letter, `_` or non-ASCII
+    /// character first; any characters after it (`hier-part`, as in
+    /// `uri/rfc3986_parser.rb`).
     fn valid_group_name(name: &str) -> bool {
-        let mut chars = name.chars();
-        match chars.next() {
-            Some(c) if c.is_alphabetic() || c == '_' || !c.is_ascii() => {}
-            _ => return false,
+        matches!(name.chars().next(), Some(c) if c.is_alphabetic() || c == '_' || !c.is_ascii())
+    }
+
+    /// The name a group gets in the emitted pattern: the Ruby name when
+    /// fancy-regex accepts it, else `__g` and the name's bytes in hex
+    /// (names are looked up by group index, never by the emitted name).
+    pub(super) fn emitted_name(name: &str) -> String {
+        if name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return name.to_string();
         }
-        chars.all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+        let hex: String = name.bytes().map(|b| format!("{b:02x}")).collect();
+        format!("__g{hex}")
     }
 
     /// After `(`.
@@ -357,7 +366,7 @@ impl Parser {
                     return Err(format!("invalid group name <{name}>"));
                 }
                 self.group_names.push(Some(name.clone()));
-                self.group_body(&format!("(?<{name}>"))
+                self.group_body(&format!("(?<{}>", Self::emitted_name(&name)))
             }
             '(' => self.parse_conditional(),
             _ => {
@@ -430,7 +439,7 @@ impl Parser {
             inner
         } else {
             self.check_name_defined(&inner)?;
-            format!("<{inner}>")
+            format!("<{}>", Self::emitted_name(&inner))
         };
         self.group_body(&format!("(?({cond_text})"))
     }
