@@ -548,7 +548,7 @@ class File < IO
       end
       unless p.start_with?("/")
         base = dir.nil? ? Dir.pwd : expand_path(dir)
-        p = "#{base}/#{p}"
+        p = base.end_with?("/") ? "#{base}#{p}" : "#{base}/#{p}"
       end
       __normalize(p)
     end
@@ -557,7 +557,7 @@ class File < IO
       p = RubyVM::FileIO.path(p)
       unless p.start_with?("/")
         base = dir.nil? ? Dir.pwd : absolute_path(dir)
-        p = "#{base}/#{p}"
+        p = base.end_with?("/") ? "#{base}#{p}" : "#{base}/#{p}"
       end
       __normalize(p)
     end

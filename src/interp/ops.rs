@@ -384,10 +384,6 @@ impl Vm {
             // here do not.
             Insn::GetConst { name, cache } => {
                 let v = self.get_const_cached(fi, name, cache)?;
-                if self.ractor_nonmain {
-                    let owner = self.ractor_const_owner(fi, None, name);
-                    self.ractor_check_const_get(owner, name, v)?;
-                }
                 done(v)
             }
             Insn::PutStringEnc { idx, enc } => {

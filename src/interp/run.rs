@@ -698,7 +698,10 @@ impl Vm {
                     // A constant read: the cache's hit here, a miss (and
                     // `const_missing`, autoload) out of line.
                     Insn::GetConst { name, cache } => {
-                        if let Some(v) = self.const_cache_hit(fi, cache) {
+                        // (A non-main Ractor checks what it reads: out of line.)
+                        if !self.ractor_nonmain
+                            && let Some(v) = self.const_cache_hit(fi, cache)
+                        {
                             self.stack.push(v);
                             continue;
                         }

@@ -720,6 +720,10 @@ impl Vm {
                 value: v,
             };
         }
+        if self.ractor_nonmain {
+            let owner = self.ractor_const_owner(fi, None, name);
+            self.ractor_check_const_get(owner, name, v)?;
+        }
         Ok(v)
     }
 
