@@ -129,7 +129,8 @@ impl Enc {
 
     pub fn set(self, s: Value) {
         let o = obj(s);
-        let f = o.flags.get() & !(FLAG_BINARY | FLAG_US_ASCII | super::FLAG_MATCH_SNAPSHOT);
+        let f = o.flags.get()
+            & !(FLAG_BINARY | FLAG_US_ASCII | super::FLAG_MATCH_SNAPSHOT | super::FLAG_CHAR_INDEX);
         o.flags.set(match self {
             Enc::Binary => f | FLAG_BINARY,
             Enc::UsAscii => f | FLAG_US_ASCII,
