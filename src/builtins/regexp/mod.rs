@@ -513,9 +513,11 @@ pub(crate) fn group(vm: &mut Vm, s: Value, i: i64) -> VResult {
     if i < 0 {
         return Ok(Value::NIL);
     }
-    let b = vm.string_bytes(st);
     Ok(match g.get(i as usize).copied().flatten() {
-        Some((x, y)) => super::string::new_like(vm, st, b[x..y].to_vec()),
+        Some((x, y)) => {
+            let b = super::string::with_bytes(st, |b| b.get(x..y).unwrap_or_default().to_vec());
+            super::string::new_like(vm, st, b)
+        }
         None => Value::NIL,
     })
 }
