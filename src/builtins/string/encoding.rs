@@ -2,7 +2,7 @@
 //! US-ASCII objects, and the String methods that read or set a string's
 //! encoding (kept as object flags: UTF-8 unless flagged).
 
-use super::{FLAG_BINARY, FLAG_US_ASCII, bytes, char_len, is_binary, new_like};
+use super::{FLAG_BINARY, FLAG_US_ASCII, bytes, char_len, is_binary};
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -308,9 +308,6 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "ascii_only?", 0, |vm, s, _, _| {
         Ok(Value::bool(bytes(vm, s).is_ascii()))
-    });
-    vm.def_builtin(s, "unicode_normalize", -1, |vm, s, _, _| {
-        Ok(new_like(vm, s, bytes(vm, s)))
     });
     vm.def_builtin(s, "encode", -1, encode);
     vm.def_builtin(s, "scrub", -1, |vm, s, a, _| {

@@ -5,7 +5,9 @@
 //! conversions), `index` (`[]`, `[]=`, `slice!`, `insert`), `charset`
 //! (`tr`, `delete`, `squeeze`, `count`), `pattern` (search, `split`,
 //! `scan`, `sub`/`gsub`, lines), `format` (sprintf wiring), `inspect`,
-//! `encoding` (Encoding objects, `force_encoding`, `b`).
+//! `encoding` (Encoding objects, `force_encoding`, `b`), `charindex`
+//! (character offsets), `unicode` (normalization, grapheme clusters,
+//! titlecase).
 
 mod basic;
 mod charindex;
@@ -17,6 +19,7 @@ mod format;
 mod index;
 mod inspect;
 mod pattern;
+mod unicode;
 
 use std::rc::Rc;
 
@@ -97,6 +100,7 @@ pub fn init(vm: &mut Vm) {
     charset::init(vm);
     pattern::init(vm);
     inspect::init(vm);
+    unicode::init(vm);
 }
 
 // ---- shared helpers ----------------------------------------------------------------
