@@ -62,26 +62,47 @@ fn set_ivar(vm: &mut Vm, s: Value, name: &str, v: Value) {
 
 /// The subject and the position (clamped to its length: the subject may
 /// have shrunk).
-fn state(vm: &Vm, s: Value) -> (Value, usize) {
+/// ArgumentError when `initialize` has not run (no String subject).
+fn state(vm: &mut Vm, s: Value) -> Result<(Value, usize), Unwind> {
     let st = ivar(vm, s, "@string");
+    if !vm.is_string(st) {
+        return Err(uninitialized(vm));
+    }
     let pos = ivar(vm, s, "@pos").as_fixnum().unwrap_or(0).max(0) as usize;
-    (st, pos.min(with_bytes(st, |b| b.len())))
+    Ok((st, pos.min(with_bytes(st, |b| b.len()))))
+}
+
+#[cold]
+fn uninitialized(vm: &mut Vm) -> Unwind {
+    vm.arg_error("uninitialized StringScanner object")
 }
 
 fn set_pos(vm: &mut Vm, s: Value, pos: usize) {
     set_ivar(vm, s, "@pos", Value::int(pos as i64));
 }
 
-fn last_match(vm: &Vm, s: Value) -> Value {
-    ivar(vm, s, "@match")
+/// The last match's MatchData, nil after a miss (or if `@match` was set
+/// to anything else).
+fn last_match(vm: &mut Vm, s: Value) -> VResult {
+    state(vm, s)?;
+    let m = ivar(vm, s, "@match");
+    Ok(
+        if m.is_heap() && matches!(&*obj(m).body.borrow(), Body::MatchData(_)) {
+            m
+        } else {
+            Value::NIL
+        },
+    )
 }
 
-/// Byte span `x..y` of the subject as a new String (its encoding kept).
+/// Byte span `x..y` of the subject as a new String (its encoding kept);
+/// nil when `x` is past the end (the subject shrank), as CRuby's
+/// extract_range.
 fn piece(vm: &mut Vm, st: Value, x: usize, y: usize) -> Value {
-    let b = with_bytes(st, |b| {
-        b.get(x..y.min(b.len())).unwrap_or_default().to_vec()
-    });
-    new_like(vm, st, b)
+    match with_bytes(st, |b| b.get(x..y.min(b.len()).max(x)).map(<[u8]>::to_vec)) {
+        Some(b) => new_like(vm, st, b),
+        None => Value::NIL,
+    }
 }
 
 /// Records a match of `groups` (absolute byte offsets) from `pos`.
@@ -134,7 +155,7 @@ fn groups_of(c: &fancy_regex::Captures<'_, str>, pos: usize) -> Groups {
 
 /// CRuby's strscan_do_scan.
 fn do_scan(vm: &mut Vm, s: Value, pat: Value, m: Mode) -> VResult {
-    let (st, pos) = state(vm, s);
+    let (st, pos) = state(vm, s)?;
     let found = if re::is_regexp(pat) {
         regexp_at(vm, pat, st, pos, m.anchored).map(|g| (pat, g))
     } else if !m.anchored {
@@ -179,7 +200,7 @@ fn const_class(vm: &Vm, parent: ClassId, name: &str) -> Option<ClassId> {
 
 /// `getch` / `get_byte`: a match of the next `n` bytes (0: at the end).
 fn take(vm: &mut Vm, s: Value, whole_char: bool) -> VResult {
-    let (st, pos) = state(vm, s);
+    let (st, pos) = state(vm, s)?;
     let n = with_bytes(st, |b| {
         if pos >= b.len() {
             0
@@ -200,7 +221,7 @@ fn take(vm: &mut Vm, s: Value, whole_char: bool) -> VResult {
 
 /// Group `i` (negative from the end, or a name) of the last match.
 fn aref(vm: &mut Vm, s: Value, a: &[Value], _: crate::builtins::string::B) -> VResult {
-    let m = last_match(vm, s);
+    let m = last_match(vm, s)?;
     if m.is_nil() {
         return Ok(Value::NIL);
     }
@@ -230,13 +251,13 @@ fn aref(vm: &mut Vm, s: Value, a: &[Value], _: crate::builtins::string::B) -> VR
 }
 
 /// The last match's span (whole match).
-fn span(vm: &Vm, s: Value) -> Option<(Value, usize, usize)> {
-    let m = last_match(vm, s);
+fn span(vm: &mut Vm, s: Value) -> Result<Option<(Value, usize, usize)>, Unwind> {
+    let m = last_match(vm, s)?;
     if m.is_nil() {
-        return None;
+        return Ok(None);
     }
     let (st, g) = re::parts(m);
-    g.first().copied().flatten().map(|(x, y)| (st, x, y))
+    Ok(g.first().copied().flatten().map(|(x, y)| (st, x, y)))
 }
 
 fn define(vm: &mut Vm, c: ClassId) {
@@ -281,29 +302,33 @@ fn define(vm: &mut Vm, c: ClassId) {
     }
     vm.def_builtin(c, "[]", 1, aref);
     for n in ["pos", "pointer"] {
-        vm.def_builtin(c, n, 0, |vm, s, _, _| Ok(Value::int(state(vm, s).1 as i64)));
+        vm.def_builtin(c, n, 0, |vm, s, _, _| {
+            state(vm, s)?;
+            // As set: not clamped to a subject that shrank since.
+            Ok(ivar(vm, s, "@pos"))
+        });
     }
     vm.def_builtin(c, "charpos", 0, |vm, s, _, _| {
-        let (st, pos) = state(vm, s);
+        let (st, pos) = state(vm, s)?;
         Ok(Value::int(char_index_of(st, pos) as i64))
     });
     for n in ["eos?", "empty?"] {
         vm.def_builtin(c, n, 0, |vm, s, _, _| {
-            let (st, pos) = state(vm, s);
+            let (st, pos) = state(vm, s)?;
             Ok(Value::bool(pos >= with_bytes(st, |b| b.len())))
         });
     }
     vm.def_builtin(c, "rest?", 0, |vm, s, _, _| {
-        let (st, pos) = state(vm, s);
+        let (st, pos) = state(vm, s)?;
         Ok(Value::bool(pos < with_bytes(st, |b| b.len())))
     });
     vm.def_builtin(c, "rest", 0, |vm, s, _, _| {
-        let (st, pos) = state(vm, s);
+        let (st, pos) = state(vm, s)?;
         Ok(piece(vm, st, pos, usize::MAX))
     });
     for n in ["rest_size", "restsize"] {
         vm.def_builtin(c, n, 0, |vm, s, _, _| {
-            let (st, pos) = state(vm, s);
+            let (st, pos) = state(vm, s)?;
             Ok(Value::int((with_bytes(st, |b| b.len()) - pos) as i64))
         });
     }
@@ -313,36 +338,36 @@ fn define(vm: &mut Vm, c: ClassId) {
             if n < 0 {
                 return Err(vm.arg_error("negative string size (or size too big)"));
             }
-            let (st, pos) = state(vm, s);
+            let (st, pos) = state(vm, s)?;
             Ok(piece(vm, st, pos, pos.saturating_add(n as usize)))
         });
     }
     vm.def_builtin(c, "matched?", 0, |vm, s, _, _| {
-        Ok(Value::bool(!last_match(vm, s).is_nil()))
+        Ok(Value::bool(!last_match(vm, s)?.is_nil()))
     });
     vm.def_builtin(c, "matched", 0, |vm, s, _, _| {
-        Ok(match span(vm, s) {
+        Ok(match span(vm, s)? {
             Some((st, x, y)) => piece(vm, st, x, y),
             None => Value::NIL,
         })
     });
     vm.def_builtin(c, "matched_size", 0, |vm, s, _, _| {
-        Ok(span(vm, s).map_or(Value::NIL, |(_, x, y)| Value::int((y - x) as i64)))
+        Ok(span(vm, s)?.map_or(Value::NIL, |(_, x, y)| Value::int((y - x) as i64)))
     });
     vm.def_builtin(c, "pre_match", 0, |vm, s, _, _| {
-        Ok(match span(vm, s) {
+        Ok(match span(vm, s)? {
             Some((st, x, _)) => piece(vm, st, 0, x),
             None => Value::NIL,
         })
     });
     vm.def_builtin(c, "post_match", 0, |vm, s, _, _| {
-        Ok(match span(vm, s) {
+        Ok(match span(vm, s)? {
             Some((st, _, y)) => piece(vm, st, y, usize::MAX),
             None => Value::NIL,
         })
     });
     vm.def_builtin(c, "size", 0, |vm, s, _, _| {
-        let m = last_match(vm, s);
+        let m = last_match(vm, s)?;
         Ok(if m.is_nil() {
             Value::NIL
         } else {
@@ -350,7 +375,7 @@ fn define(vm: &mut Vm, c: ClassId) {
         })
     });
     vm.def_builtin(c, "captures", 0, |vm, s, _, _| {
-        let m = last_match(vm, s);
+        let m = last_match(vm, s)?;
         if m.is_nil() {
             return Ok(Value::NIL);
         }
@@ -364,7 +389,7 @@ fn define(vm: &mut Vm, c: ClassId) {
         Ok(vm.ary_new(out))
     });
     vm.def_builtin(c, "unscan", 0, |vm, s, _, _| {
-        if last_match(vm, s).is_nil() {
+        if last_match(vm, s)?.is_nil() {
             let e = const_class(vm, crate::class::cls::OBJECT, "StringScanner")
                 .and_then(|c| const_class(vm, c, "Error"))
                 .unwrap_or(vm.e.runtime_error);
