@@ -26,6 +26,7 @@ pub mod regexp;
 pub mod rubyvm;
 pub mod signal;
 pub mod string;
+pub mod strscan;
 pub mod symbol;
 
 use crate::gc::obj;
@@ -119,6 +120,7 @@ pub fn init(vm: &mut Vm) {
     random::init(vm);
     fiber::init(vm);
     rubyvm::init(vm);
+    strscan::init(vm);
     file::init(vm);
     pipe::init(vm);
     signal::init(vm);

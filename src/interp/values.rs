@@ -620,7 +620,7 @@ impl Vm {
     /// after offset (`index(re, pos)`, StringScanner, tokenizers) reuses
     /// one copy while `s` is unchanged (`FLAG_MATCH_SNAPSHOT`), so each
     /// search costs what it reads, not the string's length.
-    fn match_text(&mut self, s: Value) -> Rc<str> {
+    pub(crate) fn match_text(&mut self, s: Value) -> Rc<str> {
         use crate::builtins::string::FLAG_MATCH_SNAPSHOT;
         if let Some(m) = &self.match_subject
             && m.subject == s

@@ -2,7 +2,7 @@
 //! pre/post match, inspect.
 
 use super::{group, group_index, group_names_of, match_regexp, parts};
-use crate::builtins::string::char_len_prefix;
+use crate::builtins::string::char_index_of;
 use crate::class::arity;
 use crate::class::cls;
 use crate::interp::Vm;
@@ -21,13 +21,12 @@ fn checked_index(vm: &mut Vm, m: Value, v: Value) -> Result<usize, Unwind> {
 }
 
 /// Character offsets (begin, end) of group `i`, if it matched.
-fn char_span(vm: &Vm, m: Value, i: usize) -> Option<(i64, i64)> {
+fn char_span(m: Value, i: usize) -> Option<(i64, i64)> {
     let (st, g) = parts(m);
-    let b = vm.string_bytes(st);
     g.get(i)
         .copied()
         .flatten()
-        .map(|(x, y)| (char_len_prefix(&b, x) as i64, char_len_prefix(&b, y) as i64))
+        .map(|(x, y)| (char_index_of(st, x) as i64, char_index_of(st, y) as i64))
 }
 
 fn to_a(vm: &mut Vm, m: Value) -> Result<Vec<Value>, Unwind> {
@@ -128,15 +127,15 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "begin", 1, |vm, s, a, _| {
         let i = checked_index(vm, s, a[0])?;
-        Ok(char_span(vm, s, i).map_or(Value::NIL, |x| Value::int(x.0)))
+        Ok(char_span(s, i).map_or(Value::NIL, |x| Value::int(x.0)))
     });
     vm.def_builtin(m, "end", 1, |vm, s, a, _| {
         let i = checked_index(vm, s, a[0])?;
-        Ok(char_span(vm, s, i).map_or(Value::NIL, |x| Value::int(x.1)))
+        Ok(char_span(s, i).map_or(Value::NIL, |x| Value::int(x.1)))
     });
     vm.def_builtin(m, "offset", 1, |vm, s, a, _| {
         let i = checked_index(vm, s, a[0])?;
-        let v = match char_span(vm, s, i) {
+        let v = match char_span(s, i) {
             Some((x, y)) => vec![Value::int(x), Value::int(y)],
             None => vec![Value::NIL, Value::NIL],
         };

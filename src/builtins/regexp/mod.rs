@@ -231,9 +231,8 @@ fn subject(vm: &mut Vm, v: Value) -> VResult {
     Ok(vm.str_from_bytes(b))
 }
 
-fn char_index(vm: &Vm, s: Value, byte: usize) -> i64 {
-    let b = vm.string_bytes(s);
-    super::string::char_len_prefix(&b, byte) as i64
+fn char_index(s: Value, byte: usize) -> i64 {
+    super::string::char_index_of(s, byte) as i64
 }
 
 fn re_match(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
@@ -245,15 +244,13 @@ fn re_match(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
     let from = match a.get(1) {
         Some(p) => {
             let i = super::int_arg(vm, *p)?;
-            let b = vm.string_bytes(st);
-            let starts = super::string::char_offsets(&b);
-            let n = starts.len() as i64 - 1;
-            let i = if i < 0 { i + n } else { i };
-            if i < 0 || i > n {
-                vm.set_last_match(Value::NIL);
-                return Ok(Value::NIL);
+            match super::string::char_to_byte_of(st, i) {
+                Some(x) => x,
+                None => {
+                    vm.set_last_match(Value::NIL);
+                    return Ok(Value::NIL);
+                }
             }
-            starts[i as usize]
         }
         None => 0,
     };
@@ -298,13 +295,10 @@ pub fn init(vm: &mut Vm) {
         let from = match a.get(1) {
             Some(p) => {
                 let i = super::int_arg(vm, *p)?;
-                let starts = super::string::char_offsets(text.as_bytes());
-                let n = starts.len() as i64 - 1;
-                let i = if i < 0 { i + n } else { i };
-                if i < 0 || i > n {
-                    return Ok(Value::FALSE);
+                match super::string::char_to_byte_of(st, i) {
+                    Some(x) => x,
+                    None => return Ok(Value::FALSE),
                 }
-                starts[i as usize]
             }
             None => 0,
         };
@@ -320,7 +314,7 @@ pub fn init(vm: &mut Vm) {
         if m.is_nil() {
             return Ok(Value::NIL);
         }
-        Ok(Value::int(char_index(vm, st, match_begin(m))))
+        Ok(Value::int(char_index(st, match_begin(m))))
     });
     vm.def_builtin(r, "===", 1, |vm, s, a, _| {
         if !vm.is_string(a[0]) && !a[0].is_symbol() {
@@ -340,7 +334,7 @@ pub fn init(vm: &mut Vm) {
         if m.is_nil() {
             return Ok(Value::NIL);
         }
-        Ok(Value::int(char_index(vm, line, match_begin(m))))
+        Ok(Value::int(char_index(line, match_begin(m))))
     });
     for n in ["==", "eql?"] {
         vm.def_builtin(r, n, 1, |_, s, a, _| {
@@ -519,9 +513,11 @@ pub(crate) fn group(vm: &mut Vm, s: Value, i: i64) -> VResult {
     if i < 0 {
         return Ok(Value::NIL);
     }
-    let b = vm.string_bytes(st);
     Ok(match g.get(i as usize).copied().flatten() {
-        Some((x, y)) => super::string::new_like(vm, st, b[x..y].to_vec()),
+        Some((x, y)) => {
+            let b = super::string::with_bytes(st, |b| b.get(x..y).unwrap_or_default().to_vec());
+            super::string::new_like(vm, st, b)
+        }
         None => Value::NIL,
     })
 }

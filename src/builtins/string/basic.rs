@@ -68,20 +68,25 @@ fn map_case(b: &[u8], how: Case, ascii: bool) -> Vec<u8> {
             Case::Swap => ch.is_lowercase(),
             Case::Capitalize => i == 0,
         };
-        if how == Case::Swap && !ch.is_lowercase() && !ch.is_uppercase() {
-            out.extend_from_slice(c);
-            continue;
-        }
         if ascii && !ch.is_ascii() {
             out.extend_from_slice(c);
             continue;
         }
+        if how == Case::Swap && !ch.is_lowercase() && !ch.is_uppercase() {
+            let mut t = String::new();
+            if super::unicode::swap_titlecase(ch, &mut t) {
+                out.extend_from_slice(t.as_bytes());
+            } else {
+                out.extend_from_slice(c);
+            }
+            continue;
+        }
         let mut buf = [0u8; 4];
         if up {
-            if how == Case::Capitalize
-                && let Some(t) = titlecase(ch)
-            {
-                out.extend_from_slice(t.encode_utf8(&mut buf).as_bytes());
+            if how == Case::Capitalize {
+                let mut t = String::new();
+                super::unicode::titlecase(ch, &mut t);
+                out.extend_from_slice(t.as_bytes());
                 continue;
             }
             for u in ch.to_uppercase() {
@@ -94,18 +99,6 @@ fn map_case(b: &[u8], how: Case, ascii: bool) -> Vec<u8> {
         }
     }
     out
-}
-
-/// Titlecase forms of the digraphs (the only characters whose titlecase
-/// differs from their uppercase in common use).
-fn titlecase(c: char) -> Option<char> {
-    Some(match c {
-        'Ǆ' | 'ǅ' | 'ǆ' => 'ǅ',
-        'Ǉ' | 'ǈ' | 'ǉ' => 'ǈ',
-        'Ǌ' | 'ǋ' | 'ǌ' => 'ǋ',
-        'Ǳ' | 'ǲ' | 'ǳ' => 'ǲ',
-        _ => return None,
-    })
 }
 
 /// The options of `upcase`/`downcase`/`capitalize`/`swapcase` (CRuby's

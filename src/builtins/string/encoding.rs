@@ -2,7 +2,7 @@
 //! US-ASCII objects, and the String methods that read or set a string's
 //! encoding (kept as object flags: UTF-8 unless flagged).
 
-use super::{FLAG_BINARY, FLAG_US_ASCII, bytes, char_len, is_binary, new_like};
+use super::{FLAG_BINARY, FLAG_US_ASCII, bytes, char_len, is_binary};
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -129,7 +129,8 @@ impl Enc {
 
     pub fn set(self, s: Value) {
         let o = obj(s);
-        let f = o.flags.get() & !(FLAG_BINARY | FLAG_US_ASCII | super::FLAG_MATCH_SNAPSHOT);
+        let f = o.flags.get()
+            & !(FLAG_BINARY | FLAG_US_ASCII | super::FLAG_MATCH_SNAPSHOT | super::FLAG_CHAR_INDEX);
         o.flags.set(match self {
             Enc::Binary => f | FLAG_BINARY,
             Enc::UsAscii => f | FLAG_US_ASCII,
@@ -307,9 +308,6 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "ascii_only?", 0, |vm, s, _, _| {
         Ok(Value::bool(bytes(vm, s).is_ascii()))
-    });
-    vm.def_builtin(s, "unicode_normalize", -1, |vm, s, _, _| {
-        Ok(new_like(vm, s, bytes(vm, s)))
     });
     vm.def_builtin(s, "encode", -1, encode);
     vm.def_builtin(s, "scrub", -1, |vm, s, a, _| {

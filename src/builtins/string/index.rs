@@ -25,7 +25,7 @@ pub(crate) fn long_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
 
 /// Where the characters of `s` (bytes `b`) start (bytes for a binary or
 /// ASCII-only string).
-pub(crate) fn starts_of(s: Value, b: &[u8]) -> CharMap {
+pub(crate) fn starts_of(s: Value, b: &[u8]) -> CharMap<'_> {
     CharMap::of(s, b)
 }
 

@@ -5,9 +5,13 @@
 //! conversions), `index` (`[]`, `[]=`, `slice!`, `insert`), `charset`
 //! (`tr`, `delete`, `squeeze`, `count`), `pattern` (search, `split`,
 //! `scan`, `sub`/`gsub`, lines), `format` (sprintf wiring), `inspect`,
-//! `encoding` (Encoding objects, `force_encoding`, `b`).
+//! `encoding` (Encoding objects, `force_encoding`, `b`), `charindex`
+//! (character offsets), `unicode` (normalization, grapheme clusters,
+//! titlecase).
 
 mod basic;
+mod charindex;
+pub(crate) use charindex::{CharMap, char_index, char_span, char_to_byte, str_char_len};
 mod charset;
 mod encoding;
 pub use encoding::force_encoding_name;
@@ -15,6 +19,7 @@ mod format;
 mod index;
 mod inspect;
 mod pattern;
+mod unicode;
 
 use std::rc::Rc;
 
@@ -44,6 +49,7 @@ const CR_MASK: u32 = 3 << CR_SHIFT;
 /// copy for regexp matching (cleared, like the code range, by every
 /// mutation and encoding change).
 pub const FLAG_MATCH_SNAPSHOT: u32 = 1 << 20;
+pub use charindex::FLAG_CHAR_INDEX;
 
 /// What a String's bytes are, read as UTF-8.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -94,6 +100,7 @@ pub fn init(vm: &mut Vm) {
     charset::init(vm);
     pattern::init(vm);
     inspect::init(vm);
+    unicode::init(vm);
 }
 
 // ---- shared helpers ----------------------------------------------------------------
@@ -133,7 +140,7 @@ pub(crate) fn with_mut<R>(
     check_frozen(vm, s)?;
     let o = obj(s);
     o.flags
-        .set(o.flags.get() & !(CR_MASK | FLAG_MATCH_SNAPSHOT));
+        .set(o.flags.get() & !(CR_MASK | FLAG_MATCH_SNAPSHOT | FLAG_CHAR_INDEX));
     match &mut *o.body.borrow_mut() {
         Body::String(st) => Ok(f(&mut st.bytes)),
         _ => unreachable!("string body"),
@@ -226,130 +233,14 @@ pub(crate) fn chars_of(b: &[u8]) -> Vec<&[u8]> {
 /// True for a byte that starts a character of valid UTF-8 (not a
 /// continuation byte).
 #[inline(always)]
-fn is_char_head(c: u8) -> bool {
+pub(super) fn is_char_head(c: u8) -> bool {
     (c as i8) >= -0x40
 }
 
 /// Characters in valid UTF-8 `b`: its bytes that are not continuations.
 #[inline]
-fn valid_char_count(b: &[u8]) -> usize {
+pub(super) fn valid_char_count(b: &[u8]) -> usize {
     b.iter().filter(|&&c| is_char_head(c)).count()
-}
-
-/// Characters of String `v` (bytes `b`): a byte each when binary.
-pub(crate) fn str_char_len(v: Value, b: &[u8]) -> usize {
-    if is_binary(v) {
-        return b.len();
-    }
-    match coderange_of(v, b) {
-        Cr::SevenBit => b.len(),
-        Cr::Valid => valid_char_count(b),
-        Cr::Broken => char_count(b),
-    }
-}
-
-/// Where the characters of String `v` start: O(1) to build and to ask
-/// for a binary or ASCII-only String, a table of starts otherwise.
-pub(crate) enum CharMap {
-    /// Character `i` is byte `i`; the length.
-    Bytes(usize),
-    /// Each character's start, then the length in bytes.
-    Starts(Vec<usize>),
-}
-
-impl CharMap {
-    pub(crate) fn of(v: Value, b: &[u8]) -> CharMap {
-        if byte_indexed(v, b) {
-            CharMap::Bytes(b.len())
-        } else {
-            CharMap::Starts(char_starts(b))
-        }
-    }
-    /// Number of characters.
-    #[inline]
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            CharMap::Bytes(n) => *n,
-            CharMap::Starts(v) => v.len() - 1,
-        }
-    }
-    /// Byte offset of character `i` (`i <= len()`).
-    #[inline]
-    pub(crate) fn at(&self, i: usize) -> usize {
-        match self {
-            CharMap::Bytes(_) => i,
-            CharMap::Starts(v) => v[i],
-        }
-    }
-}
-
-/// Byte span of character `i` (negative from the end) of String `v`, or
-/// None when out of range: O(1) on binary and ASCII-only strings, one pass
-/// without allocating on others.
-pub(crate) fn char_span(v: Value, b: &[u8], i: i64) -> Option<(usize, usize)> {
-    if byte_indexed(v, b) {
-        let n = b.len() as i64;
-        let i = if i < 0 { i + n } else { i };
-        return (i >= 0 && i < n).then(|| (i as usize, i as usize + 1));
-    }
-    let cr = coderange_of(v, b);
-    let i = if i < 0 {
-        let n = if cr == Cr::Valid {
-            valid_char_count(b)
-        } else {
-            char_count(b)
-        } as i64;
-        i + n
-    } else {
-        i
-    };
-    if i < 0 {
-        return None;
-    }
-    let mut k = 0i64;
-    let mut p = 0usize;
-    if cr == Cr::Valid {
-        // Whole words first: count their character starts, stop before
-        // the word that holds character `i`.
-        while let Some(w) = b.get(p..p + 8) {
-            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-            // Continuation bytes: bit 7 set, bit 6 clear.
-            let cont = (x & !(x << 1) & 0x8080_8080_8080_8080).count_ones() as i64;
-            if k + 8 - cont > i {
-                break;
-            }
-            k += 8 - cont;
-            p += 8;
-        }
-        // Inside a character: on to the next start.
-        while p < b.len() && !is_char_head(b[p]) {
-            p += 1;
-        }
-    }
-    while p < b.len() {
-        let w = if cr == Cr::Valid {
-            valid_width(b[p])
-        } else {
-            char_len(b, p)
-        };
-        if k == i {
-            return Some((p, p + w));
-        }
-        k += 1;
-        p += w;
-    }
-    None
-}
-
-/// Width of the character led by `c` in valid UTF-8.
-#[inline(always)]
-fn valid_width(c: u8) -> usize {
-    match c {
-        0..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
 }
 
 pub(crate) fn char_count(b: &[u8]) -> usize {
@@ -408,15 +299,16 @@ pub(crate) fn kw_get(vm: &mut Vm, h: Option<Value>, name: &str) -> Result<Option
     }
 }
 
-/// Number of characters in `b[..byte]`.
-pub fn char_len_prefix(b: &[u8], byte: usize) -> usize {
-    char_count(&b[..byte.min(b.len())])
+/// Number of characters of String `s` that start before byte `byte`
+/// (amortised O(1) for nearby offsets: see `charindex`).
+pub fn char_index_of(s: Value, byte: usize) -> usize {
+    with_bytes(s, |b| char_index(s, b, byte))
 }
 
-/// Byte offsets of each character start, then the length (public form of
-/// `char_starts` for Regexp/MatchData).
-pub fn char_offsets(b: &[u8]) -> Vec<usize> {
-    char_starts(b)
+/// Byte offset of character `i` (negative from the end; may be the
+/// length) of String `s`, None out of range.
+pub fn char_to_byte_of(s: Value, i: i64) -> Option<usize> {
+    with_bytes(s, |b| char_to_byte(s, b, i))
 }
 
 /// `Integer(str, base)` for a String (strict, CRuby's messages).

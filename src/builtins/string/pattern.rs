@@ -11,7 +11,7 @@
 use super::encoding::result_encoding;
 use super::index::{find_bytes, long_arg, starts_of};
 use super::{
-    B, bytes, char_count, char_len, enum_for, is_binary, kw_get, new_like, set_bytes, split_kw,
+    B, bytes, char_len, char_to_byte, enum_for, is_binary, kw_get, new_like, set_bytes, split_kw,
     str_arg, with_bytes,
 };
 use crate::builtins::regexp::{self as re, Groups};
@@ -28,23 +28,8 @@ fn text_of(vm: &Vm, s: Value) -> String {
     vm.string_lossy(s)
 }
 
-/// Byte offset of character index `i` (negative from the end), or None.
-fn char_to_byte(s: Value, b: &[u8], i: i64) -> Option<usize> {
-    let st = starts_of(s, b);
-    let n = st.len() as i64;
-    let i = if i < 0 { i + n } else { i };
-    if i < 0 || i > n {
-        return None;
-    }
-    Some(st.at(i as usize))
-}
-
 fn byte_to_char(s: Value, b: &[u8], off: usize) -> i64 {
-    if super::byte_indexed(s, b) {
-        off.min(b.len()) as i64
-    } else {
-        char_count(&b[..off.min(b.len())]) as i64
-    }
+    super::char_index(s, b, off) as i64
 }
 
 /// Compiles a String pattern literally (for sub/gsub/scan/split).
@@ -406,10 +391,9 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     };
     if re::is_regexp(a[0]) {
         let text = text_of(vm, s);
-        let starts = with_bytes(s, |b| starts_of(s, b));
-        pos = pos.min(starts.len() as i64);
+        pos = pos.min(with_bytes(s, |b| starts_of(s, b).len()) as i64);
         loop {
-            let at = starts.at(pos as usize);
+            let at = with_bytes(s, |b| starts_of(s, b).at(pos as usize));
             if let Some(g) = re::search_at(a[0], &text, at) {
                 let frozen = vm.str_new(&text);
                 obj(frozen).freeze();
