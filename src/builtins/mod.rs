@@ -14,6 +14,7 @@ pub mod kernel;
 pub mod math;
 pub mod module;
 pub mod object;
+pub mod objectspace;
 pub mod pack;
 pub mod pipe;
 pub mod proc;
@@ -115,6 +116,7 @@ pub fn init(vm: &mut Vm) {
     random::init(vm);
     fiber::init(vm);
     rubyvm::init(vm);
+    objectspace::init(vm);
     file::init(vm);
     pipe::init(vm);
     signal::init(vm);
