@@ -93,7 +93,7 @@ fn gc_stress(vm: &mut Vm, _: Value, _: &[Value], _: B) -> VResult {
 /// `GC.stat`'s keys, in CRuby 3.1's order, with carmine's figures. Every
 /// collection is a full (major) one; nothing is compacted, promoted or
 /// finalized; pages are never freed.
-fn gc_stat_pairs(vm: &Vm) -> [(&'static str, u64); 27] {
+fn gc_stat_pairs(vm: &Vm) -> [(&'static str, u64); 29] {
     let s = vm.heap.stats;
     let h = vm.heap.shape();
     let pages = h.pages as u64;
@@ -126,6 +126,8 @@ fn gc_stat_pairs(vm: &Vm) -> [(&'static str, u64); 27] {
         ("remembered_wb_unprotected_objects_limit", 0),
         ("old_objects", 0),
         ("old_objects_limit", 0),
+        ("oldmalloc_increase_bytes", h.increase_bytes as u64),
+        ("oldmalloc_increase_bytes_limit", h.limit_bytes as u64),
     ]
 }
 
