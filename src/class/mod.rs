@@ -415,7 +415,14 @@ impl ClassTable {
             return *s;
         }
         let s = self.alloc_slot();
-        self.get_mut(c).resolved.insert(name, s);
+        let resolved = &mut self.get_mut(c).resolved;
+        // A class that gets one resolved name gets a dozen (every call on
+        // its instances that misses): room for them at once, not four
+        // rehashes (a Struct class's, struct_churn).
+        if resolved.capacity() == 0 {
+            resolved.reserve(12);
+        }
+        resolved.insert(name, s);
         self.resolved_names.insert(name);
         s
     }
