@@ -239,7 +239,7 @@ module Marshal
           symbol(n)
           write(obj.instance_variable_get(n), depth)
         end
-      when Proc, Method, UnboundMethod, Binding, IO
+      when Proc, Method, UnboundMethod, Binding, IO, ObjectSpace::WeakMap
         raise TypeError, "no _dump_data is defined for class #{obj.class}"
       else
         if obj.singleton_methods.any? && !obj.is_a?(Module)

@@ -15,6 +15,7 @@ pub mod kernel;
 pub mod math;
 pub mod module;
 pub mod object;
+pub mod objectspace;
 pub mod pack;
 pub mod pipe;
 pub mod proc;
@@ -121,6 +122,7 @@ pub fn init(vm: &mut Vm) {
     fiber::init(vm);
     rubyvm::init(vm);
     strscan::init(vm);
+    objectspace::init(vm);
     file::init(vm);
     pipe::init(vm);
     signal::init(vm);

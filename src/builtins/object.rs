@@ -794,6 +794,8 @@ fn copy_object(vm: &mut Vm, s: Value, with_singleton: bool) -> VResult {
         Body::Array(a) => Body::Array(a.clone()),
         Body::Hash(h) => Body::Hash(h.clone()),
         Body::Range(a, b, c) => Body::Range(*a, *b, *c),
+        // CRuby does not copy a WeakMap's table.
+        Body::WeakMap(_) => Body::WeakMap(Box::default()),
         Body::Proc(p) => Body::Proc(Box::new(crate::object::RProc {
             block: p.block.clone(),
             is_lambda: p.is_lambda,

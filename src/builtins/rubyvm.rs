@@ -1,10 +1,9 @@
 //! `RubyVM`, `RubyVM.stat` and `RubyVM::MethodCache`: the dispatch
-//! instruments visible from Ruby. Also `GC` and `ObjectSpace` basics.
+//! instruments visible from Ruby (`GC` and `ObjectSpace` are in
+//! `objectspace`).
 
-use crate::class::{ClassKind, cls};
-use crate::gc::obj;
+use crate::class::cls;
 use crate::interp::Vm;
-use crate::object::Body;
 use crate::value::{Value, symbol};
 
 fn stat_pairs(vm: &Vm) -> Vec<(&'static str, u64)> {
@@ -205,88 +204,5 @@ pub fn init(vm: &mut Vm) {
             out.push(h);
         }
         Ok(vm.ary_new(out))
-    });
-
-    let gc = vm.new_module(Some("GC"), o);
-    vm.def_singleton_builtin(gc, "start", -1, |vm, _, _, _| {
-        vm.gc();
-        Ok(Value::NIL)
-    });
-    vm.def_singleton_builtin(gc, "count", 0, |vm, _, _, _| {
-        Ok(Value::int(vm.heap.stats.count as i64))
-    });
-    vm.def_singleton_builtin(gc, "disable", 0, |vm, _, _, _| {
-        let was = vm.heap.disabled();
-        vm.heap.set_disabled(true);
-        Ok(Value::bool(was))
-    });
-    vm.def_singleton_builtin(gc, "enable", 0, |vm, _, _, _| {
-        let was = vm.heap.disabled();
-        vm.heap.set_disabled(false);
-        Ok(Value::bool(was))
-    });
-    vm.def_singleton_builtin(gc, "stress", 0, |vm, _, _, _| {
-        Ok(Value::bool(vm.heap.stress))
-    });
-    vm.def_singleton_builtin(gc, "stat", -1, |vm, _, _, _| {
-        let h = vm.new_hash();
-        let s = vm.heap.stats;
-        for (k, v) in [
-            ("count", s.count),
-            ("total_allocated_objects", s.total_allocated),
-            ("total_freed_objects", s.total_freed),
-            ("heap_available_slots", s.heap_slots),
-        ] {
-            let key = vm.sym(k);
-            vm.hash_aset(h, key, Value::int(v as i64))?;
-        }
-        Ok(h)
-    });
-
-    let os = vm.new_module(Some("ObjectSpace"), o);
-    vm.def_singleton_builtin(os, "each_object", -1, |vm, _, a, b| {
-        let filter = a.first().and_then(|v| vm.as_class(*v));
-        let mut found = Vec::new();
-        vm.heap.each_object(|v| found.push(v));
-        let mut list = Vec::new();
-        for v in found {
-            let is_class_obj = matches!(&*obj(v).body.borrow(), Body::Class(_));
-            if let Some(c) = vm.as_class(v)
-                && vm.classes.get(c).kind == ClassKind::Singleton
-            {
-                continue;
-            }
-            if matches!(&*obj(v).body.borrow(), Body::Env(_) | Body::Pending(_)) {
-                continue;
-            }
-            let keep = match filter {
-                Some(f) => {
-                    let k = vm.class_of(v);
-                    vm.classes.is_subclass_of(k, f)
-                }
-                None => true,
-            };
-            let _ = is_class_obj;
-            if keep {
-                list.push(v);
-            }
-        }
-        let n = list.len();
-        match b {
-            Some(b) => {
-                let arr = vm.ary_new(list.clone());
-                vm.push_root(arr);
-                for v in list {
-                    vm.yield_block(&b, &[v])?;
-                }
-                vm.temp_roots.pop();
-                Ok(Value::int(n as i64))
-            }
-            None => Ok(vm.ary_new(list)),
-        }
-    });
-    vm.def_singleton_builtin(os, "garbage_collect", -1, |vm, _, _, _| {
-        vm.gc();
-        Ok(Value::NIL)
     });
 }

@@ -3,9 +3,7 @@
 //! reaches it) and freeing the rest with everything they own. See
 //! doc/gc.md, "Classes".
 
-use std::collections::HashSet;
-
-use super::{ClassKind, ClassTable, MethodKind, RClass, Swept};
+use super::{ClassKind, ClassTable, IdSet, MethodKind, RClass, Swept};
 use crate::gc::Heap;
 use crate::object::cref_classes;
 use crate::value::{ClassId, MethodId};
@@ -16,7 +14,7 @@ pub struct Traced {
     classes: Vec<bool>,
     /// Method entries named by marked Method objects, Procs and frames:
     /// kept even when their class dies.
-    pub methods: HashSet<MethodId>,
+    pub methods: IdSet<MethodId>,
 }
 
 impl ClassTable {
@@ -151,7 +149,7 @@ impl ClassTable {
         if out.classes.is_empty() {
             return out;
         }
-        let mut parents: HashSet<ClassId> = HashSet::new();
+        let mut parents: IdSet<ClassId> = IdSet::default();
         for &c in &out.classes {
             let k = self.get(c);
             parents.extend(k.superclass);

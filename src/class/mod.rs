@@ -7,6 +7,8 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+
+use crate::support::fasthash::FastBuild;
 use std::rc::Rc;
 
 use crate::object::Cref;
@@ -138,27 +140,33 @@ pub enum AllocKind {
     None,
 }
 
+/// A table keyed by symbol: symbols are small integers, so the fast
+/// hasher (not SipHash) does (method lookup hashes on every miss).
+pub type SymMap<V> = HashMap<SymbolId, V, FastBuild>;
+/// A set of small ids, hashed the fast way too.
+pub type IdSet<T> = HashSet<T, FastBuild>;
+
 pub struct RClass {
     pub name: Option<String>,
     pub kind: ClassKind,
     pub superclass: Option<ClassId>,
-    pub methods: HashMap<SymbolId, MethodId>,
+    pub methods: SymMap<MethodId>,
     pub includes: Vec<ClassId>,
     pub prepends: Vec<ClassId>,
     pub subclasses: Vec<ClassId>,
     pub includers: Vec<ClassId>,
-    pub consts: HashMap<SymbolId, Value>,
+    pub consts: SymMap<Value>,
     /// Where each constant was last set from Ruby ("file:line"), for
     /// "previous definition of X was here".
-    pub const_sites: HashMap<SymbolId, String>,
+    pub const_sites: SymMap<String>,
     pub const_order: Vec<SymbolId>,
     pub private_consts: Vec<SymbolId>,
-    pub cvars: HashMap<SymbolId, Value>,
-    pub ivars: HashMap<SymbolId, Value>,
+    pub cvars: SymMap<Value>,
+    pub ivars: SymMap<Value>,
     pub obj: Value,
     pub attached: Value,
     pub metaclass: Option<ClassId>,
-    pub ivar_index: HashMap<SymbolId, u32>,
+    pub ivar_index: SymMap<u32>,
     pub ivar_names: Vec<SymbolId>,
     /// The class whose ivar table instances use (a singleton's original class).
     pub ivar_owner: ClassId,
@@ -166,7 +174,7 @@ pub struct RClass {
     /// Serial slot index for hierarchical invalidation.
     pub serial_slot: u32,
     /// Per-method-name serial slots for `--invalidation=method`.
-    pub resolved: HashMap<SymbolId, u32>,
+    pub resolved: SymMap<u32>,
     pub ancestors: RefCell<Option<Rc<[ClassId]>>>,
     /// For refinement modules: the class refined.
     pub refined: Option<ClassId>,
@@ -192,26 +200,26 @@ impl RClass {
             name,
             kind,
             superclass,
-            methods: HashMap::new(),
+            methods: SymMap::default(),
             includes: Vec::new(),
             prepends: Vec::new(),
             subclasses: Vec::new(),
             includers: Vec::new(),
-            consts: HashMap::new(),
-            const_sites: HashMap::new(),
+            consts: SymMap::default(),
+            const_sites: SymMap::default(),
             const_order: Vec::new(),
             private_consts: Vec::new(),
-            cvars: HashMap::new(),
-            ivars: HashMap::new(),
+            cvars: SymMap::default(),
+            ivars: SymMap::default(),
             obj: Value::NIL,
             attached: Value::NIL,
             metaclass: None,
-            ivar_index: HashMap::new(),
+            ivar_index: SymMap::default(),
             ivar_names: Vec::new(),
             ivar_owner: id,
             alloc,
             serial_slot,
-            resolved: HashMap::new(),
+            resolved: SymMap::default(),
             ancestors: RefCell::new(None),
             refined: None,
             refinements: Vec::new(),
@@ -262,7 +270,7 @@ pub struct ClassTable {
     /// Every name some class has a `resolved` slot for: a definition of
     /// any other name has nothing to invalidate under `method` and skips
     /// the walk over descendants (most definitions, e.g. the prelude's).
-    pub resolved_names: HashSet<SymbolId>,
+    pub resolved_names: IdSet<SymbolId>,
     /// Classes with smaller ids (the core classes and the prelude's) are
     /// GC roots; the others are collected once unreachable. `u32::MAX`
     /// until the prelude is loaded.
@@ -270,7 +278,7 @@ pub struct ClassTable {
     /// Method entries made before `permanent` was set (see `trace_roots`).
     pub boot_methods: u32,
     /// Permanent classes whose tables got entries after boot.
-    touched: HashSet<ClassId>,
+    touched: IdSet<ClassId>,
     /// Ids, serial slots and method entries of collected classes, for
     /// reuse (doc/gc.md: a stale cached id cannot answer for the new
     /// class because every slot of the dead class is bumped first).
@@ -302,10 +310,10 @@ impl ClassTable {
             classes: Vec::new(),
             methods: Vec::new(),
             next_slot: 1,
-            resolved_names: HashSet::new(),
+            resolved_names: IdSet::default(),
             permanent: u32::MAX,
             boot_methods: 0,
-            touched: HashSet::new(),
+            touched: IdSet::default(),
             free_ids: Vec::new(),
             free_slots: Vec::new(),
             free_methods: Vec::new(),
@@ -407,7 +415,14 @@ impl ClassTable {
             return *s;
         }
         let s = self.alloc_slot();
-        self.get_mut(c).resolved.insert(name, s);
+        let resolved = &mut self.get_mut(c).resolved;
+        // A class that gets one resolved name gets a dozen (every call on
+        // its instances that misses): room for them at once, not four
+        // rehashes (a Struct class's, struct_churn).
+        if resolved.capacity() == 0 {
+            resolved.reserve(12);
+        }
+        resolved.insert(name, s);
         self.resolved_names.insert(name);
         s
     }

@@ -40,6 +40,24 @@ pub struct GcStats {
     pub total_allocated: u64,
     pub total_freed: u64,
     pub heap_slots: u64,
+    /// Weak map entries dropped because their key or value died.
+    pub weak_pruned: u64,
+    /// Slots found live by the last collection.
+    pub marked: u64,
+    /// Time spent collecting, in nanoseconds.
+    pub time_ns: u64,
+}
+
+/// The heap's shape now (`GC.stat`, `ObjectSpace.count_objects`).
+#[derive(Clone, Copy, Debug)]
+pub struct HeapShape {
+    pub pages: usize,
+    pub slots: usize,
+    pub free: usize,
+    /// Allocation count since the last collection, in bytes (slots and
+    /// charged malloc), and the count that triggers the next one.
+    pub increase_bytes: usize,
+    pub limit_bytes: usize,
 }
 
 pub struct Heap {
@@ -63,6 +81,9 @@ pub struct Heap {
     /// Method entries named by marked Method objects, Procs and frames;
     /// `ClassTable::trace_live` takes them.
     pub live_methods: Vec<MethodId>,
+    /// Every `Body::WeakMap` allocated and not yet swept: pruned before
+    /// each sweep (`prune_weak`).
+    weak_maps: Vec<Value>,
 }
 
 impl Default for Heap {
@@ -94,6 +115,7 @@ impl Heap {
             mark_stack: Vec::new(),
             class_marks: Vec::new(),
             live_methods: Vec::new(),
+            weak_maps: Vec::new(),
         };
         h.update_trigger();
         h
@@ -129,6 +151,10 @@ impl Heap {
         let extra = match &body {
             Body::String(s) => s.bytes.capacity(),
             Body::Array(a) => a.capacity() * std::mem::size_of::<Value>(),
+            Body::WeakMap(_) => {
+                self.weak_maps.push(v);
+                0
+            }
             _ => 0,
         };
         *o.body.borrow_mut() = body;
@@ -240,6 +266,7 @@ impl Heap {
         roots: impl FnOnce(&mut Heap),
         mut more: impl FnMut(&mut Heap) -> bool,
     ) {
+        let start = std::time::Instant::now();
         self.class_marks.iter_mut().for_each(|w| *w = 0);
         self.live_methods.clear();
         roots(self);
@@ -249,7 +276,37 @@ impl Heap {
                 break;
             }
         }
+        self.prune_weak();
         self.sweep();
+        self.stats.time_ns += start.elapsed().as_nanos() as u64;
+    }
+
+    pub fn shape(&self) -> HeapShape {
+        HeapShape {
+            pages: self.pages.len(),
+            slots: self.pages.len() * PAGE_SLOTS,
+            free: self.free.len(),
+            increase_bytes: self.allocated_since_gc * MALLOC_BYTES_PER_SLOT,
+            limit_bytes: self.threshold * MALLOC_BYTES_PER_SLOT,
+        }
+    }
+
+    /// Once marking is over: forgets the weak maps that were not marked
+    /// and drops, from the others, every entry whose key or value was not
+    /// (immediates count as marked), so no entry outlives its objects.
+    fn prune_weak(&mut self) {
+        let marked = |v: Value| !v.is_heap() || obj(v).flags.get() & FLAG_MARK != 0;
+        let mut pruned = 0;
+        self.weak_maps.retain(|&m| {
+            if !marked(m) {
+                return false;
+            }
+            if let Body::WeakMap(t) = &mut *obj(m).body.borrow_mut() {
+                pruned += t.retain(marked);
+            }
+            true
+        });
+        self.stats.weak_pruned += pruned as u64;
     }
 
     fn drain_marks(&mut self) {
@@ -297,6 +354,7 @@ impl Heap {
             }
         }
         self.stats.count += 1;
+        self.stats.marked = live as u64;
         self.allocated_since_gc = 0;
         self.threshold = live.max(MIN_THRESHOLD);
         self.update_trigger();

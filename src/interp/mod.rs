@@ -96,8 +96,10 @@ pub struct Options {
     pub gc_verify: bool,
 }
 
-/// What one class costs outside the heap (its `RClass` record, method and
-/// ivar tables, ancestor list), for the GC's malloc count.
+/// What one class record costs outside the heap (its `RClass`, method,
+/// ivar and serial-slot tables, ancestor list), for the GC's malloc count:
+/// charged for every record, so `Class.new` (a class and its metaclass)
+/// counts twice.
 const CLASS_RECORD_BYTES: usize = 2048;
 
 /// An ivar inline cache: receiver class -> slot.
@@ -426,6 +428,8 @@ impl Vm {
             .classes
             .add(None, ClassKind::Singleton, Some(super_meta));
         let o = self.heap.alloc(meta, Body::Class(c));
+        // The class's own record (its metaclass's is charged below).
+        self.heap.note_malloc(CLASS_RECORD_BYTES);
         self.classes.get_mut(c).obj = o;
         self.classes.get_mut(c).metaclass = Some(meta);
         self.classes.get_mut(meta).attached = o;
@@ -443,6 +447,7 @@ impl Vm {
         let full = name.map(|n| self.qualified_name(outer, n));
         let c = self.classes.add(full, ClassKind::Module, None);
         let o = self.heap.alloc(cls::MODULE, Body::Class(c));
+        self.heap.note_malloc(CLASS_RECORD_BYTES);
         self.classes.get_mut(c).obj = o;
         if let (Some(n), Some(outer)) = (name, outer) {
             self.classes.set_const(outer, symbol::intern(n), o);

@@ -13,6 +13,9 @@ use num_bigint::BigInt;
 
 use crate::value::{ClassId, IseqId, MethodId, SymbolId, Value};
 
+mod weak;
+pub use weak::WeakTable;
+
 pub const FLAG_MARK: u32 = 1;
 pub const FLAG_FROZEN: u32 = 2;
 
@@ -52,6 +55,8 @@ pub enum Body {
     Regexp(Box<RRegexp>),
     MatchData(Box<RMatch>),
     Pending(Box<Unwind>),
+    /// `ObjectSpace::WeakMap`: traced by nobody, pruned by the collector.
+    WeakMap(Box<WeakTable>),
 }
 
 /// A String's bytes (treated as UTF-8 when it is valid).
@@ -429,7 +434,8 @@ impl Body {
             | Body::Float(_)
             | Body::Bignum(_)
             | Body::Class(_)
-            | Body::Regexp(_) => {}
+            | Body::Regexp(_)
+            | Body::WeakMap(_) => {}
             Body::Object(v) | Body::Array(v) => v.iter().for_each(|x| f(*x)),
             Body::Hash(h) => {
                 for (k, v) in h.iter() {
