@@ -284,7 +284,7 @@ pub fn main() -> i32 {
 }
 
 fn run(argv: Vec<String>) -> i32 {
-    let a = match parse(&argv) {
+    let mut a = match parse(&argv) {
         Ok(a) => a,
         Err(e) if e == "help" => {
             print!("{HELP}");
@@ -340,8 +340,6 @@ fn run(argv: Vec<String>) -> i32 {
     if let Some(o) = a.jit.clone() {
         vm.jit = Some(Box::new(crate::jit::Jit::new(o)));
     }
-    setup_globals(&mut vm, &a);
-    vm.load_prelude();
     let (src, file) = if !a.e.is_empty() {
         (a.e.join("\n").into_bytes(), "-e".to_string())
     } else if let Some(s) = &a.script {
@@ -357,6 +355,9 @@ fn run(argv: Vec<String>) -> i32 {
         let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut b);
         (b, "-".to_string())
     };
+    shebang_switches(&mut a, &src);
+    setup_globals(&mut vm, &a);
+    vm.load_prelude();
     let src = wrap_switches(&a, src);
     vm.script_name = file.clone();
     if a.check {
@@ -569,6 +570,38 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         let _ = w.flush();
     }
     status
+}
+
+/// Switches on the script's `#!...ruby` line (the first line, or the
+/// one -x stops at): `-s` takes the leading `-name[=value]` arguments.
+fn shebang_switches(a: &mut Args, src: &[u8]) {
+    if !a.e.is_empty() {
+        return;
+    }
+    let text = String::from_utf8_lossy(&src[..src.len().min(4096)]);
+    let line = if a.skip_to_shebang {
+        text.lines()
+            .find(|l| l.starts_with("#!") && l.contains("ruby"))
+    } else {
+        text.lines()
+            .next()
+            .filter(|l| l.starts_with("#!") && l.contains("ruby"))
+    };
+    let Some(line) = line else { return };
+    let Some((_, flags)) = line.split_once("ruby") else {
+        return;
+    };
+    if flags.split_whitespace().any(|f| f == "-s") && !a.switches {
+        a.switches = true;
+        let n = a.argv.iter().take_while(|x| x.starts_with('-')).count();
+        let taken: Vec<String> = a.argv.drain(..n).collect();
+        for t in taken {
+            if t == "--" {
+                break;
+            }
+            a.switch_vars.push(t[1..].to_string());
+        }
+    }
 }
 
 /// Applies -x (skip to the `#!...ruby` line), -s (set `$name` from

@@ -471,7 +471,7 @@ pub fn init(vm: &mut Vm) {
             return Err(vm.frozen_error(s));
         }
         let n = name_arg(vm, a[0])?;
-        vm.cvar_set(c, n, a[1]);
+        vm.cvar_set(c, n, a[1])?;
         Ok(a[1])
     });
     vm.def_builtin(m, "remove_class_variable", 1, |vm, s, a, _| {

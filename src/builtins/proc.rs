@@ -67,6 +67,51 @@ pub fn init(vm: &mut Vm) {
         let i = vm.iseq(iseq);
         params_list(vm, i, !lambda)
     });
+    // A Binding of the scope the block was written in: its self and the
+    // locals of its enclosing scopes (a snapshot of their values).
+    vm.def_builtin(p, "binding", 0, |vm, s, _, _| {
+        let (iseq, env, me) = match &*obj(s).body.borrow() {
+            Body::Proc(p) if p.special.is_none() => (p.block.iseq, p.block.env, p.block.self_val),
+            _ => return Err(vm.arg_error("Can't create Binding from C level Proc")),
+        };
+        let (mut names, mut vals) = (Vec::new(), Vec::new());
+        let (mut scope, mut env) = (vm.iseq(iseq).parent, env);
+        while let Some(id) = scope {
+            let i = vm.iseq(id);
+            let env_vals = match env.is_heap().then(|| obj(env)) {
+                Some(o) => match &*o.body.borrow() {
+                    Body::Env(e) => {
+                        let vals = e.vals.clone();
+                        env = e.parent;
+                        vals
+                    }
+                    _ => Vec::new(),
+                },
+                None => Vec::new(),
+            };
+            for (k, &n) in i.local_names.iter().enumerate() {
+                // (Unnamed locals: anonymous parameters, temporaries.)
+                if n.0 == u32::MAX {
+                    continue;
+                }
+                let name = symbol::name(n);
+                let plain = name.starts_with(|c: char| c.is_alphabetic() || c == '_');
+                if plain && !names.contains(&Value::symbol(n)) {
+                    names.push(Value::symbol(n));
+                    vals.push(env_vals.get(k).copied().unwrap_or(Value::NIL));
+                }
+            }
+            scope = i.parent;
+        }
+        let n = vm.ary_new(names);
+        vm.push_root(n);
+        let v = vm.ary_new(vals);
+        vm.push_root(v);
+        let r = super::object::prelude_call(vm, "make_binding", &[me, n, v, Value::int(-1)]);
+        vm.temp_roots.pop();
+        vm.temp_roots.pop();
+        r
+    });
     vm.def_builtin(p, "curry", -1, |vm, _, _, _| {
         Err(vm.runtime_error("carmine: Proc#curry is not supported yet"))
     });

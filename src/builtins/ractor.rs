@@ -123,6 +123,10 @@ fn outer_lvars(vm: &Vm, block: IseqId) -> (Vec<SymbolId>, Vec<SymbolId>) {
             let Some(&name) = vm.iseq(t).local_names.get(idx as usize) else {
                 continue;
             };
+            // (An unnamed local: an anonymous parameter or a temporary.)
+            if name.0 == u32::MAX {
+                continue;
+            }
             let list = if write { &mut writes } else { &mut reads };
             if !list.contains(&name) {
                 list.push(name);

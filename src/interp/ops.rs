@@ -377,7 +377,7 @@ impl Vm {
                     self.ractor_check_cvar()?;
                 }
                 let c = self.cvar_base(fi)?;
-                self.cvar_set(c, name, v);
+                self.cvar_set(c, name, v)?;
                 Ok(None)
             }
             // The run loop reads constants itself; the JIT's exits to

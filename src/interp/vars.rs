@@ -586,8 +586,37 @@ impl Vm {
             .find(|a| self.classes.get(*a).cvars.contains_key(&name))
     }
 
+    /// The class that holds class variable `name` for `c`: the first of
+    /// its ancestors with one. Another, later holder of a different class
+    /// means the first "overtakes" it: RuntimeError, as CRuby.
+    fn cvar_owner_checked(
+        &mut self,
+        c: ClassId,
+        name: SymbolId,
+    ) -> Result<Option<ClassId>, Unwind> {
+        let ancestors = self.classes.ancestors(c);
+        let mut holders = ancestors
+            .iter()
+            .copied()
+            .filter(|a| self.classes.get(*a).cvars.contains_key(&name));
+        let Some(front) = holders.next() else {
+            return Ok(None);
+        };
+        let target = holders.last().unwrap_or(front);
+        if target != front {
+            let msg = format!(
+                "class variable {} of {} is overtaken by {}",
+                symbol::name(name),
+                self.class_name(front),
+                self.class_name(target)
+            );
+            return Err(self.runtime_error(&msg));
+        }
+        Ok(Some(front))
+    }
+
     pub fn cvar_get(&mut self, c: ClassId, name: SymbolId) -> Result<Value, Unwind> {
-        match self.cvar_owner(c, name) {
+        match self.cvar_owner_checked(c, name)? {
             Some(o) => Ok(self.classes.get(o).cvars[&name]),
             None => {
                 let cn = self.class_name(c);
@@ -601,9 +630,10 @@ impl Vm {
         }
     }
 
-    pub fn cvar_set(&mut self, c: ClassId, name: SymbolId, v: Value) {
-        let owner = self.cvar_owner(c, name).unwrap_or(c);
+    pub fn cvar_set(&mut self, c: ClassId, name: SymbolId, v: Value) -> Result<(), Unwind> {
+        let owner = self.cvar_owner_checked(c, name)?.unwrap_or(c);
         self.classes.get_mut(owner).cvars.insert(name, v);
+        Ok(())
     }
 
     // ---- constants --------------------------------------------------------------
