@@ -602,7 +602,7 @@ impl Vm {
         let Some(front) = holders.next() else {
             return Ok(None);
         };
-        let target = holders.last().unwrap_or(front);
+        let target = holders.next_back().unwrap_or(front);
         if target != front {
             let msg = format!(
                 "class variable {} of {} is overtaken by {}",
