@@ -195,7 +195,23 @@ impl<'pr> Compiler<'pr, '_> {
                 Some(e) => self.expr(&e)?,
                 None => self.get_local(sym::ANON_REST, self.forward_depth()),
             }
-            self.emit(Insn::SplatArray { copy: false });
+            // A block argument evaluated after the splat may change the
+            // Array (`m(*args, &args.pop)`): the splat is copied first.
+            let copy = block
+                .as_ref()
+                .and_then(|b| b.as_block_argument_node())
+                .is_some_and(|b| {
+                    b.expression().is_some_and(|e| {
+                        !matches!(
+                            e,
+                            Node::LocalVariableReadNode { .. }
+                                | Node::SymbolNode { .. }
+                                | Node::NilNode { .. }
+                                | Node::InstanceVariableReadNode { .. }
+                        )
+                    })
+                });
+            self.emit(Insn::SplatArray { copy });
             argc = positional.len() as u32;
             fl |= flags::SPLAT;
         } else if has_splat {
