@@ -5,6 +5,8 @@
 # (scalar analysis, style fallback, line folding at the best width), so the
 # installed psych/*.rb visitors produce CRuby's output.
 
+require 'psych/syntax_error'
+
 module Psych
   def self.libyaml_version
     [0, 2, 5]
@@ -73,7 +75,13 @@ module Psych
       end
       if error
         index, line, col, problem = error
-        raise Psych::SyntaxError.new(path, line, col + 1, index, problem, nil)
+        context = nil
+        if problem =~ /\A(while [^,]*), (.*)\z/m
+          context = $1
+          problem = $2
+        end
+        problem = "did not find #{problem}" if problem.start_with?('expected ')
+        raise Psych::SyntaxError.new(path, line, col + 1, index, problem, context)
       end
       self
     end

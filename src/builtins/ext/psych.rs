@@ -24,12 +24,48 @@ fn tag_value(vm: &mut Vm, tag: Option<&Tag>) -> Value {
     }
 }
 
-/// An anchor id as a name (`None` for 0, which means no anchor).
-fn anchor_value(vm: &mut Vm, id: usize) -> Value {
-    if id == 0 {
-        Value::NIL
-    } else {
-        vm.str_new(&format!("a{id}"))
+/// The anchor or alias name written after `sigil` (`&` or `*`) at or
+/// shortly after char `at` of the source (a node's span starts at its
+/// properties); `a<id>` if it cannot be found there.
+fn anchor_name(src: &[char], at: usize, sigil: char, id: usize) -> String {
+    let end = src.len().min(at.saturating_add(1024));
+    let start = (at..end).find(|&i| src[i] == sigil);
+    if let Some(s) = start {
+        let name: String = src[s + 1..]
+            .iter()
+            .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '[' | ']' | '{' | '}'))
+            .collect();
+        if !name.is_empty() {
+            return name;
+        }
+    }
+    format!("a{id}")
+}
+
+/// Names anchors and aliases by their ids, reading each anchor's name from
+/// the source (saphyr-parser reports only ids).
+struct Anchors<'s> {
+    src: &'s [char],
+    names: std::collections::HashMap<usize, String>,
+}
+
+impl Anchors<'_> {
+    fn anchor(&mut self, vm: &mut Vm, id: usize, at: usize) -> Value {
+        if id == 0 {
+            return Value::NIL;
+        }
+        let name = anchor_name(self.src, at, '&', id);
+        let v = vm.str_new(&name);
+        self.names.insert(id, name);
+        v
+    }
+
+    fn alias(&mut self, vm: &mut Vm, id: usize, at: usize) -> Value {
+        let name = match self.names.get(&id) {
+            Some(n) => n.clone(),
+            None => anchor_name(self.src, at, '*', id),
+        };
+        vm.str_new(&name)
     }
 }
 
@@ -45,7 +81,8 @@ fn style_number(s: ScalarStyle) -> i64 {
 }
 
 /// One event as `[name, args..., line, column]` (mark of its start).
-fn event_value(vm: &mut Vm, ev: &Event, span: &Span) -> Value {
+fn event_value(vm: &mut Vm, an: &mut Anchors, ev: &Event, span: &Span) -> Value {
+    let at = span.start.index();
     let mut v = match ev {
         Event::Nothing => return Value::NIL,
         Event::StreamStart => vec![vm.sym("start_stream")],
@@ -54,25 +91,25 @@ fn event_value(vm: &mut Vm, ev: &Event, span: &Span) -> Value {
             vec![vm.sym("start_document"), Value::bool(!explicit)]
         }
         Event::DocumentEnd => vec![vm.sym("end_document")],
-        Event::Alias(id) => vec![vm.sym("alias"), anchor_value(vm, *id)],
+        Event::Alias(id) => vec![vm.sym("alias"), an.alias(vm, *id, at)],
         Event::Scalar(text, style, id, tag) => {
             let t = tag_value(vm, tag.as_deref());
             vec![
                 vm.sym("scalar"),
                 vm.str_new(text),
-                anchor_value(vm, *id),
+                an.anchor(vm, *id, at),
                 t,
                 Value::int(style_number(*style)),
             ]
         }
         Event::SequenceStart(id, tag) => {
             let t = tag_value(vm, tag.as_deref());
-            vec![vm.sym("start_sequence"), anchor_value(vm, *id), t]
+            vec![vm.sym("start_sequence"), an.anchor(vm, *id, at), t]
         }
         Event::SequenceEnd => vec![vm.sym("end_sequence")],
         Event::MappingStart(id, tag) => {
             let t = tag_value(vm, tag.as_deref());
-            vec![vm.sym("start_mapping"), anchor_value(vm, *id), t]
+            vec![vm.sym("start_mapping"), an.anchor(vm, *id, at), t]
         }
         Event::MappingEnd => vec![vm.sym("end_mapping")],
     };
@@ -87,12 +124,17 @@ fn event_value(vm: &mut Vm, ev: &Event, span: &Span) -> Value {
 fn events(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResult {
     let bytes = str_arg(vm, a[0])?;
     let text = String::from_utf8_lossy(&bytes);
+    let chars: Vec<char> = text.chars().collect();
+    let mut an = Anchors {
+        src: &chars,
+        names: std::collections::HashMap::new(),
+    };
     let mut out = Vec::new();
     let mut error = Value::NIL;
     for item in Parser::new_from_str(&text) {
         match item {
             Ok((ev, span)) => {
-                let v = event_value(vm, &ev, &span);
+                let v = event_value(vm, &mut an, &ev, &span);
                 if !v.is_nil() {
                     out.push(v);
                 }
