@@ -66,9 +66,9 @@ module Psych
           plain = tag.nil? && style == 1
           quoted = tag.nil? && style != 1
           @handler.scalar(ev[1], ev[2], tag, plain, quoted, style)
-        when :start_sequence then @handler.start_sequence(ev[1], ev[2], ev[2].nil?, 1)
+        when :start_sequence then @handler.start_sequence(ev[1], ev[2], ev[2].nil?, ev[3])
         when :end_sequence then @handler.end_sequence
-        when :start_mapping then @handler.start_mapping(ev[1], ev[2], ev[2].nil?, 1)
+        when :start_mapping then @handler.start_mapping(ev[1], ev[2], ev[2].nil?, ev[3])
         when :end_mapping then @handler.end_mapping
         when :end_stream then @handler.end_stream
         end

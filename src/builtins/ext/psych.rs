@@ -80,6 +80,14 @@ fn style_number(s: ScalarStyle) -> i64 {
     }
 }
 
+/// `Psych::Nodes::Sequence::FLOW` (2) when the collection's span ends
+/// with its flow indicator (`[` or `{`), else `BLOCK` (1).
+fn collection_style(src: &[char], span: &Span, open: char) -> Value {
+    let end = span.end.index();
+    let flow = end > 0 && src.get(end - 1) == Some(&open);
+    Value::int(if flow { 2 } else { 1 })
+}
+
 /// One event as `[name, args..., line, column]` (mark of its start).
 fn event_value(vm: &mut Vm, an: &mut Anchors, ev: &Event, span: &Span) -> Value {
     let at = span.start.index();
@@ -104,12 +112,14 @@ fn event_value(vm: &mut Vm, an: &mut Anchors, ev: &Event, span: &Span) -> Value 
         }
         Event::SequenceStart(id, tag) => {
             let t = tag_value(vm, tag.as_deref());
-            vec![vm.sym("start_sequence"), an.anchor(vm, *id, at), t]
+            let style = collection_style(an.src, span, '[');
+            vec![vm.sym("start_sequence"), an.anchor(vm, *id, at), t, style]
         }
         Event::SequenceEnd => vec![vm.sym("end_sequence")],
         Event::MappingStart(id, tag) => {
             let t = tag_value(vm, tag.as_deref());
-            vec![vm.sym("start_mapping"), an.anchor(vm, *id, at), t]
+            let style = collection_style(an.src, span, '{');
+            vec![vm.sym("start_mapping"), an.anchor(vm, *id, at), t, style]
         }
         Event::MappingEnd => vec![vm.sym("end_mapping")],
     };
