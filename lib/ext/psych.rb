@@ -427,7 +427,13 @@ module Psych
         style
       end
 
+      SIMPLE = /\A[A-Za-z0-9_\/+][A-Za-z0-9_.\/+\- ]*(?<! )\z/
+      SIMPLE_ANALYSIS = { multiline: false, flow_plain: true, block_plain: true, single: true, block: true }.freeze
+
       def analyze_scalar(value)
+        # Letters, digits and a few safe marks with inner spaces: no
+        # indicators, breaks or special characters (libyaml's result).
+        return SIMPLE_ANALYSIS if SIMPLE.match?(value)
         if value.empty?
           return { multiline: false, flow_plain: false, block_plain: true, single: true, block: false }
         end
@@ -495,6 +501,14 @@ module Psych
 
       def write_plain(value, allow_breaks)
         put(' ') if !@whitespace && (!value.empty? || @flow_level > 0)
+        if (!allow_breaks || @column + value.length <= @best_width) && !value.match?(/[\r\n\u0085\u2028\u2029]/)
+          # No space can come past the best width: nothing to fold.
+          @out << value
+          @column += value.length
+          @whitespace = false
+          @indention = false
+          return
+        end
         spaces = breaks = false
         chars = value.chars
         chars.each_with_index do |c, i|
