@@ -75,6 +75,11 @@ module Psych
       end
       if error
         index, line, col, problem = error
+        if problem.end_with?('found unknown anchor')
+          # libyaml leaves unknown aliases to Psych's visitors.
+          name = text[index..][/\A\*([^\s,\[\]{}]+)/, 1]
+          raise Psych::BadAlias, "Unknown alias: #{name}" if name
+        end
         context = nil
         if problem =~ /\A(while [^,]*), (.*)\z/m
           context = $1

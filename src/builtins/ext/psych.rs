@@ -129,11 +129,35 @@ fn event_value(vm: &mut Vm, an: &mut Anchors, ev: &Event, span: &Span) -> Value 
     vm.ary_new(v)
 }
 
+/// `[[], error]` for input that is not UTF-8, as libyaml's reader reports
+/// it (always at line 1 column 1, with the byte offset).
+#[cold]
+fn reader_error(vm: &mut Vm, bytes: &[u8], e: std::str::Utf8Error) -> Value {
+    let at = e.valid_up_to();
+    let (at, problem) = match e.error_len() {
+        None => (at, "incomplete UTF-8 octet sequence"),
+        Some(n) if (0xC2..=0xF4).contains(&bytes[at]) => (at + n, "invalid trailing UTF-8 octet"),
+        Some(_) => (at, "invalid leading UTF-8 octet"),
+    };
+    let msg = vm.str_new(problem);
+    let error = vm.ary_new(vec![
+        Value::int(at as i64),
+        Value::int(1),
+        Value::int(0),
+        msg,
+    ]);
+    let list = vm.ary_new(vec![]);
+    vm.ary_new(vec![list, error])
+}
+
 /// `Psych.__events(yaml)`: `[events, error]`, where `error` is nil or
 /// `[index, line, column, problem]` for the first syntax error.
 fn events(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResult {
     let bytes = str_arg(vm, a[0])?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => t,
+        Err(e) => return Ok(reader_error(vm, &bytes, e)),
+    };
     let chars: Vec<char> = text.chars().collect();
     let mut an = Anchors {
         src: &chars,
@@ -141,7 +165,7 @@ fn events(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResul
     };
     let mut out = Vec::new();
     let mut error = Value::NIL;
-    for item in Parser::new_from_str(&text) {
+    for item in Parser::new_from_str(text) {
         match item {
             Ok((ev, span)) => {
                 let v = event_value(vm, &mut an, &ev, &span);

@@ -38,3 +38,18 @@ rescue => e
   p e.class, e.message
 end
 p YAML.safe_dump({"a" => [1, "b"]})
+["a: 1\nb: \xff", "a: 1\nb: x\xc3", "- 1\n- \xc3\x28"].each do |s|
+  YAML.load(s)
+rescue Psych::SyntaxError => e
+  p [e.message, e.line, e.column, e.offset, e.problem, e.context]
+end
+begin
+  YAML.unsafe_load("a: [*nope]\n")
+rescue Psych::BadAlias => e
+  p e.class, e.message
+end
+["[" * 300, "{a: " * 300].each do |s|
+  YAML.load(s)
+rescue Psych::SyntaxError, SystemStackError => e
+  p e.class.ancestors.include?(Exception)
+end
