@@ -113,6 +113,8 @@ module Psych
     end
 
     def end_stream
+      # A block scalar kept its trailing breaks at the end of the stream.
+      @io.write("...\n") if @open_ended == 2
       self
     end
 
@@ -125,7 +127,7 @@ module Psych
     def end_document(implicit_end = true)
       root = @stack.first[1].first
       @stack = []
-      Writer.new(@io, best_indent, best_width, @canonical).document(@doc, root, implicit_end)
+      @open_ended = Writer.new(@io, best_indent, best_width, @canonical).document(@doc, root, implicit_end)
       self
     end
 
@@ -222,12 +224,13 @@ module Psych
         end
         emit_node(root, root: true) if root
         write_indent
-        if !implicit_end || @open_ended == 2
+        if !implicit_end
           write_indicator('...', true, false, false)
           @open_ended = 0
           write_indent
         end
         @io.write(@out)
+        @open_ended
       end
 
       private
@@ -239,7 +242,7 @@ module Psych
       def printable?(c)
         o = c.ord
         o == 0x0A || (0x20..0x7E).cover?(o) || (0xA0..0xD7FF).cover?(o) ||
-          ((0xE000..0xFFFD).cover?(o) && o != 0xFEFF) || (0x10000..0x10FFFF).cover?(o)
+          ((0xE000..0xFFFD).cover?(o) && o != 0xFEFF)
       end
 
       def put(s)
@@ -280,7 +283,6 @@ module Psych
         @column += ind.length
         @whitespace = is_whitespace
         @indention &&= is_indention
-        @open_ended = 0
       end
 
       def increase_indent(flow, indentless)
@@ -613,18 +615,16 @@ module Psych
       def block_hints(value)
         hints = +''
         hints << @best_indent.to_s if space?(value[0]) || break?(value[0])
-        @open_ended = 0
+        open_ended = 0
         last = value[-1]
         if !break?(last)
           hints << '-'
-        elsif value.length == 1
+        elsif value.length == 1 || break?(value[-2])
           hints << '+'
-          @open_ended = 2
-        elsif break?(value[-2])
-          hints << '+'
-          @open_ended = 2
+          open_ended = 2
         end
         write_indicator(hints, false, false, false) unless hints.empty?
+        @open_ended = open_ended
       end
 
       def write_literal(value)
