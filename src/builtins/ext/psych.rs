@@ -191,7 +191,11 @@ fn events(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResul
 }
 
 pub fn init(vm: &mut Vm) -> Result<(), Unwind> {
-    let p = vm.new_module(Some("Psych"), Some(cls::OBJECT));
+    // psych.rb defines Psych (psych/versions.rb) before it requires psych.so.
+    let p = match super::class_at(vm, "Psych") {
+        Some(p) => p,
+        None => vm.new_module(Some("Psych"), Some(cls::OBJECT)),
+    };
     vm.def_singleton_builtin(p, "__events", 1, events);
     Ok(())
 }
