@@ -127,6 +127,8 @@ pub fn init(vm: &mut Vm) {
         let v = vm
             .ivar_list(s)
             .into_iter()
+            // A Struct's values Array is an implementation detail.
+            .filter(|&(n, _)| n != sym::STRUCT_VALUES)
             .map(|(n, _)| Value::symbol(n))
             .collect();
         Ok(vm.ary_new(v))

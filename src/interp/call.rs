@@ -1029,8 +1029,16 @@ impl Vm {
             Handler::IvarGet(slot) => {
                 self.dispatch.counters.ccf_ivar += 1;
                 if argc != 0 {
-                    self.stack.truncate(recv_ix);
-                    return Err(self.argc_error(argc, 0, 0));
+                    // `obj.reader(*[])` passes one splat that may be empty.
+                    let n = if fl & (flags::SPLAT | flags::KWARGS) != 0 {
+                        self.collect_args(recv_ix, argc, fl)?.len()
+                    } else {
+                        argc
+                    };
+                    if n != 0 {
+                        self.stack.truncate(recv_ix);
+                        return Err(self.argc_error(n, 0, 0));
+                    }
                 }
                 self.stack.truncate(recv_ix);
                 let iv = match self.classes.method(m).kind {

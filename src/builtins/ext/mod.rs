@@ -7,6 +7,7 @@
 //! standard library (`digest.rb`, `pathname.rb`, ...) load on top.
 
 pub mod digest;
+pub mod psych;
 pub mod zlib;
 
 use crate::bytecode::IseqKind;
@@ -59,6 +60,11 @@ pub const EXTS: &[NativeExt] = &[
         name: "pathname",
         init: no_init,
         ruby: include_str!("../../../lib/ext/pathname.rb"),
+    },
+    NativeExt {
+        name: "psych",
+        init: psych::init,
+        ruby: include_str!("../../../lib/ext/psych.rb"),
     },
     NativeExt {
         name: "zlib",
