@@ -21,6 +21,7 @@ pub fn init(vm: &mut Vm) {
         ("disable", 0, gc_disable),
         ("enable", 0, gc_enable),
         ("stress", 0, gc_stress),
+        ("stress=", 1, gc_set_stress),
         ("stat", -1, gc_stat),
     ];
     for &(name, arity, f) in gc_fns {
@@ -88,6 +89,17 @@ fn gc_enable(vm: &mut Vm, _: Value, _: &[Value], _: B) -> VResult {
 
 fn gc_stress(vm: &mut Vm, _: Value, _: &[Value], _: B) -> VResult {
     Ok(Value::bool(vm.heap.stress))
+}
+
+/// `GC.stress = flag` (true, false/nil, or CRuby's Integer flags: any
+/// non-zero one turns it on).
+fn gc_set_stress(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
+    let on = match a[0].as_fixnum() {
+        Some(n) => n != 0,
+        None => a[0].truthy(),
+    };
+    vm.heap.set_stress(on);
+    Ok(a[0])
 }
 
 /// `GC.stat`'s keys, in CRuby 3.1's order, with carmine's figures. Every

@@ -198,6 +198,12 @@ impl Heap {
         self.disabled
     }
 
+    /// `GC.stress = flag`: a collection at every safepoint while on.
+    pub fn set_stress(&mut self, on: bool) {
+        self.stress = on;
+        self.update_trigger();
+    }
+
     /// `GC.disable` / `GC.enable`.
     pub fn set_disabled(&mut self, d: bool) {
         self.disabled = d;
