@@ -27,10 +27,7 @@ impl<'pr> Compiler<'pr, '_> {
     /// right side's Array, leaving one value for the statement's `pop`.
     /// Answers false, emitting nothing, when the shape is not a plain
     /// `targets = values` list.
-    pub(super) fn masgn_statement(
-        &mut self,
-        m: &ruby_prism::MultiWriteNode<'pr>,
-    ) -> CResult<bool> {
+    pub(super) fn masgn_statement(&mut self, m: &ruby_prism::MultiWriteNode<'pr>) -> CResult<bool> {
         let Some(values) = m.value().as_array_node() else {
             return Ok(false);
         };
@@ -47,7 +44,9 @@ impl<'pr> Compiler<'pr, '_> {
             return Ok(false);
         }
         let k = lefts.len();
-        if lefts.iter().all(|t| t.as_local_variable_target_node().is_some())
+        if lefts
+            .iter()
+            .all(|t| t.as_local_variable_target_node().is_some())
             && distinct_locals(&lefts)
         {
             self.masgn_values(&elems, k)?;
@@ -65,11 +64,7 @@ impl<'pr> Compiler<'pr, '_> {
         let mut ops = 0u32;
         for t in &lefts {
             if let Some(c) = t.as_index_target_node() {
-                let fl = if c.receiver().as_self_node().is_some() {
-                    flags::SELF_RECV
-                } else {
-                    0
-                };
+                let fl = self_flag(&c.receiver());
                 self.expr(&c.receiver())?;
                 let mut argc = 0;
                 if let Some(args) = c.arguments() {
@@ -81,11 +76,7 @@ impl<'pr> Compiler<'pr, '_> {
                 targets.push((Target::Index(argc, fl), ops));
                 ops += 1 + argc;
             } else if let Some(c) = t.as_call_target_node() {
-                let fl = if c.receiver().as_self_node().is_some() {
-                    flags::SELF_RECV
-                } else {
-                    0
-                };
+                let fl = self_flag(&c.receiver());
                 self.expr(&c.receiver())?;
                 targets.push((Target::Attr(name_of(&c.name()), fl), ops));
                 ops += 1;
@@ -238,7 +229,9 @@ impl<'pr> Compiler<'pr, '_> {
         rights: &ruby_prism::NodeList<'pr>,
         pre: &mut Vec<Pre>,
     ) -> CResult<()> {
-        let rest = rest.and_then(|r| r.as_splat_node()).and_then(|s| s.expression());
+        let rest = rest
+            .and_then(|r| r.as_splat_node())
+            .and_then(|s| s.expression());
         for t in lefts.iter().chain(rest).chain(rights.iter()) {
             let pos = self.scope().depth as u32;
             if let Some(m) = t.as_multi_target_node() {
@@ -361,7 +354,9 @@ fn operand_targets_ok(
     rights: &ruby_prism::NodeList<'_>,
     any: &mut bool,
 ) -> bool {
-    let rest = rest.and_then(|r| r.as_splat_node()).and_then(|s| s.expression());
+    let rest = rest
+        .and_then(|r| r.as_splat_node())
+        .and_then(|s| s.expression());
     lefts.iter().chain(rest).chain(rights.iter()).all(|t| {
         if let Some(m) = t.as_multi_target_node() {
             return operand_targets_ok(&m.lefts(), m.rest(), &m.rights(), any);
