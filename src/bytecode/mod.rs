@@ -155,6 +155,8 @@ define_insns! {
     SetConst { name: SymbolId } = "setconstant", pop 1, push 0;
     SetConstUnder { name: SymbolId } = "setconstant_under", pop 2, push 0;
     Pop = "pop", pop 1, push 0;
+    /// Drops the top `n` values (CRuby's adjuststack).
+    AdjustStack { n: u32 } = "adjuststack", pop n as i64, push 0;
     Dup = "dup", pop 1, push 2;
     DupN { n: u32 } = "dupn", pop n as i64, push 2 * n as i64;
     Swap = "swap", pop 2, push 2;

@@ -125,10 +125,21 @@ impl<'pr> Compiler<'pr, '_> {
                 }
             }
         }
-        for _ in 1..height {
-            self.emit(Insn::Pop);
-        }
+        self.drop_values(height - 1);
         Ok(true)
+    }
+
+    /// Drops the top `n` values.
+    fn drop_values(&mut self, n: u32) {
+        match n {
+            0 => {}
+            1 => {
+                self.emit(Insn::Pop);
+            }
+            _ => {
+                self.emit(Insn::AdjustStack { n });
+            }
+        }
     }
 
     /// Pushes exactly `k` values: the list's elements left to right, `nil`
@@ -216,9 +227,7 @@ impl<'pr> Compiler<'pr, '_> {
         self.masgn_store(&m.lefts(), m.rest(), &m.rights(), &pre, &mut next)?;
         // [operands...][value] -> [value]
         self.emit(Insn::SetN { n: ops });
-        for _ in 0..ops {
-            self.emit(Insn::Pop);
-        }
+        self.drop_values(ops);
         Ok(true)
     }
 

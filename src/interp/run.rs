@@ -227,6 +227,10 @@ impl Vm {
                     Insn::Pop => {
                         self.stack.pop();
                     }
+                    Insn::AdjustStack { n } => {
+                        let l = self.stack.len();
+                        self.stack.truncate(l - n as usize);
+                    }
                     Insn::Dup => {
                         let v = top!();
                         self.stack.push(v)
