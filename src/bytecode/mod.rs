@@ -155,6 +155,8 @@ define_insns! {
     SetConst { name: SymbolId } = "setconstant", pop 1, push 0;
     SetConstUnder { name: SymbolId } = "setconstant_under", pop 2, push 0;
     Pop = "pop", pop 1, push 0;
+    /// Drops the top `n` values (CRuby's adjuststack).
+    AdjustStack { n: u32 } = "adjuststack", pop n as i64, push 0;
     Dup = "dup", pop 1, push 2;
     DupN { n: u32 } = "dupn", pop n as i64, push 2 * n as i64;
     Swap = "swap", pop 2, push 2;
@@ -268,6 +270,15 @@ define_insns! {
     LocalsCmpBranch { a: u16, b: u16, kind: u32, target: Target } = "getlocals_cmp_branch", pop 0, push 0;
     /// Fused `getlocal idx; putobject imm; opt_<cmp>; branch`.
     LocalCmpIBranch { idx: u16, kind: u16, imm: i32, target: Target } = "getlocal_cmp_imm_branch", pop 0, push 0;
+    /// Depth-1 forms of the fused local instructions, for the body of a
+    /// `for` loop (a block whose locals are the enclosing scope's): fused
+    /// `getlocal a, 1; getlocal b, 1; opt_<cmp>; branch` (`while j < n`).
+    UpLocalsCmpBranch { a: u16, b: u16, kind: u32, target: Target } = "getlocals_up_cmp_branch", pop 0, push 0;
+    /// Fused `getlocal src, 1; putobject imm; opt_plus/opt_minus; dup;
+    /// setlocal dst, 1; pop` (`j += 1` as a statement in a `for` body).
+    UpLocalAddIStore { src: u16, dst: u16, imm: i32 } = "getlocal_up_add_imm_store", pop 0, push 0;
+    /// Fused `getlocal a, 1; getlocal b, 1` (skips one).
+    UpGetLocals { a: u16, b: u16 } = "getlocal_up_getlocal_up", pop 0, push 2;
     Leave = "leave", pop 1, push 0;
     /// Fused `getlocal idx; leave` (`n` as a method's last expression; in
     /// the `getlocal` slot, the `leave` stays in the next).

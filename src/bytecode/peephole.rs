@@ -44,6 +44,12 @@
 //!   and a `dup; setinstancevariable` whose value is used
 //!   `dup_setinstancevariable`, or `setinstancevariable_leave` when a
 //!   `leave` follows (a setter method's body).
+//! * In a `for` body (locals one scope up): `getlocal a, 1; getlocal b, 1;
+//!   opt_<cmp>; branch` becomes `getlocals_up_cmp_branch`, `getlocal x, 1;
+//!   putobject <fixnum>; opt_plus; dup; setlocal y, 1; pop`
+//!   `getlocal_up_add_imm_store`, and another `getlocal a, 1; getlocal b,
+//!   1` `getlocal_up_getlocal_up`, with the slow paths of their depth-0
+//!   forms.
 
 use super::Insn;
 use crate::value::CallSiteId;
@@ -206,9 +212,54 @@ fn imm_fusable(insns: &[Insn], i: usize) -> bool {
     matches!((imm, insns.get(i + 1)), (Some(imm), Some(&op)) if imm_op(op, imm).is_some())
 }
 
+/// The fused form of a `getlocal idx, 1` at `i` (a `for` body's access
+/// to the enclosing scope) with what follows, as `fuse_local`.
+fn fuse_local_up(insns: &[Insn], i: usize) -> Option<Insn> {
+    let Insn::GetLocalUp { idx, depth: 1 } = insns[i] else {
+        return None;
+    };
+    let a = u16::try_from(idx).ok()?;
+    match *insns.get(i + 1)? {
+        Insn::GetLocalUp { idx: b, depth: 1 } => {
+            let b = u16::try_from(b).ok()?;
+            if let Some((kind, _)) = insns.get(i + 2).and_then(|&n| cmp_kind(n))
+                && kind != CMP_NEQ
+                && let Some((sense, target)) = branch(insns.get(i + 3))
+            {
+                return Some(Insn::UpLocalsCmpBranch {
+                    a,
+                    b,
+                    kind: kind | sense,
+                    target,
+                });
+            }
+            Some(Insn::UpGetLocals { a, b })
+        }
+        Insn::PutObject { v } => {
+            let imm = v.as_fixnum().and_then(|n| i32::try_from(n).ok())?;
+            let imm = add_imm(*insns.get(i + 2)?, imm)?;
+            match (insns.get(i + 3), insns.get(i + 4), insns.get(i + 5)) {
+                (
+                    Some(Insn::Dup),
+                    Some(&Insn::SetLocalUp { idx: dst, depth: 1 }),
+                    Some(Insn::Pop),
+                ) => {
+                    let dst = u16::try_from(dst).ok()?;
+                    Some(Insn::UpLocalAddIStore { src: a, dst, imm })
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 pub fn optimize(insns: &mut [Insn]) {
     for i in 0..insns.len() {
-        if let Some(f) = fuse_local(insns, i).or_else(|| fuse_ivar_add(insns, i)) {
+        if let Some(f) = fuse_local(insns, i)
+            .or_else(|| fuse_ivar_add(insns, i))
+            .or_else(|| fuse_local_up(insns, i))
+        {
             insns[i] = f;
             continue;
         }

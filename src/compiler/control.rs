@@ -134,6 +134,12 @@ impl<'pr> Compiler<'pr, '_> {
             }
             Node::MultiWriteNode { .. } => {
                 let m = node.as_multi_write_node().unwrap();
+                if self.take_value_unused(&node.location()) && self.masgn_statement(&m)? {
+                    return Ok(());
+                }
+                if self.masgn_ordered(&m)? {
+                    return Ok(());
+                }
                 self.expr(&m.value())?;
                 self.emit(Insn::Dup);
                 self.multi_assign(&m.lefts(), m.rest(), &m.rights())

@@ -8,6 +8,7 @@
 
 mod call;
 mod control;
+mod masgn;
 mod pattern;
 
 /// `CheckMatch` kinds.
@@ -1593,7 +1594,9 @@ fn opt_insn(op: SymbolId, argc: u32, site: CallSiteId) -> Option<Insn> {
 fn unused_setter(node: &Node<'_>) -> Option<(u32, u32)> {
     let setter = match node.as_call_node() {
         Some(c) => c.is_attribute_write() && !c.is_safe_navigation(),
-        None => node.as_index_operator_write_node().is_some(),
+        None => {
+            node.as_index_operator_write_node().is_some() || node.as_multi_write_node().is_some()
+        }
     };
     setter.then(|| {
         let l = node.location();

@@ -227,6 +227,10 @@ impl Vm {
                     Insn::Pop => {
                         self.stack.pop();
                     }
+                    Insn::AdjustStack { n } => {
+                        let l = self.stack.len();
+                        self.stack.truncate(l - n as usize);
+                    }
                     Insn::Dup => {
                         let v = top!();
                         self.stack.push(v)
@@ -628,6 +632,35 @@ impl Vm {
                             continue;
                         }
                         self.stack.push(a);
+                    }
+                    Insn::UpLocalsCmpBranch { a, b, kind, target } => {
+                        let x = self.outer_local_get(fi, a as u32, 1);
+                        let y = self.outer_local_get(fi, b as u32, 1);
+                        if Value::both_fixnum(x, y) && self.dispatch.bop_ok(bop::INT_CMP) {
+                            let taken =
+                                int_branch(kind, x.fixnum_unchecked(), y.fixnum_unchecked());
+                            pc = if taken { target as usize } else { pc + 3 };
+                            continue;
+                        }
+                        // The second getlocal and the fused comparison go on.
+                        self.stack.push(x);
+                    }
+                    Insn::UpLocalAddIStore { src, dst, imm } => {
+                        let a = self.outer_local_get(fi, src as u32, 1);
+                        if let Some(r) = self.fix_add_imm(a, imm as i64) {
+                            self.outer_local_set(fi, dst as u32, 1, r);
+                            pc += 5;
+                            continue;
+                        }
+                        // The fused immediate form in the next slot goes on.
+                        self.stack.push(a);
+                    }
+                    Insn::UpGetLocals { a, b } => {
+                        let x = self.outer_local_get(fi, a as u32, 1);
+                        let y = self.outer_local_get(fi, b as u32, 1);
+                        self.stack.push(x);
+                        self.stack.push(y);
+                        pc += 1;
                     }
                     Insn::LocalsCmpBranch { a, b, kind, target } => {
                         let (x, y) = (self.stack[base + a as usize], self.stack[base + b as usize]);

@@ -200,7 +200,12 @@ fn worth_compiling(
         }
         work.extend(&fast[pc]);
         match iseq.insns[pc] {
-            Insn::Nop | Insn::Pop | Insn::Jump { .. } | Insn::Leave | Insn::LocalLeave { .. } => {}
+            Insn::Nop
+            | Insn::Pop
+            | Insn::AdjustStack { .. }
+            | Insn::Jump { .. }
+            | Insn::Leave
+            | Insn::LocalLeave { .. } => {}
             _ if costly[pc] => steps += 1,
             _ => natives += 1,
         }
@@ -382,6 +387,10 @@ fn insn(
             vec![(pc + 2, d + 2)],
         ),
         Insn::Pop => (format!("  goto L{next};\n"), vec![(next, under(1)?)]),
+        Insn::AdjustStack { n } => (
+            format!("  goto L{next};\n"),
+            vec![(next, under(n as usize)?)],
+        ),
         Insn::Dup => (
             format!("  s[{d}] = s[{}]; goto L{next};\n", under(1)?),
             vec![(next, d + 1)],
