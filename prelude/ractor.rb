@@ -59,7 +59,7 @@ class Ractor
     def new(*args, name: nil, &block)
       raise ArgumentError, "must be called with a block" unless block
       unless name.nil? || name.is_a?(String)
-        raise TypeError, "no implicit conversion of #{__class_name(name)} into String"
+        raise TypeError, "no implicit conversion of #{RubyVM::FileIO.tname(name)} into String"
       end
       outer = block.__outer_lvars.flatten.uniq
       unless outer.empty?
@@ -156,15 +156,6 @@ class Ractor
     def shareable?(obj) = __shareable?(obj, {}.compare_by_identity)
 
     # ---- copying and sharing ---------------------------------------------
-
-    def __class_name(v)
-      case v
-      when nil then "nil"
-      when true then "true"
-      when false then "false"
-      else v.class.to_s
-      end
-    end
 
     def __next_id = (@count += 1) + 1
 
