@@ -736,7 +736,10 @@ impl Vm {
         name: SymbolId,
         cache: u32,
     ) -> Result<Value, Unwind> {
-        if let Some(v) = self.const_cache_hit(fi, cache) {
+        // (A non-main Ractor looks up and checks every read.)
+        if !self.ractor_nonmain
+            && let Some(v) = self.const_cache_hit(fi, cache)
+        {
             return Ok(v);
         }
         let cref_id = Rc::as_ptr(&self.frames[fi].cref) as usize;

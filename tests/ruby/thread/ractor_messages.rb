@@ -158,3 +158,13 @@ end
 Ractor.current[:k] = "main"
 p Ractor.new { Ractor.current[:k] }.take, Ractor.current[:k]
 p Ractor.main.equal?(Ractor.current), Ractor.current.inspect
+
+# a constant read through a warm cache is checked in a non-main Ractor too
+STR_CONST = "hello"
+def read_str = STR_CONST
+read_str
+begin
+  Ractor.new { Thread.current.report_on_exception = false; read_str }.take
+rescue Ractor::RemoteError => e
+  p e.cause.message
+end
