@@ -1041,13 +1041,6 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
 
 /// A global variable's name given as a Symbol or String (`:$x`, "$x").
 fn gvar_name_arg(vm: &mut Vm, v: Value) -> Result<crate::value::SymbolId, Unwind> {
-    let name = match v.as_symbol() {
-        Some(s) => s,
-        None if vm.real_class_of(v) == cls::STRING => symbol::intern(&vm.string_lossy(v)),
-        None => {
-            let s = vm.inspect(v)?;
-            return Err(vm.type_error(&format!("{s} is not a symbol nor a string")));
-        }
-    };
+    let name = super::name_arg(vm, v)?;
     Ok(vm.global_aliases.get(&name).copied().unwrap_or(name))
 }

@@ -308,9 +308,19 @@ impl Vm {
         name: SymbolId,
         v: Option<Value>,
     ) -> Result<(), Unwind> {
-        if symbol::name(name).starts_with("@__") || self.in_prelude() {
+        if self.ractor_ivar_exempt(name) {
             return Ok(());
         }
+        self.class_ivar_verdict(v)
+    }
+
+    /// The prelude's own (`@__`) instance variables, or the prelude's code.
+    fn ractor_ivar_exempt(&self, name: SymbolId) -> bool {
+        symbol::name(name).starts_with("@__") || self.in_prelude()
+    }
+
+    /// A class's instance variable read (its value) or written (None).
+    fn class_ivar_verdict(&mut self, v: Option<Value>) -> Result<(), Unwind> {
         match v {
             Some(v) if self.ractor_shareable(v)? => Ok(()),
             Some(_) => Err(isolation_error(
@@ -328,12 +338,12 @@ impl Vm {
     /// a Ractor's or a class's).
     #[cold]
     pub fn ractor_check_ivar(&mut self, recv: Value, name: SymbolId) -> Result<(), Unwind> {
-        if symbol::name(name).starts_with("@__") || self.in_prelude() {
+        if self.ractor_ivar_exempt(name) {
             return Ok(());
         }
         if self.as_class(recv).is_some() {
             let v = self.ivar_get_name(recv, name);
-            return self.ractor_check_class_ivar(name, Some(v));
+            return self.class_ivar_verdict(Some(v));
         }
         if recv.is_heap() && Some(self.real_class_of(recv)) == self.ractor_class {
             return Err(isolation_error(
@@ -368,20 +378,10 @@ impl Vm {
     pub fn ractor_const_owner(&self, fi: usize, base: Option<ClassId>, name: SymbolId) -> ClassId {
         let start = match base {
             Some(b) => b,
-            None => {
-                let cref = &self.frames[fi].cref;
-                let mut c = Some(cref);
-                while let Some(node) = c {
-                    if node.parent.is_none() {
-                        break;
-                    }
-                    if !node.def_only && self.classes.get(node.class).consts.contains_key(&name) {
-                        return node.class;
-                    }
-                    c = node.parent.as_ref();
-                }
-                cref.lexical().class
-            }
+            None => match self.lexical_const_holder(fi, name) {
+                Some(k) => return k,
+                None => self.frames[fi].cref.lexical().class,
+            },
         };
         self.classes
             .ancestors(start)

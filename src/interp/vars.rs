@@ -647,20 +647,27 @@ impl Vm {
     }
 
     /// Lexical scope, then ancestors of the innermost class, then Object.
-    pub fn const_lookup(&mut self, fi: usize, name: SymbolId) -> Result<Value, Unwind> {
-        let cref = self.frames[fi].cref.clone();
-        let mut c = Some(&cref);
+    /// The innermost lexical scope of frame `fi` (not the top level)
+    /// that defines constant `name` itself.
+    pub fn lexical_const_holder(&self, fi: usize, name: SymbolId) -> Option<ClassId> {
+        let mut c = Some(&self.frames[fi].cref);
         while let Some(node) = c {
             if node.parent.is_none() {
                 break;
             }
-            if !node.def_only
-                && let Some(v) = self.classes.get(node.class).consts.get(&name)
-            {
-                return Ok(*v);
+            if !node.def_only && self.classes.get(node.class).consts.contains_key(&name) {
+                return Some(node.class);
             }
             c = node.parent.as_ref();
         }
+        None
+    }
+
+    pub fn const_lookup(&mut self, fi: usize, name: SymbolId) -> Result<Value, Unwind> {
+        if let Some(k) = self.lexical_const_holder(fi, name) {
+            return Ok(self.classes.get(k).consts[&name]);
+        }
+        let cref = self.frames[fi].cref.clone();
         let start = cref.lexical().class;
         if let Some(v) = self.const_in_ancestors(start, name) {
             return Ok(v);
