@@ -51,6 +51,8 @@ pub fn init(vm: &mut Vm) {
     // Native helpers for the Ruby-written core library (prelude/); the
     // prelude reopens this module with its Ruby helpers.
     let pm = vm.new_module(Some("Prelude"), Some(rv));
+    let pv = vm.class_value(pm);
+    vm.prelude_helpers = Some(vm.singleton_class(pv));
     // CRuby's `fatal` has a name no Ruby code can write: the thread
     // library raises it (deadlock) through this constant.
     if let Some(&fatal) = vm

@@ -160,6 +160,27 @@ impl Vm {
                 {
                     continue;
                 }
+                let called_by_plumbing = cf > 0
+                    && self.cfuncs[cf - 1].1 == self.cfuncs[cf].1
+                    && prelude_plumbing(&symbol::name(self.cfuncs[cf - 1].0));
+                // A C method's own `each` (Array#zip's, say) has no frame;
+                // Enumerable's and the one an Enumerator wraps do.
+                if internal
+                    && &*name == "each"
+                    && !called_by_plumbing
+                    && &*f.iseq.file != "<internal:enumerable>"
+                    && !f.method.is_some_and(|m| {
+                        let e = self.classes.method(m);
+                        enumerable_in_cruby(e.owner, &symbol::name(e.name))
+                    })
+                {
+                    continue;
+                }
+                if internal && (prelude_plumbing(&name) || Some(owner) == self.prelude_helpers) {
+                    // What it called is a method call of its own in CRuby.
+                    inner_internal = false;
+                    continue;
+                }
                 if enumerable_in_cruby(owner, &name) {
                     raw.push((None, "each".to_string()));
                 }
@@ -170,7 +191,12 @@ impl Vm {
                 if f.method.is_some() && f.iseq.kind == crate::bytecode::IseqKind::Method {
                     // A prelude method called by another one: CRuby's C
                     // method does the work itself, so show only the outer.
-                    if inner_internal {
+                    // `each` from Enumerable is the exception: CRuby's C
+                    // methods there call it through dispatch, so it has a
+                    // frame too.
+                    let keep = raw.last().is_some_and(|r| r.1 == "each")
+                        && &*f.iseq.file == "<internal:enumerable>";
+                    if inner_internal && !keep {
                         raw.pop();
                     }
                     raw.push((None, f.iseq.label.clone()));
@@ -566,6 +592,15 @@ impl Vm {
 /// Builtins of Array, Hash and Range that CRuby inherits from Enumerable,
 /// whose C code calls `each` (so CRuby's backtraces show an `each` frame
 /// under them).
+/// Builtins the prelude calls only to reach other code (a block, the
+/// method an Enumerator wraps): CRuby's C methods do that without a frame.
+fn prelude_plumbing(name: &str) -> bool {
+    matches!(
+        name,
+        "__send__" | "send" | "public_send" | "call" | "instance_exec" | "yield"
+    )
+}
+
 fn enumerable_in_cruby(owner: ClassId, name: &str) -> bool {
     let common = matches!(
         name,

@@ -156,6 +156,9 @@ pub struct Vm {
     pub temp_roots: Vec<Value>,
     /// Active builtin calls: (name, frames.len() when called, owner).
     pub cfuncs: Vec<(SymbolId, usize, ClassId)>,
+    /// `RubyVM::Prelude`'s singleton class: the owner of the native
+    /// helpers the Ruby-written core calls (hidden from backtraces).
+    pub prelude_helpers: Option<ClassId>,
     /// Tags of the active `catch` blocks (innermost last).
     pub catch_tags: Vec<Value>,
     /// Every Fiber's state and the running fibers.
@@ -284,6 +287,7 @@ impl Vm {
             builtins: Vec::new(),
             temp_roots: Vec::new(),
             cfuncs: Vec::new(),
+            prelude_helpers: None,
             catch_tags: Vec::new(),
             fibers: Default::default(),
             autoloads: HashMap::new(),

@@ -51,17 +51,26 @@ fn enc_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
     if v.is_heap() && Some(vm.real_class_of(v)) == c {
         return Ok(enc_name(vm, v));
     }
-    let n = String::from_utf8_lossy(&super::str_arg(vm, v)?).to_uppercase();
-    Ok(match n.as_str() {
+    let raw = super::str_arg(vm, v)?;
+    match enc_arg_name(&String::from_utf8_lossy(&raw)) {
+        Some(n) => Ok(n),
+        None => {
+            let raw = vm.string_lossy(v);
+            Err(vm.arg_error(&format!("unknown encoding name - {raw}")))
+        }
+    }
+}
+
+/// Canonical name of an encoding name carmine knows, case-insensitively.
+pub fn enc_arg_name(name: &str) -> Option<String> {
+    let n = name.to_uppercase();
+    Some(match n.as_str() {
         // The locale's, default_external's and the file system's
         // encoding are all UTF-8 in carmine.
         "UTF-8" | "UTF8" | "CP65001" | "LOCALE" | "EXTERNAL" | "FILESYSTEM" => "UTF-8".into(),
         "ASCII-8BIT" | "BINARY" => "ASCII-8BIT".into(),
         "US-ASCII" | "ASCII" | "ANSI_X3.4-1968" | "646" => "US-ASCII".into(),
-        _ => {
-            let raw = vm.string_lossy(v);
-            return Err(vm.arg_error(&format!("unknown encoding name - {raw}")));
-        }
+        _ => return None,
     })
 }
 

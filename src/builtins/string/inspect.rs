@@ -1,7 +1,8 @@
 //! `String#inspect` and `#dump` with CRuby's escapes: `\n`-style
 //! specials, `\#{`, `\uXXXX` for unprintable characters of a UTF-8 string,
-//! `\xHH` for invalid bytes and for binary strings.
+//! `\xHH` for invalid bytes and for binary strings; `#undump`, its inverse.
 
+use super::encoding::{Enc, enc_arg_name};
 use super::{bytes, char_len, is_binary};
 use crate::class::cls;
 use crate::interp::Vm;
@@ -147,6 +148,146 @@ pub fn dump_bytes(b: &[u8], binary: bool) -> String {
     o
 }
 
+const UNDUMP_FORM: &str =
+    "invalid dumped string; not wrapped with '\"' nor '\"...\".force_encoding(\"...\")' form";
+
+/// `String#undump` (CRuby's `str_undump`): the bytes and, when the dump
+/// says so (`\u` escapes, a `.force_encoding("...")` suffix), the encoding;
+/// Err is the RuntimeError's message.
+pub fn undump_bytes(b: &[u8]) -> Result<(Vec<u8>, Option<String>), String> {
+    if !b.is_ascii() {
+        return Err("non-ASCII character detected".into());
+    }
+    if b.contains(&0) {
+        return Err("string contains null byte".into());
+    }
+    if b.len() < 2 || b[0] != b'"' {
+        return Err(UNDUMP_FORM.into());
+    }
+    let hex = |s: &[u8]| -> (u32, usize) {
+        let n = s.iter().take_while(|c| c.is_ascii_hexdigit()).count();
+        let v = s[..n].iter().fold(0u32, |a, &c| {
+            a.saturating_mul(16)
+                .saturating_add((c as char).to_digit(16).unwrap_or(0))
+        });
+        (v, n)
+    };
+    let (mut utf8, mut binary) = (false, false);
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 1;
+    let push_cp = |out: &mut Vec<u8>, c: u32| -> Result<(), String> {
+        if (0xd800..=0xdfff).contains(&c) {
+            return Err("invalid Unicode codepoint".into());
+        }
+        let ch = char::from_u32(c).ok_or("invalid Unicode codepoint (too large)")?;
+        out.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
+        Ok(())
+    };
+    loop {
+        let Some(&c) = b.get(i) else {
+            return Err("unterminated dumped string".into());
+        };
+        i += 1;
+        if c == b'"' {
+            let rest = &b[i..];
+            if rest.is_empty() {
+                return Ok((out, utf8.then(|| "UTF-8".to_string())));
+            }
+            let rest = rest
+                .strip_prefix(b".dup")
+                .filter(|r| !r.is_empty())
+                .unwrap_or(rest);
+            let Some(name) = rest.strip_prefix(b".force_encoding(\"") else {
+                return Err(UNDUMP_FORM.into());
+            };
+            if name.is_empty() {
+                return Err(UNDUMP_FORM.into());
+            }
+            if utf8 {
+                return Err(
+                    "dumped string contained Unicode escape but used force_encoding".into(),
+                );
+            }
+            let Some(q) = name.iter().position(|&c| c == b'"') else {
+                return Err(UNDUMP_FORM.into());
+            };
+            if &name[q..] != b"\")" {
+                return Err(UNDUMP_FORM.into());
+            }
+            return Ok((out, Some(String::from_utf8_lossy(&name[..q]).into_owned())));
+        }
+        if c != b'\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(&e) = b.get(i) else {
+            return Err("invalid escape".into());
+        };
+        i += 1;
+        match e {
+            b'\\' | b'"' | b'#' => out.push(e),
+            b'n' => out.push(b'\n'),
+            b'r' => out.push(b'\r'),
+            b't' => out.push(b'\t'),
+            b'f' => out.push(0x0c),
+            b'v' => out.push(0x0b),
+            b'b' => out.push(0x08),
+            b'a' => out.push(0x07),
+            b'e' => out.push(0x1b),
+            b'u' => {
+                if binary {
+                    return Err("hex escape and Unicode escape are mixed".into());
+                }
+                utf8 = true;
+                if i >= b.len() {
+                    return Err("invalid Unicode escape".into());
+                }
+                if b[i] == b'{' {
+                    i += 1;
+                    loop {
+                        match b.get(i) {
+                            None => return Err("unterminated Unicode escape".into()),
+                            Some(b'}') => {
+                                i += 1;
+                                break;
+                            }
+                            Some(c) if c.is_ascii_whitespace() => i += 1,
+                            Some(_) => {
+                                let (v, n) = hex(&b[i..]);
+                                if n == 0 || n > 6 {
+                                    return Err("invalid Unicode escape".into());
+                                }
+                                push_cp(&mut out, v)?;
+                                i += n;
+                            }
+                        }
+                    }
+                } else {
+                    let (v, n) = hex(&b[i..b.len().min(i + 4)]);
+                    if n != 4 {
+                        return Err("invalid Unicode escape".into());
+                    }
+                    push_cp(&mut out, v)?;
+                    i += 4;
+                }
+            }
+            b'x' => {
+                if utf8 {
+                    return Err("hex escape and Unicode escape are mixed".into());
+                }
+                binary = true;
+                let (v, n) = hex(&b[i..b.len().min(i + 2)]);
+                if n != 2 {
+                    return Err("invalid hex escape".into());
+                }
+                out.push(v as u8);
+                i += 2;
+            }
+            _ => out.extend_from_slice(&[b'\\', e]),
+        }
+    }
+}
+
 pub fn init(vm: &mut Vm) {
     let s = cls::STRING;
     vm.def_builtin(s, "inspect", 0, |vm, s, _, _| {
@@ -155,6 +296,23 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "dump", 0, |vm, s, _, _| {
         let t = dump_bytes(&bytes(vm, s), is_binary(s));
-        Ok(vm.str_new(&t))
+        let v = vm.str_new(&t);
+        Enc::of(s).set(v);
+        Ok(v)
+    });
+    vm.def_builtin(s, "undump", 0, |vm, s, _, _| {
+        let (b, enc) = match undump_bytes(&bytes(vm, s)) {
+            Ok(r) => r,
+            Err(m) => return Err(vm.runtime_error(&m)),
+        };
+        let v = vm.str_from_bytes(b);
+        match enc {
+            Some(name) => match enc_arg_name(&name) {
+                Some(n) => Enc::named(&n).set(v),
+                None => return Err(vm.runtime_error("dumped string has unknown encoding name")),
+            },
+            None => Enc::of(s).set(v),
+        }
+        Ok(v)
     });
 }
