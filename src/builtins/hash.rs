@@ -8,6 +8,7 @@
 //! reject, keep_if, ...) yield two values; `each` yields the `[key, value]`
 //! pair, which a `|k, v|` block splats.
 
+use super::enum_for;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -29,11 +30,6 @@ thread_local! {
 
 fn iterating(h: Value) -> bool {
     ITERATING.with(|s| s.borrow().contains(&h.raw()))
-}
-
-fn enum_for(vm: &mut Vm, s: Value, m: &str) -> VResult {
-    let n = vm.sym(m);
-    vm.funcall(s, symbol::intern("enum_for"), &[n], None)
 }
 
 /// Entry `i` of the live table: None past the end, Some(None) for a hole.
@@ -372,14 +368,14 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "each_key", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "each_key");
+            return enum_for(vm, s, "each_key", &[]);
         };
         each_entry(vm, s, |vm, k, _| vm.yield_block(&b, &[k]).map(|_| true))?;
         Ok(s)
     });
     vm.def_builtin(h, "each_value", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "each_value");
+            return enum_for(vm, s, "each_value", &[]);
         };
         each_entry(vm, s, |vm, _, v| vm.yield_block(&b, &[v]).map(|_| true))?;
         Ok(s)
@@ -562,7 +558,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "transform_values", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "transform_values");
+            return enum_for(vm, s, "transform_values", &[]);
         };
         let out = new_like(vm, s);
         rooted(vm, out, |vm| {
@@ -576,7 +572,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "transform_values!", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "transform_values!");
+            return enum_for(vm, s, "transform_values!", &[]);
         };
         check_frozen(vm, s)?;
         each_entry(vm, s, |vm, k, v| {
@@ -588,7 +584,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "transform_keys", -1, |vm, s, a, b| {
         if a.is_empty() && b.is_none() {
-            return enum_for(vm, s, "transform_keys");
+            return enum_for(vm, s, "transform_keys", &[]);
         }
         let map = match a.first() {
             Some(m) => Some(to_hash(vm, *m)?),
@@ -606,7 +602,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "transform_keys!", -1, |vm, s, a, b| {
         if a.is_empty() && b.is_none() {
-            return enum_for(vm, s, "transform_keys!");
+            return enum_for(vm, s, "transform_keys!", &[]);
         }
         check_frozen(vm, s)?;
         let map = match a.first() {
@@ -708,7 +704,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(h, "find", -1, |vm, s, a, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "find");
+            return enum_for(vm, s, "find", &[]);
         };
         let mut found = None;
         each_entry(vm, s, |vm, k, v| {
@@ -835,7 +831,7 @@ fn replace(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
 
 fn each_pair(vm: &mut Vm, s: Value, b: B, name: &str) -> VResult {
     let Some(b) = b else {
-        return enum_for(vm, s, name);
+        return enum_for(vm, s, name, &[]);
     };
     each_entry(vm, s, |vm, k, v| {
         let pair = vm.ary_new(vec![k, v]);
@@ -902,7 +898,7 @@ fn merge_into(vm: &mut Vm, s: Value, a: &[Value], b: &B) -> Result<(), Unwind> {
 /// select/filter/reject: a new Hash of the entries the block keeps.
 fn filter(vm: &mut Vm, s: Value, b: B, want: bool, name: &str) -> VResult {
     let Some(b) = b else {
-        return enum_for(vm, s, name);
+        return enum_for(vm, s, name, &[]);
     };
     let out = new_like(vm, s);
     rooted(vm, out, |vm| {
@@ -920,7 +916,7 @@ fn filter(vm: &mut Vm, s: Value, b: B, want: bool, name: &str) -> VResult {
 /// nothing was removed.
 fn keep(vm: &mut Vm, s: Value, b: B, want: bool, bang: bool, name: &str) -> VResult {
     let Some(b) = b else {
-        return enum_for(vm, s, name);
+        return enum_for(vm, s, name, &[]);
     };
     check_frozen(vm, s)?;
     let mut removed = false;

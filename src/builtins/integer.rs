@@ -8,6 +8,7 @@
 //! Iterators (`times`, `upto`, `downto`) are here; `step` lives in
 //! prelude/numeric.rb with Rational and Complex.
 
+use super::enum_for;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -652,12 +653,6 @@ fn round_int(vm: &mut Vm, s: Value, a: &[Value], kind: u8) -> VResult {
     Ok(int_value(vm, r))
 }
 
-fn enum_for(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> VResult {
-    let mut v = vec![vm.sym(m)];
-    v.extend_from_slice(args);
-    vm.funcall(s, intern("enum_for"), &v, None)
-}
-
 fn digits(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
     let base = match a.first() {
         None => BigInt::from(10),
@@ -721,7 +716,15 @@ fn chr(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
         if !(0..=255).contains(&n) {
             return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
         }
-        return Ok(vm.str_from_bytes(vec![n as u8]));
+        // US-ASCII below 128, ASCII-8BIT above, as CRuby.
+        let v = vm.str_from_bytes(vec![n as u8]);
+        let enc = if n < 128 {
+            super::string::Enc::UsAscii
+        } else {
+            super::string::Enc::Binary
+        };
+        enc.set(v);
+        return Ok(v);
     }
     match u32::try_from(n).ok().and_then(char::from_u32) {
         Some(c) => Ok(vm.str_new(&c.to_string())),

@@ -129,6 +129,14 @@ pub fn init(vm: &mut Vm) {
     pack::init(vm);
 }
 
+/// `s.enum_for(:m, *args)`: the Enumerator a block-less call returns.
+pub fn enum_for(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> crate::interp::VResult {
+    let mut a = Vec::with_capacity(args.len() + 1);
+    a.push(vm.sym(m));
+    a.extend_from_slice(args);
+    vm.funcall(s, crate::value::symbol::intern("enum_for"), &a, None)
+}
+
 /// Checks that `count` elements of `size` bytes can be allocated: huge
 /// requests (a product that overflows, or one the allocator refuses) raise
 /// NoMemoryError as CRuby's failed malloc does, instead of aborting.

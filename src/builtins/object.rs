@@ -15,8 +15,8 @@ type B = Option<Rc<BlockArg>>;
 
 pub fn init(vm: &mut Vm) {
     let bo = cls::BASIC_OBJECT;
-    vm.def_builtin(bo, "initialize", -1, |_, _, _, _| Ok(Value::NIL));
-    vm.def_private_builtin(bo, "initialize", -1, |_, _, _, _| Ok(Value::NIL));
+    // CRuby's rb_obj_dummy0: `Object.new(1)` is an ArgumentError.
+    vm.def_private_builtin(bo, "initialize", 0, |_, _, _, _| Ok(Value::NIL));
     vm.def_builtin(bo, "==", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(bo, "equal?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(bo, "!", 0, |_, s, _, _| Ok(Value::bool(!s.truthy())));

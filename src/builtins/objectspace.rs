@@ -175,7 +175,10 @@ fn fill_hash(vm: &mut Vm, h: Value, pairs: &[(&str, u64)]) -> VResult {
 
 // ---- ObjectSpace --------------------------------------------------------
 
-fn each_object(vm: &mut Vm, _: Value, a: &[Value], b: B) -> VResult {
+fn each_object(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let Some(b) = b else {
+        return super::enum_for(vm, s, "each_object", a);
+    };
     let filter = a.first().and_then(|v| vm.as_class(*v));
     let mut found = Vec::new();
     vm.heap.each_object(|v| found.push(v));
@@ -201,18 +204,13 @@ fn each_object(vm: &mut Vm, _: Value, a: &[Value], b: B) -> VResult {
         }
     }
     let n = list.len();
-    match b {
-        Some(b) => {
-            let arr = vm.ary_new(list.clone());
-            vm.push_root(arr);
-            for v in list {
-                vm.yield_block(&b, &[v])?;
-            }
-            vm.temp_roots.pop();
-            Ok(Value::int(n as i64))
-        }
-        None => Ok(vm.ary_new(list)),
+    let arr = vm.ary_new(list.clone());
+    vm.push_root(arr);
+    for v in list {
+        vm.yield_block(&b, &[v])?;
     }
+    vm.temp_roots.pop();
+    Ok(Value::int(n as i64))
 }
 
 /// CRuby's type tags, in its order (`ruby_value_type`), as

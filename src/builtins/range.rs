@@ -5,6 +5,7 @@
 //! Methods CRuby hands to Enumerable (`rb_call_super`) call Enumerable's
 //! Ruby definition through [`call_enum`].
 
+use super::enum_for;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -91,12 +92,6 @@ fn call_enum(vm: &mut Vm, s: Value, name: &str, a: &[Value], b: B) -> VResult {
         Some((m, _)) => vm.call_method_id(m, s, a, b),
         None => vm.funcall(s, id, a, b),
     }
-}
-
-fn enum_for(vm: &mut Vm, s: Value, m: &str, a: &[Value]) -> VResult {
-    let mut args = vec![vm.sym(m)];
-    args.extend_from_slice(a);
-    vm.funcall(s, symbol::intern("enum_for"), &args, None)
 }
 
 /// r_less: `a <=> b` as an Ordering, None when incomparable.

@@ -126,25 +126,39 @@ fn anchored_regex(src: &str, opts: u32) -> Option<Rc<fancy_regex::Regex>> {
 }
 
 /// Runs Regexp `re_v` on the subject's text from byte `pos`: groups in
-/// absolute offsets.
-fn regexp_at(vm: &mut Vm, re_v: Value, st: Value, pos: usize, anchored: bool) -> Option<Groups> {
-    let text = vm.match_text(st);
+/// absolute byte offsets.
+fn regexp_at(
+    vm: &mut Vm,
+    re_v: Value,
+    st: Value,
+    pos: usize,
+    anchored: bool,
+) -> Result<Option<Groups>, Unwind> {
+    let subj = vm.match_subject(re_v, st)?;
     // A position inside a character (after `get_byte`) matches nothing.
-    let rest = text.get(pos..)?;
+    let Some(tpos) = subj.to_text(pos) else {
+        return Ok(None);
+    };
+    let Some(rest) = subj.text.get(tpos..) else {
+        return Ok(None);
+    };
     let body = obj(re_v).body.borrow();
     let Body::Regexp(r) = &*body else {
-        return None;
+        return Ok(None);
     };
-    if anchored {
-        let a = anchored_regex(&r.source, r.options)?;
-        a.captures(rest).ok().flatten().map(|c| groups_of(&c, pos))
+    let found = if anchored {
+        match anchored_regex(&r.source, r.options) {
+            Some(a) => a.captures(rest).ok().flatten().map(|c| groups_of(&c, tpos)),
+            None => None,
+        }
     } else {
         r.regex
             .captures(rest)
             .ok()
             .flatten()
-            .map(|c| groups_of(&c, pos))
-    }
+            .map(|c| groups_of(&c, tpos))
+    };
+    Ok(found.map(|g| subj.groups_to_bytes(g)))
 }
 
 fn groups_of(c: &fancy_regex::Captures<'_, str>, pos: usize) -> Groups {
@@ -157,7 +171,7 @@ fn groups_of(c: &fancy_regex::Captures<'_, str>, pos: usize) -> Groups {
 fn do_scan(vm: &mut Vm, s: Value, pat: Value, m: Mode) -> VResult {
     let (st, pos) = state(vm, s)?;
     let found = if re::is_regexp(pat) {
-        regexp_at(vm, pat, st, pos, m.anchored).map(|g| (pat, g))
+        regexp_at(vm, pat, st, pos, m.anchored)?.map(|g| (pat, g))
     } else if !m.anchored {
         let t = type_name(vm, pat);
         return Err(vm.type_error(&format!("wrong argument type {t} (expected Regexp)")));

@@ -987,6 +987,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let opts = (r.is_ignore_case() as u32)
                     | ((r.is_extended() as u32) << 1)
                     | ((r.is_multi_line() as u32) << 2)
+                    | ((r.is_utf_8() as u32) << 4)
                     | ((r.is_ascii_8bit() as u32) << 5);
                 let src = self.src
                     [r.content_loc().start() as usize..r.content_loc().end() as usize]
@@ -998,6 +999,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let opts = (r.is_ignore_case() as u32)
                     | ((r.is_extended() as u32) << 1)
                     | ((r.is_multi_line() as u32) << 2)
+                    | ((r.is_utf_8() as u32) << 4)
                     | ((r.is_ascii_8bit() as u32) << 5);
                 let parts = r.parts();
                 let n = self.interpolation_parts(&parts, true)?;

@@ -128,7 +128,7 @@ impl Default for Value {
 /// `Vm::regexp_match`).
 pub struct MatchSubject {
     pub subject: Value,
-    pub text: Rc<str>,
+    pub subj: crate::builtins::regexp::Subject,
     /// The MatchData's frozen copy, NIL until a search matches.
     pub frozen: Value,
 }

@@ -3,11 +3,11 @@
 //! conversions, `inspect`/`to_s`, and regexps.
 
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
 
+use crate::builtins::regexp::{Subject, SubjectError};
 use crate::class::cls;
 use crate::gc::obj;
-use crate::object::{Body, RHash, RRegexp, Unwind};
+use crate::object::{Body, RHash, RRegexp, RegexpEnc, Unwind};
 use crate::value::{Value, sym, symbol};
 
 use super::Vm;
@@ -584,6 +584,11 @@ impl Vm {
                 options: opts,
                 regex: re,
                 names,
+                enc: crate::builtins::regexp::regexp_encoding(
+                    src,
+                    opts & crate::builtins::regexp::FIXEDENCODING != 0,
+                    opts & crate::builtins::regexp::NOENCODING != 0,
+                ),
             })),
         );
         obj(v).freeze();
@@ -601,10 +606,10 @@ impl Vm {
 
     /// Runs a regexp on a string from byte `start`; sets `$~`.
     pub fn regexp_match(&mut self, re: Value, s: Value, start: usize) -> Result<Value, Unwind> {
-        let text = self.match_text(s);
-        match crate::builtins::regexp::search(re, &text, start) {
+        let subj = self.match_subject(re, s)?;
+        match crate::builtins::regexp::search(re, &subj, start) {
             Some(g) => {
-                let frozen = self.match_frozen(s, &text);
+                let frozen = self.match_frozen(s);
                 let m = crate::builtins::regexp::make_match(self, re, frozen, g);
                 self.set_last_match(m);
                 Ok(m)
@@ -616,51 +621,76 @@ impl Vm {
         }
     }
 
-    /// The text a regexp searches in `s`. Scanning a string from offset
-    /// after offset (`index(re, pos)`, StringScanner, tokenizers) reuses
-    /// one copy while `s` is unchanged (`FLAG_MATCH_SNAPSHOT`), so each
-    /// search costs what it reads, not the string's length.
-    pub(crate) fn match_text(&mut self, s: Value) -> Rc<str> {
+    /// What regexp `re` reads of String `s` (`regexp::Subject`), after
+    /// CRuby's checks: invalid bytes are an ArgumentError, a fixed-encoding
+    /// regexp on a non-ASCII String of another encoding an
+    /// Encoding::CompatibilityError. Scanning a string from offset after
+    /// offset (`index(re, pos)`, StringScanner, tokenizers) reuses one
+    /// copy while `s` is unchanged (`FLAG_MATCH_SNAPSHOT`), so each search
+    /// costs what it reads, not the string's length.
+    pub(crate) fn match_subject(&mut self, re: Value, s: Value) -> Result<Subject, Unwind> {
         use crate::builtins::string::FLAG_MATCH_SNAPSHOT;
-        if let Some(m) = &self.match_subject
-            && m.subject == s
-            && obj(s).flags.get() & FLAG_MATCH_SNAPSHOT != 0
-        {
-            return m.text.clone();
-        }
-        // One copy, straight from the bytes (string_lossy would make a
-        // String first).
-        let text: Rc<str> = match &*obj(s).body.borrow() {
-            Body::String(st) => Rc::from(&*st.as_str()),
-            _ => Rc::from(""),
+        let binary = crate::builtins::string::is_binary(s);
+        let cached = match &self.match_subject {
+            Some(m) if m.subject == s && obj(s).flags.get() & FLAG_MATCH_SNAPSHOT != 0 => {
+                Some(m.subj.clone())
+            }
+            _ => None,
         };
-        self.match_subject = Some(super::MatchSubject {
-            subject: s,
-            text: text.clone(),
-            frozen: Value::NIL,
-        });
-        let o = obj(s);
-        o.flags.set(o.flags.get() | FLAG_MATCH_SNAPSHOT);
-        text
+        let subj = match cached {
+            Some(t) => t,
+            None => {
+                let made = match &*obj(s).body.borrow() {
+                    Body::String(st) => Subject::new(&st.bytes, binary),
+                    _ => Subject::new(b"", false),
+                };
+                let subj = match made {
+                    Ok(t) => t,
+                    Err(SubjectError::Broken) => {
+                        let enc = crate::builtins::string::Enc::of(s).name();
+                        return Err(self.arg_error(&format!("invalid byte sequence in {enc}")));
+                    }
+                };
+                self.match_subject = Some(super::MatchSubject {
+                    subject: s,
+                    subj: subj.clone(),
+                    frozen: Value::NIL,
+                });
+                let o = obj(s);
+                o.flags.set(o.flags.get() | FLAG_MATCH_SNAPSHOT);
+                subj
+            }
+        };
+        let (enc, noenc) = match &*obj(re).body.borrow() {
+            Body::Regexp(r) => (r.enc, r.options & crate::builtins::regexp::NOENCODING != 0),
+            _ => (RegexpEnc::Ascii, false),
+        };
+        let ascii = subj.text.is_ascii();
+        if let Some(msg) = crate::builtins::regexp::incompatible(enc, binary, ascii) {
+            let e = self.e.encoding_compatibility_error;
+            return Err(self.error(e, &format!("incompatible encoding regexp match ({msg})")));
+        }
+        if noenc && enc == RegexpEnc::Ascii && !binary && !ascii {
+            let loc = self.current_location();
+            let enc = crate::builtins::string::Enc::of(s).name();
+            self.emit_warning(&format!(
+                "{loc}: warning: historical binary regexp match /.../n against {enc} string\n"
+            ))?;
+        }
+        Ok(subj)
     }
 
     /// The frozen copy of `s` a MatchData keeps (one per unchanged
     /// subject, shared by its matches, as CRuby shares it).
-    fn match_frozen(&mut self, s: Value, text: &str) -> Value {
+    pub(crate) fn match_frozen(&mut self, s: Value) -> Value {
         if let Some(m) = &self.match_subject
             && m.subject == s
             && !m.frozen.is_nil()
         {
             return m.frozen;
         }
-        let frozen = self.str_new(text);
-        // A binary subject's match reads as binary (when the text is its
-        // bytes).
-        if crate::builtins::string::is_binary(s)
-            && crate::builtins::string::byte_len(s) == text.len()
-        {
-            crate::builtins::string::Enc::Binary.set(frozen);
-        }
+        let frozen =
+            crate::builtins::string::new_like(self, s, crate::builtins::string::bytes(self, s));
         obj(frozen).freeze();
         if let Some(m) = &mut self.match_subject
             && m.subject == s

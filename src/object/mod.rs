@@ -308,6 +308,17 @@ pub struct RRegexp {
     pub options: u32,
     pub regex: fancy_regex::Regex,
     pub names: Vec<String>,
+    pub enc: RegexpEnc,
+}
+
+/// A Regexp's encoding, as CRuby decides it from source and options:
+/// US-ASCII (matches any ASCII-compatible String) unless fixed to UTF-8
+/// or ASCII-8BIT.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RegexpEnc {
+    Ascii,
+    Utf8,
+    Binary,
 }
 
 pub struct RMatch {

@@ -44,7 +44,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "take_while", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "take_while");
+            return enum_for(vm, s, "take_while", &[]);
         };
         let mut i = 0;
         while let Some(x) = get(s, i) {
@@ -59,7 +59,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "drop_while", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "drop_while");
+            return enum_for(vm, s, "drop_while", &[]);
         };
         let mut i = 0;
         while let Some(x) = get(s, i) {
@@ -100,7 +100,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "bsearch", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "bsearch");
+            return enum_for(vm, s, "bsearch", &[]);
         };
         Ok(match bsearch(vm, s, &b)? {
             Some(i) => get(s, i).unwrap_or(Value::NIL),
@@ -109,7 +109,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "bsearch_index", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "bsearch_index");
+            return enum_for(vm, s, "bsearch_index", &[]);
         };
         Ok(match bsearch(vm, s, &b)? {
             Some(i) => Value::int(i as i64),
@@ -155,7 +155,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "each_index", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "each_index");
+            return enum_for(vm, s, "each_index", &[]);
         };
         let mut i = 0;
         while i < len(s) {
@@ -166,7 +166,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "reverse_each", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "reverse_each");
+            return enum_for(vm, s, "reverse_each", &[]);
         };
         let mut i = len(s);
         while i > 0 {
@@ -297,7 +297,7 @@ fn index(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         )));
     }
     if a.is_empty() && b.is_none() {
-        return enum_for(vm, s, "index");
+        return enum_for(vm, s, "index", &[]);
     }
     let mut i = 0;
     while let Some(x) = get(s, i) {
@@ -316,7 +316,7 @@ fn index(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
 
 fn rindex(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     if a.is_empty() && b.is_none() {
-        return enum_for(vm, s, "rindex");
+        return enum_for(vm, s, "rindex", &[]);
     }
     let mut i = len(s);
     while i > 0 {
@@ -381,7 +381,7 @@ fn bsearch(
 
 fn filter(vm: &mut Vm, s: Value, b: B, keep: bool, name: &str) -> VResult {
     let Some(b) = b else {
-        return enum_for(vm, s, name);
+        return enum_for(vm, s, name, &[]);
     };
     let out = vm.ary_new(Vec::new());
     rooted(vm, out, |vm| {

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use super::{B, enum_for_args, int_arg, items, rooted};
+use super::{B, enum_for, int_arg, items, rooted};
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Unwind};
@@ -56,7 +56,7 @@ fn run(vm: &mut Vm, s: Value, a: &[Value], b: B, kind: Kind, name: &str) -> VRes
         )));
     }
     let Some(b) = b else {
-        return enum_for_args(vm, s, name, a);
+        return enum_for(vm, s, name, a);
     };
     let v = items(vm, s);
     let n = match a.first() {

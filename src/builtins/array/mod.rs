@@ -14,6 +14,7 @@ mod combi;
 mod mutate;
 mod transform;
 
+pub(crate) use crate::builtins::enum_for;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -23,7 +24,7 @@ use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{Value, sym, symbol};
+use crate::value::{Value, sym};
 
 type B = Option<Rc<BlockArg>>;
 
@@ -99,17 +100,6 @@ pub fn rooted<R>(
     let r = f(vm);
     vm.truncate_roots(mark);
     r
-}
-
-fn enum_for(vm: &mut Vm, s: Value, m: &str) -> VResult {
-    let n = vm.sym(m);
-    vm.funcall(s, symbol::intern("enum_for"), &[n], None)
-}
-
-fn enum_for_args(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> VResult {
-    let mut a = vec![vm.sym(m)];
-    a.extend_from_slice(args);
-    vm.funcall(s, symbol::intern("enum_for"), &a, None)
 }
 
 /// rb_check_array_type: the array, the result of `to_ary`, or None.
@@ -365,7 +355,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(a, "last", -1, |vm, s, a, _| first_last(vm, s, a, false));
     vm.def_builtin(a, "each", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "each");
+            return enum_for(vm, s, "each", &[]);
         };
         let mut i = 0;
         loop {
@@ -381,7 +371,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "each_with_index", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "each_with_index");
+            return enum_for(vm, s, "each_with_index", &[]);
         };
         let mut i = 0;
         loop {
@@ -397,7 +387,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "map", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "map");
+            return enum_for(vm, s, "map", &[]);
         };
         let out = vm.ary_new(Vec::new());
         vm.push_root(out);

@@ -106,7 +106,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "sort_by!", 0, |vm, s, _, b| {
         let Some(b) = b else {
-            return enum_for(vm, s, "sort_by!");
+            return enum_for(vm, s, "sort_by!", &[]);
         };
         check_frozen(vm, s)?;
         let sorted = vm.funcall(s, symbol::intern("sort_by"), &[], Some(b))?;
@@ -120,7 +120,7 @@ pub fn init(vm: &mut Vm) {
 /// return nil when nothing was removed.
 fn keep(vm: &mut Vm, s: Value, b: B, want: bool, bang: bool, name: &str) -> VResult {
     let Some(b) = b else {
-        return enum_for(vm, s, name);
+        return enum_for(vm, s, name, &[]);
     };
     check_frozen(vm, s)?;
     let before = len(s);
@@ -170,7 +170,7 @@ fn keep(vm: &mut Vm, s: Value, b: B, want: bool, bang: bool, name: &str) -> VRes
 
 fn map_bang(vm: &mut Vm, s: Value, b: B, name: &str) -> VResult {
     let Some(b) = b else {
-        return enum_for(vm, s, name);
+        return enum_for(vm, s, name, &[]);
     };
     check_frozen(vm, s)?;
     let mut i = 0;

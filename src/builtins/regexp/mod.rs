@@ -4,12 +4,15 @@
 //! `match_data`.
 
 mod match_data;
+mod subject;
+
+pub use subject::{Subject, SubjectError, incompatible, regexp_encoding};
 
 use crate::class::arity;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
-use crate::object::{Body, RMatch, RRegexp, Unwind};
+use crate::object::{Body, RMatch, RRegexp, RegexpEnc, Unwind};
 use crate::support::regex_syntax;
 use crate::value::{Value, symbol};
 
@@ -19,6 +22,8 @@ pub type Groups = Vec<Option<(usize, usize)>>;
 pub const IGNORECASE: u32 = 1;
 pub const EXTENDED: u32 = 2;
 pub const MULTILINE: u32 = 4;
+/// `/u`: a UTF-8 regexp whatever its source.
+pub const FIXEDENCODING: u32 = 16;
 /// `/n`: an ASCII-8BIT regexp.
 pub const NOENCODING: u32 = 32;
 
@@ -69,12 +74,14 @@ pub fn quote(s: &str) -> String {
     o
 }
 
-/// Leftmost match at or after byte `pos`.
-pub fn search(re: Value, text: &str, pos: usize) -> Option<Groups> {
-    if pos > text.len() || !text.is_char_boundary(pos) {
+/// Leftmost match at or after byte `pos` of the subject, in byte offsets.
+pub fn search(re: Value, subj: &Subject, pos: usize) -> Option<Groups> {
+    let text = &*subj.text;
+    let pos = subj.to_text(pos)?;
+    if !text.is_char_boundary(pos) {
         return None;
     }
-    match &*obj(re).body.borrow() {
+    let g = match &*obj(re).body.borrow() {
         // A long plain literal: substring search. The regex engine falls
         // back to an O(pattern x text) NFA for patterns this big, where
         // Onigmo's backtracker is linear.
@@ -94,7 +101,8 @@ pub fn search(re: Value, text: &str, pos: usize) -> Option<Groups> {
             _ => None,
         },
         _ => None,
-    }
+    };
+    g.map(|g| subj.groups_to_bytes(g))
 }
 
 /// True when `src` has no regexp metacharacter (it matches itself).
@@ -103,8 +111,8 @@ fn is_plain_literal(src: &str) -> bool {
 }
 
 /// A match starting exactly at byte `pos`.
-pub fn search_at(re: Value, text: &str, pos: usize) -> Option<Groups> {
-    search(re, text, pos).filter(|g| g[0].is_some_and(|(b, _)| b == pos))
+pub fn search_at(re: Value, subj: &Subject, pos: usize) -> Option<Groups> {
+    search(re, subj, pos).filter(|g| g[0].is_some_and(|(b, _)| b == pos))
 }
 
 /// A MatchData for `groups` in `string` (which should be frozen).
@@ -266,6 +274,19 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(r, "options", 0, |_, s, _, _| {
         Ok(Value::int(with_re(s, |r| r.options).unwrap_or(0) as i64))
     });
+    vm.def_builtin(r, "encoding", 0, |vm, s, _, _| {
+        let name = match with_re(s, |r| r.enc) {
+            Some(RegexpEnc::Utf8) => "UTF-8",
+            Some(RegexpEnc::Binary) => "ASCII-8BIT",
+            _ => "US-ASCII",
+        };
+        Ok(super::string::encoding_value(vm, name))
+    });
+    vm.def_builtin(r, "fixed_encoding?", 0, |_, s, _, _| {
+        Ok(Value::bool(
+            with_re(s, |r| r.enc != RegexpEnc::Ascii).unwrap_or(false),
+        ))
+    });
     vm.def_builtin(r, "casefold?", 0, |_, s, _, _| {
         Ok(Value::bool(
             with_re(s, |r| r.options & IGNORECASE != 0).unwrap_or(false),
@@ -291,7 +312,7 @@ pub fn init(vm: &mut Vm) {
             return Ok(Value::FALSE);
         }
         let st = subject(vm, a[0])?;
-        let text = vm.string_lossy(st);
+        let subj = vm.match_subject(s, st)?;
         let from = match a.get(1) {
             Some(p) => {
                 let i = super::int_arg(vm, *p)?;
@@ -302,7 +323,7 @@ pub fn init(vm: &mut Vm) {
             }
             None => 0,
         };
-        Ok(Value::bool(search(s, &text, from).is_some()))
+        Ok(Value::bool(search(s, &subj, from).is_some()))
     });
     vm.def_builtin(r, "=~", 1, |vm, s, a, _| {
         if a[0].is_nil() {

@@ -21,6 +21,7 @@ mod inspect;
 mod pattern;
 mod unicode;
 
+pub(crate) use crate::builtins::enum_for;
 use std::rc::Rc;
 
 use super::check_frozen;
@@ -265,12 +266,6 @@ pub(crate) fn code_of(c: &[u8]) -> u32 {
         Ok(s) => s.chars().next().map(|c| c as u32).unwrap_or(0),
         Err(_) => c[0] as u32,
     }
-}
-
-pub(crate) fn enum_for(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> VResult {
-    let mut a = vec![vm.sym(m)];
-    a.extend_from_slice(args);
-    vm.funcall(s, symbol::intern("enum_for"), &a, None)
 }
 
 /// `str` or something with `to_str`, as bytes; TypeError otherwise.

@@ -23,9 +23,10 @@ use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
 use crate::value::Value;
 
-/// The string's text for the regexp engine (lossy only for invalid UTF-8).
-fn text_of(vm: &Vm, s: Value) -> String {
-    vm.string_lossy(s)
+/// What regexp `re` reads of `s` (`regexp::Subject`, after CRuby's
+/// encoding checks): match offsets are `s`'s byte offsets.
+fn subject_of(vm: &mut Vm, re: Value, s: Value) -> Result<re::Subject, Unwind> {
+    vm.match_subject(re, s)
 }
 
 fn byte_to_char(s: Value, b: &[u8], off: usize) -> i64 {
@@ -69,11 +70,12 @@ fn get_pat_quoted(vm: &mut Vm, p: Value) -> VResult {
 }
 
 /// All successive matches from byte `from` (Ruby's scan stepping).
-fn all_matches(re_v: Value, text: &str, from: usize, once: bool) -> Vec<Groups> {
+fn all_matches(re_v: Value, subj: &re::Subject, from: usize, once: bool) -> Vec<Groups> {
     let mut out = Vec::new();
     let mut pos = from;
-    while pos <= text.len() {
-        let Some(g) = re::search(re_v, text, pos) else {
+    let len = subj.byte_len();
+    while pos <= len {
+        let Some(g) = re::search(re_v, subj, pos) else {
             break;
         };
         let (b, e) = g[0].unwrap_or((pos, pos));
@@ -82,10 +84,10 @@ fn all_matches(re_v: Value, text: &str, from: usize, once: bool) -> Vec<Groups> 
             break;
         }
         pos = if e == b {
-            if e >= text.len() {
+            if e >= len {
                 break;
             }
-            e + char_len(text.as_bytes(), e)
+            subj.step(e)
         } else {
             e
         };
@@ -183,9 +185,9 @@ fn sub_run(
     re_v: Value,
 ) -> Result<Option<Vec<u8>>, Unwind> {
     let byte_len = str_byte_len(s);
-    let text = text_of(vm, s);
-    let tb = text.as_bytes().to_vec();
-    let ms = all_matches(re_v, &text, 0, !global);
+    let subj = subject_of(vm, re_v, s)?;
+    let tb = bytes(vm, s);
+    let ms = all_matches(re_v, &subj, 0, !global);
     if ms.is_empty() {
         vm.set_last_match(Value::NIL);
         return Ok(None);
@@ -194,8 +196,7 @@ fn sub_run(
         Some(r) if vm.hash_len(*r).is_none() => Some(str_arg(vm, *r)?),
         _ => None,
     };
-    let frozen = vm.str_from_bytes(tb.clone());
-    obj(frozen).freeze();
+    let frozen = vm.match_frozen(s);
     vm.push_root(frozen);
     let mut out = Vec::with_capacity(tb.len());
     let mut last = 0;
@@ -206,14 +207,14 @@ fn sub_run(
         let piece = match (&rep, a.get(1)) {
             (Some(rep), _) => expand(vm, rep, &tb, g, re_v),
             (None, Some(h)) => {
-                let k = vm.str_from_bytes(tb[st..en].to_vec());
+                let k = new_like(vm, s, tb[st..en].to_vec());
                 crate::builtins::hash::hash_fetch_default(vm, *h, k)
                     .and_then(|v| vm.value_to_bytes(v))
             }
             (None, None) => {
                 let m = re::make_match(vm, re_v, frozen, g.clone());
                 vm.set_last_match(m);
-                let arg = vm.str_from_bytes(tb[st..en].to_vec());
+                let arg = new_like(vm, s, tb[st..en].to_vec());
                 let b = blk.as_ref().unwrap();
                 vm.yield_block(b, &[arg])
                     .and_then(|v| str_mod_check(vm, s, byte_len).map(|_| v))
@@ -269,10 +270,10 @@ fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
     let re_v = get_pat_quoted(vm, a[0])?;
     vm.push_root(re_v);
     let byte_len = str_byte_len(s);
-    let text = text_of(vm, s);
-    let ms = all_matches(re_v, &text, 0, false);
-    let frozen = vm.str_from_bytes(text.clone().into_bytes());
-    obj(frozen).freeze();
+    let subj = subject_of(vm, re_v, s)?;
+    let ms = all_matches(re_v, &subj, 0, false);
+    let text = bytes(vm, s);
+    let frozen = vm.match_frozen(s);
     vm.push_root(frozen);
     let mut out = Vec::new();
     let mut res = Ok(());
@@ -281,14 +282,14 @@ fn scan_run(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
             let v: Vec<Value> = g[1..]
                 .iter()
                 .map(|x| match x {
-                    Some((p, q)) => vm.str_new(&text[*p..*q]),
+                    Some((p, q)) => new_like(vm, s, text[*p..*q].to_vec()),
                     None => Value::NIL,
                 })
                 .collect();
             vm.ary_new(v)
         } else {
             let (p, q) = g[0].unwrap_or((0, 0));
-            vm.str_new(&text[p..q])
+            new_like(vm, s, text[p..q].to_vec())
         };
         match &blk {
             Some(b) => {
@@ -390,13 +391,12 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         None => with_bytes(s, |b| starts_of(s, b).len()) as i64,
     };
     if re::is_regexp(a[0]) {
-        let text = text_of(vm, s);
+        let subj = subject_of(vm, a[0], s)?;
         pos = pos.min(with_bytes(s, |b| starts_of(s, b).len()) as i64);
         loop {
             let at = with_bytes(s, |b| starts_of(s, b).at(pos as usize));
-            if let Some(g) = re::search_at(a[0], &text, at) {
-                let frozen = vm.str_new(&text);
-                obj(frozen).freeze();
+            if let Some(g) = re::search_at(a[0], &subj, at) {
+                let frozen = vm.match_frozen(s);
                 let m = re::make_match(vm, a[0], frozen, g);
                 vm.set_last_match(m);
                 return Ok(Value::int(pos));
@@ -516,11 +516,11 @@ fn split(vm: &mut Vm, s: Value, a: &[Value], blk: B) -> VResult {
         }
         beg = p;
     } else {
-        let text = text_of(vm, s);
+        let subj = subject_of(vm, pat, s)?;
         let mut start = 0usize;
         let mut last_null = false;
         while start <= len {
-            let Some(g) = re::search(pat, &text, start) else {
+            let Some(g) = re::search(pat, &subj, start) else {
                 break;
             };
             let (mb, me) = g[0].unwrap_or((start, start));
@@ -692,10 +692,9 @@ fn starts_with(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
     let b = bytes(vm, s);
     for p in a {
         if re::is_regexp(*p) {
-            let text = text_of(vm, s);
-            if let Some(g) = re::search_at(*p, &text, 0) {
-                let frozen = vm.str_new(&text);
-                obj(frozen).freeze();
+            let subj = subject_of(vm, *p, s)?;
+            if let Some(g) = re::search_at(*p, &subj, 0) {
+                let frozen = vm.match_frozen(s);
                 let m = re::make_match(vm, *p, frozen, g);
                 vm.set_last_match(m);
                 return Ok(Value::TRUE);
@@ -768,8 +767,8 @@ pub fn init(vm: &mut Vm) {
             }
             None => 0,
         };
-        let text = text_of(vm, s);
-        Ok(Value::bool(re::search(re_v, &text, from).is_some()))
+        let subj = subject_of(vm, re_v, s)?;
+        Ok(Value::bool(re::search(re_v, &subj, from).is_some()))
     });
     vm.def_builtin(s, "scan", 1, scan);
     vm.def_builtin(s, "sub", -1, |vm, s, a, b| {
