@@ -10,8 +10,7 @@
 # subclasses of String/Array/Hash, marshal_dump/marshal_load and
 # _dump/_load, object links for shared and cyclic references.
 module Marshal
-  MAJOR_VERSION = 4
-  MINOR_VERSION = 8
+  # MAJOR_VERSION and MINOR_VERSION are defined in prelude/core.rb.
 
   # Writes one object graph.
   class Writer

@@ -14,8 +14,7 @@ use std::io::{Read, Write};
 type R<T> = Result<T, Unwind>;
 
 fn path_arg(vm: &mut Vm, v: Value) -> R<String> {
-    let b = super::str_arg(vm, v)?;
-    Ok(String::from_utf8_lossy(&b).into_owned())
+    super::path_arg(vm, v)
 }
 
 #[cold]

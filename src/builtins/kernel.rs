@@ -71,7 +71,7 @@ pub fn init(vm: &mut Vm) {
         })
     });
     vm.def_builtin(k, "require", 1, |vm, _, a, _| {
-        let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        let f = super::path_arg(vm, a[0])?;
         vm.require(&f, None)
     });
     // On the caller's lexical class (Object at the top level).
@@ -89,7 +89,7 @@ pub fn init(vm: &mut Vm) {
         },
     );
     vm.def_builtin(k, "require_relative", 1, |vm, _, a, _| {
-        let f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        let f = super::path_arg(vm, a[0])?;
         let cur = vm.current_file();
         let dir = std::path::Path::new(&cur)
             .parent()
@@ -99,7 +99,7 @@ pub fn init(vm: &mut Vm) {
         vm.require(&f, Some(&dir))
     });
     vm.def_builtin(k, "load", -2, |vm, _, a, _| {
-        let mut f = String::from_utf8_lossy(&str_arg(vm, a[0])?).into_owned();
+        let mut f = super::path_arg(vm, a[0])?;
         // A relative name not in the current directory: as CRuby, the
         // first $LOAD_PATH directory that has it.
         if !f.starts_with('/') && !std::path::Path::new(&f).exists() {
@@ -262,23 +262,38 @@ pub fn init(vm: &mut Vm) {
             other => other,
         }
     });
+    // rb_String: `to_str`, else `to_s` (which must give a String).
     vm.def_builtin(k, "String", 1, |vm, _, a, _| {
-        let b = vm.value_to_bytes(a[0])?;
-        Ok(vm.str_from_bytes(b))
+        let v = a[0];
+        if vm.is_string(v) {
+            return Ok(v);
+        }
+        if v.is_heap()
+            && let Some(s) = vm.check_funcall(v, sym::TO_STR)?
+            && !s.is_nil()
+        {
+            return convert_result(vm, v, s, "String", "to_str", |vm, r| vm.is_string(r));
+        }
+        match vm.check_funcall(v, sym::TO_S)? {
+            Some(s) => convert_result(vm, v, s, "String", "to_s", |vm, r| vm.is_string(r)),
+            None => {
+                let c = super::type_name(vm, v);
+                Err(vm.type_error(&format!("can't convert {c} into String")))
+            }
+        }
     });
+    // rb_Array: `to_ary`, else `to_a`, else a one-element Array.
     vm.def_builtin(k, "Array", 1, |vm, _, a, _| {
-        if vm.is_array(a[0]) {
-            return Ok(a[0]);
+        let v = a[0];
+        if let Some(arr) = vm.check_array_type(v)? {
+            return Ok(arr);
         }
-        if vm.hash_len(a[0]).is_some() {
-            let pairs = vm.hash_pairs(a[0]);
-            let items: Vec<Value> = pairs
-                .into_iter()
-                .map(|(k, v)| vm.ary_new(vec![k, v]))
-                .collect();
-            return Ok(vm.ary_new(items));
+        match vm.check_funcall(v, symbol::intern("to_a"))? {
+            Some(r) if !r.is_nil() => {
+                convert_result(vm, v, r, "Array", "to_a", |vm, r| vm.is_array(r))
+            }
+            _ => Ok(vm.ary_new(vec![v])),
         }
-        vm.splat_to_array(a[0])
     });
     vm.def_builtin(k, "Hash", 1, |vm, _, a, _| {
         if a[0].is_nil() || (vm.is_array(a[0]) && vm.array_len(a[0]) == 0) {
@@ -544,13 +559,33 @@ pub fn init(vm: &mut Vm) {
             super::string::format(vm, a)
         });
     }
+    // rb_f_printf: a first argument that is not a String is the IO (any
+    // object with `write`); else `$stdout`.
     vm.def_builtin(k, "printf", -1, |vm, _, a, _| {
         if a.is_empty() {
             return Ok(Value::NIL);
         }
-        let s = super::string::format(vm, a)?;
-        let b = vm.string_bytes(s);
-        vm.write_out(&b);
+        let (io, fa) = if vm.is_string(a[0]) {
+            (redirected_stdout(vm), a)
+        } else {
+            (Some(a[0]), &a[1..])
+        };
+        if fa.is_empty() {
+            return Err(vm.arg_error("too few arguments"));
+        }
+        let s = super::string::format(vm, fa)?;
+        match io {
+            Some(io) => {
+                vm.push_root(s);
+                let r = vm.funcall(io, symbol::intern("write"), &[s], None);
+                vm.temp_roots.pop();
+                r?;
+            }
+            None => {
+                let b = vm.string_bytes(s);
+                vm.write_out(&b);
+            }
+        }
         Ok(Value::NIL)
     });
 }
@@ -1043,4 +1078,24 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
 fn gvar_name_arg(vm: &mut Vm, v: Value) -> Result<crate::value::SymbolId, Unwind> {
     let name = super::name_arg(vm, v)?;
     Ok(vm.global_aliases.get(&name).copied().unwrap_or(name))
+}
+
+/// The result `r` of conversion method `meth` on `v`, or CRuby's
+/// "can't convert X to T (X#meth gives Y)" when it is not a `T`.
+fn convert_result(
+    vm: &mut Vm,
+    v: Value,
+    r: Value,
+    to: &str,
+    meth: &str,
+    ok: fn(&Vm, Value) -> bool,
+) -> VResult {
+    if ok(vm, r) {
+        return Ok(r);
+    }
+    let c = super::type_name(vm, v);
+    let rc = super::type_name(vm, r);
+    Err(vm.type_error(&format!(
+        "can't convert {c} to {to} ({c}#{meth} gives {rc})"
+    )))
 }

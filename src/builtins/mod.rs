@@ -129,6 +129,19 @@ pub fn init(vm: &mut Vm) {
     pack::init(vm);
 }
 
+/// rb_get_path: a String, or what `to_path` gives (then `to_str`), as a
+/// file name.
+pub fn path_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
+    let v = if vm.is_string(v) || !v.is_heap() {
+        v
+    } else {
+        let p = crate::value::symbol::intern("to_path");
+        vm.check_funcall(v, p)?.unwrap_or(v)
+    };
+    let b = str_arg(vm, v)?;
+    Ok(String::from_utf8_lossy(&b).into_owned())
+}
+
 /// `s.enum_for(:m, *args)`: the Enumerator a block-less call returns.
 pub fn enum_for(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> crate::interp::VResult {
     let mut a = Vec::with_capacity(args.len() + 1);

@@ -222,12 +222,37 @@ impl Vm {
     /// object without the method but with its own `method_missing` is asked
     /// through it (unless its own `respond_to_missing?` says no), and a
     /// NoMethodError for that very name from there means "cannot".
+    /// A private method answers too, but a `respond_to?` of the object's
+    /// own that says no is believed.
     pub fn check_funcall(&mut self, v: Value, name: SymbolId) -> Result<Option<Value>, Unwind> {
-        if self.respond_to(v, name) {
-            return self.funcall(v, name, &[], None).map(Some);
-        }
+        let c = self.class_of(v);
+        let found = self
+            .dispatch
+            .resolve(&mut self.classes, c, name)
+            .method
+            .is_some();
         if !v.is_heap() {
-            return Ok(None);
+            return if found {
+                self.funcall(v, name, &[], None).map(Some)
+            } else {
+                Ok(None)
+            };
+        }
+        let rt = self.dispatch.resolve(&mut self.classes, c, sym::RESPOND_TO);
+        if rt
+            .method
+            .is_some_and(|m| self.classes.method(m).owner != cls::KERNEL)
+        {
+            let n = Value::symbol(name);
+            if !self
+                .funcall(v, sym::RESPOND_TO, &[n, Value::TRUE], None)?
+                .truthy()
+            {
+                return Ok(None);
+            }
+        }
+        if found {
+            return self.funcall(v, name, &[], None).map(Some);
         }
         self.check_funcall_missing(v, name)
     }
