@@ -246,11 +246,17 @@ module Marshal
         end
         byte(0x6f) # o
         class_name(obj.class)
-        ivs = ivars_of(obj)
-        long(ivs.size)
-        ivs.each do |n|
+        # An exception's message and backtrace go first, under CRuby's
+        # hidden names.
+        pairs = []
+        if obj.is_a?(Exception)
+          pairs << [:mesg, RubyVM::Prelude.hidden_get(obj, :mesg)] << [:bt, obj.backtrace]
+        end
+        ivars_of(obj).each { |n| pairs << [n, obj.instance_variable_get(n)] }
+        long(pairs.size)
+        pairs.each do |n, v|
           symbol(n)
-          write(obj.instance_variable_get(n), depth)
+          write(v, depth)
         end
       end
     end
@@ -439,7 +445,17 @@ module Marshal
               else
                 klass = const(name)
                 o = register(klass.allocate)
-                long.times { o.instance_variable_set(symbol, read) }
+                long.times do
+                  n = symbol
+                  v = read
+                  if n == :bt && o.is_a?(Exception)
+                    o.set_backtrace(v) if v
+                  elsif n.start_with?("@")
+                    o.instance_variable_set(n, v)
+                  else
+                    RubyVM::Prelude.hidden_set(o, n, v)
+                  end
+                end
                 o
               end
             when 0x43

@@ -162,7 +162,7 @@ class Enumerator
 
   def __stop
     e = StopIteration.new("iteration reached an end")
-    e.instance_variable_set(:@result, @result)
+    RubyVM::Prelude.hidden_set(e, :result, @result)
     raise e
   end
 

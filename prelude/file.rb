@@ -6,56 +6,165 @@
 # at once, and a file opened for reading is read whole when opened.
 
 class SystemCallError
+  # syserr_initialize. On SystemCallError itself: new(mesg, errno = nil,
+  # func = nil), or new(errno), answered by the Errno class of that
+  # number; on an Errno class: new(mesg = nil, func = nil).
+  def self.new(*args)
+    return super unless equal?(SystemCallError)
+    unless (1..3).cover?(args.size)
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1..3)"
+    end
+    mesg, err, func = args
+    if args.size == 1 && mesg.is_a?(Integer)
+      err = mesg
+      mesg = nil
+    end
+    err = RubyVM::Prelude.to_long(err) unless err.nil?
+    klass = (err && RubyVM::Prelude::ERRNO_CLASSES[err]) || SystemCallError
+    e = klass.allocate
+    e.__send__(:__syserr_setup, mesg, err, func)
+    e
+  end
+
+  def initialize(mesg = nil, func = nil)
+    err = self.class.const_defined?(:Errno) ? self.class::Errno : nil
+    __syserr_setup(mesg, err, func)
+  end
+
   def errno
-    self.class.const_defined?(:Errno) ? self.class::Errno : nil
+    RubyVM::Prelude.hidden_get(self, :errno)
+  end
+
+  # Errno::EAGAIN === an Errno::EWOULDBLOCK: the same number.
+  def self.===(other)
+    return super if equal?(SystemCallError) || !other.is_a?(SystemCallError)
+    super || (const_defined?(:Errno) && self::Errno == other.errno)
+  end
+
+  private
+
+  def __syserr_setup(mesg, err, func)
+    text = err.nil? ? +"unknown error" : RubyVM::Prelude.strerror(err)
+    unless mesg.nil?
+      mesg = RubyVM::FileIO.str_arg(mesg)
+      text << " @ #{func}" unless func.nil?
+      text << " - #{mesg}"
+    end
+    Exception.instance_method(:initialize).bind_call(self, text)
+    RubyVM::Prelude.hidden_set(self, :errno, err)
+  end
+
+  # A message the VM composed itself ("desc @ detail").
+  def __syserr_raw(text, err)
+    Exception.instance_method(:initialize).bind_call(self, text)
+    RubyVM::Prelude.hidden_set(self, :errno, err)
   end
 end
 
 module Errno
-  TABLE = {
-    1 => [:EPERM, "Operation not permitted"],
-    2 => [:ENOENT, "No such file or directory"],
-    3 => [:ESRCH, "No such process"],
-    4 => [:EINTR, "Interrupted system call"],
-    5 => [:EIO, "Input/output error"],
-    7 => [:E2BIG, "Argument list too long"],
-    8 => [:ENOEXEC, "Exec format error"],
-    9 => [:EBADF, "Bad file descriptor"],
-    10 => [:ECHILD, "No child processes"],
-    11 => [:EAGAIN, "Resource temporarily unavailable"],
-    12 => [:ENOMEM, "Cannot allocate memory"],
-    13 => [:EACCES, "Permission denied"],
-    17 => [:EEXIST, "File exists"],
-    18 => [:EXDEV, "Invalid cross-device link"],
-    20 => [:ENOTDIR, "Not a directory"],
-    21 => [:EISDIR, "Is a directory"],
-    22 => [:EINVAL, "Invalid argument"],
-    24 => [:EMFILE, "Too many open files"],
-    28 => [:ENOSPC, "No space left on device"],
-    29 => [:ESPIPE, "Illegal seek"],
-    32 => [:EPIPE, "Broken pipe"],
-    33 => [:EDOM, "Numerical argument out of domain"],
-    34 => [:ERANGE, "Numerical result out of range"],
-    36 => [:ENAMETOOLONG, "File name too long"],
-    39 => [:ENOTEMPTY, "Directory not empty"],
-    40 => [:ELOOP, "Too many levels of symbolic links"],
-  }
-  TABLE.each do |n, (name, desc)|
+  # Linux's errno numbers, one class each (messages from the C library).
+  RubyVM::Prelude::ERRNO_CLASSES = {}
+  {
+    1 => :EPERM, 2 => :ENOENT, 3 => :ESRCH, 4 => :EINTR, 5 => :EIO, 6 => :ENXIO,
+    7 => :E2BIG, 8 => :ENOEXEC, 9 => :EBADF, 10 => :ECHILD, 11 => :EAGAIN, 12 => :ENOMEM,
+    13 => :EACCES, 14 => :EFAULT, 15 => :ENOTBLK, 16 => :EBUSY, 17 => :EEXIST, 18 => :EXDEV,
+    19 => :ENODEV, 20 => :ENOTDIR, 21 => :EISDIR, 22 => :EINVAL, 23 => :ENFILE, 24 => :EMFILE,
+    25 => :ENOTTY, 26 => :ETXTBSY, 27 => :EFBIG, 28 => :ENOSPC, 29 => :ESPIPE, 30 => :EROFS,
+    31 => :EMLINK, 32 => :EPIPE, 33 => :EDOM, 34 => :ERANGE, 35 => :EDEADLK, 36 => :ENAMETOOLONG,
+    37 => :ENOLCK, 38 => :ENOSYS, 39 => :ENOTEMPTY, 40 => :ELOOP, 42 => :ENOMSG, 43 => :EIDRM,
+    44 => :ECHRNG, 45 => :EL2NSYNC, 46 => :EL3HLT, 47 => :EL3RST, 48 => :ELNRNG, 49 => :EUNATCH,
+    50 => :ENOCSI, 51 => :EL2HLT, 52 => :EBADE, 53 => :EBADR, 54 => :EXFULL, 55 => :ENOANO,
+    56 => :EBADRQC, 57 => :EBADSLT, 59 => :EBFONT, 60 => :ENOSTR, 61 => :ENODATA, 62 => :ETIME,
+    63 => :ENOSR, 64 => :ENONET, 65 => :ENOPKG, 66 => :EREMOTE, 67 => :ENOLINK, 68 => :EADV,
+    69 => :ESRMNT, 70 => :ECOMM, 71 => :EPROTO, 72 => :EMULTIHOP, 73 => :EDOTDOT, 74 => :EBADMSG,
+    75 => :EOVERFLOW, 76 => :ENOTUNIQ, 77 => :EBADFD, 78 => :EREMCHG, 79 => :ELIBACC, 80 => :ELIBBAD,
+    81 => :ELIBSCN, 82 => :ELIBMAX, 83 => :ELIBEXEC, 84 => :EILSEQ, 85 => :ERESTART, 86 => :ESTRPIPE,
+    87 => :EUSERS, 88 => :ENOTSOCK, 89 => :EDESTADDRREQ, 90 => :EMSGSIZE, 91 => :EPROTOTYPE, 92 => :ENOPROTOOPT,
+    93 => :EPROTONOSUPPORT, 94 => :ESOCKTNOSUPPORT, 95 => :ENOTSUP, 96 => :EPFNOSUPPORT, 97 => :EAFNOSUPPORT, 98 => :EADDRINUSE,
+    99 => :EADDRNOTAVAIL, 100 => :ENETDOWN, 101 => :ENETUNREACH, 102 => :ENETRESET, 103 => :ECONNABORTED, 104 => :ECONNRESET,
+    105 => :ENOBUFS, 106 => :EISCONN, 107 => :ENOTCONN, 108 => :ESHUTDOWN, 109 => :ETOOMANYREFS, 110 => :ETIMEDOUT,
+    111 => :ECONNREFUSED, 112 => :EHOSTDOWN, 113 => :EHOSTUNREACH, 114 => :EALREADY, 115 => :EINPROGRESS, 116 => :ESTALE,
+    117 => :EUCLEAN, 118 => :ENOTNAM, 119 => :ENAVAIL, 120 => :EISNAM, 121 => :EREMOTEIO, 122 => :EDQUOT,
+    123 => :ENOMEDIUM, 124 => :EMEDIUMTYPE, 125 => :ECANCELED, 126 => :ENOKEY, 127 => :EKEYEXPIRED, 128 => :EKEYREVOKED,
+    129 => :EKEYREJECTED, 130 => :EOWNERDEAD, 131 => :ENOTRECOVERABLE, 132 => :ERFKILL, 133 => :EHWPOISON
+  }.each do |n, name|
     c = const_defined?(name, false) ? const_get(name) : const_set(name, Class.new(SystemCallError))
     c.const_set(:Errno, n)
-    c.define_method(:initialize) do |msg = nil|
-      msg = msg.to_str if !msg.nil? && !msg.is_a?(String) && msg.respond_to?(:to_str)
-      super(msg.nil? ? desc : msg.is_a?(String) && msg.start_with?("@ ") ? "#{desc} #{msg}" : "#{desc} - #{msg}")
-    end
+    RubyVM::Prelude::ERRNO_CLASSES[n] = c
   end
+  NOERROR = Class.new(SystemCallError)
+  NOERROR.const_set(:Errno, 0)
+  # Other systems' errnos, which Linux lacks: NOERROR under their names.
+  %i[
+    EAUTH EBADARCH EBADEXEC EBADMACHO EBADRPC ECAPMODE EDEVERR EDOOFUS EFTYPE EIPSEC
+    ELAST ENEEDAUTH ENOATTR ENOPOLICY ENOTCAPABLE EPROCLIM EPROCUNAVAIL EPROGMISMATCH
+    EPROGUNAVAIL EPWROFF EQFULL ERPCMISMATCH ESHLIBVERS
+  ].each { |n| const_set(n, NOERROR) }
   EWOULDBLOCK = EAGAIN
+  EDEADLOCK = EDEADLK
+  EOPNOTSUPP = ENOTSUP
+end
+
+# The exceptions whose extra fields are keyword arguments of `new`; the
+# fields are hidden instance variables, as CRuby keeps them.
+module RubyVM::Prelude
+  def self.exception_fields(e, kw, allowed)
+    unknown = kw.keys - allowed.keys
+    unless unknown.empty?
+      raise ArgumentError, "unknown keyword#{'s' if unknown.size > 1}: #{unknown.map(&:inspect).join(', ')}"
+    end
+    kw.each { |k, v| hidden_set(e, allowed[k], v) }
+  end
+end
+
+class KeyError
+  def initialize(*args, **kw)
+    super(*args)
+    RubyVM::Prelude.exception_fields(self, kw, { receiver: :recv, key: :key })
+  end
+end
+
+class FrozenError
+  def initialize(*args, **kw)
+    super(*args)
+    RubyVM::Prelude.exception_fields(self, kw, { receiver: :recv })
+  end
+end
+
+class NoMatchingPatternKeyError
+  def initialize(*args, **kw)
+    super(*args)
+    RubyVM::Prelude.exception_fields(self, kw, { matchee: :matchee, key: :key })
+  end
+end
+
+class UncaughtThrowError
+  def initialize(tag, value, *rest)
+    super(*rest)
+    RubyVM::Prelude.hidden_set(self, :tag, tag)
+    RubyVM::Prelude.hidden_set(self, :value, value)
+  end
+
+  def to_s
+    m = RubyVM::Prelude.hidden_get(self, :mesg)
+    m.nil? ? super : format(m, tag)
+  end
 end
 
 module RubyVM::FileIO
   def self.raise_errno(n, detail)
-    e = Errno::TABLE[n]
-    raise SystemCallError, "Unknown error #{n} - #{detail}" unless e
-    raise Errno.const_get(e[0]), "@ #{detail}"
+    klass = RubyVM::Prelude::ERRNO_CLASSES[n] || SystemCallError
+    e = klass.allocate
+    e.__send__(:__syserr_raw, "#{RubyVM::Prelude.strerror(n)} @ #{detail}", n)
+    raise e
+  end
+
+  # StringValue: a String, or what to_str gives; TypeError otherwise.
+  def self.str_arg(v)
+    return v if v.is_a?(String)
+    v = v.to_str if v.respond_to?(:to_str)
+    raise TypeError, "no implicit conversion of #{tname(v)} into String" unless v.is_a?(String)
+    v
   end
 
   def self.path(p)

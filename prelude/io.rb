@@ -280,11 +280,20 @@ class IO
     closed? ? "#<#{self.class}:(closed)>" : "#<#{self.class}:fd #{@fd}>"
   end
 
+  # Marks for the errors of non-blocking IO that waiting would fix.
+  module WaitReadable; end
+  module WaitWritable; end
+
   class EAGAINWaitReadable < Errno::EAGAIN
-    include IO::WaitReadable if defined?(IO::WaitReadable)
+    include IO::WaitReadable
   end
   class EAGAINWaitWritable < Errno::EAGAIN
-    include IO::WaitWritable if defined?(IO::WaitWritable)
+    include IO::WaitWritable
+  end
+  EWOULDBLOCKWaitReadable = EAGAINWaitReadable
+  EWOULDBLOCKWaitWritable = EAGAINWaitWritable
+  class EINPROGRESSWaitWritable < Errno::EINPROGRESS
+    include IO::WaitWritable
   end
 
   def self.pipe(*_encodings, **_opts)

@@ -141,7 +141,7 @@ module Process
     pids = pids.map { |p| Integer(p) }
     pids.each do |pid|
       err = RubyVM::FileIO.kill(signo, pid)
-      raise Errno.const_get(Errno::TABLE[err][0]) if err && Errno::TABLE[err]
+      raise RubyVM::Prelude::ERRNO_CLASSES[err] if err && RubyVM::Prelude::ERRNO_CLASSES[err]
       raise SystemCallError.new(nil, err) if err
       next unless signo.positive? && pid == Process.pid
       # (Each one: the hook's flag holds one arrival.)

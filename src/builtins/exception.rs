@@ -86,14 +86,26 @@ pub fn init(vm: &mut Vm) {
             return Ok(Value::FALSE);
         }
         let (x, y) = (vm.exception_message(s), vm.exception_message(a[0]));
-        Ok(Value::bool(x == y))
+        if x != y {
+            return Ok(Value::FALSE);
+        }
+        // exc_equal: the backtraces must match too.
+        let bt = symbol::intern("backtrace");
+        let bx = vm.funcall(s, bt, &[], None)?;
+        vm.push_root(bx);
+        let by = vm.funcall(a[0], bt, &[], None);
+        vm.temp_roots.pop();
+        let by = by?;
+        Ok(Value::bool(
+            bx == by || vm.funcall(bx, sym::EQ, &[by], None)?.truthy(),
+        ))
     });
     let ne = vm.e.name_error;
     vm.def_builtin(ne, "name", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, symbol::intern("@name")))
+        Ok(vm.ivar_get_name(s, symbol::intern("name")))
     });
     vm.def_builtin(ne, "receiver", 0, |vm, s, _, _| {
-        required_field(vm, s, "@receiver", "no receiver is available")
+        required_field(vm, s, "recv", "no receiver is available")
     });
     vm.def_builtin(ne, "initialize", -1, |vm, s, a, _| {
         let (pos, kw) = split_receiver_kw(vm, a);
@@ -104,11 +116,11 @@ pub fn init(vm: &mut Vm) {
         );
         vm.ivar_set_name(
             s,
-            symbol::intern("@name"),
+            symbol::intern("name"),
             pos.get(1).copied().unwrap_or(Value::NIL),
         );
         if let Some(r) = kw {
-            vm.ivar_set_name(s, symbol::intern("@receiver"), r);
+            vm.ivar_set_name(s, symbol::intern("recv"), r);
         }
         Ok(Value::NIL)
     });
@@ -122,21 +134,21 @@ pub fn init(vm: &mut Vm) {
         );
         vm.ivar_set_name(
             s,
-            symbol::intern("@name"),
+            symbol::intern("name"),
             pos.get(1).copied().unwrap_or(Value::NIL),
         );
         let args = match pos.get(2) {
             Some(v) => *v,
             None => vm.ary_new(vec![]),
         };
-        vm.ivar_set_name(s, symbol::intern("@args"), args);
+        vm.ivar_set_name(s, symbol::intern("args"), args);
         if let Some(r) = kw {
-            vm.ivar_set_name(s, symbol::intern("@receiver"), r);
+            vm.ivar_set_name(s, symbol::intern("recv"), r);
         }
         Ok(Value::NIL)
     });
     vm.def_builtin(nme, "args", 0, |vm, s, _, _| {
-        let v = vm.ivar_get_name(s, symbol::intern("@args"));
+        let v = vm.ivar_get_name(s, symbol::intern("args"));
         if v.is_nil() {
             return Ok(vm.ary_new(vec![]));
         }
@@ -171,10 +183,10 @@ pub fn init(vm: &mut Vm) {
     });
     let ke = vm.e.key_error;
     vm.def_builtin(ke, "key", 0, |vm, s, _, _| {
-        required_field(vm, s, "@key", "no key is available")
+        required_field(vm, s, "key", "no key is available")
     });
     vm.def_builtin(ke, "receiver", 0, |vm, s, _, _| {
-        required_field(vm, s, "@receiver", "no receiver is available")
+        required_field(vm, s, "recv", "no receiver is available")
     });
     let se = vm.e.system_exit;
     // SystemExit.new([status], [message]): status true/false/Integer first.
@@ -198,25 +210,23 @@ pub fn init(vm: &mut Vm) {
                 a.len()
             )));
         }
-        let m = match rest.first() {
-            Some(&m) => m,
-            None => vm.str_new("exit"),
-        };
+        // No message: the class name, as CRuby (`exit` passes "exit").
+        let m = rest.first().copied().unwrap_or(Value::NIL);
         vm.ivar_set_name(s, sym::IVAR_MESSAGE, m);
-        vm.ivar_set_name(s, symbol::intern("@status"), Value::int(status));
+        vm.ivar_set_name(s, symbol::intern("status"), Value::int(status));
         Ok(Value::NIL)
     });
     vm.def_builtin(se, "status", 0, |vm, s, _, _| {
-        let v = vm.ivar_get_name(s, symbol::intern("@status"));
+        let v = vm.ivar_get_name(s, symbol::intern("status"));
         Ok(if v.is_nil() { Value::int(0) } else { v })
     });
     vm.def_builtin(se, "success?", 0, |vm, s, _, _| {
-        let v = vm.ivar_get_name(s, symbol::intern("@status"));
+        let v = vm.ivar_get_name(s, symbol::intern("status"));
         Ok(Value::bool(v.is_nil() || v == Value::int(0)))
     });
     let si = vm.e.stop_iteration;
     vm.def_builtin(si, "result", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, symbol::intern("@result")))
+        Ok(vm.ivar_get_name(s, symbol::intern("result")))
     });
 }
 
@@ -242,7 +252,7 @@ fn split_receiver_kw(vm: &mut Vm, a: &[Value]) -> (Vec<Value>, Option<Value>) {
 /// ArgumentError when the raiser never set it, as CRuby's.
 fn required_field(vm: &mut Vm, s: Value, ivar: &str, missing: &str) -> VResult {
     let n = symbol::intern(ivar);
-    if !vm.ivar_list(s).iter().any(|(k, _)| *k == n) {
+    if !vm.ivar_is_set(s, n) {
         return Err(vm.arg_error(missing));
     }
     Ok(vm.ivar_get_name(s, n))

@@ -744,8 +744,8 @@ fn key_error(vm: &mut Vm, s: Value, k: Value) -> Unwind {
         Err(e) => return e,
     };
     let e = vm.new_exception(vm.e.key_error, &format!("key not found: {ks}"));
-    vm.ivar_set_name(e, symbol::intern("@key"), k);
-    vm.ivar_set_name(e, symbol::intern("@receiver"), s);
+    vm.ivar_set_name(e, symbol::intern("key"), k);
+    vm.ivar_set_name(e, symbol::intern("recv"), s);
     vm.fill_backtrace(e);
     Unwind::Raise(e)
 }

@@ -174,7 +174,7 @@ pub fn init(vm: &mut Vm) {
             match vm.yield_block(&b, &[]) {
                 Ok(_) => {}
                 Err(Unwind::Raise(e)) if vm.exception_is(e, vm.e.stop_iteration) => {
-                    let r = vm.ivar_get_name(e, symbol::intern("@result"));
+                    let r = vm.ivar_get_name(e, symbol::intern("result"));
                     return Ok(r);
                 }
                 Err(e) => return Err(e),
@@ -644,7 +644,7 @@ pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), U
 
 pub fn system_exit(vm: &mut Vm, code: i32, msg: &str) -> Unwind {
     let e = vm.new_exception(vm.e.system_exit, msg);
-    vm.ivar_set_name(e, symbol::intern("@status"), Value::int(code as i64));
+    vm.ivar_set_name(e, symbol::intern("status"), Value::int(code as i64));
     vm.fill_backtrace(e);
     Unwind::Raise(e)
 }

@@ -652,7 +652,7 @@ fn method_missing(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let e = vm.no_method_error(n, s, fl);
     if let crate::object::Unwind::Raise(ex) = &e {
         let args = vm.ary_new(a.iter().skip(1).copied().collect());
-        vm.ivar_set_name(*ex, symbol::intern("@args"), args);
+        vm.ivar_set_name(*ex, symbol::intern("args"), args);
     }
     Err(e)
 }

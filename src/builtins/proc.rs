@@ -15,21 +15,85 @@ pub fn init(vm: &mut Vm) {
         });
     }
     vm.def_builtin(p, "to_proc", 0, |_, s, _, _| Ok(s));
-    vm.def_singleton_builtin(p, "new", -1, |vm, _, _, b| {
+    // proc_new: a subclass gets a Proc of its own (a copy of a passed
+    // Proc), then `initialize` runs with the arguments and the block.
+    vm.def_singleton_builtin(p, "new", -1, |vm, s, a, b| {
         let Some(b) = b else {
             return Err(vm.arg_error("tried to create Proc object without a block"));
         };
-        Ok(vm.block_to_proc(&b))
+        let pr = vm.block_to_proc(&b);
+        let Some(c) = vm.as_class(s) else {
+            return Ok(pr);
+        };
+        if c == cls::PROC && a.is_empty() {
+            return Ok(pr);
+        }
+        let pr = if vm.class_of(pr) == c {
+            pr
+        } else {
+            let d = vm.funcall(pr, symbol::intern("dup"), &[], None)?;
+            obj(d).class.set(c);
+            d
+        };
+        vm.push_root(pr);
+        let kw = vm.passed_kw_flag(a) != 0;
+        let r = vm.funcall_kw(pr, symbol::intern("initialize"), a, Some(b), kw);
+        vm.temp_roots.pop();
+        r.map(|_| pr)
     });
     vm.def_builtin(p, "source_location", 0, |vm, s, _, _| {
-        let iseq = match &*obj(s).body.borrow() {
-            Body::Proc(p) if p.special.is_none() => p.block.iseq,
-            _ => return Ok(Value::NIL),
+        let found = match &*obj(s).body.borrow() {
+            Body::Proc(p) => match &p.special {
+                None => Ok(p.block.iseq),
+                Some(BlockArg::Method(m)) => Err(Some(*m)),
+                Some(_) => Err(None),
+            },
+            _ => Err(None),
+        };
+        let iseq = match found {
+            Ok(i) => i,
+            // A Method's Proc is where the method is.
+            Err(Some(m)) => return vm.funcall(m, symbol::intern("source_location"), &[], None),
+            Err(None) => return Ok(Value::NIL),
         };
         let i = vm.iseq(iseq);
         let f = vm.str_new(&i.file);
         Ok(vm.ary_new(vec![f, Value::int(i.first_line as i64)]))
     });
+    for name in ["to_s", "inspect"] {
+        vm.def_builtin(p, name, 0, |vm, s, _, _| {
+            let t = proc_to_s(vm, s);
+            let v = vm.str_new(&t);
+            crate::builtins::string::Enc::Binary.set(v);
+            Ok(v)
+        });
+    }
+    // Equal: the same Proc, or a copy of it (same block, same closure).
+    for name in ["==", "eql?"] {
+        vm.def_builtin(p, name, 1, |_, s, a, _| {
+            let o = a[0];
+            if s == o {
+                return Ok(Value::TRUE);
+            }
+            if !o.is_heap() {
+                return Ok(Value::FALSE);
+            }
+            let (x, y) = (obj(s).body.borrow(), obj(o).body.borrow());
+            Ok(Value::bool(match (&*x, &*y) {
+                (Body::Proc(x), Body::Proc(y)) => {
+                    x.special.is_none()
+                        && y.special.is_none()
+                        && x.is_lambda == y.is_lambda
+                        && x.block.iseq == y.block.iseq
+                        && x.block.env == y.block.env
+                        && x.block.home == y.block.home
+                        && x.block.origin == y.block.origin
+                        && x.block.self_val == y.block.self_val
+                }
+                _ => false,
+            }))
+        });
+    }
     vm.def_builtin(p, "lambda?", 0, |_, s, _, _| match &*obj(s).body.borrow() {
         Body::Proc(p) => Ok(Value::bool(p.is_lambda)),
         _ => Ok(Value::FALSE),
@@ -413,4 +477,27 @@ fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::
         out.push(v);
     }
     Ok(vm.ary_new(out))
+}
+
+/// CRuby's Proc#to_s: `#<Proc:0x... file:line (lambda)>`, `(&:sym)` for
+/// a Symbol's Proc, no location for a Method's.
+fn proc_to_s(vm: &Vm, s: Value) -> String {
+    let base = vm.any_to_s(s);
+    let base = base.trim_end_matches('>');
+    let (lambda, what) = match &*obj(s).body.borrow() {
+        Body::Proc(p) => (
+            p.is_lambda,
+            match &p.special {
+                None => {
+                    let i = vm.iseq(p.block.iseq);
+                    format!(" {}:{}", i.file, i.first_line)
+                }
+                Some(BlockArg::Symbol(n)) => format!("(&:{})", symbol::name(*n)),
+                Some(_) => String::new(),
+            },
+        ),
+        _ => (false, String::new()),
+    };
+    let lam = if lambda { " (lambda)" } else { "" };
+    format!("{base}{what}{lam}>")
 }

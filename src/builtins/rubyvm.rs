@@ -63,6 +63,28 @@ pub fn init(vm: &mut Vm) {
     {
         vm.set_const(pm, symbol::intern("FATAL"), fatal);
     }
+    // Instance variables Ruby code cannot name (no `@`): the state CRuby
+    // keeps hidden on an object (SystemCallError's errno, say).
+    vm.def_singleton_builtin(pm, "hidden_get", 2, |vm, _, a, _| {
+        let n = super::name_arg(vm, a[1])?;
+        Ok(vm.ivar_get_name(a[0], n))
+    });
+    vm.def_singleton_builtin(pm, "hidden_set", 3, |vm, _, a, _| {
+        let n = super::name_arg(vm, a[1])?;
+        vm.ivar_set_name(a[0], n, a[2]);
+        Ok(a[2])
+    });
+    vm.def_singleton_builtin(pm, "strerror", 1, |vm, _, a, _| {
+        let n = super::int_arg(vm, a[0])?;
+        let n = i32::try_from(n).unwrap_or(i32::MAX);
+        let m = std::io::Error::from_raw_os_error(n).to_string();
+        // "No such file or directory (os error 2)": the C library's text.
+        let m = m
+            .rsplit_once(" (os error")
+            .map_or(m.as_str(), |(a, _)| a)
+            .to_string();
+        Ok(vm.str_new(&m))
+    });
     // Struct.new's member readers and writers (prelude/struct.rb).
     vm.def_singleton_builtin(pm, "define_struct_accessors", 2, |vm, _, a, _| {
         let Some(c) = vm.as_class(a[0]) else {

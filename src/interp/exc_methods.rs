@@ -13,8 +13,8 @@ fn ivar(vm: &mut Vm, s: Value, name: &str) -> Value {
 
 pub fn init(vm: &mut Vm) {
     let ute = vm.e.uncaught_throw_error;
-    vm.def_builtin(ute, "tag", 0, |vm, s, _, _| Ok(ivar(vm, s, "@tag")));
-    vm.def_builtin(ute, "value", 0, |vm, s, _, _| Ok(ivar(vm, s, "@value")));
+    vm.def_builtin(ute, "tag", 0, |vm, s, _, _| Ok(ivar(vm, s, "tag")));
+    vm.def_builtin(ute, "value", 0, |vm, s, _, _| Ok(ivar(vm, s, "value")));
     vm.def_private_builtin(
         crate::class::cls::KERNEL,
         "global_variables",
@@ -85,20 +85,23 @@ pub fn init(vm: &mut Vm) {
     });
     let fe = vm.e.frozen_error;
     vm.def_builtin(fe, "receiver", 0, |vm, s, _, _| {
-        Ok(ivar(vm, s, "@receiver"))
+        if !vm.ivar_is_set(s, symbol::intern("recv")) {
+            return Err(vm.arg_error("no receiver is available"));
+        }
+        Ok(ivar(vm, s, "recv"))
     });
+    let le = vm.e.load_error;
+    vm.def_builtin(le, "path", 0, |vm, s, _, _| Ok(ivar(vm, s, "path")));
     let lje = vm.e.local_jump_error;
-    vm.def_builtin(lje, "reason", 0, |vm, s, _, _| Ok(ivar(vm, s, "@reason")));
+    vm.def_builtin(lje, "reason", 0, |vm, s, _, _| Ok(ivar(vm, s, "reason")));
     vm.def_builtin(lje, "exit_value", 0, |vm, s, _, _| {
-        Ok(ivar(vm, s, "@exit_value"))
+        Ok(ivar(vm, s, "exit_value"))
     });
     let ne = vm.e.name_error;
     vm.def_builtin(ne, "to_s", 0, name_error_to_s);
     let nmpk = vm.e.no_matching_pattern_key_error;
-    vm.def_builtin(nmpk, "key", 0, |vm, s, _, _| Ok(ivar(vm, s, "@key")));
-    vm.def_builtin(nmpk, "matchee", 0, |vm, s, _, _| {
-        Ok(ivar(vm, s, "@matchee"))
-    });
+    vm.def_builtin(nmpk, "key", 0, |vm, s, _, _| Ok(ivar(vm, s, "key")));
+    vm.def_builtin(nmpk, "matchee", 0, |vm, s, _, _| Ok(ivar(vm, s, "matchee")));
 }
 
 /// `NameError#to_s`: the message plus error_highlight's snippet, as

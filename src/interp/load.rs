@@ -201,6 +201,8 @@ impl Vm {
                 }
                 let msg = format!("cannot load such file -- {feature}");
                 let e = self.new_exception(self.e.load_error, &msg);
+                let path = self.str_new(feature);
+                self.ivar_set_name(e, crate::value::symbol::intern("path"), path);
                 self.fill_backtrace(e);
                 return Err(Unwind::Raise(e));
             }
@@ -235,6 +237,8 @@ impl Vm {
             Err(_) => {
                 let msg = format!("cannot load such file -- {path}");
                 let e = self.new_exception(self.e.load_error, &msg);
+                let p = self.str_new(path);
+                self.ivar_set_name(e, crate::value::symbol::intern("path"), p);
                 self.fill_backtrace(e);
                 return Err(Unwind::Raise(e));
             }

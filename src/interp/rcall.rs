@@ -312,7 +312,7 @@ impl Vm {
             Ok(r) => Ok(Some(r)),
             Err(Unwind::Raise(e))
                 if self.exception_is(e, self.e.no_method_error)
-                    && self.ivar_get_name(e, symbol::intern("@name")) == n =>
+                    && self.ivar_get_name(e, symbol::intern("name")) == n =>
             {
                 Ok(None)
             }

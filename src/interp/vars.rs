@@ -256,8 +256,18 @@ impl Vm {
         }
     }
 
-    /// Instance variables of `recv` in definition order (for inspect).
+    /// Instance variables of `recv` in definition order (for inspect):
+    /// the ones Ruby can name (`@x`), not the VM's hidden ones.
     pub fn ivar_list(&self, recv: Value) -> Vec<(SymbolId, Value)> {
+        self.ivars_with(recv, false)
+    }
+
+    /// Whether `recv` has instance variable `n` set, hidden ones too.
+    pub fn ivar_is_set(&self, recv: Value, n: SymbolId) -> bool {
+        self.ivars_with(recv, true).iter().any(|(k, _)| *k == n)
+    }
+
+    fn ivars_with(&self, recv: Value, hidden: bool) -> Vec<(SymbolId, Value)> {
         if recv.is_heap() {
             let c = obj(recv).class.get();
             if let Body::Object(iv) = &*obj(recv).body.borrow() {
@@ -268,7 +278,7 @@ impl Vm {
                     .enumerate()
                     .filter(|(_, v)| !v.is_undef())
                     .filter_map(|(i, v)| names.get(i).map(|n| (*n, *v)))
-                    .filter(|(n, _)| symbol::name(*n).starts_with('@'))
+                    .filter(|(n, _)| hidden || symbol::name(*n).starts_with('@'))
                     .collect();
             }
             if let Some(c) = self.as_class(recv) {
@@ -288,7 +298,7 @@ impl Vm {
             .map(|ivs| {
                 ivs.iter()
                     .copied()
-                    .filter(|(n, _)| symbol::name(*n).starts_with('@'))
+                    .filter(|(n, _)| hidden || symbol::name(*n).starts_with('@'))
                     .collect()
             })
             .unwrap_or_default()

@@ -127,7 +127,7 @@ predefined! {
     SUCC = "succ",
     SIZE = "size",
     LENGTH = "length",
-    IVAR_MESSAGE = "@message",
+    IVAR_MESSAGE = "mesg",
     IVAR_BACKTRACE = "__backtrace",
     IVAR_BACKTRACE_IDS = "__backtrace_ids",
     IVAR_CAUSE = "__cause",
