@@ -331,6 +331,12 @@ pub fn init(vm: &mut Vm) {
         }
     });
     vm.def_builtin(m, "const_get", arity::range(1, 2), const_get);
+    vm.def_builtin(
+        m,
+        "const_source_location",
+        arity::range(1, 2),
+        const_source_location,
+    );
     vm.def_singleton_builtin(m, "nesting", 0, |vm, _, _, _| {
         let mut out = Vec::new();
         let mut cur = vm.frames.last().map(|f| f.cref.clone());
@@ -366,19 +372,59 @@ pub fn init(vm: &mut Vm) {
         vm.set_const(c, n, a[1]);
         Ok(a[1])
     });
+    // rb_mod_const_defined: a name or a path (`A::B`, `::A`), each part
+    // a valid constant name.
     vm.def_builtin(m, "const_defined?", arity::range(1, 2), |vm, s, a, _| {
-        let c = this(vm, s)?;
-        let n = name_arg(vm, a[0])?;
-        if !a.get(1).is_none_or(|v| v.truthy()) {
-            let own = vm.classes.get(c).consts.contains_key(&n);
-            return Ok(Value::bool(own || vm.autoload_path(c, n).is_some()));
+        let mut c = this(vm, s)?;
+        let inherit = a.get(1).is_none_or(|v| v.truthy());
+        let (name, _) = const_name_arg(vm, a[0])?;
+        let path = match name.strip_prefix("::") {
+            Some(rest) => {
+                c = cls::OBJECT;
+                rest
+            }
+            None => name.as_str(),
+        };
+        let parts: Vec<&str> = path.split("::").collect();
+        for (i, part) in parts.iter().enumerate() {
+            let valid = part.starts_with(|ch: char| ch.is_ascii_uppercase())
+                && part
+                    .chars()
+                    .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+            if !valid {
+                let shown = if parts.len() == 1 {
+                    name.as_str()
+                } else {
+                    part
+                };
+                let n = symbol::intern(shown);
+                return Err(vm.name_error(&format!("wrong constant name {shown}"), n, s));
+            }
+            let n = symbol::intern(part);
+            let defined = if !inherit {
+                vm.classes.get(c).consts.contains_key(&n) || vm.autoload_path(c, n).is_some()
+            } else {
+                let owners = vm.autoload_owners(c);
+                vm.const_in_ancestors(c, n).is_some()
+                    || vm.classes.get(cls::OBJECT).consts.contains_key(&n)
+                    || vm.autoload_pending(&owners, n)
+            };
+            if !defined {
+                return Ok(Value::FALSE);
+            }
+            if i + 1 < parts.len() {
+                let v = const_get(vm, vm.class_value(c), &[Value::symbol(n)], None)?;
+                c = match vm.as_class(v) {
+                    Some(k) => k,
+                    None => {
+                        return Err(
+                            vm.type_error(&format!("{name} does not refer to class/module"))
+                        );
+                    }
+                };
+            }
         }
-        let owners = vm.autoload_owners(c);
-        Ok(Value::bool(
-            vm.const_in_ancestors(c, n).is_some()
-                || vm.classes.get(cls::OBJECT).consts.contains_key(&n)
-                || vm.autoload_pending(&owners, n),
-        ))
+        Ok(Value::TRUE)
     });
     vm.def_builtin(m, "autoload", 2, |vm, s, a, _| {
         let c = this(vm, s)?;
@@ -616,20 +662,106 @@ pub fn init(vm: &mut Vm) {
 }
 
 /// Module#const_get(name, inherit = true), with `A::B` paths.
+/// A constant name argument: a Symbol, or a String (or `to_str`);
+/// whether it was a Symbol.
+fn const_name_arg(vm: &mut Vm, v: Value) -> Result<(String, bool), Unwind> {
+    if let Some(sy) = v.as_symbol() {
+        return Ok((symbol::name(sy).to_string(), true));
+    }
+    if vm.is_string(v) {
+        return Ok((vm.string_lossy(v), false));
+    }
+    if v.is_heap() && vm.respond_to(v, sym::TO_STR) {
+        let b = super::str_arg(vm, v)?;
+        return Ok((String::from_utf8_lossy(&b).into_owned(), false));
+    }
+    let d = vm.inspect(v)?;
+    Err(vm.type_error(&format!("{d} is not a symbol nor a string")))
+}
+
+/// `Module#const_source_location`: `[file, line]` of the definition the
+/// name reaches (as `const_get` would look it up), `[]` for one the VM or
+/// its prelude made, nil when there is none.
+fn const_source_location(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let c = this(vm, s)?;
+    let inherit = a.get(1).is_none_or(|v| v.truthy());
+    // A Symbol, or a String by `to_str` (StringValue's TypeError).
+    let (name, is_sym) = match a[0].as_symbol() {
+        Some(_) => const_name_arg(vm, a[0])?,
+        None => {
+            let b = super::str_arg(vm, a[0])?;
+            (String::from_utf8_lossy(&b).into_owned(), false)
+        }
+    };
+    if is_sym && name.contains("::") {
+        let n = symbol::intern(&name);
+        return Err(vm.name_error(&format!("wrong constant name {name}"), n, s));
+    }
+    let (mut cur, path) = match name.strip_prefix("::") {
+        Some(rest) => (cls::OBJECT, rest.to_string()),
+        None => (c, name.clone()),
+    };
+    let parts: Vec<&str> = path.split("::").collect();
+    let (last, outer) = parts.split_last().unwrap_or((&"", &[]));
+    if !outer.is_empty() {
+        let prefix = outer.join("::");
+        let p = vm.str_new(&prefix);
+        let holder = const_get(vm, vm.class_value(cur), &[p], None)?;
+        cur = match vm.as_class(holder) {
+            Some(k) => k,
+            None => {
+                let d = vm.inspect(holder)?;
+                return Err(vm.type_error(&format!("{d} does not refer to class/module")));
+            }
+        };
+    }
+    let valid = last.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && last
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+    if !valid {
+        let n = symbol::intern(last);
+        return Err(vm.name_error(&format!("wrong constant name {last}"), n, s));
+    }
+    let n = symbol::intern(last);
+    let mut holders: Vec<ClassId> = if inherit {
+        vm.classes.ancestors(cur).to_vec()
+    } else {
+        vec![cur]
+    };
+    if inherit && vm.classes.get(cur).kind == ClassKind::Module {
+        holders.push(cls::OBJECT);
+    }
+    let Some(h) = holders
+        .into_iter()
+        .find(|h| vm.classes.get(*h).consts.contains_key(&n))
+    else {
+        return Ok(Value::NIL);
+    };
+    let site = vm.classes.get(h).const_sites.get(&n).cloned();
+    let parsed = site
+        .as_deref()
+        .and_then(|st| st.rsplit_once(':'))
+        .and_then(|(f, l)| {
+            let line = l.parse::<i64>().ok()?;
+            (!f.starts_with("<internal:")).then(|| (f.to_string(), line))
+        });
+    Ok(match parsed {
+        Some((f, line)) => {
+            let f = vm.str_new(&f);
+            vm.ary_new(vec![f, Value::int(line)])
+        }
+        None => vm.ary_new(vec![]),
+    })
+}
+
 fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let c = this(vm, s)?;
     if a.len() > 2 {
         return Err(vm.argc_error(a.len(), 1, 2));
     }
     let inherit = a.get(1).is_none_or(|v| v.truthy());
-    let name = if let Some(sy) = a[0].as_symbol() {
-        symbol::name(sy).to_string()
-    } else if vm.is_string(a[0]) {
-        vm.string_lossy(a[0])
-    } else {
-        let d = vm.inspect(a[0])?;
-        return Err(vm.type_error(&format!("{d} is not a symbol nor a string")));
-    };
+    let (name, _) = const_name_arg(vm, a[0])?;
     let (mut cur, path) = match name.strip_prefix("::") {
         Some(rest) => (cls::OBJECT, rest.to_string()),
         None => (c, name.clone()),
