@@ -1154,6 +1154,7 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
         AllocKind::Array => Body::Array(Vec::new()),
         AllocKind::Hash => Body::Hash(Box::new(RHash::new())),
         AllocKind::Range => Body::Range(Value::NIL, Value::NIL, false),
+        AllocKind::Struct => return super::structs::allocate(vm, c),
         AllocKind::Proc | AllocKind::Regexp | AllocKind::None => {
             let cn = vm.class_name(c);
             return Err(vm.error(
@@ -1165,7 +1166,7 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
     Ok(vm.heap.alloc(c, body))
 }
 
-fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+pub(crate) fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let kw = vm.kw_passed && a.last().is_some_and(|v| vm.hash_len(*v).is_some());
     let o = allocate(vm, s)?;
     vm.push_root(o);

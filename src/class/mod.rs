@@ -138,6 +138,9 @@ pub enum AllocKind {
     Regexp,
     /// `Integer.new` and friends: undefined allocator.
     None,
+    /// Struct and its subclasses: an object holding one nil per member
+    /// (builtins/structs.rs), no allocator for Struct itself.
+    Struct,
 }
 
 /// A table keyed by symbol: symbols are small integers, so the fast
