@@ -185,7 +185,7 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         for v in a {
             let n = name_arg(vm, *v)?;
-            if vm.classes.get_mut(c).methods.remove(&n).is_none() {
+            if !vm.classes.remove_method(c, n) {
                 let cn = vm.class_name(c);
                 let msg = format!("method `{}' not defined in {cn}", symbol::name(n));
                 return Err(vm.name_error(&msg, n, s));

@@ -2,7 +2,8 @@
 # inspect, keyword_init?), and Struct#initialize follows CRuby 3.1's
 # rb_struct_initialize_m: positional values, or one Hash with
 # keyword_init: true whose keys are member names or positions.
-$stderr = $stdout
+# Warnings are printed without the script's path.
+def Warning.warn(msg) = print(msg.sub(/\A[^:]*:(\d+):/, 'line \\1:'))
 S = Struct.new(:a, :b)
 p S.singleton_methods.sort, S.singleton_methods(false).sort
 p S.method(:new).owner, S.method(:members).owner, Struct.method(:new).owner
