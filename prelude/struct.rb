@@ -31,8 +31,9 @@ class Struct
 
     class_name = nil
     if !args.empty? && !args[0].is_a?(Symbol)
+      # A nil name makes an anonymous class too.
       class_name = args.shift
-      unless class_name.is_a?(String)
+      unless class_name.nil? || class_name.is_a?(String)
         conv = class_name.respond_to?(:to_str, true) ? class_name.__send__(:to_str) : nil
         unless conv.is_a?(String)
           raise TypeError,
@@ -66,11 +67,12 @@ class Struct
       unless first && first >= "A" && first <= "Z"
         raise NameError, "identifier #{class_name} needs to be constant"
       end
-      if Struct.const_defined?(class_name, false)
-        warn("redefining constant Struct::#{class_name}", uplevel: 1)
-        Struct.__send__(:remove_const, class_name)
+      # The constant goes in the receiver (Struct, or a subclass of it).
+      if const_defined?(class_name, false)
+        warn("redefining constant #{self}::#{class_name}", uplevel: 1)
+        __send__(:remove_const, class_name)
       end
-      Struct.const_set(class_name, klass)
+      const_set(class_name, klass)
     end
 
     klass.class_eval(&block) if block
