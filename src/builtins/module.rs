@@ -1197,6 +1197,29 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
         let e = vm.classes.method(m).clone();
         vm.add_method(n, name, e.kind, e.visibility);
     }
+    // Class-level state, as rb_mod_init_copy: the class's own instance
+    // variables and its singleton class's methods (a Struct class's `new`
+    // and members).
+    let ivars = vm.classes.get(c).ivars.clone();
+    vm.classes.get_mut(n).ivars = ivars;
+    let meta = vm.classes.get(c).metaclass;
+    if let Some(meta) = meta.filter(|&m| vm.classes.get(m).kind == ClassKind::Singleton) {
+        let methods: Vec<_> = vm
+            .classes
+            .get(meta)
+            .methods
+            .iter()
+            .map(|(k, v)| (*k, *v))
+            .collect();
+        if !methods.is_empty() {
+            let nv = vm.class_value(n);
+            let nm = vm.singleton_class(nv);
+            for (name, m) in methods {
+                let e = vm.classes.method(m).clone();
+                vm.add_method(nm, name, e.kind, e.visibility);
+            }
+        }
+    }
     // Constants (and which are private) are copied too, as CRuby's
     // rb_mod_init_copy does.
     let (consts, order, private) = {

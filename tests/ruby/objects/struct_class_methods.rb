@@ -90,3 +90,18 @@ begin
 rescue ArgumentError => e
   p e.message
 end
+
+# A nil name is no name; a subclass of Struct holds the named ones.
+p Struct.new(nil, :n).new(1)
+class Fruit < Struct; end
+Fruit.new("Apple", :kind)
+p Fruit::Apple.new(:red), Fruit::Apple.superclass
+
+# A copy of a struct class (or any class) keeps its class-level methods
+# and members.
+D = S.dup
+p D.new(1), D.members, D.singleton_methods.sort
+class Greeter
+  def self.hi = :hi
+end
+p Greeter.dup.hi, Greeter.clone.hi
