@@ -10,25 +10,18 @@
 # Accessors are native method kinds (struct_ref / struct_set) that the
 # inline cache answers without a frame, as it does attr_reader's; each
 # struct class creation is a dynamic method definition, as the dispatch
-# layer expects.
+# layer expects. As in CRuby, every struct class gets its own native
+# singleton methods (new, [], members, inspect, keyword_init?), and
+# Struct#initialize is native (builtins/structs.rs): a Ruby body there
+# would miss its inline caches on every new struct class.
 class Struct
   include Enumerable
+  RubyVM::Prelude.install_struct(self)
 
-  # On Struct itself: make a new struct class. On a struct class (which
-  # inherits this singleton method): make an instance, as Class#new does.
+  # Make a new struct class (a subclass of the receiver). The classes it
+  # makes answer `new` with their own singleton method, which makes an
+  # instance.
   def self.new(*args, **kw, &block)
-    unless equal?(Struct)
-      # CRuby 3.1 warns about Point.new(x: 1) when keyword_init is not given
-      # (the warning is issued here so that it points at the caller).
-      if args.empty? && !kw.empty? && RubyVM::Prelude.struct_keyword_init(self).nil? &&
-         instance_method(:initialize).owner.equal?(Struct)
-        warn("Passing only keyword arguments to Struct#initialize will behave differently " \
-             "from Ruby 3.2. Please use a Hash literal like .new({k: v}) instead of .new(k: v).",
-             uplevel: 1)
-      end
-      return super
-    end
-
     kw.each_key do |key|
       raise ArgumentError, "unknown keyword: #{key.inspect}" unless key == :keyword_init
     end
@@ -38,8 +31,9 @@ class Struct
 
     class_name = nil
     if !args.empty? && !args[0].is_a?(Symbol)
+      # A nil name makes an anonymous class too.
       class_name = args.shift
-      unless class_name.is_a?(String)
+      unless class_name.nil? || class_name.is_a?(String)
         conv = class_name.respond_to?(:to_str, true) ? class_name.__send__(:to_str) : nil
         unless conv.is_a?(String)
           raise TypeError,
@@ -73,67 +67,16 @@ class Struct
       unless first && first >= "A" && first <= "Z"
         raise NameError, "identifier #{class_name} needs to be constant"
       end
-      if Struct.const_defined?(class_name, false)
-        warn("redefining constant Struct::#{class_name}", uplevel: 1)
-        Struct.__send__(:remove_const, class_name)
+      # The constant goes in the receiver (Struct, or a subclass of it).
+      if const_defined?(class_name, false)
+        warn("redefining constant #{self}::#{class_name}", uplevel: 1)
+        __send__(:remove_const, class_name)
       end
-      Struct.const_set(class_name, klass)
+      const_set(class_name, klass)
     end
 
     klass.class_eval(&block) if block
     klass
-  end
-
-  def self.[](*args, **kw, &block)
-    RubyVM::Prelude.struct_class_only(self, :[])
-    new(*args, **kw, &block)
-  end
-
-  def self.members
-    RubyVM::Prelude.struct_class_only(self, :members)
-    RubyVM::Prelude.struct_members(self).dup
-  end
-
-  def self.keyword_init?
-    RubyVM::Prelude.struct_class_only(self, :keyword_init?)
-    RubyVM::Prelude.struct_keyword_init(self)
-  end
-
-  def self.inspect
-    text = super
-    return text if equal?(Struct)
-    RubyVM::Prelude.struct_keyword_init(self) == true ? "#{text}(keyword_init: true)" : text
-  end
-
-  def initialize(*args, **kw)
-    members = RubyVM::Prelude.struct_members(self.class)
-    keyword_init = RubyVM::Prelude.struct_keyword_init(self.class)
-    values = Array.new(members.size)
-
-    if keyword_init == true
-      if args.size == 1 && args[0].is_a?(Hash) && kw.empty?
-        kw = args[0]
-      elsif !args.empty?
-        given = args.size + (kw.empty? ? 0 : 1)
-        raise ArgumentError, "wrong number of arguments (given #{given}, expected 0)"
-      end
-      unknown = []
-      kw.each do |key, value|
-        index = key.is_a?(Symbol) || key.is_a?(String) ? members.index(key.to_sym) : nil
-        if index.nil?
-          unknown << key
-        else
-          values[index] = value
-        end
-      end
-      raise ArgumentError, "unknown keywords: #{unknown.join(', ')}" unless unknown.empty?
-    else
-      args = args + [kw] unless kw.empty?
-      raise ArgumentError, "struct size differs" if args.size > members.size
-      args.each_with_index { |value, index| values[index] = value }
-    end
-    @__values__ = values
-    nil
   end
 
   def initialize_copy(orig)
@@ -322,32 +265,6 @@ end
 
 # Struct support, kept out of Struct's own namespace.
 module RubyVM::Prelude
-  def self.struct_members(klass)
-    c = klass
-    until c.nil?
-      members = c.instance_variable_get(:@__members__)
-      return members unless members.nil?
-      c = c.superclass
-    end
-    raise TypeError, "uninitialized struct"
-  end
-
-  def self.struct_keyword_init(klass)
-    c = klass
-    until c.nil?
-      return c.instance_variable_get(:@__keyword_init__) if c.instance_variable_get(:@__members__)
-      c = c.superclass
-    end
-    nil
-  end
-
-  # Struct.[], Struct.members and Struct.keyword_init? exist only on the
-  # generated classes, not on Struct itself.
-  def self.struct_class_only(klass, name)
-    return unless klass.equal?(Struct)
-    raise NoMethodError.new("undefined method `#{name}' for Struct:Class", name)
-  end
-
   # Index of a member given by name or position, or nil (rb_struct_pos).
   def self.struct_position(struct, key)
     members = struct_members(struct.class)

@@ -66,6 +66,16 @@ fn subclasses_of_a_reopened_class_are_collected() {
     );
 }
 
+/// Entries a class's table no longer holds (redefined, visibility
+/// changed, aliased then removed) go with the class.
+#[test]
+fn replaced_method_entries_are_collected() {
+    check(
+        "i = 0\nwhile i < 1_000_000\n  Class.new { def v = 1; def v = 2; private :v; public :v; \
+         alias w v; remove_method :v }.new.w\n  i += 1\nend",
+    );
+}
+
 #[test]
 fn extended_objects_are_collected() {
     check(
@@ -84,6 +94,8 @@ fn class_and_weak_goldens_under_every_strategy() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby");
     let mut files = vec![
         "objects/class_gc_subclasses",
+        "objects/class_gc_included_in",
+        "objects/struct_class_methods",
         "dispatch/class_gc_reused_site",
         "objects/weakmap_api",
         "objects/weakmap_gc",

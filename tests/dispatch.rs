@@ -677,3 +677,43 @@ p n
     assert!(cfuncs[0] >= 2000, "{cfuncs:?}");
     assert!(cfuncs.iter().all(|&c| c == cfuncs[0]), "{cfuncs:?}");
 }
+
+/// Dead classes are reported (issue 29): `RubyVM::MethodCache.stats` and
+/// `--stats` count the classes the GC freed and the cache entries the
+/// sweep dropped for them, under every strategy.
+#[test]
+fn freed_classes_and_dropped_entries_are_reported() {
+    let src = r#"
+def call(o) = o.v
+def churn(n) = n.times { call(Class.new { def v = 1 }.new) }
+churn(1000)
+GC.start
+s = RubyVM::MethodCache.stats
+p s[:classes_freed] >= 900, s[:gc_dropped_entries] > 0
+"#;
+    let p = script("freed.rb", src);
+    for f in settings(&["0", "1", "8"]) {
+        let out = run_file(&p, &[&f[0], &f[1], "--stats=json"]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "true\ntrue\n",
+            "{f:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let j = stats_json(&out);
+        assert!(stat(&j, "classes_freed") >= 900, "{f:?}: {j}");
+        assert!(stat(&j, "gc_dropped_entries") > 0, "{f:?}: {j}");
+    }
+    let out = run_file(&p, &["--stats"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = |name: &str| -> u64 {
+        err.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {err}"))
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    assert!(line("classes freed by GC:") >= 900, "{err}");
+    assert!(line("entries dropped by GC:") > 0, "{err}");
+}

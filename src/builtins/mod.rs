@@ -28,6 +28,7 @@ pub mod rubyvm;
 pub mod signal;
 pub mod string;
 pub mod strscan;
+pub mod structs;
 pub mod symbol;
 
 use crate::gc::obj;

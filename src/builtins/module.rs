@@ -185,7 +185,7 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         for v in a {
             let n = name_arg(vm, *v)?;
-            if vm.classes.get_mut(c).methods.remove(&n).is_none() {
+            if !vm.classes.remove_method(c, n) {
                 let cn = vm.class_name(c);
                 let msg = format!("method `{}' not defined in {cn}", symbol::name(n));
                 return Err(vm.name_error(&msg, n, s));
@@ -1286,6 +1286,7 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
         AllocKind::Array => Body::Array(Vec::new()),
         AllocKind::Hash => Body::Hash(Box::new(RHash::new())),
         AllocKind::Range => Body::Range(Value::NIL, Value::NIL, false),
+        AllocKind::Struct => return super::structs::allocate(vm, c),
         AllocKind::Proc | AllocKind::Regexp | AllocKind::None => {
             let cn = vm.class_name(c);
             return Err(vm.error(
@@ -1297,7 +1298,7 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
     Ok(vm.heap.alloc(c, body))
 }
 
-fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+pub(crate) fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let kw = vm.kw_passed && a.last().is_some_and(|v| vm.hash_len(*v).is_some());
     let o = allocate(vm, s)?;
     vm.push_root(o);
@@ -1327,6 +1328,29 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
     for (name, m) in methods {
         let e = vm.classes.method(m).clone();
         vm.add_method(n, name, e.kind, e.visibility);
+    }
+    // Class-level state, as rb_mod_init_copy: the class's own instance
+    // variables and its singleton class's methods (a Struct class's `new`
+    // and members).
+    let ivars = vm.classes.get(c).ivars.clone();
+    vm.classes.get_mut(n).ivars = ivars;
+    let meta = vm.classes.get(c).metaclass;
+    if let Some(meta) = meta.filter(|&m| vm.classes.get(m).kind == ClassKind::Singleton) {
+        let methods: Vec<_> = vm
+            .classes
+            .get(meta)
+            .methods
+            .iter()
+            .map(|(k, v)| (*k, *v))
+            .collect();
+        if !methods.is_empty() {
+            let nv = vm.class_value(n);
+            let nm = vm.singleton_class(nv);
+            for (name, m) in methods {
+                let e = vm.classes.method(m).clone();
+                vm.add_method(nm, name, e.kind, e.visibility);
+            }
+        }
     }
     // Constants (and which are private) are copied too, as CRuby's
     // rb_mod_init_copy does.

@@ -85,7 +85,9 @@ pub fn init(vm: &mut Vm) {
             .to_string();
         Ok(vm.str_new(&m))
     });
-    // Struct.new's member readers and writers (prelude/struct.rb).
+    // Struct's native methods, and Struct.new's member readers and
+    // writers (prelude/struct.rb).
+    super::structs::init(vm, pm);
     vm.def_singleton_builtin(pm, "define_struct_accessors", 2, |vm, _, a, _| {
         let Some(c) = vm.as_class(a[0]) else {
             return Err(vm.type_error("define_struct_accessors: class expected"));

@@ -168,7 +168,13 @@ impl ClassTable {
             self.classes[c.index()].dead = true;
             out.slots.push(k.serial_slot);
             out.slots.extend(k.resolved.values().copied());
-            for (_, m) in k.methods.drain() {
+            // Its table's entries and those it replaced (an alias may
+            // hold one entry under two names).
+            let mut entries: Vec<MethodId> = k.methods.drain().map(|(_, m)| m).collect();
+            entries.append(&mut k.replaced);
+            entries.sort_unstable_by_key(|m| m.index());
+            entries.dedup();
+            for m in entries {
                 if !t.methods.contains(&m) && m.index() < self.methods.len() {
                     let e = &mut self.methods[m.index()];
                     e.kind = MethodKind::Undefined;

@@ -138,6 +138,9 @@ pub enum AllocKind {
     Regexp,
     /// `Integer.new` and friends: undefined allocator.
     None,
+    /// Struct and its subclasses: an object holding one nil per member
+    /// (builtins/structs.rs), no allocator for Struct itself.
+    Struct,
 }
 
 /// A table keyed by symbol: symbols are small integers, so the fast
@@ -151,6 +154,10 @@ pub struct RClass {
     pub kind: ClassKind,
     pub superclass: Option<ClassId>,
     pub methods: SymMap<MethodId>,
+    /// Entries `methods` held and no longer does (redefined, removed,
+    /// visibility changed): a running frame or a Method object may still
+    /// use one, so they are freed with the class (`ClassTable::sweep`).
+    pub replaced: Vec<MethodId>,
     pub includes: Vec<ClassId>,
     pub prepends: Vec<ClassId>,
     pub subclasses: Vec<ClassId>,
@@ -201,6 +208,7 @@ impl RClass {
             kind,
             superclass,
             methods: SymMap::default(),
+            replaced: Vec::new(),
             includes: Vec::new(),
             prepends: Vec::new(),
             subclasses: Vec::new(),
@@ -351,7 +359,25 @@ impl ClassTable {
         if c.0 < self.permanent && m.0 >= self.boot_methods {
             self.touched.insert(c);
         }
-        self.get_mut(c).methods.insert(name, m);
+        let k = self.get_mut(c);
+        if let Some(old) = k.methods.insert(name, m)
+            && old != m
+        {
+            k.replaced.push(old);
+        }
+    }
+
+    /// Takes `name` out of `c`'s method table (`remove_method`): false
+    /// when it was not there.
+    pub fn remove_method(&mut self, c: ClassId, name: SymbolId) -> bool {
+        let k = self.get_mut(c);
+        match k.methods.remove(&name) {
+            Some(old) => {
+                k.replaced.push(old);
+                true
+            }
+            None => false,
+        }
     }
 
     fn alloc_slot(&mut self) -> u32 {

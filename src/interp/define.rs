@@ -198,13 +198,7 @@ impl Vm {
                     if s == cls::CLASS {
                         return Err(self.type_error("can't make subclass of Class"));
                     }
-                    let c = self.new_class(Some(&n), s, Some(outer));
-                    if let Some(sc) = self.struct_class
-                        && self.classes.is_subclass_of(s, sc)
-                    {
-                        // Struct subclasses share their parent's allocator.
-                    }
-                    c
+                    self.new_class(Some(&n), s, Some(outer))
                 };
                 self.note_const_site(outer, name);
                 let loc = self.location_for_trace();
@@ -297,24 +291,31 @@ impl Vm {
     /// Calls `method_<what>` (or `singleton_method_<what>` for a singleton
     /// class) after a method table change: what is added/removed/undefined.
     pub fn method_hook(&mut self, c: ClassId, name: SymbolId, what: &str) -> Result<(), Unwind> {
-        let singleton = self.classes.get(c).kind == ClassKind::Singleton;
-        let (recv, hook) = if singleton {
-            (
-                self.classes.get(c).attached,
-                format!("singleton_method_{what}"),
-            )
-        } else {
-            (self.class_value(c), format!("method_{what}"))
-        };
-        let hook = symbol::intern(&hook);
-        let k = self.class_of(recv);
-        let r = self.dispatch.resolve(&mut self.classes, k, hook);
-        if let Some(m) = r.method
-            && !matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
-        {
+        if let Some((recv, hook)) = self.method_hook_target(c, what) {
             self.funcall(recv, hook, &[Value::symbol(name)], None)?;
         }
         Ok(())
+    }
+
+    /// The receiver and name of the hook `method_hook` would call for a
+    /// change in `c`, or None while only the default (a no-op builtin)
+    /// answers: a definer of many methods asks once, not per method.
+    pub fn method_hook_target(&mut self, c: ClassId, what: &str) -> Option<(Value, SymbolId)> {
+        let singleton = self.classes.get(c).kind == ClassKind::Singleton;
+        let recv = if singleton {
+            self.classes.get(c).attached
+        } else {
+            self.class_value(c)
+        };
+        let hook = match (singleton, what) {
+            (false, "added") => sym::METHOD_ADDED,
+            (true, "added") => sym::SINGLETON_METHOD_ADDED,
+            (false, _) => symbol::intern(&format!("method_{what}")),
+            (true, _) => symbol::intern(&format!("singleton_method_{what}")),
+        };
+        let k = self.class_of(recv);
+        let m = self.dispatch.resolve(&mut self.classes, k, hook).method?;
+        (!matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })).then_some((recv, hook))
     }
 
     pub fn undef_method(&mut self, c: ClassId, name: SymbolId) -> Result<(), Unwind> {

@@ -247,7 +247,10 @@ pub struct Vm {
     pub stack_limit_addr: usize,
     pub object_id_counter: u64,
     pub object_ids: HashMap<u64, u64>,
-    pub struct_class: Option<ClassId>,
+    /// The singleton methods every struct class gets (`new`, `[]`,
+    /// `members`, `inspect`, `keyword_init?`: interp/structs.rs), empty
+    /// until prelude/struct.rb installs them.
+    pub struct_class_methods: Vec<(SymbolId, MethodKind)>,
     /// Ctrl-C and the threads' time slice, noticed at safepoints.
     pub interrupts: timeslice::Interrupts,
     /// `IO.pipe`'s descriptors (builtins/pipe.rs).
@@ -333,7 +336,7 @@ impl Vm {
             stack_limit_addr: 0,
             object_id_counter: 8,
             object_ids: HashMap::new(),
-            struct_class: None,
+            struct_class_methods: Vec::new(),
             interrupts: timeslice::Interrupts::default(),
             pipes: crate::sys::Pipes::default(),
             describing: false,

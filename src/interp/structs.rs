@@ -105,21 +105,73 @@ impl Vm {
         Ok(())
     }
 
-    /// Defines the reader and writer of each member of a struct class
-    /// (`members` in order), firing `method_added` as `define_method` does.
+    /// Sets up a new struct class as CRuby's `setup_struct` does: the
+    /// class-level `new`, `[]`, `members`, `inspect` and `keyword_init?`
+    /// on its own singleton class, then a reader and a writer for each of
+    /// `members` (in order), each firing `singleton_method_added` /
+    /// `method_added` as any definition does. Every struct class shares
+    /// the same builtin entries (registered once), so making one costs a
+    /// few method-table inserts.
     pub fn define_struct_accessors(&mut self, c: ClassId, members: &[Value]) -> Result<(), Unwind> {
+        let cv = self.class_value(c);
+        let meta = self.singleton_class(cv);
+        let n = self.struct_class_methods.len();
+        self.classes.get_mut(meta).methods.reserve(n);
+        self.classes.get_mut(c).methods.reserve(2 * members.len());
+        let hook = self.method_hook_target(meta, "added").is_some();
+        for i in 0..n {
+            let (name, kind) = self.struct_class_methods[i].clone();
+            self.add_method(meta, name, kind, Visibility::Public);
+            if hook {
+                self.method_hook(meta, name, "added")?;
+            }
+        }
+        let hook = self.method_hook_target(c, "added").is_some();
         for (i, m) in members.iter().enumerate() {
             let Some(name) = m.as_symbol() else {
                 return Err(self.type_error("struct member must be a Symbol"));
             };
             let i = i as u32;
             self.add_method(c, name, MethodKind::StructRef(i), Visibility::Public);
-            self.method_hook(c, name, "added")?;
+            if hook {
+                self.method_hook(c, name, "added")?;
+            }
             let w = symbol::intern(&format!("{}=", symbol::name(name)));
             self.add_method(c, w, MethodKind::StructSet(i), Visibility::Public);
-            self.method_hook(c, w, "added")?;
+            if hook {
+                self.method_hook(c, w, "added")?;
+            }
         }
         Ok(())
+    }
+
+    /// The member list (a frozen Array of Symbols) of struct class `c` and
+    /// its `keyword_init` (true, false or nil), from the nearest class
+    /// that has them (CRuby's `struct_ivar_get`); TypeError "uninitialized
+    /// struct" for Struct itself or a class not made by `Struct.new`.
+    pub fn struct_layout(&mut self, c: ClassId) -> Result<(Value, Value), Unwind> {
+        match self.struct_layout_of(c) {
+            Some((members, _)) if !self.is_array(members) => {
+                Err(self.type_error("corrupted struct"))
+            }
+            Some(layout) => Ok(layout),
+            None => Err(self.type_error("uninitialized struct")),
+        }
+    }
+
+    /// `struct_layout` without the errors: None when no class up from `c`
+    /// has a member list.
+    pub fn struct_layout_of(&self, c: ClassId) -> Option<(Value, Value)> {
+        let mut k = Some(c);
+        while let Some(c) = k {
+            let cv = self.class_value(c);
+            let members = self.ivar_get_name(cv, sym::STRUCT_MEMBERS);
+            if !members.is_nil() {
+                return Some((members, self.ivar_get_name(cv, sym::STRUCT_KEYWORD_INIT)));
+            }
+            k = self.classes.get(c).superclass;
+        }
+        None
     }
 }
 

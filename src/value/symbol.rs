@@ -170,6 +170,8 @@ predefined! {
     IVAR_FIBER_BLOCKING = "__blocking",
     IVAR_FIBER_LOCATION = "__location",
     STRUCT_VALUES = "@__values__",
+    STRUCT_MEMBERS = "@__members__",
+    STRUCT_KEYWORD_INIT = "@__keyword_init__",
     ;
     // The names of anonymous `*`, `**` and `&` parameters are the operator
     // symbols themselves (one name, one id: a second entry would shadow

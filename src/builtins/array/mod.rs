@@ -713,7 +713,7 @@ fn merge_sort(vm: &mut Vm, v: &mut Vec<Value>, b: &B) -> Result<(), Unwind> {
 /// by `to_s`) with `sep` between them, appended as `String#<<` appends:
 /// the result starts in the first element's encoding when that is a
 /// String, else US-ASCII, and pieces that do not mix raise.
-fn join(vm: &mut Vm, s: Value, sep: Option<Value>) -> VResult {
+pub(crate) fn join(vm: &mut Vm, s: Value, sep: Option<Value>) -> VResult {
     use crate::builtins::string::Enc;
     let out = vm.str_from_bytes(Vec::new());
     match get(s, 0) {
