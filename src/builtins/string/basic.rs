@@ -777,7 +777,11 @@ pub fn init(vm: &mut Vm) {
         ord_of(vm, &b, is_binary(s)).map(Value::int)
     });
     // Each character's `ord` (what `each_char.map(&:ord)` gives).
-    vm.def_builtin(s, "codepoints", 0, |vm, s, _, _| {
+    vm.def_builtin(s, "codepoints", 0, |vm, s, a, b| {
+        // With a block (deprecated in 3.1): the each_ form, returning self.
+        if b.is_some() {
+            return vm.funcall(s, crate::value::symbol::intern("each_codepoint"), a, b);
+        }
         let by = bytes(vm, s);
         let binary = is_binary(s);
         let mut v = Vec::new();
@@ -854,7 +858,11 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(new_like(vm, s, bytes(vm, s)))
     });
-    vm.def_builtin(s, "chars", 0, |vm, s, _, _| {
+    vm.def_builtin(s, "chars", 0, |vm, s, a, b| {
+        // With a block (deprecated in 3.1): the each_ form, returning self.
+        if b.is_some() {
+            return vm.funcall(s, crate::value::symbol::intern("each_char"), a, b);
+        }
         let b = bytes(vm, s);
         let v: Vec<Value> = if is_binary(s) {
             b.iter().map(|c| new_like(vm, s, vec![*c])).collect()
@@ -884,7 +892,11 @@ pub fn init(vm: &mut Vm) {
         }
         Ok(s)
     });
-    vm.def_builtin(s, "bytes", 0, |vm, s, _, _| {
+    vm.def_builtin(s, "bytes", 0, |vm, s, a, b| {
+        // With a block (deprecated in 3.1): the each_ form, returning self.
+        if b.is_some() {
+            return vm.funcall(s, crate::value::symbol::intern("each_byte"), a, b);
+        }
         let v = bytes(vm, s)
             .into_iter()
             .map(|b| Value::int(b as i64))

@@ -155,9 +155,15 @@ pub(crate) fn set_bytes(vm: &mut Vm, s: Value, b: Vec<u8>) -> Result<(), Unwind>
 
 /// A new String with `b`, keeping the binary flag of `like`.
 pub(crate) fn new_like(vm: &mut Vm, like: Value, b: Vec<u8>) -> Value {
+    // A US-ASCII string's pieces stay US-ASCII while they are ASCII
+    // (anything else they could only have gained from a UTF-8 operand).
+    let enc = Enc::of(like);
+    let keep_ascii = enc == Enc::UsAscii && b.is_ascii();
     let v = vm.str_from_bytes(b);
-    if is_binary(like) {
+    if enc == Enc::Binary {
         obj(v).flags.set(obj(v).flags.get() | FLAG_BINARY);
+    } else if keep_ascii {
+        Enc::UsAscii.set(v);
     }
     v
 }

@@ -617,7 +617,17 @@ fn partition(vm: &mut Vm, s: Value, a: &[Value], right: bool) -> VResult {
         None if right => [Vec::new(), Vec::new(), b.clone()],
         None => [b.clone(), Vec::new(), Vec::new()],
     };
-    let v: Vec<Value> = parts.into_iter().map(|p| new_like(vm, s, p)).collect();
+    // A String separator's match is in the separator's encoding.
+    let mid_like = if vm.is_string(a[0]) && span.is_some() {
+        a[0]
+    } else {
+        s
+    };
+    let v: Vec<Value> = parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| new_like(vm, if i == 1 { mid_like } else { s }, p))
+        .collect();
     Ok(vm.ary_new(v))
 }
 
@@ -658,7 +668,16 @@ fn line_spans(b: &[u8], sep: Option<&[u8]>) -> Vec<(usize, usize)> {
 fn lines_of(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Vec<Value>, Unwind> {
     let (pos, kw) = split_kw(vm, a);
     let chomp = kw_get(vm, kw, "chomp")?.is_some_and(|v| v.truthy());
-    let sep: Option<Vec<u8>> = match pos.first() {
+    // No separator: `$/` (nil: the whole string is one line).
+    let rs = match pos.first() {
+        Some(v) => *v,
+        None => vm
+            .globals
+            .get(&crate::value::symbol::intern("$/"))
+            .copied()
+            .unwrap_or(Value::NIL),
+    };
+    let sep: Option<Vec<u8>> = match pos.first().or(Some(&rs)) {
         None => Some(b"\n".to_vec()),
         Some(v) if v.is_nil() => None,
         Some(v) => Some(str_arg(vm, *v)?),
@@ -793,7 +812,11 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "split", -1, split);
     vm.def_builtin(s, "partition", 1, |vm, s, a, _| partition(vm, s, a, false));
     vm.def_builtin(s, "rpartition", 1, |vm, s, a, _| partition(vm, s, a, true));
-    vm.def_builtin(s, "lines", -1, |vm, s, a, _| {
+    vm.def_builtin(s, "lines", -1, |vm, s, a, b| {
+        // With a block (deprecated in 3.1): the each_ form, returning self.
+        if b.is_some() {
+            return vm.funcall(s, crate::value::symbol::intern("each_line"), a, b);
+        }
         let v = lines_of(vm, s, a)?;
         Ok(vm.ary_new(v))
     });

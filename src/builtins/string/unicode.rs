@@ -252,7 +252,16 @@ pub fn init(vm: &mut Vm) {
         arity::range(0, 1),
         unicode_normalized_p,
     );
-    vm.def_builtin(s, "grapheme_clusters", 0, |vm, s, _, _| {
+    vm.def_builtin(s, "grapheme_clusters", 0, |vm, s, a, b| {
+        // With a block (deprecated in 3.1): the each_ form, returning self.
+        if b.is_some() {
+            return vm.funcall(
+                s,
+                crate::value::symbol::intern("each_grapheme_cluster"),
+                a,
+                b,
+            );
+        }
         Ok(clusters(vm, s).0)
     });
     vm.def_builtin(s, "each_grapheme_cluster", 0, |vm, s, _, b| {
