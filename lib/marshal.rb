@@ -10,9 +10,6 @@
 # subclasses of String/Array/Hash, marshal_dump/marshal_load and
 # _dump/_load, object links for shared and cyclic references.
 module Marshal
-  MAJOR_VERSION = 4
-  MINOR_VERSION = 8
-
   # Writes one object graph.
   class Writer
     def initialize(limit)
@@ -111,7 +108,13 @@ module Marshal
       end
     end
 
-    def ivars_of(obj) = obj.instance_variables.reject { |n| n.start_with?("@__") }
+    # A NameError's receiver is not part of its dump (CRuby keeps it in the
+    # message object, which dumps only its text).
+    def ivars_of(obj)
+      names = obj.instance_variables.reject { |n| n.start_with?("@__") }
+      names.delete(:@receiver) if obj.is_a?(NameError)
+      names
+    end
 
     def write(obj, depth = @limit)
       raise ArgumentError, "exceed depth limit" if depth.zero?

@@ -8,6 +8,9 @@ end
 # Marshal loads its implementation (lib/marshal.rb) on first use, which
 # replaces these stubs.
 module Marshal
+  MAJOR_VERSION = 4
+  MINOR_VERSION = 8
+
   def self.dump(...)
     require "__marshal"
     dump(...)

@@ -88,6 +88,10 @@ pub fn init(vm: &mut Vm) {
         let (x, y) = (vm.exception_message(s), vm.exception_message(a[0]));
         Ok(Value::bool(x == y))
     });
+    let le = vm.e.load_error;
+    vm.def_builtin(le, "path", 0, |vm, s, _, _| {
+        Ok(vm.ivar_get_name(s, symbol::intern("@path")))
+    });
     let ne = vm.e.name_error;
     vm.def_builtin(ne, "name", 0, |vm, s, _, _| {
         Ok(vm.ivar_get_name(s, symbol::intern("@name")))

@@ -47,6 +47,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("struct", include_str!("../../prelude/struct.rb")),
     ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
+    ("finalizer", include_str!("../../prelude/finalizer.rb")),
     ("time", include_str!("../../prelude/time.rb")),
     ("thread", include_str!("../../prelude/thread.rb")),
     ("ractor", include_str!("../../prelude/ractor.rb")),

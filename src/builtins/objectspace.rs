@@ -13,6 +13,15 @@ use crate::value::{ClassId, Value, symbol};
 
 type B = Option<std::rc::Rc<BlockArg>>;
 
+/// Runs the finalizers `ObjectSpace.define_finalizer` registered
+/// (prelude/finalizer.rb), at exit after the at_exit handlers.
+pub fn run_finalizers(vm: &mut Vm) {
+    let os = vm.const_in_ancestors(cls::OBJECT, symbol::intern("ObjectSpace"));
+    if let Some(os) = os {
+        let _ = vm.funcall(os, symbol::intern("__run_finalizers"), &[], None);
+    }
+}
+
 pub fn init(vm: &mut Vm) {
     let gc = vm.new_module(Some("GC"), Some(cls::OBJECT));
     let gc_fns: &[(&str, i32, BuiltinFn)] = &[

@@ -86,4 +86,16 @@ pub fn init(vm: &mut Vm) {
         let ppid = rustix::process::getppid().map_or(0, |p| p.as_raw_nonzero().get());
         Ok(Value::int(ppid as i64))
     });
+    vm.def_module_function(p, "uid", 0, |_, _, _, _| {
+        Ok(Value::int(rustix::process::getuid().as_raw() as i64))
+    });
+    vm.def_module_function(p, "gid", 0, |_, _, _, _| {
+        Ok(Value::int(rustix::process::getgid().as_raw() as i64))
+    });
+    vm.def_module_function(p, "euid", 0, |_, _, _, _| {
+        Ok(Value::int(rustix::process::geteuid().as_raw() as i64))
+    });
+    vm.def_module_function(p, "egid", 0, |_, _, _, _| {
+        Ok(Value::int(rustix::process::getegid().as_raw() as i64))
+    });
 }

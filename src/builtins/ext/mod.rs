@@ -7,6 +7,7 @@
 //! standard library (`digest.rb`, `pathname.rb`, ...) load on top.
 
 pub mod digest;
+pub mod etc;
 pub mod psych;
 pub mod zlib;
 
@@ -55,6 +56,11 @@ pub const EXTS: &[NativeExt] = &[
         name: "date_core",
         init: no_init,
         ruby: include_str!("../../../lib/ext/date_core.rb"),
+    },
+    NativeExt {
+        name: "etc",
+        init: etc::init,
+        ruby: include_str!("../../../lib/ext/etc.rb"),
     },
     NativeExt {
         name: "pathname",
