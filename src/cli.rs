@@ -338,6 +338,7 @@ fn run(argv: Vec<String>) -> i32 {
     vm.dispatch.sources.record = stats.is_some();
     let probe = 0u8;
     vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
+    crate::interp::features::start_dir();
     // -I directories (absolute, as CRuby), RUBYLIB, the installed stdlib.
     vm.load_path = a
         .includes
