@@ -171,7 +171,9 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             _ if s.starts_with("--disable") || s.starts_with("--enable") => {
                 // `--disable-gems`, `--disable=gems,did_you_mean`, `--disable-all`.
                 let on = s.starts_with("--enable");
-                let list = s.trim_start_matches("--disable").trim_start_matches("--enable");
+                let list = s
+                    .trim_start_matches("--disable")
+                    .trim_start_matches("--enable");
                 let list = list.trim_start_matches(['-', '=']);
                 if list.split(',').any(|f| f == "gems" || f == "all") {
                     a.disable_gems = !on;

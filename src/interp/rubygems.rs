@@ -45,11 +45,7 @@ impl Vm {
                 // rubygems' Kernel#gem has replaced this one.
                 return vm.funcall(s, symbol::intern("gem"), a, None);
             }
-            Err(vm.no_method_error(
-                symbol::intern("gem"),
-                s,
-                crate::dispatch::flags::FCALL,
-            ))
+            Err(vm.no_method_error(symbol::intern("gem"), s, crate::dispatch::flags::FCALL))
         });
     }
 

@@ -6,6 +6,7 @@
 //! (`crate::interp::features`); the real `.rb` files of the installed
 //! standard library (`digest.rb`, `pathname.rb`, ...) load on top.
 
+pub mod bigdecimal;
 pub mod digest;
 pub mod etc;
 pub mod psych;
@@ -27,6 +28,11 @@ pub struct NativeExt {
 
 /// Every extension carmine provides.
 pub const EXTS: &[NativeExt] = &[
+    NativeExt {
+        name: "bigdecimal",
+        init: bigdecimal::init,
+        ruby: include_str!("../../../lib/ext/bigdecimal.rb"),
+    },
     NativeExt {
         name: "digest",
         init: digest::init,

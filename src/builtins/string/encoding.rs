@@ -335,7 +335,11 @@ fn compat_side(vm: &mut Vm, v: Value) -> Option<(Enc, Option<Vec<u8>>)> {
     }
     if let Some(sym) = v.as_symbol() {
         let n = symbol::name(sym);
-        let enc = if n.is_ascii() { Enc::UsAscii } else { Enc::Utf8 };
+        let enc = if n.is_ascii() {
+            Enc::UsAscii
+        } else {
+            Enc::Utf8
+        };
         return Some((enc, Some(n.as_bytes().to_vec())));
     }
     let c = enc_class(vm).and_then(|c| vm.as_class(c));
@@ -352,9 +356,7 @@ fn compatible_p(vm: &mut Vm, _: Value, a: &[Value], _: super::B) -> VResult {
     let (Some((e1, s1)), Some((e2, s2))) = (compat_side(vm, a[0]), compat_side(vm, a[1])) else {
         return Ok(Value::NIL);
     };
-    let r = if e1 == e2 {
-        Some(e1)
-    } else if s2.as_ref().is_some_and(|b| b.is_empty()) {
+    let r = if e1 == e2 || s2.as_ref().is_some_and(|b| b.is_empty()) {
         Some(e1)
     } else if let (Some(b1), Some(b2)) = (&s1, &s2)
         && b1.is_empty()
