@@ -67,7 +67,6 @@ pub const PRELUDE: &[(&str, &str)] = &[
 /// (`__`-prefixed, not listed in `$LOADED_FEATURES`).
 pub const NATIVE_LIBS: &[(&str, &str)] = &[
     ("json", include_str!("../../lib/json.rb")),
-    ("time", include_str!("../../lib/time.rb")),
     ("__marshal", include_str!("../../lib/marshal.rb")),
     ("stringio", include_str!("../../lib/stringio.rb")),
     ("monitor", include_str!("../../lib/monitor.rb")),
@@ -99,6 +98,7 @@ pub const FALLBACK_LIBS: &[(&str, &str)] = &[
     ("prime", include_str!("../../lib/prime.rb")),
     ("delegate", include_str!("../../lib/delegate.rb")),
     ("English", include_str!("../../lib/English.rb")),
+    ("time", include_str!("../../lib/time.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {
