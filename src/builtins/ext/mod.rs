@@ -69,6 +69,16 @@ pub const EXTS: &[NativeExt] = &[
         ruby: include_str!("../../../lib/ext/etc.rb"),
     },
     NativeExt {
+        name: "io/wait",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/io_wait.rb"),
+    },
+    NativeExt {
+        name: "socket",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/socket.rb"),
+    },
+    NativeExt {
         name: "pathname",
         init: no_init,
         ruby: include_str!("../../../lib/ext/pathname.rb"),
