@@ -62,9 +62,9 @@ pub const PRELUDE: &[(&str, &str)] = &[
 
 /// Libraries carmine provides itself for `require`, found before the
 /// installed standard library (`crate::interp::features`): replacements
-/// for C extensions (`stringio`, `strscan`, `monitor`, `json`), `time`
-/// (the real one needs the `date` C extension) and internal pieces
-/// (`__`-prefixed, not listed in `$LOADED_FEATURES`).
+/// for C extensions (`stringio`, `strscan`, `monitor`, `json`),
+/// `forwardable/impl` and internal pieces (`__`-prefixed, not listed in
+/// `$LOADED_FEATURES`).
 pub const NATIVE_LIBS: &[(&str, &str)] = &[
     ("json", include_str!("../../lib/json.rb")),
     ("__marshal", include_str!("../../lib/marshal.rb")),
