@@ -16,10 +16,15 @@ type B = Option<std::rc::Rc<BlockArg>>;
 /// Runs the finalizers `ObjectSpace.define_finalizer` registered
 /// (prelude/finalizer.rb), at exit after the at_exit handlers.
 pub fn run_finalizers(vm: &mut Vm) {
-    let os = vm.const_in_ancestors(cls::OBJECT, symbol::intern("ObjectSpace"));
-    if let Some(os) = os {
-        let _ = vm.funcall(os, symbol::intern("__run_finalizers"), &[], None);
+    let Some(os) = vm.const_in_ancestors(cls::OBJECT, symbol::intern("ObjectSpace")) else {
+        return;
+    };
+    // Nothing registered: no call into Ruby (the exit stays uncounted).
+    let table = vm.ivar_get_name(os, symbol::intern("@__finalizers"));
+    if vm.hash_len(table).unwrap_or(0) == 0 {
+        return;
     }
+    let _ = vm.funcall(os, symbol::intern("__run_finalizers"), &[], None);
 }
 
 pub fn init(vm: &mut Vm) {
