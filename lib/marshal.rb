@@ -110,7 +110,13 @@ module Marshal
       end
     end
 
-    def ivars_of(obj) = obj.instance_variables.reject { |n| n.start_with?("@__") }
+    # A NameError's receiver is not part of its dump (CRuby keeps it in the
+    # message object, which dumps only its text).
+    def ivars_of(obj)
+      names = obj.instance_variables.reject { |n| n.start_with?("@__") }
+      names.delete(:@receiver) if obj.is_a?(NameError)
+      names
+    end
 
     def write(obj, depth = @limit)
       raise ArgumentError, "exceed depth limit" if depth.zero?

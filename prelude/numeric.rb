@@ -36,32 +36,45 @@ module RubyVM::Prelude
     x
   end
 
-  # Strict or lenient text to Rational ("-2/4", "1.5e3", "1_000/3").
+  # Strict or lenient text to Rational ("-2/4", "1.5e3", "1_000/3", ".5",
+  # "1/.5"), as rational.c's read_rat_nos: a number is digits, a point
+  # with optional digits, an exponent; the denominator is a number too.
   # Returns nil when the text (less surrounding blanks when strict) is not
   # wholly a rational.
-  RATIONAL_RE = /\A\s*([-+])?(\d+(?:_\d+)*)?(?:\.(\d+(?:_\d+)*))?(?:[eE]([-+]?\d+(?:_\d+)*))?(?:\/(\d+(?:_\d+)*))?/
+  RATIONAL_NUM = '(\d+(?:_\d+)*)?(?:(\.)(\d+(?:_\d+)*)?)?(?:[eE]([-+]?\d+(?:_\d+)*))?'
+  RATIONAL_RE = /\A\s*([-+])?#{RATIONAL_NUM}(?:\/#{RATIONAL_NUM})?/o
   def self.str_to_r(str, strict)
     m = RATIONAL_RE.match(str)
     return nil if m.nil? || (m[2].nil? && m[3].nil?)
-    return nil if m[2].nil? && strict
     rest = m.post_match
+    # A "/" whose denominator did not parse is left over.
+    rest = "/" + rest if m[6].nil? && m[7].nil? && m[0].end_with?("/")
     return nil if strict && !rest.match?(/\A\s*\z/)
-    int = (m[2] || "0").delete("_")
-    frac = (m[3] || "").delete("_")
+    num, den = rational_num_parts(m[2], m[4], m[5])
+    if m[6] || m[7]
+      dn, dd = rational_num_parts(m[6], m[8], m[9])
+      num *= dd
+      den *= dn
+    end
+    num = -num if m[1] == "-"
+    rational_canon(num, den)
+  end
+
+  # One number of str_to_r: [numerator, denominator].
+  def self.rational_num_parts(int, frac, exp)
+    int = (int || "0").delete("_")
+    frac = (frac || "").delete("_")
     num = (int + frac).to_i
     den = 10**frac.size
-    if m[4]
-      e = m[4].delete("_").to_i
+    if exp
+      e = exp.delete("_").to_i
       if e >= 0
         num *= 10**e
       else
         den *= 10**-e
       end
     end
-    den *= m[5].delete("_").to_i if m[5]
-    num = -num if m[1] == "-"
-    return nil if den == 0 && !strict
-    rational_canon(num, den)
+    [num, den]
   end
 
   # nurat_rationalize_internal: the simplest rational within [a, b].

@@ -46,6 +46,8 @@ struct Args {
     loop_p: bool,
     inplace: Option<String>,
     switch_vars: Vec<String>,
+    /// `--disable-gems` and the like: rubygems is never booted.
+    disable_gems: bool,
 }
 
 const HELP: &str = "Usage: carmine [switches] [--] [programfile] [arguments]
@@ -166,7 +168,17 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                     })?)
             }
             _ if s.starts_with("--jit") => jit_option(a.jit.get_or_insert_default(), s)?,
-            _ if s.starts_with("--disable") || s.starts_with("--enable") => {}
+            _ if s.starts_with("--disable") || s.starts_with("--enable") => {
+                // `--disable-gems`, `--disable=gems,did_you_mean`, `--disable-all`.
+                let on = s.starts_with("--enable");
+                let list = s
+                    .trim_start_matches("--disable")
+                    .trim_start_matches("--enable");
+                let list = list.trim_start_matches(['-', '=']);
+                if list.split(',').any(|f| f == "gems" || f == "all") {
+                    a.disable_gems = !on;
+                }
+            }
             _ if s.starts_with('-') && s.len() > 1 => {
                 return Err(format!("invalid option {s}  (-h will show valid options)"));
             }
@@ -328,6 +340,7 @@ fn run(argv: Vec<String>) -> i32 {
     vm.dispatch.sources.record = stats.is_some();
     let probe = 0u8;
     vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
+    crate::interp::features::start_dir();
     // -I directories (absolute, as CRuby), RUBYLIB, the installed stdlib.
     vm.load_path = a
         .includes
@@ -358,6 +371,7 @@ fn run(argv: Vec<String>) -> i32 {
     shebang_switches(&mut a, &src);
     setup_globals(&mut vm, &a);
     vm.load_prelude();
+    vm.rubygems_setup(!a.disable_gems);
     let src = wrap_switches(&a, src);
     vm.script_name = file.clone();
     if a.check {
@@ -532,6 +546,8 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
         }
         _ => {}
     }
+    // As ruby_cleanup: the finalizers after the error report.
+    crate::builtins::objectspace::run_finalizers(vm);
     vm.flush();
     if let Some(signo) = signal {
         // As CRuby's ruby_default_signal (the shell sees 128 + the

@@ -1,6 +1,6 @@
 //! What the interpreter holds of the operating system: its pipes'
-//! descriptors, and fork(2), the one OS call carmine needs that neither
-//! std nor rustix offers as a safe function. Like interp/fiber.rs, this
+//! descriptors, and the OS calls carmine needs that neither std nor rustix
+//! offers as a safe function: fork(2) and crypt(3) (`String#crypt`). Like interp/fiber.rs, this
 //! file is a documented exception to "`unsafe` only in value/, gc/ and
 //! jit/" (README, Layout).
 
@@ -48,4 +48,37 @@ pub fn fork() -> std::io::Result<i32> {
         FORKED.store(true, Ordering::Relaxed);
     }
     Ok(pid)
+}
+
+#[link(name = "crypt")]
+unsafe extern "C" {
+    fn crypt_r(
+        phrase: *const libc::c_char,
+        setting: *const libc::c_char,
+        data: *mut libc::c_void,
+    ) -> *mut libc::c_char;
+}
+
+/// libcrypt's `struct crypt_data` is 32768 bytes (libxcrypt); twice that
+/// leaves room for any other layout.
+const CRYPT_DATA_SIZE: usize = 65536;
+
+/// crypt(3) of `phrase` with `setting` (the system's: DES, MD5, SHA-256,
+/// SHA-512, bcrypt, yescrypt...), as CRuby's `String#crypt` calls it
+/// (crypt_r). Err(errno) when it returns NULL; libxcrypt answers an
+/// invalid setting with a "*0"-style failure string instead.
+pub fn crypt(phrase: &std::ffi::CStr, setting: &std::ffi::CStr) -> Result<Vec<u8>, i32> {
+    let mut data = vec![0u8; CRYPT_DATA_SIZE];
+    // SAFETY: both strings are NUL-terminated and outlive the call; `data`
+    // is a zeroed buffer at least as large as `struct crypt_data` (whose
+    // `initialized` field zero means "not initialized"), used by this call
+    // only; the result points into `data` and is copied out before `data`
+    // is dropped.
+    unsafe {
+        let r = crypt_r(phrase.as_ptr(), setting.as_ptr(), data.as_mut_ptr().cast());
+        if r.is_null() {
+            return Err(std::io::Error::last_os_error().raw_os_error().unwrap_or(0));
+        }
+        Ok(std::ffi::CStr::from_ptr(r).to_bytes().to_vec())
+    }
 }

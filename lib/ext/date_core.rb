@@ -797,6 +797,11 @@ class Date
         h[:sec] = m[3].to_i if m[3]
         h[:sec_fraction] = Rational(m[4].to_i, 10**m[4].length) if m[4]
         s = m.pre_match + " " + m.post_match
+      elsif (m = /\b(\d{1,2})\s*([ap])\.?m\b\.?(?:\s*((?:gmt|utc)?[-+]\d{1,2}(?::?\d{2}(?::?\d{2})?)?|z\b|[[:alpha:]]{3,4}\b))?/i.match(s))
+        # An hour with am/pm and no minutes ("10am", "3 p.m. EST").
+        h[:zone] = m[3] if m[3]
+        h[:hour] = m[1].to_i % 12 + (m[2].downcase == "p" ? 12 : 0)
+        s = m.pre_match + " " + m.post_match
       end
       if (m = /([-+]?\d{4,})-(\d{1,2})-(\d{1,2})/.match(s))
         h[:year] = m[1].to_i

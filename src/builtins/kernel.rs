@@ -91,11 +91,10 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "require_relative", 1, |vm, _, a, _| {
         let f = super::path_arg(vm, a[0])?;
         let cur = vm.current_file();
-        let dir = std::path::Path::new(&cur)
+        let dir = crate::interp::features::absolute_file(&cur)
             .parent()
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let dir = if dir.is_empty() { ".".to_string() } else { dir };
         vm.require(&f, Some(&dir))
     });
     vm.def_builtin(k, "load", -2, |vm, _, a, _| {

@@ -48,6 +48,7 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("struct", include_str!("../../prelude/struct.rb")),
     ("numeric", include_str!("../../prelude/numeric.rb")),
     ("object", include_str!("../../prelude/object.rb")),
+    ("finalizer", include_str!("../../prelude/finalizer.rb")),
     ("time", include_str!("../../prelude/time.rb")),
     ("thread", include_str!("../../prelude/thread.rb")),
     ("ractor", include_str!("../../prelude/ractor.rb")),
@@ -62,12 +63,11 @@ pub const PRELUDE: &[(&str, &str)] = &[
 
 /// Libraries carmine provides itself for `require`, found before the
 /// installed standard library (`crate::interp::features`): replacements
-/// for C extensions (`stringio`, `strscan`, `monitor`, `json`), `time`
-/// (the real one needs the `date` C extension) and internal pieces
-/// (`__`-prefixed, not listed in `$LOADED_FEATURES`).
+/// for C extensions (`stringio`, `strscan`, `monitor`, `json`),
+/// `forwardable/impl` and internal pieces (`__`-prefixed, not listed in
+/// `$LOADED_FEATURES`).
 pub const NATIVE_LIBS: &[(&str, &str)] = &[
     ("json", include_str!("../../lib/json.rb")),
-    ("time", include_str!("../../lib/time.rb")),
     ("__marshal", include_str!("../../lib/marshal.rb")),
     ("stringio", include_str!("../../lib/stringio.rb")),
     ("monitor", include_str!("../../lib/monitor.rb")),
@@ -99,6 +99,7 @@ pub const FALLBACK_LIBS: &[(&str, &str)] = &[
     ("prime", include_str!("../../lib/prime.rb")),
     ("delegate", include_str!("../../lib/delegate.rb")),
     ("English", include_str!("../../lib/English.rb")),
+    ("time", include_str!("../../lib/time.rb")),
 ];
 
 pub fn init(vm: &mut Vm) {

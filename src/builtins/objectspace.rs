@@ -13,6 +13,20 @@ use crate::value::{ClassId, Value, symbol};
 
 type B = Option<std::rc::Rc<BlockArg>>;
 
+/// Runs the finalizers `ObjectSpace.define_finalizer` registered
+/// (prelude/finalizer.rb), at exit after the at_exit handlers.
+pub fn run_finalizers(vm: &mut Vm) {
+    let Some(os) = vm.const_in_ancestors(cls::OBJECT, symbol::intern("ObjectSpace")) else {
+        return;
+    };
+    // Nothing registered: no call into Ruby (the exit stays uncounted).
+    let table = vm.ivar_get_name(os, symbol::intern("@__finalizers"));
+    if vm.hash_len(table).unwrap_or(0) == 0 {
+        return;
+    }
+    let _ = vm.funcall(os, symbol::intern("__run_finalizers"), &[], None);
+}
+
 pub fn init(vm: &mut Vm) {
     let gc = vm.new_module(Some("GC"), Some(cls::OBJECT));
     let gc_fns: &[(&str, i32, BuiltinFn)] = &[
@@ -275,7 +289,7 @@ fn type_index(vm: &Vm, v: Value, kinds: &mut HashMap<ClassId, usize>) -> usize {
         Body::Hash(_) => 7,
         Body::Range(..) => 8,
         Body::Bignum(_) => 9,
-        Body::Proc(_) | Body::Method(_) | Body::WeakMap(_) => 11,
+        Body::Proc(_) | Body::Method(_) | Body::WeakMap(_) | Body::Data(_) => 11,
         Body::MatchData(_) => 12,
         Body::Env(_) | Body::Pending(_) | Body::Free => 16,
     }

@@ -130,6 +130,10 @@ impl<'pr> Compiler<'pr, '_> {
             Node::ReturnNode { .. } => {
                 let args = node.as_return_node().unwrap().arguments();
                 self.jump_value(args)?;
+                // Leaving a rescue clause sets `$!` back, as its end does.
+                if let Some(&exc) = self.scope().rescue_errinfo.first() {
+                    self.restore_errinfo(exc);
+                }
                 self.return_jump()
             }
             Node::MultiWriteNode { .. } => {
@@ -563,7 +567,9 @@ impl<'pr> Compiler<'pr, '_> {
                 self.emit(Insn::GetLocal { idx: exc });
                 self.assign_target(&reference)?;
             }
+            self.scope().rescue_errinfo.push(exc);
             self.statements(r.statements())?;
+            self.scope().rescue_errinfo.pop();
             self.restore_errinfo(exc);
             ends.push(self.emit(Insn::Jump { target: 0 }));
             self.scope().depth = depth;
@@ -624,7 +630,9 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::GetLocal { idx: exc });
         self.emit(Insn::ReRaise);
         self.patch(ok);
+        self.scope().rescue_errinfo.push(exc);
         self.expr(&r.rescue_expression())?;
+        self.scope().rescue_errinfo.pop();
         self.restore_errinfo(exc);
         let handler_end = self.pc();
         self.patch(after);

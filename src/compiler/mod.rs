@@ -154,6 +154,9 @@ pub(crate) struct Scope<'pr> {
     ensures: Vec<Option<StatementsNode<'pr>>>,
     /// Start of the begin body for `retry` in rescue clauses.
     retry_targets: Vec<Target>,
+    /// The hidden locals of the rescue clauses enclosing the current point
+    /// (outermost first): a `return` from inside one sets `$!` back first.
+    rescue_errinfo: Vec<u32>,
     has_blocks: bool,
     /// Locals a nested block reads or writes: only these live in the heap
     /// env; the others stay on the VM stack.
@@ -307,6 +310,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             loops: Vec::new(),
             ensures: Vec::new(),
             retry_targets: Vec::new(),
+            rescue_errinfo: Vec::new(),
             has_blocks: false,
             captured: Vec::new(),
             transparent: false,

@@ -76,7 +76,8 @@ pub fn init(vm: &mut Vm) {
         if file.starts_with('<') || file == "-e" || file == "-" {
             return Ok(Value::NIL);
         }
-        let path = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone().into());
+        let abs = super::features::absolute_file(&file);
+        let path = std::fs::canonicalize(&abs).unwrap_or(abs);
         let dir = path
             .parent()
             .map(|d| d.to_string_lossy().to_string())

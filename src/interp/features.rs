@@ -56,6 +56,26 @@ pub fn stdlib_dirs() -> Vec<String> {
         .unwrap_or_default()
 }
 
+static START_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// The working directory the process started in (CRuby resolves a script
+/// named by a relative path, for `__dir__` and `require_relative`, against
+/// it, whatever `Dir.chdir` did since). Fixed on the first call, which
+/// start-up makes.
+pub fn start_dir() -> &'static std::path::Path {
+    START_DIR.get_or_init(|| std::env::current_dir().unwrap_or_default())
+}
+
+/// `file` (a script or library path) made absolute against `start_dir`.
+pub fn absolute_file(file: &str) -> std::path::PathBuf {
+    let p = std::path::Path::new(file);
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        start_dir().join(p)
+    }
+}
+
 /// `RUBYLIB`'s directories, in order.
 pub fn rubylib_dirs() -> Vec<String> {
     std::env::var("RUBYLIB")

@@ -199,12 +199,12 @@ impl Vm {
                 if matches!(feature, "rubygems" | "continuation" | "securerandom") {
                     return Ok(Value::FALSE);
                 }
-                let msg = format!("cannot load such file -- {feature}");
-                let e = self.new_exception(self.e.load_error, &msg);
-                let path = self.str_new(feature);
-                self.ivar_set_name(e, crate::value::symbol::intern("path"), path);
-                self.fill_backtrace(e);
-                return Err(Unwind::Raise(e));
+                if relative_to.is_none()
+                    && let Some(r) = self.require_via_rubygems(feature)
+                {
+                    return r;
+                }
+                return Err(self.load_error(feature));
             }
         };
         let key = match &found {
@@ -234,16 +234,20 @@ impl Vm {
     pub fn load_path_file(&mut self, path: &str) -> VResult {
         let src = match std::fs::read(path) {
             Ok(s) => s,
-            Err(_) => {
-                let msg = format!("cannot load such file -- {path}");
-                let e = self.new_exception(self.e.load_error, &msg);
-                let p = self.str_new(path);
-                self.ivar_set_name(e, crate::value::symbol::intern("path"), p);
-                self.fill_backtrace(e);
-                return Err(Unwind::Raise(e));
-            }
+            Err(_) => return Err(self.load_error(path)),
         };
         self.eval_file(&src, path, IseqKind::Class)
+    }
+
+    /// `cannot load such file -- PATH`, with `LoadError#path`.
+    #[cold]
+    pub fn load_error(&mut self, path: &str) -> Unwind {
+        let msg = format!("cannot load such file -- {path}");
+        let e = self.new_exception(self.e.load_error, &msg);
+        let p = self.str_new(path);
+        self.ivar_set_name(e, crate::value::symbol::intern("path"), p);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
     }
 
     /// The file of the innermost Ruby frame (for require_relative).

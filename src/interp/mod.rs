@@ -21,6 +21,7 @@ pub mod missing;
 pub mod ops;
 pub mod params;
 pub mod rcall;
+pub mod rubygems;
 pub mod run;
 pub mod structs;
 pub mod timeslice;
@@ -215,6 +216,8 @@ pub struct Vm {
     /// The installed standard library's directories in `$LOAD_PATH`
     /// (`features::stdlib_dirs`): carmine's own libraries come before them.
     pub stdlib_dirs: Vec<String>,
+    /// Whether rubygems is off, pending or loaded (`rubygems`).
+    pub rubygems: rubygems::Rubygems,
     pub script_name: String,
     /// The running fiber belongs to a non-main Ractor (prelude/ractor.rb):
     /// globals, class variables, unshareable constants and class ivars
@@ -319,6 +322,7 @@ impl Vm {
             loaded_features: Vec::new(),
             load_path: Vec::new(),
             stdlib_dirs: Vec::new(),
+            rubygems: Default::default(),
             script_name: "-".into(),
             ractor_nonmain: false,
             ractor_class: None,

@@ -57,6 +57,9 @@ pub enum Body {
     Pending(Box<Unwind>),
     /// `ObjectSpace::WeakMap`: traced by nobody, pruned by the collector.
     WeakMap(Box<WeakTable>),
+    /// A C extension replacement's native state (CRuby's T_DATA), e.g. a
+    /// BigDecimal's digits. It holds no Values (nothing is traced).
+    Data(Box<dyn std::any::Any>),
 }
 
 /// A String's bytes (treated as UTF-8 when it is valid).
@@ -446,7 +449,8 @@ impl Body {
             | Body::Bignum(_)
             | Body::Class(_)
             | Body::Regexp(_)
-            | Body::WeakMap(_) => {}
+            | Body::WeakMap(_)
+            | Body::Data(_) => {}
             Body::Object(v) | Body::Array(v) => v.iter().for_each(|x| f(*x)),
             Body::Hash(h) => {
                 for (k, v) in h.iter() {

@@ -6,7 +6,9 @@
 //! (`crate::interp::features`); the real `.rb` files of the installed
 //! standard library (`digest.rb`, `pathname.rb`, ...) load on top.
 
+pub mod bigdecimal;
 pub mod digest;
+pub mod etc;
 pub mod psych;
 pub mod zlib;
 
@@ -26,6 +28,11 @@ pub struct NativeExt {
 
 /// Every extension carmine provides.
 pub const EXTS: &[NativeExt] = &[
+    NativeExt {
+        name: "bigdecimal",
+        init: bigdecimal::init,
+        ruby: include_str!("../../../lib/ext/bigdecimal.rb"),
+    },
     NativeExt {
         name: "digest",
         init: digest::init,
@@ -55,6 +62,21 @@ pub const EXTS: &[NativeExt] = &[
         name: "date_core",
         init: no_init,
         ruby: include_str!("../../../lib/ext/date_core.rb"),
+    },
+    NativeExt {
+        name: "etc",
+        init: etc::init,
+        ruby: include_str!("../../../lib/ext/etc.rb"),
+    },
+    NativeExt {
+        name: "io/wait",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/io_wait.rb"),
+    },
+    NativeExt {
+        name: "socket",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/socket.rb"),
     },
     NativeExt {
         name: "pathname",

@@ -291,6 +291,7 @@ pub fn init(vm: &mut Vm) {
         let n = enc_arg(vm, a[0])?;
         Ok(encoding_value(vm, &n))
     });
+    vm.def_singleton_builtin(e, "compatible?", 2, compatible_p);
 
     let s = cls::STRING;
     vm.def_builtin(s, "encoding", 0, |vm, s, _, _| {
@@ -333,6 +334,73 @@ pub fn init(vm: &mut Vm) {
         let r = unpack(vm, s, a, b)?;
         Ok(vm.array_items(r).first().copied().unwrap_or(Value::NIL))
     });
+}
+
+/// One side of `Encoding.compatible?`: an encoding, with the string's
+/// bytes when it is a String (a Symbol counts as its name).
+fn compat_side(vm: &mut Vm, v: Value) -> Option<(Enc, Option<Vec<u8>>)> {
+    if v.is_heap() && vm.is_string(v) {
+        return Some((Enc::of(v), Some(bytes(vm, v))));
+    }
+    if let Some(sym) = v.as_symbol() {
+        let n = symbol::name(sym);
+        let enc = if n.is_ascii() {
+            Enc::UsAscii
+        } else {
+            Enc::Utf8
+        };
+        return Some((enc, Some(n.as_bytes().to_vec())));
+    }
+    let c = enc_class(vm).and_then(|c| vm.as_class(c));
+    if v.is_heap() && Some(vm.real_class_of(v)) == c {
+        return Some((Enc::named(&enc_name(vm, v)), None));
+    }
+    None
+}
+
+/// `Encoding.compatible?(a, b)`: the encoding a concatenation of the two
+/// would have, or nil (CRuby's enc_compatible_latter; carmine's encodings
+/// are all ASCII-compatible).
+fn compatible_p(vm: &mut Vm, _: Value, a: &[Value], _: super::B) -> VResult {
+    let (Some((e1, s1)), Some((e2, s2))) = (compat_side(vm, a[0]), compat_side(vm, a[1])) else {
+        return Ok(Value::NIL);
+    };
+    let r = if e1 == e2 || s2.as_ref().is_some_and(|b| b.is_empty()) {
+        Some(e1)
+    } else if let (Some(b1), Some(b2)) = (&s1, &s2)
+        && b1.is_empty()
+    {
+        Some(if b2.is_ascii() { e1 } else { e2 })
+    } else if s2.is_none() && e2 == Enc::UsAscii {
+        Some(e1)
+    } else if s1.is_none() && e1 == Enc::UsAscii {
+        Some(e2)
+    } else {
+        // Make the first side a string (if either is).
+        let ((e1, s1), (e2, s2)) = if s1.is_none() {
+            ((e2, s2), (e1, s1))
+        } else {
+            ((e1, s1), (e2, s2))
+        };
+        match (s1, s2) {
+            (Some(b1), Some(b2)) => {
+                let (a1, a2) = (b1.is_ascii(), b2.is_ascii());
+                if a1 != a2 {
+                    if a1 { Some(e2) } else { Some(e1) }
+                } else if a2 {
+                    Some(e1)
+                } else {
+                    None
+                }
+            }
+            (Some(b1), None) if b1.is_ascii() => Some(e2),
+            _ => None,
+        }
+    };
+    Ok(match r {
+        Some(e) => encoding_value(vm, e.name()),
+        None => Value::NIL,
+    })
 }
 
 /// `s`'s bytes with each invalid byte replaced (`scrub`, `scrub!`).

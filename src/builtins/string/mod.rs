@@ -13,6 +13,7 @@ mod basic;
 mod charindex;
 pub(crate) use charindex::{CharMap, char_index, char_span, char_to_byte, str_char_len};
 mod charset;
+mod crypt;
 mod encoding;
 pub use encoding::force_encoding_name;
 mod format;
@@ -96,6 +97,7 @@ pub(crate) fn byte_indexed(v: Value, b: &[u8]) -> bool {
 
 pub fn init(vm: &mut Vm) {
     encoding::init(vm);
+    crypt::init(vm);
     basic::init(vm);
     index::init(vm);
     charset::init(vm);
