@@ -262,9 +262,24 @@ pub fn init(vm: &mut Vm) {
             other => other,
         }
     });
+    // rb_String: the String itself, `to_str`'s String, else `to_s`'s.
     vm.def_builtin(k, "String", 1, |vm, _, a, _| {
-        let b = vm.value_to_bytes(a[0])?;
-        Ok(vm.str_from_bytes(b))
+        let v = a[0];
+        if vm.is_string(v) {
+            return Ok(v);
+        }
+        let (via, r) = match vm.check_funcall(v, sym::TO_STR)? {
+            Some(r) if !r.is_nil() => ("to_str", r),
+            _ => ("to_s", vm.funcall(v, sym::TO_S, &[], None)?),
+        };
+        if vm.is_string(r) {
+            return Ok(r);
+        }
+        let c = vm.class_name(vm.real_class_of(v));
+        let rc = vm.class_name(vm.real_class_of(r));
+        Err(vm.type_error(&format!(
+            "can't convert {c} to String ({c}#{via} gives {rc})"
+        )))
     });
     vm.def_builtin(k, "Array", 1, |vm, _, a, _| {
         if vm.is_array(a[0]) {
@@ -514,17 +529,12 @@ pub fn init(vm: &mut Vm) {
             }
         }
     });
-    vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| {
-        let (names, vals, recv) = caller_locals(vm);
-        let n = vm.ary_new(names);
-        vm.push_root(n);
-        let v = vm.ary_new(vals);
-        vm.push_root(v);
-        let id = vm.frames.last().map(|f| f.id as i64).unwrap_or(-1);
-        let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
-        vm.temp_roots.pop();
-        vm.temp_roots.pop();
-        r
+    vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| match vm.frames.len() {
+        0 => {
+            let (n, v) = (vm.ary_new(vec![]), vm.ary_new(vec![]));
+            super::object::prelude_call(vm, "make_binding", &[Value::NIL, n, v, Value::int(-1)])
+        }
+        n => frame_binding(vm, n - 1),
     });
     vm.def_builtin(k, "putc", 1, |vm, _, a, _| {
         let b = super::io::putc_byte(vm, a[0])?;
@@ -675,7 +685,15 @@ pub(crate) fn raise_exception(vm: &mut Vm, a: &[Value]) -> Result<Value, Unwind>
             let first = args[0];
             if args.len() == 1 && vm.is_string(first) {
                 let m = vm.string_lossy(first);
-                vm.new_exception(vm.e.runtime_error, &m)
+                let e = vm.new_exception(vm.e.runtime_error, &m);
+                if vm.trace.events & crate::interp::trace::event::C != 0 {
+                    // (CRuby's rb_exc_new3 runs `initialize`: traced.)
+                    vm.push_root(e);
+                    let r = vm.funcall(e, sym::INITIALIZE, &[first], None);
+                    vm.temp_roots.pop();
+                    r?;
+                }
+                e
             } else {
                 let rest: Vec<Value> = args[1..args.len().min(2)].to_vec();
                 let ex = if vm.respond_to(first, sym::EXCEPTION) {
@@ -864,13 +882,33 @@ fn eval_with_locals(
 /// The local variables visible in the calling Ruby frame (innermost scope
 /// first), their current values, and its `self`: a snapshot for Binding.
 fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
-    let Some(fi) = vm.frames.len().checked_sub(1) else {
-        return (Vec::new(), Vec::new(), Value::NIL);
-    };
+    match vm.frames.len().checked_sub(1) {
+        Some(fi) => frame_locals(vm, fi),
+        None => (Vec::new(), Vec::new(), Value::NIL),
+    }
+}
+
+/// A Binding of frame `fi`: its self and a snapshot of its visible locals
+/// (`Kernel#binding` for the running frame, `TracePoint#binding`).
+pub fn frame_binding(vm: &mut Vm, fi: usize) -> crate::interp::VResult {
+    let (names, vals, recv) = frame_locals(vm, fi);
+    let n = vm.ary_new(names);
+    vm.push_root(n);
+    let v = vm.ary_new(vals);
+    vm.push_root(v);
+    let id = vm.frames[fi].id as i64;
+    let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
+    vm.temp_roots.pop();
+    vm.temp_roots.pop();
+    r
+}
+
+/// Frame `fi`'s self and visible locals (names, values).
+fn frame_locals(vm: &mut Vm, fi: usize) -> (Vec<Value>, Vec<Value>, Value) {
     let recv = vm.frames[fi].self_val;
     let mut names = Vec::new();
     let mut vals = Vec::new();
-    for (n, iseq, idx, depth) in vm.visible_locals() {
+    for (n, iseq, idx, depth) in vm.scope_locals(vm.frames[fi].iseq) {
         names.push(Value::symbol(n));
         vals.push(outer_local(vm, fi, iseq, idx, depth));
     }

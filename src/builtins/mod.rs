@@ -29,6 +29,7 @@ pub mod signal;
 pub mod string;
 pub mod strscan;
 pub mod symbol;
+pub mod tracepoint;
 
 use crate::gc::obj;
 use crate::interp::Vm;
@@ -126,6 +127,7 @@ pub fn init(vm: &mut Vm) {
     file::init(vm);
     pipe::init(vm);
     signal::init(vm);
+    tracepoint::init(vm);
     pack::init(vm);
 }
 

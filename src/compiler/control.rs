@@ -246,6 +246,7 @@ impl<'pr> Compiler<'pr, '_> {
                 self.push_scope(IseqKind::Block, label, method_name, line);
                 self.scope().line = line;
                 self.opt_body(pe.statements().map(|s| s.as_node()))?;
+                self.end_body_at(node);
                 self.emit(Insn::Leave);
                 let blk = self.pop_scope();
                 self.put_object(Value::int(blk.index() as i64));
@@ -387,6 +388,7 @@ impl<'pr> Compiler<'pr, '_> {
         let body = self.pc();
         self.scope().redo_target = Some(body);
         self.statements(f.statements())?;
+        self.end_body_at(node);
         self.emit(Insn::Leave);
         let iseq = self.pop_scope();
         let site = self.site(sym::EACH, 0, 0, Some(iseq));
@@ -717,6 +719,7 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.inline_ensures(0)?;
         self.emit(Insn::Leave);
+        self.mark_return();
         self.emit(Insn::PutNil);
         Ok(())
     }
@@ -763,6 +766,7 @@ impl<'pr> Compiler<'pr, '_> {
             _ => {
                 self.inline_ensures(0)?;
                 self.emit(Insn::Leave);
+                self.mark_return();
             }
         }
         self.emit(Insn::PutNil);

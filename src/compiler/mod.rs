@@ -168,6 +168,15 @@ pub(crate) struct Scope<'pr> {
     parent: Option<IseqId>,
     /// (pc, start, end): source ranges error_highlight marks.
     spans: Vec<(u32, u32, u32)>,
+    /// `Iseq::line_events` so far; a statement on a new line sets
+    /// `line_event_pending` and the next instruction takes the event.
+    line_events: Vec<u32>,
+    line_event_pending: bool,
+    /// The line of the last statement given a `:line` event (CRuby's
+    /// `last_line`: a statement on the same line gets none).
+    last_event_line: u32,
+    return_pcs: Vec<u32>,
+    end_line: u32,
 }
 
 pub struct Compiler<'pr, 'h> {
@@ -316,6 +325,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             line,
             parent,
             spans: Vec::new(),
+            line_events: Vec::new(),
+            line_event_pending: false,
+            last_event_line: 0,
+            return_pcs: Vec::new(),
+            end_line: line,
         });
     }
 
@@ -338,7 +352,15 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
             }
         }
+        let emitted = s.insns.clone();
         crate::bytecode::peephole::optimize(&mut s.insns);
+        let unfused = emitted
+            .into_iter()
+            .zip(&s.insns)
+            .enumerate()
+            .filter(|(_, (a, b))| std::mem::discriminant(a) != std::mem::discriminant(*b))
+            .map(|(pc, (a, _))| (pc as u32, a))
+            .collect();
         let local_names = s
             .locals
             .iter()
@@ -368,6 +390,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             jit_code: std::cell::Cell::new((0, 0)),
             spans: s.spans,
             source: self.source.clone(),
+            line_events: s.line_events,
+            return_pcs: s.return_pcs,
+            end_line: s.end_line,
+            internal: self.file.starts_with("<internal:"),
+            unfused,
         };
         let id = iseq.id;
         self.host.install_iseq(iseq);
@@ -599,9 +626,38 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         if let Some((pop, push)) = insn.stack_effect() {
             s.depth += push - pop;
         }
+        if s.line_event_pending {
+            s.line_event_pending = false;
+            s.line_events.push(s.insns.len() as u32);
+        }
         s.insns.push(insn);
         s.lines.push(s.line);
         s.insns.len() - 1
+    }
+
+    /// A statement starts: it takes a `:line` event unless the last
+    /// statement given one is on the same line (CRuby's newline nodes).
+    fn line_event(&mut self, node: &Node<'_>) {
+        let line = self.line_of_node(node);
+        let s = self.scope();
+        if s.last_event_line != line {
+            s.last_event_line = line;
+            s.line_event_pending = true;
+        }
+    }
+
+    /// The scope's body ends where `node` does: its `:return`-like
+    /// events report that line.
+    fn end_body_at(&mut self, node: &Node<'_>) {
+        let line = self.line_at(node.location().end().saturating_sub(1));
+        self.scope().end_line = line;
+    }
+
+    /// The `leave` just emitted is an explicit `return` (or `next`).
+    fn mark_return(&mut self) {
+        let s = self.scope();
+        let pc = s.insns.len() as u32 - 1;
+        s.return_pcs.push(pc);
     }
 
     /// Emits a call-like instruction whose stack effect depends on its site.
@@ -771,6 +827,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         }
         let n = body.len();
         for (i, node) in body.iter().enumerate() {
+            self.line_event(&node);
             if i + 1 < n {
                 self.void_stmt(&node)?;
             } else {
@@ -785,6 +842,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     pub(super) fn void_statements(&mut self, stmts: Option<StatementsNode<'pr>>) -> CResult<()> {
         if let Some(stmts) = stmts {
             for node in stmts.body().iter() {
+                self.line_event(&node);
                 self.void_stmt(&node)?;
             }
         }
@@ -807,6 +865,16 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let els = n.else_clause().map(|e| e.as_node());
                 (n.predicate(), true, n.statements(), els)
             }
+            // A value with no effect is not computed (as CRuby: its
+            // `:line` event goes to the next statement's code).
+            Node::LocalVariableReadNode { .. }
+            | Node::NilNode { .. }
+            | Node::TrueNode { .. }
+            | Node::FalseNode { .. }
+            | Node::SelfNode { .. }
+            | Node::IntegerNode { .. }
+            | Node::FloatNode { .. }
+            | Node::SymbolNode { .. } => return Ok(()),
             _ => {
                 if let Some(l) = unused_setter(node) {
                     self.setter_value_unused = Some(l);

@@ -309,8 +309,10 @@ impl Vm {
         let hook = symbol::intern(&hook);
         let k = self.class_of(recv);
         let r = self.dispatch.resolve(&mut self.classes, k, hook);
+        // (The default hooks do nothing: called only when traced.)
         if let Some(m) = r.method
-            && !matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
+            && (!matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
+                || self.trace.events & super::trace::event::C != 0)
         {
             self.funcall(recv, hook, &[Value::symbol(name)], None)?;
         }

@@ -27,7 +27,8 @@ impl Host for Vm {
         let n = base + iseq.ivar_caches as usize;
         self.ivar_caches.resize(n, Default::default());
         self.const_caches.resize(n, Default::default());
-        for ic in iseq.insns.iter_mut().filter_map(|insn| insn.cache_mut()) {
+        let unfused = iseq.unfused.iter_mut().map(|u| &mut u.1);
+        for ic in iseq.insns.iter_mut().chain(unfused).filter_map(|insn| insn.cache_mut()) {
             *ic += base as u32;
         }
         self.jit_prepare(&mut iseq);

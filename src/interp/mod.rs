@@ -24,6 +24,7 @@ pub mod rcall;
 pub mod run;
 pub mod structs;
 pub mod timeslice;
+pub mod trace;
 pub mod values;
 pub mod vars;
 
@@ -254,6 +255,9 @@ pub struct Vm {
     /// prelude/thread.rb's Thread::Kill: `Thread#kill` unwinds with it, and
     /// no `rescue` catches it (ensure clauses run, `$!` stays).
     pub thread_kill: Option<ClassId>,
+    /// TracePoint and set_trace_func hooks (`trace.events` is 0 while
+    /// none is enabled).
+    pub trace: trace::Tracing,
     /// Owns the iseqs `iseqs` refers to. Last, so it is dropped after
     /// every field that may hold one of its references.
     pub iseq_arena: crate::gc::Arena<Iseq>,
@@ -334,6 +338,7 @@ impl Vm {
             pipes: crate::sys::Pipes::default(),
             describing: false,
             thread_kill: None,
+            trace: Default::default(),
         };
         boot::boot(&mut vm);
         vm
@@ -818,6 +823,7 @@ impl Vm {
             generic_ivars,
             fibers,
             match_subject,
+            trace,
             ..
         } = self;
         let (subject, snapshot) = match_subject
@@ -863,6 +869,7 @@ impl Vm {
             for c in const_caches.iter() {
                 h.mark(c.value);
             }
+            trace.trace(&mut |v| h.mark(v));
             for ivs in generic_ivars.values() {
                 for &(_, v) in ivs {
                     h.mark(v);

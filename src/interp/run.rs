@@ -10,17 +10,36 @@ use crate::value::Value;
 
 use super::call::{Call, Hot};
 use super::jit::JitExit;
+use super::trace::{self, event};
 use super::{VResult, Vm};
 
 impl Vm {
     /// Runs the top frame (and the frames it pushes) until a boundary
-    /// frame returns.
+    /// frame returns: in the plain loop, or in the tracing one while a
+    /// TracePoint is enabled. A loop that sees tracing switched on or
+    /// off returns with `trace.switch` set, and the other one continues
+    /// the same frames (src/interp/trace.rs).
     pub fn run(&mut self) -> VResult {
+        loop {
+            let r = if self.trace.events == 0 {
+                self.run_loop::<false>()
+            } else {
+                self.run_loop::<true>()
+            };
+            if !std::mem::take(&mut self.trace.switch) {
+                return r;
+            }
+        }
+    }
+
+    /// The bytecode loop; `TRACE` compiles in the event checks.
+    fn run_loop<const TRACE: bool>(&mut self) -> VResult {
         'frame: loop {
             let fi = self.frames.len() - 1;
             let base = self.frames[fi].base;
             let mut pc = self.frames[fi].pc;
-            let insns: &[Insn] = &self.frames[fi].iseq.insns;
+            let iseq = self.frames[fi].iseq;
+            let insns: &[Insn] = &iseq.insns;
             // Installed code is a power of two long (`Iseq::pad_for_dispatch`):
             // `pc & mask` is always in bounds and, for a pc in the code,
             // is pc.
@@ -29,12 +48,30 @@ impl Vm {
             }
             let mask = insns.len() - 1;
 
+            // Tracing was switched on or off by the Ruby code that just
+            // ran (a builtin's, a handler's): this loop hands the frames
+            // to the other one.
+            macro_rules! retrace {
+                () => {
+                    if (self.trace.events != 0) != TRACE {
+                        self.frames[fi].pc = pc;
+                        self.trace.switch = true;
+                        return Ok(Value::NIL);
+                    }
+                };
+            }
             macro_rules! throw {
                 ($e:expr) => {{
                     let e = $e;
                     self.frames[fi].pc = pc;
                     match self.handle_unwind(e) {
-                        Ok(None) => continue 'frame,
+                        Ok(None) => {
+                            if (self.trace.events != 0) != TRACE {
+                                self.trace.switch = true;
+                                return Ok(Value::NIL);
+                            }
+                            continue 'frame;
+                        }
                         Ok(Some(v)) => return Ok(v),
                         Err(e) => return Err(e),
                     }
@@ -53,7 +90,10 @@ impl Vm {
                     self.frames[fi].pc = pc;
                     match $e {
                         Ok(Call::Pushed) => continue 'frame,
-                        Ok(Call::Done(v)) => self.stack.push(v),
+                        Ok(Call::Done(v)) => {
+                            self.stack.push(v);
+                            retrace!();
+                        }
                         Err(e) => throw!(e),
                     }
                 }};
@@ -114,6 +154,12 @@ impl Vm {
             macro_rules! leave {
                 ($v:expr) => {{
                     let v = $v;
+                    if TRACE && self.trace.events & event::LEAVE != 0 {
+                        self.frames[fi].pc = pc;
+                        if let Err(e) = self.trace_frame_leave(fi, v, false) {
+                            throw!(e)
+                        }
+                    }
                     let f = &self.frames[fi];
                     let (ret_sp, boundary, method, iseq) = (f.ret_sp, f.boundary, f.method, f.iseq);
                     if let Some(m) = method {
@@ -143,9 +189,41 @@ impl Vm {
                 }};
             }
 
+            // A frame met for the first time: its `:call`-like events.
+            if TRACE && self.frames[fi].id > self.trace.seen_frame {
+                self.trace.seen_frame = self.frames[fi].id;
+                if self.trace.events & event::ENTER != 0
+                    && let Err(e) = self.trace_frame_enter(fi)
+                {
+                    throw!(e)
+                }
+            }
+
             loop {
-                let insn = &insns[pc & mask];
+                // The tracing loop runs the instructions as compiled (no
+                // superinstruction skips a statement or an operator call).
+                let insn = if TRACE {
+                    iseq.unfused_at(pc)
+                } else {
+                    &insns[pc & mask]
+                };
                 pc += 1;
+                if TRACE {
+                    if self.trace.events & event::LINE != 0
+                        && !iseq.internal
+                        && iseq.line_event_at(pc - 1)
+                    {
+                        self.frames[fi].pc = pc;
+                        tri!(self.trace_line(fi));
+                    }
+                    // Traced builtin calls: operators take the send.
+                    if self.trace.events & event::C != 0
+                        && let Some(site) = trace::operator_site(insn)
+                    {
+                        call!(self.send(site));
+                        continue;
+                    }
+                }
                 match *insn {
                     Insn::Nop => nop(),
                     Insn::PutNil => self.stack.push(Value::NIL),
@@ -274,6 +352,7 @@ impl Vm {
                         if self.safepoint_due() {
                             self.frames[fi].pc = pc;
                             tri!(self.safepoint_slow());
+                            retrace!();
                         }
                     }
                     Insn::Send { site } => send_recv!(site),
@@ -469,7 +548,12 @@ impl Vm {
                         }
                         self.frames[fi].pc = pc;
                         if let Some(r) = self.opt_aref_direct(a, b) {
-                            binary_result!(l, tri!(r))
+                            let v = tri!(r);
+                            self.stack.truncate(l - 1);
+                            self.stack[l - 2] = v;
+                            // (A Hash's default proc is Ruby code.)
+                            retrace!();
+                            continue;
                         }
                         call!(self.send(site))
                     }
@@ -748,6 +832,8 @@ impl Vm {
                         leave!(top!())
                     }
                     Insn::LocalLeave { idx } => leave!(self.stack[base + idx as usize]),
+                    // (Traced code stays interpreted.)
+                    Insn::JitEntry if TRACE => pc = 0,
                     Insn::JitEntry => match self.jit_enter(fi) {
                         JitExit::Interpret | JitExit::Continue => pc = 0,
                         JitExit::Cancel(p) => pc = p,
@@ -762,6 +848,10 @@ impl Vm {
                         self.frames[fi].pc = pc;
                         if self.safepoint_due() {
                             tri!(self.safepoint_slow());
+                            retrace!();
+                        }
+                        if TRACE {
+                            continue;
                         }
                         match self.jit_loop(fi, pc) {
                             None | Some(JitExit::Continue | JitExit::Interpret) => {}
@@ -777,6 +867,10 @@ impl Vm {
                         let v = pop!();
                         let f = &self.frames[fi];
                         if f.is_lambda && f.is_block {
+                            if TRACE && self.trace.events & event::LEAVE != 0 {
+                                self.frames[fi].pc = pc;
+                                tri!(self.trace_frame_leave(fi, v, false));
+                            }
                             let f = self.frames.pop().unwrap();
                             self.stack.truncate(f.ret_sp);
                             if f.boundary {
@@ -858,6 +952,7 @@ impl Vm {
                             Ok(None) => {}
                             Err(e) => throw!(e),
                         }
+                        retrace!();
                         // exec_misc may have changed the pc (never does today).
                     }
                 }
@@ -985,6 +1080,11 @@ impl Vm {
         }
         if let Unwind::Raise(exc) = e {
             self.fill_backtrace(exc);
+            if self.trace.events != 0
+                && let Err(x) = self.trace_raise(exc)
+            {
+                e = x;
+            }
         }
         loop {
             let Some(f) = self.frames.last() else {
@@ -1053,6 +1153,10 @@ impl Vm {
             if let Unwind::Return { target, value } = e
                 && target == f.id
             {
+                if self.trace.events & event::LEAVE != 0 {
+                    // (A hook's own error is dropped while unwinding.)
+                    let _ = self.trace_frame_leave(fi, value, true);
+                }
                 let f = self.frames.pop().unwrap();
                 self.stack.truncate(f.ret_sp);
                 if f.boundary {
@@ -1066,6 +1170,9 @@ impl Vm {
                     self.new_exception(self.e.runtime_error, "retry outside of rescue clause"),
                 );
                 continue;
+            }
+            if self.trace.events & event::LEAVE != 0 {
+                let _ = self.trace_frame_leave(fi, Value::NIL, true);
             }
             let f = self.frames.pop().unwrap();
             self.stack.truncate(f.ret_sp);
