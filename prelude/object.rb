@@ -217,6 +217,15 @@ module RubyVM::Prelude
   end
 end
 
+module RubyVM::Prelude
+  # TracePoint#instruction_sequence: iseq `id` as an object.
+  def self.make_iseq(id, file, line)
+    iseq = RubyVM::InstructionSequence.allocate
+    iseq.__send__(:__init, id, file, nil, line)
+    iseq
+  end
+end
+
 # main's binding (the main script's own locals are not in it).
 TOPLEVEL_BINDING = RubyVM::Prelude.make_binding(self, [], [], -1)
 

@@ -782,7 +782,28 @@ pub fn eval_string(
     self_val: Value,
     cref: crate::object::Cref,
 ) -> VResult {
-    let id = vm.compile_at(src, file, crate::bytecode::IseqKind::Top, line)?;
+    eval_code(vm, src, src, file, line, self_val, cref)
+}
+
+/// `eval_string` of `code`, which `src` (what the program passed, seen
+/// by a `:script_compiled` hook) was rewritten to.
+fn eval_code(
+    vm: &mut Vm,
+    code: &[u8],
+    src: &[u8],
+    file: &str,
+    line: i64,
+    self_val: Value,
+    cref: crate::object::Cref,
+) -> VResult {
+    let id = vm.compile_at(code, file, crate::bytecode::IseqKind::Top, line)?;
+    if vm.trace.events != 0 {
+        let s = vm.str_from_bytes(src.to_vec());
+        vm.push_root(s);
+        let r = vm.trace_script_compiled(id, s);
+        vm.temp_roots.pop();
+        r?;
+    }
     let iseq = vm.iseq(id);
     let recv_ix = vm.stack.len();
     vm.stack.push(self_val);
@@ -874,7 +895,7 @@ fn eval_with_locals(
         }
     }
     code.extend_from_slice(b"__carmine_evr");
-    let r = eval_string(vm, &code, file, line, self_val, cref);
+    let r = eval_code(vm, &code, src, file, line, self_val, cref);
     vm.globals.remove(&g);
     r
 }

@@ -78,7 +78,13 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(c, "parameters", 0, tp_parameters);
     vm.def_builtin(c, "instruction_sequence", 0, |vm, _, _, _| {
-        Ok(only(vm, event::SCRIPT_COMPILED)?.value)
+        let ev = only(vm, event::SCRIPT_COMPILED)?;
+        let iseq = vm.iseq(IseqId(ev.value.as_fixnum().unwrap_or(0) as u32));
+        let (file, line) = (vm.str_new(&iseq.file), Value::int(iseq.first_line as i64));
+        vm.push_root(file);
+        let r = super::object::prelude_call(vm, "make_iseq", &[ev.value, file, line]);
+        vm.temp_roots.pop();
+        r
     });
     vm.def_builtin(c, "eval_script", 0, |vm, _, _, _| {
         Ok(only(vm, event::SCRIPT_COMPILED)?.script)

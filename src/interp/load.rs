@@ -137,6 +137,9 @@ impl Vm {
     /// Compiles and runs `src` as a file.
     pub fn eval_file(&mut self, src: &[u8], file: &str, kind: IseqKind) -> VResult {
         let id = self.compile(src, file, kind)?;
+        if self.trace.events != 0 {
+            self.trace_script_compiled(id, Value::NIL)?;
+        }
         self.run_top(id)
     }
 

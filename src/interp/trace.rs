@@ -595,41 +595,71 @@ impl Vm {
             return Ok(());
         }
         let mut ev = Event::new(kind);
-        ev.self_val = thread;
+        ev.self_val = if thread.is_nil() {
+            self.current_thread()
+        } else {
+            thread
+        };
         self.fire(ev, None)
     }
 
-    /// `:fiber_switch`, in the fiber that now runs.
+    /// `:fiber_switch`, in the fiber that now runs (where it called
+    /// `resume` or `yield`; nowhere yet when it starts).
     #[cold]
     pub fn trace_fiber_switch(&mut self) -> Result<(), Unwind> {
         if self.trace.events & event::FIBER_SWITCH == 0 {
             return Ok(());
         }
-        let ev = match self.frames.len().checked_sub(1) {
-            Some(fi) => {
-                let line = self.frames[fi].line();
-                self.frame_event(event::FIBER_SWITCH, fi, line)
-            }
-            None => Event::new(event::FIBER_SWITCH),
-        };
+        let mut ev = self.cfunc_event(event::FIBER_SWITCH);
+        ev.self_val = self.current_thread();
         self.fire(ev, None)
     }
 
-    /// `:script_compiled` for `iseq` (a RubyVM::InstructionSequence) from
-    /// `eval` of `script` (nil for a file).
+    /// `:script_compiled` for iseq `id` (`eval` of `script`; nil for a
+    /// file), where the builtin compiling it was called.
     #[cold]
-    pub fn trace_script_compiled(&mut self, iseq: Value, script: Value) -> Result<(), Unwind> {
+    pub fn trace_script_compiled(&mut self, id: IseqId, script: Value) -> Result<(), Unwind> {
         if self.trace.events & event::SCRIPT_COMPILED == 0 {
             return Ok(());
         }
-        let Some(fi) = self.frames.iter().rposition(|f| !f.iseq.internal) else {
-            return Ok(());
-        };
-        let line = self.frames[fi].line();
-        let mut ev = self.frame_event(event::SCRIPT_COMPILED, fi, line);
-        ev.value = iseq;
+        let mut ev = self.cfunc_event(event::SCRIPT_COMPILED);
+        ev.value = Value::int(id.0 as i64);
         ev.script = script;
         self.fire(ev, None)
+    }
+
+    /// An event inside the builtin the top frame is running (`resume`,
+    /// `eval`): at that frame's line, with the builtin as its method.
+    fn cfunc_event(&self, kind: u32) -> Event {
+        let Some(fi) = self.frames.len().checked_sub(1) else {
+            return Event::new(kind);
+        };
+        let line = self.frames[fi].line();
+        let mut ev = self.frame_event(kind, fi, line);
+        if let Some(&(name, n, owner)) = self.cfuncs.last()
+            && n == self.frames.len()
+        {
+            let m = crate::dispatch::lookup::find_method(&self.classes, owner, name);
+            ev.method = m.map(|m| m.0);
+            ev.callee = Some(name);
+        }
+        ev
+    }
+
+    /// `Thread.current` (prelude/thread.rb keeps it on the class).
+    fn current_thread(&mut self) -> Value {
+        let name = crate::value::symbol::intern("Thread");
+        let Some(t) = self.classes.get(crate::class::cls::OBJECT).consts.get(&name).copied() else {
+            return Value::NIL;
+        };
+        let cur = self.ivar_get_name(t, crate::value::symbol::intern("@current"));
+        if !cur.is_nil() {
+            return cur;
+        }
+        let was = std::mem::replace(&mut self.trace.running, true);
+        let main = self.funcall(t, crate::value::symbol::intern("main"), &[], None);
+        self.trace.running = was;
+        main.unwrap_or(Value::NIL)
     }
 
     // ---- what a hook reads ------------------------------------------------
