@@ -627,6 +627,8 @@ pub fn system_exit(vm: &mut Vm, code: i32, msg: &str) -> Unwind {
 fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
     let e = raise_exception(vm, a)?;
     vm.fill_backtrace(e);
+    // A raise of an exception raised before is a new `:raise` event.
+    vm.trace.last_raised = Value::NIL;
     Err(Unwind::Raise(e))
 }
 

@@ -41,7 +41,13 @@ impl<'pr> Compiler<'pr, '_> {
                     &n.predicate(),
                     false,
                     |c| c.statements(n.statements()),
-                    |c| c.opt_body(else_node),
+                    |c| {
+                        // An `elsif` is a statement of its own (`:line`).
+                        if let Some(e) = else_node.as_ref().filter(|e| e.as_if_node().is_some()) {
+                            c.line_event(e);
+                        }
+                        c.opt_body(else_node)
+                    },
                 )
             }
             Node::UnlessNode { .. } => {

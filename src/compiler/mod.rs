@@ -637,7 +637,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     /// A statement starts: it takes a `:line` event unless the last
     /// statement given one is on the same line (CRuby's newline nodes).
-    fn line_event(&mut self, node: &Node<'_>) {
+    pub(super) fn line_event(&mut self, node: &Node<'_>) {
         let line = self.line_of_node(node);
         let s = self.scope();
         if s.last_event_line != line {
@@ -899,7 +899,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             self.patch(j);
             match els.as_else_node() {
                 Some(e) => self.void_statements(e.statements())?,
-                None => self.void_stmt(&els)?, // `elsif`
+                None => {
+                    // `elsif`
+                    self.line_event(&els);
+                    self.void_stmt(&els)?
+                }
             }
             self.patch(end);
         } else {

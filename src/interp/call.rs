@@ -404,7 +404,10 @@ impl Vm {
         let r = f(self, recv, &buf[..argc], None);
         self.cfuncs.pop();
         self.stack.truncate(ret_sp);
-        Ok(Call::Done(r?))
+        match r {
+            Ok(v) => Ok(Call::Done(v)),
+            Err(e) => Err(self.builtin_raised(e, m, name, recv)),
+        }
     }
 
     /// The whole entry behind a `Probe::Fast` whose shortcut did not apply
@@ -1032,7 +1035,10 @@ impl Vm {
                 }
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
-                Ok(Call::Done(r?))
+                match r {
+                    Ok(v) => Ok(Call::Done(v)),
+                    Err(e) => Err(self.builtin_raised(e, m, name, recv)),
+                }
             }
             Handler::IvarGet(slot) => {
                 self.dispatch.counters.ccf_ivar += 1;

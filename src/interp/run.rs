@@ -1172,7 +1172,12 @@ impl Vm {
                 continue;
             }
             if self.trace.events & event::LEAVE != 0 {
-                let _ = self.trace_frame_leave(fi, Value::NIL, true);
+                // (A block left by `break` returns the break's value.)
+                let v = match e {
+                    Unwind::Break { value, .. } => value,
+                    _ => Value::NIL,
+                };
+                let _ = self.trace_frame_leave(fi, v, true);
             }
             let f = self.frames.pop().unwrap();
             self.stack.truncate(f.ret_sp);

@@ -346,7 +346,7 @@ impl Vm {
     }
 
     /// Whether `iseq` is one of `targets` or a block inside one.
-    fn iseq_within(&self, iseq: &crate::bytecode::Iseq, targets: &[IseqId]) -> bool {
+    pub fn iseq_within(&self, iseq: &crate::bytecode::Iseq, targets: &[IseqId]) -> bool {
         let mut i = Some(iseq);
         while let Some(s) = i {
             if targets.contains(&s.id) {
@@ -547,6 +547,37 @@ impl Vm {
     #[cold]
     #[inline(never)]
     pub(super) fn trace_raise(&mut self, exc: Value) -> Result<(), Unwind> {
+        self.trace_raise_in(exc, None)
+    }
+
+    /// What builtin `m` (called as `name` on `recv`) raised: its `:raise`
+    /// event is the builtin's own (CRuby's C frame is still there), but
+    /// for `Kernel#raise`, whose caller raises.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn builtin_raised(&mut self, e: Unwind, m: MethodId, name: SymbolId, recv: Value) -> Unwind {
+        let Unwind::Raise(exc) = e else { return e };
+        let me = self.classes.method(m);
+        let n = crate::value::symbol::name(me.original_name);
+        if self.trace.events == 0 || (me.owner == crate::class::cls::KERNEL && matches!(&*n, "raise" | "fail")) {
+            return e;
+        }
+        let roots = self.roots_len();
+        self.push_root(recv);
+        self.push_root(exc);
+        let r = self.trace_raise_in(exc, Some((m, name, recv)));
+        self.truncate_roots(roots);
+        match r {
+            Ok(()) => e,
+            Err(x) => x,
+        }
+    }
+
+    fn trace_raise_in(
+        &mut self,
+        exc: Value,
+        cfunc: Option<(MethodId, SymbolId, Value)>,
+    ) -> Result<(), Unwind> {
         if self.trace.last_raised == exc || self.trace.running {
             return Ok(());
         }
@@ -564,6 +595,11 @@ impl Vm {
         let iseq = self.frames[fi].iseq;
         let line = self.frames[fi].line();
         let mut ev = self.frame_event(event::RAISE, fi, line);
+        if let Some((m, name, recv)) = cfunc {
+            ev.method = Some(m);
+            ev.callee = Some(name);
+            ev.self_val = recv;
+        }
         ev.value = exc;
         self.fire(ev, Some(iseq))
     }
