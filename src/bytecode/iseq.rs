@@ -23,6 +23,11 @@ pub enum CatchKind {
     Ensure,
     /// `retry` jumps to `handler` when thrown inside [start, end).
     Retry,
+    /// A `while` loop that a `break` in a class body inside it leaves
+    /// (`Unwind::Loop`): its value goes on the stack, then `handler`.
+    Break,
+    /// The same loop's `next`: on to its condition at `handler`.
+    Next,
 }
 
 #[derive(Copy, Clone, Debug)]

@@ -289,6 +289,9 @@ define_insns! {
     ThrowReturn = "throw_return", pop 1, push 0;
     /// `retry` inside a rescue clause.
     ThrowRetry = "throw_retry", pop 0, push 0;
+    /// `break`/`next` in a class body (`depth` class bodies deep) leaving
+    /// the loop or block around it (`kind`: `compiler::control::JUMP_*`).
+    ThrowClassJump { kind: u32, depth: u32 } = "throw_class_jump", pop 1, push 0;
     DefineMethod { name: SymbolId, iseq: IseqId } = "definemethod", pop 0, push 1;
     DefineSMethod { name: SymbolId, iseq: IseqId } = "definesmethod", pop 1, push 1;
     /// Pops cbase (nil = lexical) and superclass (undef = none) and runs the body.

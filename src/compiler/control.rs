@@ -14,6 +14,12 @@ use crate::bytecode::{CatchEntry, CatchKind, Insn, IseqKind};
 use crate::dispatch::flags;
 use crate::value::{SymbolId, Value, sym, symbol};
 
+/// `ThrowClassJump` kinds: `break`/`next` to a `while` loop or a block.
+pub const JUMP_LOOP_BREAK: u32 = 0;
+pub const JUMP_LOOP_NEXT: u32 = 1;
+pub const JUMP_BLOCK_BREAK: u32 = 2;
+pub const JUMP_BLOCK_NEXT: u32 = 3;
+
 pub const CHECKMATCH_CASE: u32 = 0;
 pub const CHECKMATCH_SPLAT: u32 = 1;
 pub const CHECKMATCH_DECONSTRUCT: u32 = 2;
@@ -326,6 +332,7 @@ impl<'pr> Compiler<'pr, '_> {
             redo_target: body_start,
             depth,
             ensure_level,
+            thrown: false,
         });
         let next_patch_start = self.scope().insns.len();
         match body.as_ref().and_then(|b| b.as_statements_node()) {
@@ -351,6 +358,20 @@ impl<'pr> Compiler<'pr, '_> {
         let ctx = self.scope().loops.pop().unwrap();
         for p in ctx.break_patches {
             self.patch_to(p, end);
+        }
+        if ctx.thrown {
+            for (kind, handler) in [(CatchKind::Break, end), (CatchKind::Next, cond)] {
+                self.scope().catch.push(CatchEntry {
+                    kind,
+                    start: body_start,
+                    end,
+                    handler,
+                    sp: depth as u32,
+                    local: 0,
+                    handler_end: handler,
+                    cont_line: 0,
+                });
+            }
         }
         // `next` jumps were emitted as Jump to u32::MAX: point them at cond.
         let s = self.scope();
@@ -684,7 +705,42 @@ impl<'pr> Compiler<'pr, '_> {
         Ok(())
     }
 
+    /// `break`/`next` in a class body: thrown to the loop or block of
+    /// the first scope out that is not a class body (CRuby's
+    /// `throw TAG_BREAK`); false when there is none.
+    fn class_body_jump(&mut self, next: bool) -> bool {
+        let n = self.scopes.len();
+        if self.scopes[n - 1].kind != IseqKind::Class || !self.scopes[n - 1].loops.is_empty() {
+            return false;
+        }
+        let Some(outer) = self.scopes.iter().rposition(|s| s.kind != IseqKind::Class) else {
+            return false;
+        };
+        let depth = (n - 1 - outer) as u32;
+        let s = &mut self.scopes[outer];
+        let to_loop = if let Some(l) = s.loops.last_mut() {
+            l.thrown = true;
+            true
+        } else if matches!(s.kind, IseqKind::Block | IseqKind::Lambda) {
+            false
+        } else {
+            return false;
+        };
+        let kind = match (to_loop, next) {
+            (true, false) => JUMP_LOOP_BREAK,
+            (true, true) => JUMP_LOOP_NEXT,
+            (false, false) => JUMP_BLOCK_BREAK,
+            (false, true) => JUMP_BLOCK_NEXT,
+        };
+        self.emit(Insn::ThrowClassJump { kind, depth });
+        self.emit(Insn::PutNil);
+        true
+    }
+
     fn break_jump(&mut self) -> CResult<()> {
+        if self.class_body_jump(false) {
+            return Ok(());
+        }
         if let Some(ctx) = self.scope().loops.last() {
             let (depth, level) = (ctx.depth, ctx.ensure_level);
             self.inline_ensures(level)?;
@@ -712,6 +768,9 @@ impl<'pr> Compiler<'pr, '_> {
     }
 
     fn next_jump(&mut self) -> CResult<()> {
+        if self.class_body_jump(true) {
+            return Ok(());
+        }
         if let Some(ctx) = self.scope().loops.last() {
             let (depth, level) = (ctx.depth, ctx.ensure_level);
             self.inline_ensures(level)?;

@@ -15,7 +15,8 @@ mod pattern;
 pub mod control_kinds {
     pub use super::control::{
         CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS,
-        CHECKMATCH_HASH_EXCEPT, CHECKMATCH_SPLAT, CHECKMATCH_WHEN_SPLAT,
+        CHECKMATCH_HASH_EXCEPT, CHECKMATCH_SPLAT, CHECKMATCH_WHEN_SPLAT, JUMP_BLOCK_BREAK,
+        JUMP_BLOCK_NEXT, JUMP_LOOP_BREAK, JUMP_LOOP_NEXT,
     };
     pub use super::pattern::*;
 }
@@ -133,6 +134,9 @@ pub(crate) struct LoopCtx {
     redo_target: Target,
     depth: i64,
     ensure_level: usize,
+    /// A class body inside throws `break`/`next` to it: the loop gets
+    /// catch entries for them.
+    thrown: bool,
 }
 
 pub(crate) struct Scope<'pr> {
@@ -201,6 +205,40 @@ pub struct Compiler<'pr, 'h> {
     setter_value_unused: Option<(u32, u32)>,
 }
 
+/// Whether prism's "unexpected void value expression" `e` is one CRuby
+/// 3.1 does not make: the void statement (`return`, `next`...) is not the
+/// last of its statements (`p(1, (next; 2))`), and 3.1 checks only the
+/// last one.
+fn void_value_ok(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
+    struct Find {
+        at: u32,
+        found: bool,
+    }
+    impl<'pr> ruby_prism::Visit<'pr> for Find {
+        fn visit_statements_node(&mut self, node: &StatementsNode<'pr>) {
+            let body = node.body();
+            let n = body.len();
+            if body
+                .iter()
+                .take(n.saturating_sub(1))
+                .any(|s| s.location().start() == self.at)
+            {
+                self.found = true;
+            }
+            ruby_prism::visit_statements_node(self, node);
+        }
+    }
+    if &*e.message() != b"unexpected void value expression" {
+        return false;
+    }
+    let mut f = Find {
+        at: e.location().start(),
+        found: false,
+    };
+    ruby_prism::Visit::visit(&mut f, program);
+    f.found
+}
+
 fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
     symbol::intern(&String::from_utf8_lossy(id.as_slice()))
 }
@@ -233,6 +271,9 @@ pub fn compile_program_at(
     let result = ruby_prism::parse(src);
     let mut errors = Vec::new();
     for e in result.errors() {
+        if void_value_ok(&result.node(), &e) {
+            continue;
+        }
         let line = (e.location().start_line() as i64)
             .saturating_add(line_base)
             .max(0);

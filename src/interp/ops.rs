@@ -535,10 +535,41 @@ impl Vm {
                 Err(self.pattern_error(subj, kind, a, b))
             }
             Insn::PutSpecialObject { .. } => done(Value::NIL),
+            Insn::ThrowClassJump { kind, depth } => {
+                let v = pop!();
+                Err(self.class_body_jump(fi, kind, depth, v))
+            }
             other => Err(self.runtime_error(&format!(
                 "carmine: instruction {} reached exec_misc",
                 other.mnemonic()
             ))),
+        }
+    }
+
+    /// `break`/`next` with `v` from the class body in frame `fi`, to the
+    /// loop or block of the frame `depth` class bodies out.
+    #[cold]
+    fn class_body_jump(&mut self, fi: usize, kind: u32, depth: u32, v: Value) -> Unwind {
+        use crate::compiler::control_kinds::*;
+        let Some(t) = fi.checked_sub(depth as usize) else {
+            return self.jump_error("break from proc-closure", "break", v);
+        };
+        let f = &self.frames[t];
+        let (id, origin, iseq, lambda) = (f.id, f.origin, f.iseq.id, f.is_lambda);
+        match kind {
+            JUMP_LOOP_BREAK | JUMP_LOOP_NEXT => Unwind::Loop {
+                target: id,
+                value: v,
+                next: kind == JUMP_LOOP_NEXT,
+            },
+            // `next` ends the block's run; `break` in a lambda too.
+            JUMP_BLOCK_NEXT => Unwind::Return { target: id, value: v },
+            _ if lambda => Unwind::Return { target: id, value: v },
+            _ if self.break_target_live(origin, iseq) => Unwind::Break {
+                target: origin,
+                value: v,
+            },
+            _ => self.jump_error("break from proc-closure", "break", v),
         }
     }
 

@@ -943,6 +943,7 @@ impl Vm {
                     | Insn::SetGlobal { .. }
                     | Insn::SingletonClassBody { .. }
                     | Insn::SplatArray { .. }
+                    | Insn::ThrowClassJump { .. }
                     | Insn::ToRegexp { .. }
                     | Insn::Undef { .. } => {
                         self.frames[fi].pc = pc;
@@ -972,7 +973,7 @@ impl Vm {
 
     /// True while the call the block `iseq` was attached to (in frame
     /// `target`) is still running, so `break` can return from it.
-    fn break_target_live(&self, target: u64, iseq: crate::value::IseqId) -> bool {
+    pub(super) fn break_target_live(&self, target: u64, iseq: crate::value::IseqId) -> bool {
         let Some(f) = self.frames.iter().rev().find(|f| f.id == target) else {
             return false;
         };
@@ -1106,8 +1107,7 @@ impl Vm {
                 continue;
             }
             let pc = f.pc.saturating_sub(1) as u32;
-            let iseq = f.iseq;
-            let base = f.base;
+            let (iseq, base, fid) = (f.iseq, f.base, f.id);
             let mut handled = false;
             for c in iseq.catch.iter() {
                 if pc < c.start || pc >= c.end {
@@ -1124,6 +1124,18 @@ impl Vm {
                         let prev = self.errinfo;
                         self.local_set(fi, c.local + 1, prev);
                         self.errinfo = exc;
+                        self.frames[fi].pc = c.handler as usize;
+                        handled = true;
+                    }
+                    (CatchKind::Break, &Unwind::Loop { target, value, next: false })
+                    | (CatchKind::Next, &Unwind::Loop { target, value, next: true })
+                        if target == fid =>
+                    {
+                        self.stack
+                            .truncate(base + iseq.local_count as usize + c.sp as usize);
+                        if c.kind == CatchKind::Break {
+                            self.stack.push(value);
+                        }
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
                     }

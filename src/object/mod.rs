@@ -335,6 +335,13 @@ pub enum Unwind {
     },
     /// `next` out of a block called from Rust (value of the block).
     Next(Value),
+    /// `break` (or `next`) from a class body to the `while` loop around
+    /// it in frame `target` (its `CatchKind::Break`/`Next` entry).
+    Loop {
+        target: u64,
+        value: Value,
+        next: bool,
+    },
     Retry,
     /// `exit!`: leave without running ensure or at_exit.
     Exit(i32),
@@ -344,7 +351,9 @@ impl Unwind {
     pub fn values(&self) -> [Value; 2] {
         match self {
             Unwind::Raise(v) | Unwind::Next(v) => [*v, Value::NIL],
-            Unwind::Break { value, .. } | Unwind::Return { value, .. } => [*value, Value::NIL],
+            Unwind::Break { value, .. }
+            | Unwind::Return { value, .. }
+            | Unwind::Loop { value, .. } => [*value, Value::NIL],
             Unwind::Throw { tag, value } => [*tag, *value],
             Unwind::Retry | Unwind::Exit(_) => [Value::NIL, Value::NIL],
         }
