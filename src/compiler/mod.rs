@@ -203,6 +203,8 @@ pub struct Compiler<'pr, 'h> {
     /// (`unused_setter`): `call` / `index_op_write` compile it without
     /// keeping the assigned value.
     setter_value_unused: Option<(u32, u32)>,
+    /// `line_at`'s last (offset, line).
+    last_line_at: std::cell::Cell<(u32, u32)>,
 }
 
 /// Whether prism's "unexpected void value expression" `e` is one CRuby
@@ -313,6 +315,7 @@ pub fn compile_program_at(
         source_enc: LitEnc::of_source(src),
         pat_err: None,
         setter_value_unused: None,
+        last_line_at: std::cell::Cell::new((u32::MAX, 0)),
     };
     let label = if kind == IseqKind::Top {
         "<main>".to_string()
@@ -393,15 +396,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
             }
         }
-        let emitted = s.insns.clone();
-        crate::bytecode::peephole::optimize(&mut s.insns);
-        let unfused = emitted
-            .into_iter()
-            .zip(&s.insns)
-            .enumerate()
-            .filter(|(_, (a, b))| std::mem::discriminant(a) != std::mem::discriminant(*b))
-            .map(|(pc, (a, _))| (pc as u32, a))
-            .collect();
+        let unfused = crate::bytecode::peephole::optimize(&mut s.insns);
         let local_names = s
             .locals
             .iter()
@@ -738,10 +733,17 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         self.line_at(node.location().start())
     }
 
-    /// The line of a byte offset.
+    /// The line of a byte offset (the last one asked is kept: a
+    /// statement's `:line` event and its expression ask twice).
     fn line_at(&self, off: u32) -> u32 {
+        let (last, line) = self.last_line_at.get();
+        if last == off {
+            return line;
+        }
         let n = self.line_starts.partition_point(|&s| s <= off) as i64;
-        n.saturating_add(self.line_base).clamp(0, u32::MAX as i64) as u32
+        let line = n.saturating_add(self.line_base).clamp(0, u32::MAX as i64) as u32;
+        self.last_line_at.set((off, line));
+        line
     }
 
     /// Marks the last emitted instruction's source range for error_highlight.

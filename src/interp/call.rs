@@ -405,7 +405,7 @@ impl Vm {
         self.cfuncs.pop();
         self.stack.truncate(ret_sp);
         match r {
-            Ok(v) => Ok(Call::Done(v)),
+            Ok(v) => self.builtin_done(v, false),
             Err(e) => Err(self.builtin_raised(e, m, name, recv)),
         }
     }
@@ -1036,7 +1036,7 @@ impl Vm {
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
                 match r {
-                    Ok(v) => Ok(Call::Done(v)),
+                    Ok(v) => self.builtin_done(v, boundary),
                     Err(e) => Err(self.builtin_raised(e, m, name, recv)),
                 }
             }

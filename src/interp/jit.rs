@@ -290,7 +290,13 @@ impl Vm {
         if self.native_stack_low() {
             return Err(self.stack_error());
         }
-        match call(self)? {
+        let done = match call(self) {
+            // (The result is pushed; machine code stays in use until its
+            // next `JitEntry`.)
+            Err(Unwind::TraceSwitch) => return Ok(()),
+            other => other?,
+        };
+        match done {
             Call::Done(v) => self.stack.push(v),
             Call::Pushed => {
                 let top = self.frames.len() - 1;

@@ -129,7 +129,12 @@ impl Vm {
         }
         match obj(a).class.get() {
             cls::HASH if self.dispatch.bop_ok(bop::HASH_AREF) => {
-                Some(crate::builtins::hash::hash_fetch_default(self, a, b))
+                let r = crate::builtins::hash::hash_fetch_default(self, a, b);
+                if self.trace.events != 0 && r.is_ok() {
+                    // (A default proc ran Ruby code.)
+                    return Some(Err(self.trace_switch(r.ok()?, 2)));
+                }
+                Some(r)
             }
             cls::ARRAY if self.dispatch.bop_ok(bop::ARRAY_AREF) => {
                 Some(crate::builtins::array::aref1(self, a, b))

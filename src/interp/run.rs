@@ -20,13 +20,27 @@ impl Vm {
     /// off returns with `trace.switch` set, and the other one continues
     /// the same frames (src/interp/trace.rs).
     pub fn run(&mut self) -> VResult {
+        if self.trace.events == 0 {
+            let r = self.run_loop::<false>();
+            if !self.trace.switch {
+                return r;
+            }
+        }
+        self.run_switching()
+    }
+
+    /// `run` while tracing is (or was just switched) on.
+    #[cold]
+    #[inline(never)]
+    fn run_switching(&mut self) -> VResult {
         loop {
+            self.trace.switch = false;
             let r = if self.trace.events == 0 {
                 self.run_loop::<false>()
             } else {
                 self.run_loop::<true>()
             };
-            if !std::mem::take(&mut self.trace.switch) {
+            if !self.trace.switch {
                 return r;
             }
         }
@@ -48,12 +62,13 @@ impl Vm {
             }
             let mask = insns.len() - 1;
 
-            // Tracing was switched on or off by the Ruby code that just
-            // ran (a builtin's, a handler's): this loop hands the frames
-            // to the other one.
+            // The tracing loop after a call: a hook disabled by the Ruby
+            // code that ran hands the frames back to the plain loop. (The
+            // plain loop hears of a hook enabled from `Unwind::TraceSwitch`:
+            // no check here.)
             macro_rules! retrace {
                 () => {
-                    if (self.trace.events != 0) != TRACE {
+                    if self.trace.events == 0 {
                         self.frames[fi].pc = pc;
                         self.trace.switch = true;
                         return Ok(Value::NIL);
@@ -64,14 +79,8 @@ impl Vm {
                 ($e:expr) => {{
                     let e = $e;
                     self.frames[fi].pc = pc;
-                    match self.handle_unwind(e) {
-                        Ok(None) => {
-                            if (self.trace.events != 0) != TRACE {
-                                self.trace.switch = true;
-                                return Ok(Value::NIL);
-                            }
-                            continue 'frame;
-                        }
+                    match self.unwind_in_loop(e, TRACE) {
+                        Ok(None) => continue 'frame,
                         Ok(Some(v)) => return Ok(v),
                         Err(e) => return Err(e),
                     }
@@ -92,7 +101,11 @@ impl Vm {
                         Ok(Call::Pushed) => continue 'frame,
                         Ok(Call::Done(v)) => {
                             self.stack.push(v);
-                            retrace!();
+                            // (The plain loop learns of tracing switched on
+                            // from the call's `Unwind::TraceSwitch`.)
+                            if TRACE {
+                                retrace!();
+                            }
                         }
                         Err(e) => throw!(e),
                     }
@@ -351,8 +364,7 @@ impl Vm {
                     Insn::Safepoint => {
                         if self.safepoint_due() {
                             self.frames[fi].pc = pc;
-                            tri!(self.safepoint_slow());
-                            retrace!();
+                            tri!(self.safepoint_in_loop());
                         }
                     }
                     Insn::Send { site } => send_recv!(site),
@@ -548,12 +560,7 @@ impl Vm {
                         }
                         self.frames[fi].pc = pc;
                         if let Some(r) = self.opt_aref_direct(a, b) {
-                            let v = tri!(r);
-                            self.stack.truncate(l - 1);
-                            self.stack[l - 2] = v;
-                            // (A Hash's default proc is Ruby code.)
-                            retrace!();
-                            continue;
+                            binary_result!(l, tri!(r))
                         }
                         call!(self.send(site))
                     }
@@ -847,8 +854,7 @@ impl Vm {
                     Insn::JitLoop => {
                         self.frames[fi].pc = pc;
                         if self.safepoint_due() {
-                            tri!(self.safepoint_slow());
-                            retrace!();
+                            tri!(self.safepoint_in_loop());
                         }
                         if TRACE {
                             continue;
@@ -947,13 +953,12 @@ impl Vm {
                     | Insn::ToRegexp { .. }
                     | Insn::Undef { .. } => {
                         self.frames[fi].pc = pc;
-                        match self.exec_misc(fi, *insn) {
+                        match self.exec_misc_in_loop(fi, *insn) {
                             Ok(Some(Call::Pushed)) => continue 'frame,
                             Ok(Some(Call::Done(v))) => self.stack.push(v),
                             Ok(None) => {}
                             Err(e) => throw!(e),
                         }
-                        retrace!();
                         // exec_misc may have changed the pc (never does today).
                     }
                 }
@@ -1069,6 +1074,10 @@ impl Vm {
     /// Unwinds frames for `e` until a catch entry takes it (Ok(None): keep
     /// running), a boundary frame returns (Ok(Some)), or it leaves `run`.
     pub fn handle_unwind(&mut self, mut e: Unwind) -> Result<Option<Value>, Unwind> {
+        if let Unwind::TraceSwitch = e {
+            // Not an error: the loop checks which instantiation to run.
+            return Ok(None);
+        }
         if self.budget_spent
             && let Unwind::Raise(_) = e
         {

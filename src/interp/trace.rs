@@ -732,6 +732,73 @@ impl Vm {
 }
 
 impl Vm {
+    /// A builtin's result `v` going back to the run loop that called it
+    /// (`boundary`: to Rust). While tracing is on, it comes as
+    /// `Unwind::TraceSwitch` instead, so a plain loop moves to the
+    /// tracing one (the builtin may have enabled a hook); a tracing loop
+    /// just continues.
+    #[inline(always)]
+    pub(super) fn builtin_done(&mut self, v: Value, boundary: bool) -> Result<Call, Unwind> {
+        if self.trace.events != 0 && !boundary {
+            return Err(self.trace_switch(v, 0));
+        }
+        Ok(Call::Done(v))
+    }
+
+    /// `handle_unwind` for run loop `tracing`: when it goes on in this
+    /// frame but tracing was switched meanwhile, the loop returns (with
+    /// `trace.switch` set) for `run` to continue in the other one.
+    #[inline(never)]
+    pub(super) fn unwind_in_loop(&mut self, e: Unwind, tracing: bool) -> Result<Option<Value>, Unwind> {
+        let r = self.handle_unwind(e);
+        if let Ok(None) = r
+            && (self.trace.events != 0) != tracing
+        {
+            self.trace.switch = true;
+            return Ok(Some(Value::NIL));
+        }
+        r
+    }
+
+    /// `exec_misc` for a run loop: while tracing is on, what it did is
+    /// followed by `Unwind::TraceSwitch` (its Ruby code may have enabled a
+    /// hook).
+    #[inline(never)]
+    pub(super) fn exec_misc_in_loop(&mut self, fi: usize, insn: Insn) -> Result<Option<Call>, Unwind> {
+        let r = self.exec_misc(fi, insn)?;
+        if self.trace.events == 0 {
+            return Ok(r);
+        }
+        match r {
+            Some(Call::Done(v)) => Err(self.trace_switch(v, 0)),
+            None => Err(Unwind::TraceSwitch),
+            pushed => Ok(pushed),
+        }
+    }
+
+    /// A safepoint's slow path in a run loop (a thread switch may run a
+    /// hook's `enable`), as `exec_misc_in_loop`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn safepoint_in_loop(&mut self) -> Result<(), Unwind> {
+        self.safepoint_slow()?;
+        if self.trace.events != 0 {
+            return Err(Unwind::TraceSwitch);
+        }
+        Ok(())
+    }
+
+    /// `Unwind::TraceSwitch` with result `v` in place of the top
+    /// `operands` stack slots.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn trace_switch(&mut self, v: Value, operands: usize) -> Unwind {
+        let n = self.stack.len() - operands;
+        self.stack.truncate(n);
+        self.stack.push(v);
+        Unwind::TraceSwitch
+    }
+
     /// `invoke_other` while builtin calls are traced, for a builtin or an
     /// attribute method: `:c_call`, the call, `:c_return` (with nil when
     /// it raised). None for another handler, and for the call this makes
@@ -769,6 +836,8 @@ impl Vm {
         self.trace.c_inner = false;
         let v = match &r {
             Ok(Call::Done(v)) => *v,
+            // (`builtin_done` pushed it.)
+            Err(Unwind::TraceSwitch) => self.stack.last().copied().unwrap_or(Value::NIL),
             _ => Value::NIL,
         };
         Some(self.trace_c(m, name, recv, Some(v)).and(r))

@@ -335,6 +335,10 @@ pub enum Unwind {
     },
     /// `next` out of a block called from Rust (value of the block).
     Next(Value),
+    /// Tracing was switched on inside a builtin the plain run loop called
+    /// (the builtin's result is pushed): the loop hands its frames to
+    /// the tracing one (src/interp/trace.rs). Never reaches Rust code.
+    TraceSwitch,
     /// `break` (or `next`) from a class body to the `while` loop around
     /// it in frame `target` (its `CatchKind::Break`/`Next` entry).
     Loop {
@@ -355,7 +359,7 @@ impl Unwind {
             | Unwind::Return { value, .. }
             | Unwind::Loop { value, .. } => [*value, Value::NIL],
             Unwind::Throw { tag, value } => [*tag, *value],
-            Unwind::Retry | Unwind::Exit(_) => [Value::NIL, Value::NIL],
+            Unwind::Retry | Unwind::Exit(_) | Unwind::TraceSwitch => [Value::NIL, Value::NIL],
         }
     }
 }
