@@ -1115,8 +1115,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     | ((r.is_multi_line() as u32) << 2)
                     | ((r.is_ascii_8bit() as u32) << 5);
                 let parts = r.parts();
+                // `/o`: made the first time only (the `once` instruction).
+                let once = r.is_once().then(|| {
+                    let cache = self.ivar_cache();
+                    (cache, self.emit(Insn::Once { cache, target: 0 }))
+                });
                 let n = self.interpolation_parts(&parts, true)?;
                 self.emit(Insn::ToRegexp { n, opts });
+                if let Some((cache, at)) = once {
+                    self.emit(Insn::SetOnce { cache });
+                    let target = self.pc();
+                    self.scope().insns[at] = Insn::Once { cache, target };
+                    // (`Once` pushes when it jumps: the depth is the same.)
+                }
                 Ok(())
             }
             Node::ArrayNode { .. } => {

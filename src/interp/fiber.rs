@@ -264,7 +264,7 @@ impl Fibers {
     }
 
     /// The running thread's serial.
-    fn thread(&self) -> u64 {
+    pub fn thread(&self) -> u64 {
         self.threads.last().copied().unwrap_or(0)
     }
 

@@ -34,6 +34,11 @@ pub fn floor_mod(x: i64, y: i64) -> i64 {
     }
 }
 
+/// A `once` site's state in its cache (`ConstCache::cref`; the running
+/// thread in `state`).
+const ONCE_RUNNING: usize = 1;
+const ONCE_DONE: usize = 2;
+
 impl Vm {
     // ---- operator fast paths ---------------------------------------------------
 
@@ -540,6 +545,13 @@ impl Vm {
                 Err(self.pattern_error(subj, kind, a, b))
             }
             Insn::PutSpecialObject { .. } => done(Value::NIL),
+            Insn::Once { cache, target } => self.once(fi, cache, target),
+            Insn::SetOnce { cache } => {
+                let v = *self.stack.last().expect("the value");
+                let c = &mut self.const_caches[cache as usize];
+                (c.cref, c.value) = (ONCE_DONE, v);
+                Ok(None)
+            }
             Insn::ThrowClassJump { kind, depth } => {
                 let v = pop!();
                 Err(self.class_body_jump(fi, kind, depth, v))
@@ -548,6 +560,33 @@ impl Vm {
                 "carmine: instruction {} reached exec_misc",
                 other.mnemonic()
             ))),
+        }
+    }
+
+    /// `once`: the made value (jumping past the code making it), or on
+    /// to make it: the first time, or again inside its own making
+    /// (recursion). Another thread making it is waited for.
+    fn once(&mut self, fi: usize, cache: u32, target: u32) -> Result<Option<Call>, Unwind> {
+        let me = self.fibers.thread();
+        loop {
+            let c = &mut self.const_caches[cache as usize];
+            match c.cref {
+                ONCE_DONE => {
+                    let v = c.value;
+                    self.stack.push(v);
+                    self.frames[fi].pc = target as usize;
+                    // (The loop goes on at the frame's pc.)
+                    return Ok(Some(Call::Pushed));
+                }
+                ONCE_RUNNING if c.state != me => {
+                    let t = self.const_lookup(fi, symbol::intern("Thread"))?;
+                    self.funcall(t, symbol::intern("pass"), &[], None)?;
+                }
+                _ => {
+                    (c.cref, c.state) = (ONCE_RUNNING, me);
+                    return Ok(None);
+                }
+            }
         }
     }
 

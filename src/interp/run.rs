@@ -950,6 +950,8 @@ impl Vm {
                     | Insn::SingletonClassBody { .. }
                     | Insn::SplatArray { .. }
                     | Insn::ThrowClassJump { .. }
+                    | Insn::Once { .. }
+                    | Insn::SetOnce { .. }
                     | Insn::ToRegexp { .. }
                     | Insn::Undef { .. } => {
                         self.frames[fi].pc = pc;
