@@ -829,10 +829,6 @@ end
 
 # Groups of threads: a new thread joins its creator's group.
 class ThreadGroup
-  def initialize
-    @enclosed = false
-  end
-
   def list = Thread.list.select { |t| t.group.equal?(self) }
 
   def add(thread)
@@ -851,7 +847,7 @@ class ThreadGroup
     self
   end
 
-  def enclosed? = @enclosed
+  def enclosed? = @enclosed == true
 
   Default = new
 end
