@@ -784,11 +784,13 @@ pub fn eval_string(
     self_val: Value,
     cref: crate::object::Cref,
 ) -> VResult {
-    eval_code(vm, src, src, file, line, self_val, cref)
+    eval_code(vm, src, src, file, line, self_val, cref, None)
 }
 
 /// `eval_string` of `code`, which `src` (what the program passed, seen
-/// by a `:script_compiled` hook) was rewritten to.
+/// by a `:script_compiled` hook) was rewritten to; `yield` there calls
+/// the block of `binding`'s frame, else the caller's.
+#[allow(clippy::too_many_arguments)]
 fn eval_code(
     vm: &mut Vm,
     code: &[u8],
@@ -797,8 +799,10 @@ fn eval_code(
     line: i64,
     self_val: Value,
     cref: crate::object::Cref,
+    binding: Option<Value>,
 ) -> VResult {
-    let id = vm.compile_at(code, file, crate::bytecode::IseqKind::Top, line)?;
+    let in_method = binding.map(|b| vm.ivar_get_name(b, symbol::intern(BINDING_IN_METHOD)).truthy());
+    let id = vm.compile_eval(code, file, line, in_method)?;
     if vm.trace.events != 0 {
         let s = vm.str_from_bytes(src.to_vec());
         vm.push_root(s);
@@ -813,7 +817,13 @@ fn eval_code(
         self_val,
         method: vm.frames.last().and_then(|f| f.method),
         cref,
-        block: vm.frames.last().and_then(|f| f.block.clone()),
+        block: match binding {
+            Some(b) => {
+                let p = vm.ivar_get_name(b, symbol::intern(BINDING_BLOCK));
+                (!p.is_nil()).then(|| Rc::new(BlockArg::Proc(p)))
+            }
+            None => vm.frames.last().and_then(|f| f.block.clone()),
+        },
         penv: Value::NIL,
         home: None,
         origin: 0,
@@ -897,7 +907,7 @@ fn eval_with_locals(
         }
     }
     code.extend_from_slice(b"__carmine_evr");
-    let r = eval_code(vm, &code, src, file, line, self_val, cref);
+    let r = eval_code(vm, &code, src, file, line, self_val, cref, writer.ok());
     vm.globals.remove(&g);
     r
 }
@@ -923,8 +933,25 @@ pub fn frame_binding(vm: &mut Vm, fi: usize) -> crate::interp::VResult {
     let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
     vm.temp_roots.pop();
     vm.temp_roots.pop();
+    // The frame's block, for `yield` in code evaluated there.
+    if let Ok(b) = r
+        && vm.frames[fi].method.is_some()
+    {
+        vm.ivar_set_name(b, symbol::intern(BINDING_IN_METHOD), Value::TRUE);
+        if let Some(blk) = vm.frames[fi].block.clone() {
+            vm.push_root(b);
+            let p = vm.block_to_proc(&blk);
+            vm.ivar_set_name(b, symbol::intern(BINDING_BLOCK), p);
+            vm.temp_roots.pop();
+        }
+    }
     r
 }
+
+/// A Binding's hidden ivars: its frame's block (a Proc), and whether
+/// the frame is a method's (`yield` may be evaluated there).
+const BINDING_BLOCK: &str = "__block";
+const BINDING_IN_METHOD: &str = "__in_method";
 
 /// Frame `fi`'s self and visible locals (names, values).
 fn frame_locals(vm: &mut Vm, fi: usize) -> (Vec<Value>, Vec<Value>, Value) {

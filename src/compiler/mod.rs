@@ -260,6 +260,21 @@ pub fn compile_program(
     compile_program_at(host, src, file, kind, 1)
 }
 
+/// Where `eval`'d source runs, for what prism cannot know: `yield` is
+/// valid in a method's code, and `break`/`next`/`redo` cannot leave the
+/// eval.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum EvalScope {
+    /// A script or file, not `eval`.
+    None,
+    /// Code of a method (or a block in one).
+    Method,
+    /// A block outside any method.
+    TopBlock,
+    /// The top level.
+    Top,
+}
+
 /// `compile_program` for source whose first line is `first_line` (`eval`
 /// with a line argument; lines below 0 count as 0).
 pub fn compile_program_at(
@@ -269,12 +284,50 @@ pub fn compile_program_at(
     kind: IseqKind,
     first_line: i64,
 ) -> CResult<IseqId> {
+    compile_source(host, src, file, kind, first_line, EvalScope::None)
+}
+
+/// `compile_program_at` for `eval`'d source running in `scope`.
+pub fn compile_eval(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    first_line: i64,
+    scope: EvalScope,
+) -> CResult<IseqId> {
+    compile_source(host, src, file, IseqKind::Top, first_line, scope)
+}
+
+fn compile_source(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    kind: IseqKind,
+    first_line: i64,
+    scope: EvalScope,
+) -> CResult<IseqId> {
     let line_base = first_line.saturating_sub(1);
     let result = ruby_prism::parse(src);
     let mut errors = Vec::new();
     for e in result.errors() {
         if void_value_ok(&result.node(), &e) {
             continue;
+        }
+        let msg = e.message();
+        if scope == EvalScope::Method && &*msg == b"Invalid yield" {
+            continue;
+        }
+        if let Some(word) = msg.strip_prefix(b"Invalid ")
+            && matches!(word, b"break" | b"next" | b"redo")
+            && matches!(scope, EvalScope::Method | EvalScope::Top)
+        {
+            let line = (e.location().start_line() as i64)
+                .saturating_add(line_base)
+                .max(0);
+            let word = String::from_utf8_lossy(word);
+            return Err(CompileError::Syntax(format!(
+                "{file}:{line}: Can't escape from eval with {word}"
+            )));
         }
         let line = (e.location().start_line() as i64)
             .saturating_add(line_base)

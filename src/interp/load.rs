@@ -91,7 +91,17 @@ impl Vm {
         kind: IseqKind,
         line: i64,
     ) -> Result<IseqId, Unwind> {
-        match compiler::compile_program_at(self, src, file, kind, line) {
+        let r = compiler::compile_program_at(self, src, file, kind, line);
+        self.compile_result(r, file)
+    }
+
+    /// A compile error as a Ruby exception.
+    fn compile_result(
+        &mut self,
+        r: Result<IseqId, CompileError>,
+        file: &str,
+    ) -> Result<IseqId, Unwind> {
+        match r {
             Ok(id) => Ok(id),
             Err(CompileError::Syntax(msg)) => {
                 let e = self.new_exception(self.e.syntax_error, &msg);
@@ -109,6 +119,26 @@ impl Vm {
                 Err(Unwind::Raise(e))
             }
         }
+    }
+
+    /// Compiles `eval`'d source, which runs in the top frame's scope (or,
+    /// `in_method` given, a Binding's).
+    pub fn compile_eval(
+        &mut self,
+        src: &[u8],
+        file: &str,
+        line: i64,
+        in_method: Option<bool>,
+    ) -> Result<IseqId, Unwind> {
+        let scope = match (in_method, self.frames.last()) {
+            (Some(true), _) => compiler::EvalScope::Method,
+            (Some(false), _) => compiler::EvalScope::Top,
+            (None, Some(f)) if f.method.is_some() => compiler::EvalScope::Method,
+            (None, Some(f)) if f.is_block => compiler::EvalScope::TopBlock,
+            _ => compiler::EvalScope::Top,
+        };
+        let r = compiler::compile_eval(self, src, file, line, scope);
+        self.compile_result(r, file)
     }
 
     /// Runs a top-level iseq with `self` = main.
