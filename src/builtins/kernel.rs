@@ -801,7 +801,10 @@ fn eval_code(
     cref: crate::object::Cref,
     binding: Option<Value>,
 ) -> VResult {
-    let in_method = binding.map(|b| vm.ivar_get_name(b, symbol::intern(BINDING_IN_METHOD)).truthy());
+    let in_method = binding.map(|b| {
+        vm.ivar_get_name(b, symbol::intern(BINDING_IN_METHOD))
+            .truthy()
+    });
     let id = vm.compile_eval(code, file, line, in_method)?;
     if vm.trace.events != 0 {
         let s = vm.str_from_bytes(src.to_vec());

@@ -358,7 +358,11 @@ pub fn method_parameters(vm: &mut Vm, mid: crate::value::MethodId) -> crate::int
     }
 }
 
-pub fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::interp::VResult {
+pub fn params_list(
+    vm: &mut Vm,
+    i: &crate::bytecode::Iseq,
+    is_proc: bool,
+) -> crate::interp::VResult {
     let p = &i.params;
     let mut out = Vec::new();
     let name = |idx: u32| i.local_names.get(idx as usize).copied();

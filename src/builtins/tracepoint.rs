@@ -186,7 +186,10 @@ fn tp_enable(vm: &mut Vm, s: Value, a: &[Value], b: Blk) -> VResult {
     if let (Some(t), Some(line)) = (&target, target_line) {
         // Some `:line` event of the target must be on that line.
         let found = vm.iseqs.iter().flatten().any(|i| {
-            vm.iseq_within(i, t) && i.line_events.iter().any(|&pc| i.line_at(pc as usize) == line)
+            vm.iseq_within(i, t)
+                && i.line_events
+                    .iter()
+                    .any(|&pc| i.line_at(pc as usize) == line)
         });
         if !found {
             return Err(vm.arg_error("can not enable any hooks"));

@@ -309,9 +309,7 @@ fn fused_at(insns: &[Insn], i: usize) -> Option<Insn> {
             return Some(Insn::SelfSend { site });
         }
         // Unless the `putobject` fuses with its operator (`opt_plus_imm`).
-        (Insn::GetLocal { idx }, Some(&Insn::PutObject { v }))
-            if !imm_fusable(insns, i + 1) =>
-        {
+        (Insn::GetLocal { idx }, Some(&Insn::PutObject { v })) if !imm_fusable(insns, i + 1) => {
             return Some(Insn::LocalPutObject { idx, v });
         }
         _ => {}

@@ -950,7 +950,8 @@ impl Vm {
         boundary: bool,
     ) -> Result<Call, Unwind> {
         if self.trace.events & event::C != 0
-            && let Some(r) = self.invoke_traced(e, m, name, recv, recv_ix, argc, fl, &block, boundary)
+            && let Some(r) =
+                self.invoke_traced(e, m, name, recv, recv_ix, argc, fl, &block, boundary)
         {
             return r;
         }

@@ -412,15 +412,15 @@ impl Vm {
             let r = match (begun, first.what) {
                 (Err(e), _) => Err(e),
                 (Ok(()), what) => match what {
-                Resume::Values(args, kw) => {
-                    let fl = if kw {
-                        crate::dispatch::flags::KWARGS
-                    } else {
-                        0
-                    };
-                    vm.call_proc_with_fl(block, &args, None, None, fl)
-                }
-                Resume::Raise(e) => Err(Unwind::Raise(e)),
+                    Resume::Values(args, kw) => {
+                        let fl = if kw {
+                            crate::dispatch::flags::KWARGS
+                        } else {
+                            0
+                        };
+                        vm.call_proc_with_fl(block, &args, None, None, fl)
+                    }
+                    Resume::Raise(e) => Err(Unwind::Raise(e)),
                 },
             };
             let r = match r {

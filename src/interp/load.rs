@@ -28,7 +28,12 @@ impl Host for Vm {
         self.ivar_caches.resize(n, Default::default());
         self.const_caches.resize(n, Default::default());
         let unfused = iseq.unfused.iter_mut().map(|u| &mut u.1);
-        for ic in iseq.insns.iter_mut().chain(unfused).filter_map(|insn| insn.cache_mut()) {
+        for ic in iseq
+            .insns
+            .iter_mut()
+            .chain(unfused)
+            .filter_map(|insn| insn.cache_mut())
+        {
             *ic += base as u32;
         }
         self.jit_prepare(&mut iseq);

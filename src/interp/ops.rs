@@ -607,8 +607,14 @@ impl Vm {
                 next: kind == JUMP_LOOP_NEXT,
             },
             // `next` ends the block's run; `break` in a lambda too.
-            JUMP_BLOCK_NEXT => Unwind::Return { target: id, value: v },
-            _ if lambda => Unwind::Return { target: id, value: v },
+            JUMP_BLOCK_NEXT => Unwind::Return {
+                target: id,
+                value: v,
+            },
+            _ if lambda => Unwind::Return {
+                target: id,
+                value: v,
+            },
             _ if self.break_target_live(origin, iseq) => Unwind::Break {
                 target: origin,
                 value: v,

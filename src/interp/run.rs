@@ -1138,10 +1138,22 @@ impl Vm {
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
                     }
-                    (CatchKind::Break, &Unwind::Loop { target, value, next: false })
-                    | (CatchKind::Next, &Unwind::Loop { target, value, next: true })
-                        if target == fid =>
-                    {
+                    (
+                        CatchKind::Break,
+                        &Unwind::Loop {
+                            target,
+                            value,
+                            next: false,
+                        },
+                    )
+                    | (
+                        CatchKind::Next,
+                        &Unwind::Loop {
+                            target,
+                            value,
+                            next: true,
+                        },
+                    ) if target == fid => {
                         self.stack
                             .truncate(base + iseq.local_count as usize + c.sp as usize);
                         if c.kind == CatchKind::Break {

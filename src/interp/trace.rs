@@ -53,8 +53,7 @@ pub mod event {
     /// Events whose calls the inline caches' fast entries would skip.
     pub const CALLS: u32 = C | CALL | RETURN;
     /// What `set_trace_func` reports.
-    pub const SET_TRACE_FUNC: u32 =
-        LINE | CLASS | END | CALL | RETURN | C_CALL | C_RETURN | RAISE;
+    pub const SET_TRACE_FUNC: u32 = LINE | CLASS | END | CALL | RETURN | C_CALL | C_RETURN | RAISE;
     /// Every event (TracePoint.new with none named).
     pub const ALL: u32 = 0x3fff;
 
@@ -278,7 +277,11 @@ impl Vm {
     /// Runs the hooks that want `ev` (none while one runs).
     #[cold]
     #[inline(never)]
-    fn fire(&mut self, ev: Event, iseq: Option<&'static crate::bytecode::Iseq>) -> Result<(), Unwind> {
+    fn fire(
+        &mut self,
+        ev: Event,
+        iseq: Option<&'static crate::bytecode::Iseq>,
+    ) -> Result<(), Unwind> {
         if self.trace.running {
             return Ok(());
         }
@@ -294,7 +297,10 @@ impl Vm {
                 (Some(t), Some(i)) => self.iseq_within(i, t),
                 (Some(_), None) => false,
             })
-            .filter(|h| h.target_line.is_none_or(|l| ev.kind != event::LINE || l == ev.line))
+            .filter(|h| {
+                h.target_line
+                    .is_none_or(|l| ev.kind != event::LINE || l == ev.line)
+            })
             .map(|h| (h.tp, h.proc, h.legacy))
             .collect();
         if hooks.is_empty() {
@@ -391,9 +397,8 @@ impl Vm {
         if iseq.internal {
             // (CRuby's Ractor is Ruby code of its own, <internal:ractor>:
             // no C method events there.)
-            let caller_internal = fi == 0
-                || self.frames[fi - 1].iseq.internal
-                || &*iseq.file == "<internal:ractor>";
+            let caller_internal =
+                fi == 0 || self.frames[fi - 1].iseq.internal || &*iseq.file == "<internal:ractor>";
             return match iseq.kind {
                 IseqKind::Method if f.method.is_some() && !caller_internal => {
                     pick(event::C_CALL, event::C_RETURN)
@@ -455,7 +460,12 @@ impl Vm {
     /// unwound by an exception, at the line it was at).
     #[cold]
     #[inline(never)]
-    pub(super) fn trace_frame_leave(&mut self, fi: usize, v: Value, by_raise: bool) -> Result<(), Unwind> {
+    pub(super) fn trace_frame_leave(
+        &mut self,
+        fi: usize,
+        v: Value,
+        by_raise: bool,
+    ) -> Result<(), Unwind> {
         let Some(kind) = self.frame_kind(fi, false) else {
             return Ok(());
         };
@@ -496,7 +506,11 @@ impl Vm {
         let caller = fi - 1;
         let cf = &self.frames[caller];
         let (line, iseq) = (cf.line(), cf.iseq);
-        let kind = if enter { event::C_CALL } else { event::C_RETURN };
+        let kind = if enter {
+            event::C_CALL
+        } else {
+            event::C_RETURN
+        };
         let mut ev = self.frame_event(kind, caller, line);
         ev.self_val = self.frames[fi].self_val;
         ev.method = self.frames[fi].method;
@@ -529,7 +543,11 @@ impl Vm {
             return Ok(());
         }
         let (line, iseq) = (f.line(), f.iseq);
-        let kind = if ret.is_some() { event::C_RETURN } else { event::C_CALL };
+        let kind = if ret.is_some() {
+            event::C_RETURN
+        } else {
+            event::C_CALL
+        };
         let mut ev = self.frame_event(kind, fi, line);
         ev.self_val = recv;
         ev.method = Some(m);
@@ -555,11 +573,19 @@ impl Vm {
     /// for `Kernel#raise`, whose caller raises.
     #[cold]
     #[inline(never)]
-    pub(super) fn builtin_raised(&mut self, e: Unwind, m: MethodId, name: SymbolId, recv: Value) -> Unwind {
+    pub(super) fn builtin_raised(
+        &mut self,
+        e: Unwind,
+        m: MethodId,
+        name: SymbolId,
+        recv: Value,
+    ) -> Unwind {
         let Unwind::Raise(exc) = e else { return e };
         let me = self.classes.method(m);
         let n = crate::value::symbol::name(me.original_name);
-        if self.trace.events == 0 || (me.owner == crate::class::cls::KERNEL && matches!(&*n, "raise" | "fail")) {
+        if self.trace.events == 0
+            || (me.owner == crate::class::cls::KERNEL && matches!(&*n, "raise" | "fail"))
+        {
             return e;
         }
         let roots = self.roots_len();
@@ -609,7 +635,9 @@ impl Vm {
     /// redefined one.
     fn trace_backtrace_call(&mut self, exc: Value) -> Result<(), Unwind> {
         let c = self.class_of(exc);
-        let r = self.dispatch.resolve(&mut self.classes, c, crate::value::sym::BACKTRACE);
+        let r = self
+            .dispatch
+            .resolve(&mut self.classes, c, crate::value::sym::BACKTRACE);
         let Some(m) = r.method else { return Ok(()) };
         let name = crate::value::sym::BACKTRACE;
         if !matches!(self.classes.method(m).kind, MethodKind::Builtin { .. }) {
@@ -685,7 +713,13 @@ impl Vm {
     /// `Thread.current` (prelude/thread.rb keeps it on the class).
     fn current_thread(&mut self) -> Value {
         let name = crate::value::symbol::intern("Thread");
-        let Some(t) = self.classes.get(crate::class::cls::OBJECT).consts.get(&name).copied() else {
+        let Some(t) = self
+            .classes
+            .get(crate::class::cls::OBJECT)
+            .consts
+            .get(&name)
+            .copied()
+        else {
             return Value::NIL;
         };
         let cur = self.ivar_get_name(t, crate::value::symbol::intern("@current"));
@@ -709,8 +743,9 @@ impl Vm {
     }
 
     pub fn event_method_id(&self, ev: &Event) -> Value {
-        ev.method
-            .map_or(Value::NIL, |m| Value::symbol(self.classes.method(m).original_name))
+        ev.method.map_or(Value::NIL, |m| {
+            Value::symbol(self.classes.method(m).original_name)
+        })
     }
 
     pub fn event_callee_id(&self, ev: &Event) -> Value {
@@ -749,7 +784,11 @@ impl Vm {
     /// frame but tracing was switched meanwhile, the loop returns (with
     /// `trace.switch` set) for `run` to continue in the other one.
     #[inline(never)]
-    pub(super) fn unwind_in_loop(&mut self, e: Unwind, tracing: bool) -> Result<Option<Value>, Unwind> {
+    pub(super) fn unwind_in_loop(
+        &mut self,
+        e: Unwind,
+        tracing: bool,
+    ) -> Result<Option<Value>, Unwind> {
         let r = self.handle_unwind(e);
         if let Ok(None) = r
             && (self.trace.events != 0) != tracing
@@ -764,7 +803,11 @@ impl Vm {
     /// followed by `Unwind::TraceSwitch` (its Ruby code may have enabled a
     /// hook).
     #[inline(never)]
-    pub(super) fn exec_misc_in_loop(&mut self, fi: usize, insn: Insn) -> Result<Option<Call>, Unwind> {
+    pub(super) fn exec_misc_in_loop(
+        &mut self,
+        fi: usize,
+        insn: Insn,
+    ) -> Result<Option<Call>, Unwind> {
         let r = self.exec_misc(fi, insn)?;
         if self.trace.events == 0 {
             return Ok(r);

@@ -153,9 +153,15 @@ impl Vm {
 
     /// `NilClass#to_a` is a program's own (`[*nil]` calls it then).
     fn nil_to_a_redefined(&mut self) -> bool {
-        let r = self.dispatch.resolve(&mut self.classes, cls::NIL, sym::TO_A);
-        r.method
-            .is_some_and(|m| !matches!(self.classes.method(m).kind, crate::class::MethodKind::Builtin { .. }))
+        let r = self
+            .dispatch
+            .resolve(&mut self.classes, cls::NIL, sym::TO_A);
+        r.method.is_some_and(|m| {
+            !matches!(
+                self.classes.method(m).kind,
+                crate::class::MethodKind::Builtin { .. }
+            )
+        })
     }
 
     pub fn to_hash_for_splat(&mut self, v: Value) -> Result<Value, Unwind> {
