@@ -116,6 +116,52 @@ fn void_value_ok(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
     f.found
 }
 
+/// Whether prism's "Invalid yield" `e` is for a `yield` in the eval'd
+/// code's own scope (not in a class or method body it defines): valid
+/// where the eval runs in a method.
+fn yield_in_eval_top(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
+    struct Find {
+        at: u32,
+        bodies: u32,
+        found: bool,
+    }
+    impl<'pr> ruby_prism::Visit<'pr> for Find {
+        fn visit_yield_node(&mut self, node: &ruby_prism::YieldNode<'pr>) {
+            if self.bodies == 0 && node.location().start() == self.at {
+                self.found = true;
+            }
+            ruby_prism::visit_yield_node(self, node);
+        }
+        fn visit_class_node(&mut self, node: &ruby_prism::ClassNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_class_node(self, node);
+            self.bodies -= 1;
+        }
+        fn visit_module_node(&mut self, node: &ruby_prism::ModuleNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_module_node(self, node);
+            self.bodies -= 1;
+        }
+        fn visit_singleton_class_node(&mut self, node: &ruby_prism::SingletonClassNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_singleton_class_node(self, node);
+            self.bodies -= 1;
+        }
+        fn visit_def_node(&mut self, node: &ruby_prism::DefNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_def_node(self, node);
+            self.bodies -= 1;
+        }
+    }
+    let mut f = Find {
+        at: e.location().start(),
+        bodies: 0,
+        found: false,
+    };
+    ruby_prism::Visit::visit(&mut f, program);
+    f.found
+}
+
 /// Compiles a whole script; returns the top-level iseq.
 pub fn compile_program(
     host: &mut dyn Host,
@@ -180,7 +226,10 @@ fn compile_source(
             continue;
         }
         let msg = e.message();
-        if scope == EvalScope::Method && msg == b"Invalid yield" {
+        if scope == EvalScope::Method
+            && msg == b"Invalid yield"
+            && yield_in_eval_top(&result.node(), &e)
+        {
             continue;
         }
         if let Some(word) = msg.strip_prefix(b"Invalid ")
