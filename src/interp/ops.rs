@@ -191,7 +191,18 @@ impl Vm {
     // ---- the rest ---------------------------------------------------------------
 
     /// Less frequent instructions. Ok(None): nothing pushed by the caller.
+    /// While tracing is on, what it did is followed by `Unwind::TraceSwitch`
+    /// (its Ruby code may have enabled a hook: src/interp/trace.rs).
     pub fn exec_misc(&mut self, fi: usize, insn: Insn) -> Result<Option<Call>, Unwind> {
+        let r = self.exec_misc_op(fi, insn)?;
+        if self.trace.events != 0 {
+            return self.misc_traced(r);
+        }
+        Ok(r)
+    }
+
+    #[inline(always)]
+    fn exec_misc_op(&mut self, fi: usize, insn: Insn) -> Result<Option<Call>, Unwind> {
         macro_rules! pop {
             () => {
                 self.stack.pop().unwrap()

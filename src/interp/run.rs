@@ -955,7 +955,7 @@ impl Vm {
                     | Insn::ToRegexp { .. }
                     | Insn::Undef { .. } => {
                         self.frames[fi].pc = pc;
-                        match self.exec_misc_in_loop(fi, *insn) {
+                        match self.exec_misc(fi, *insn) {
                             Ok(Some(Call::Pushed)) => continue 'frame,
                             Ok(Some(Call::Done(v))) => self.stack.push(v),
                             Ok(None) => {}

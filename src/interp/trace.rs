@@ -799,19 +799,11 @@ impl Vm {
         r
     }
 
-    /// `exec_misc` for a run loop: while tracing is on, what it did is
-    /// followed by `Unwind::TraceSwitch` (its Ruby code may have enabled a
-    /// hook).
+    /// What `exec_misc` did, while tracing is on: followed by
+    /// `Unwind::TraceSwitch` unless it pushed a frame.
+    #[cold]
     #[inline(never)]
-    pub(super) fn exec_misc_in_loop(
-        &mut self,
-        fi: usize,
-        insn: Insn,
-    ) -> Result<Option<Call>, Unwind> {
-        let r = self.exec_misc(fi, insn)?;
-        if self.trace.events == 0 {
-            return Ok(r);
-        }
+    pub(super) fn misc_traced(&mut self, r: Option<Call>) -> Result<Option<Call>, Unwind> {
         match r {
             Some(Call::Done(v)) => Err(self.trace_switch(v, 0)),
             None => Err(Unwind::TraceSwitch),
@@ -820,7 +812,7 @@ impl Vm {
     }
 
     /// A safepoint's slow path in a run loop (a thread switch may run a
-    /// hook's `enable`), as `exec_misc_in_loop`.
+    /// hook's `enable`), as `misc_traced`.
     #[cold]
     #[inline(never)]
     pub(super) fn safepoint_in_loop(&mut self) -> Result<(), Unwind> {
