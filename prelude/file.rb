@@ -1363,15 +1363,6 @@ end
 
 
 module Kernel
-  # Tracing is not implemented: the hook is accepted and never called.
-  def set_trace_func(pr)
-    raise TypeError, "trace_func needs to be Proc" unless pr.nil? || pr.is_a?(Proc)
-    pr
-  end
-  private :set_trace_func
-end
-
-module Kernel
   # `alias`/`undef` with interpolated Symbols (compiled as calls).
   def __alias_dynamic(new, old)
     (is_a?(Module) ? self : self.class).__send__(:alias_method, new, old)

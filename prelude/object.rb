@@ -217,6 +217,15 @@ module RubyVM::Prelude
   end
 end
 
+module RubyVM::Prelude
+  # TracePoint#instruction_sequence: iseq `id` as an object.
+  def self.make_iseq(id, file, line)
+    iseq = RubyVM::InstructionSequence.allocate
+    iseq.__send__(:__init, id, file, nil, line)
+    iseq
+  end
+end
+
 # main's binding (the main script's own locals are not in it).
 TOPLEVEL_BINDING = RubyVM::Prelude.make_binding(self, [], [], -1)
 
@@ -380,6 +389,27 @@ end
 # A compiled piece of source: enough of CRuby's API to compile, run and
 # disassemble (carmine's own instructions, not YARV's).
 class RubyVM::InstructionSequence
+  # Compile options are accepted and reported; carmine's compiler has no
+  # switches for them (its specialised instructions check for redefinition).
+  @compile_option = {
+    inline_const_cache: true, peephole_optimization: true, tailcall_optimization: false,
+    specialized_instruction: true, operands_unification: true, instructions_unification: false,
+    stack_caching: false, frozen_string_literal: false, debug_frozen_string_literal: false,
+    coverage_enabled: true, debug_level: 0
+  }
+
+  def self.compile_option = @compile_option.dup
+
+  def self.compile_option=(opts)
+    case opts
+    when Hash then @compile_option.merge!(opts.transform_keys(&:to_sym))
+    when true, false
+      @compile_option.each_key { |k| @compile_option[k] = opts if k != :debug_level }
+    when nil then nil
+    else raise TypeError, "Compile option must be Hash/true/false/nil"
+    end
+  end
+
   def self.compile(src, file = "<compiled>", path = nil, line = 1, _options = nil, **)
     src = src.to_str
     file = file.nil? ? "<compiled>" : file.to_str

@@ -221,6 +221,7 @@ class Thread
     @__vars = {}
     @report_on_exception = Thread.report_on_exception
     @abort_on_exception = false
+    @__group = Thread.current.group
     # A thread made inside a Ractor belongs to it (prelude/ractor.rb).
     if (r = Thread.current.instance_variable_get(:@__ractor))
       @__ractor = r
@@ -504,7 +505,14 @@ class Thread
 
   public
 
-  def group = nil
+  # Its ThreadGroup.
+  def group = @__group || ThreadGroup::Default
+
+  def __group=(g)
+    @__group = g
+  end
+  private :__group=
+
   # Where it runs or waits (nil once dead). A thread that waits inside a
   # fiber shows the frames of its root fiber.
   def backtrace(*args)
@@ -817,4 +825,29 @@ module Kernel
     lines&.map { |l| Thread::Backtrace::Location.new(l) }
   end
   private :caller_locations
+end
+
+# Groups of threads: a new thread joins its creator's group.
+class ThreadGroup
+  def list = Thread.list.select { |t| t.group.equal?(self) }
+
+  def add(thread)
+    if enclosed?
+      Kernel.raise ThreadError, "can't move to the enclosed thread group"
+    end
+    if thread.group&.enclosed?
+      Kernel.raise ThreadError, "can't move from the enclosed thread group"
+    end
+    thread.__send__(:__group=, self)
+    self
+  end
+
+  def enclose
+    @enclosed = true
+    self
+  end
+
+  def enclosed? = @enclosed == true
+
+  Default = new
 end

@@ -11,7 +11,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(e, "initialize", -1, |vm, s, a, _| {
         let m = a.first().copied().unwrap_or(Value::NIL);
         vm.ivar_set_name(s, sym::IVAR_MESSAGE, m);
-        Ok(Value::NIL)
+        Ok(s)
     });
     vm.def_singleton_builtin(e, "exception", -1, |vm, s, a, b| {
         vm.funcall(s, sym::NEW, a, b)

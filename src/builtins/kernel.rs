@@ -528,17 +528,12 @@ pub fn init(vm: &mut Vm) {
             }
         }
     });
-    vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| {
-        let (names, vals, recv) = caller_locals(vm);
-        let n = vm.ary_new(names);
-        vm.push_root(n);
-        let v = vm.ary_new(vals);
-        vm.push_root(v);
-        let id = vm.frames.last().map(|f| f.id as i64).unwrap_or(-1);
-        let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
-        vm.temp_roots.pop();
-        vm.temp_roots.pop();
-        r
+    vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| match vm.frames.len() {
+        0 => {
+            let (n, v) = (vm.ary_new(vec![]), vm.ary_new(vec![]));
+            super::object::prelude_call(vm, "make_binding", &[Value::NIL, n, v, Value::int(-1)])
+        }
+        n => frame_binding(vm, n - 1),
     });
     vm.def_builtin(k, "putc", 1, |vm, _, a, _| {
         let b = super::io::putc_byte(vm, a[0])?;
@@ -651,6 +646,8 @@ pub fn system_exit(vm: &mut Vm, code: i32, msg: &str) -> Unwind {
 fn raise(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
     let e = raise_exception(vm, a)?;
     vm.fill_backtrace(e);
+    // A raise of an exception raised before is a new `:raise` event.
+    vm.trace.last_raised = Value::NIL;
     Err(Unwind::Raise(e))
 }
 
@@ -709,7 +706,15 @@ pub(crate) fn raise_exception(vm: &mut Vm, a: &[Value]) -> Result<Value, Unwind>
             let first = args[0];
             if args.len() == 1 && vm.is_string(first) {
                 let m = vm.string_lossy(first);
-                vm.new_exception(vm.e.runtime_error, &m)
+                let e = vm.new_exception(vm.e.runtime_error, &m);
+                if vm.trace.events & crate::interp::trace::event::C != 0 {
+                    // (CRuby's rb_exc_new3 runs `initialize`: traced.)
+                    vm.push_root(e);
+                    let r = vm.funcall(e, sym::INITIALIZE, &[first], None);
+                    vm.temp_roots.pop();
+                    r?;
+                }
+                e
             } else {
                 let rest: Vec<Value> = args[1..args.len().min(2)].to_vec();
                 let ex = if vm.respond_to(first, sym::EXCEPTION) {
@@ -798,7 +803,35 @@ pub fn eval_string(
     self_val: Value,
     cref: crate::object::Cref,
 ) -> VResult {
-    let id = vm.compile_at(src, file, crate::bytecode::IseqKind::Top, line)?;
+    eval_code(vm, src, src, file, line, self_val, cref, None)
+}
+
+/// `eval_string` of `code`, which `src` (what the program passed, seen
+/// by a `:script_compiled` hook) was rewritten to; `yield` there calls
+/// the block of `binding`'s frame, else the caller's.
+#[allow(clippy::too_many_arguments)]
+fn eval_code(
+    vm: &mut Vm,
+    code: &[u8],
+    src: &[u8],
+    file: &str,
+    line: i64,
+    self_val: Value,
+    cref: crate::object::Cref,
+    binding: Option<Value>,
+) -> VResult {
+    let in_method = binding.map(|b| {
+        vm.ivar_get_name(b, symbol::intern(BINDING_IN_METHOD))
+            .truthy()
+    });
+    let id = vm.compile_eval(code, file, line, in_method)?;
+    if vm.trace.events != 0 {
+        let s = vm.str_from_bytes(src.to_vec());
+        vm.push_root(s);
+        let r = vm.trace_script_compiled(id, s);
+        vm.temp_roots.pop();
+        r?;
+    }
     let iseq = vm.iseq(id);
     let recv_ix = vm.stack.len();
     vm.stack.push(self_val);
@@ -806,7 +839,13 @@ pub fn eval_string(
         self_val,
         method: vm.frames.last().and_then(|f| f.method),
         cref,
-        block: vm.frames.last().and_then(|f| f.block.clone()),
+        block: match binding {
+            Some(b) => {
+                let p = vm.ivar_get_name(b, symbol::intern(BINDING_BLOCK));
+                (!p.is_nil()).then(|| Rc::new(BlockArg::Proc(p)))
+            }
+            None => vm.frames.last().and_then(|f| f.block.clone()),
+        },
         penv: Value::NIL,
         home: None,
         origin: 0,
@@ -890,7 +929,7 @@ fn eval_with_locals(
         }
     }
     code.extend_from_slice(b"__carmine_evr");
-    let r = eval_string(vm, &code, file, line, self_val, cref);
+    let r = eval_code(vm, &code, src, file, line, self_val, cref, writer.ok());
     vm.globals.remove(&g);
     r
 }
@@ -898,13 +937,50 @@ fn eval_with_locals(
 /// The local variables visible in the calling Ruby frame (innermost scope
 /// first), their current values, and its `self`: a snapshot for Binding.
 fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
-    let Some(fi) = vm.frames.len().checked_sub(1) else {
-        return (Vec::new(), Vec::new(), Value::NIL);
-    };
+    match vm.frames.len().checked_sub(1) {
+        Some(fi) => frame_locals(vm, fi),
+        None => (Vec::new(), Vec::new(), Value::NIL),
+    }
+}
+
+/// A Binding of frame `fi`: its self and a snapshot of its visible locals
+/// (`Kernel#binding` for the running frame, `TracePoint#binding`).
+pub fn frame_binding(vm: &mut Vm, fi: usize) -> crate::interp::VResult {
+    let (names, vals, recv) = frame_locals(vm, fi);
+    let n = vm.ary_new(names);
+    vm.push_root(n);
+    let v = vm.ary_new(vals);
+    vm.push_root(v);
+    let id = vm.frames[fi].id as i64;
+    let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
+    vm.temp_roots.pop();
+    vm.temp_roots.pop();
+    // The frame's block, for `yield` in code evaluated there.
+    if let Ok(b) = r
+        && vm.frames[fi].method.is_some()
+    {
+        vm.ivar_set_name(b, symbol::intern(BINDING_IN_METHOD), Value::TRUE);
+        if let Some(blk) = vm.frames[fi].block.clone() {
+            vm.push_root(b);
+            let p = vm.block_to_proc(&blk);
+            vm.ivar_set_name(b, symbol::intern(BINDING_BLOCK), p);
+            vm.temp_roots.pop();
+        }
+    }
+    r
+}
+
+/// A Binding's hidden ivars: its frame's block (a Proc), and whether
+/// the frame is a method's (`yield` may be evaluated there).
+const BINDING_BLOCK: &str = "__block";
+const BINDING_IN_METHOD: &str = "__in_method";
+
+/// Frame `fi`'s self and visible locals (names, values).
+fn frame_locals(vm: &mut Vm, fi: usize) -> (Vec<Value>, Vec<Value>, Value) {
     let recv = vm.frames[fi].self_val;
     let mut names = Vec::new();
     let mut vals = Vec::new();
-    for (n, iseq, idx, depth) in vm.visible_locals() {
+    for (n, iseq, idx, depth) in vm.scope_locals(vm.frames[fi].iseq) {
         names.push(Value::symbol(n));
         vals.push(outer_local(vm, fi, iseq, idx, depth));
     }

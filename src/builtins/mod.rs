@@ -30,6 +30,7 @@ pub mod string;
 pub mod strscan;
 pub mod structs;
 pub mod symbol;
+pub mod tracepoint;
 
 use crate::gc::obj;
 use crate::interp::Vm;
@@ -128,6 +129,7 @@ pub fn init(vm: &mut Vm) {
     file::init(vm);
     pipe::init(vm);
     signal::init(vm);
+    tracepoint::init(vm);
     pack::init(vm);
 }
 

@@ -161,7 +161,7 @@ pub fn init(vm: &mut Vm) {
         "method_removed",
         "method_undefined",
     ] {
-        vm.def_private_builtin(m, hook, -1, |_, _, _, _| Ok(Value::NIL));
+        vm.def_private_builtin(m, hook, 1, |_, _, _, _| Ok(Value::NIL));
     }
     vm.def_builtin(m, "attr_reader", -1, |vm, s, a, _| {
         attr(vm, s, a, true, false)

@@ -94,7 +94,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "respond_to?", arity::range(1, 2), respond_to);
     vm.def_builtin(k, "send", -1, send);
-    vm.def_builtin(k, "public_send", -2, public_send);
+    vm.def_builtin(k, "public_send", -1, public_send);
     vm.def_builtin(k, "method", 1, method);
     vm.def_builtin(k, "methods", -1, |vm, s, a, _| {
         if a.first().is_some_and(|v| !v.truthy()) {

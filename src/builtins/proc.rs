@@ -228,58 +228,7 @@ pub fn init(vm: &mut Vm) {
             Ok(Value::int(method_arity(vm, rm(s).method)))
         });
         vm.def_builtin(c, "parameters", 0, |vm, s, _, _| {
-            let mid = rm(s).method;
-            match &vm.classes.method(mid).kind {
-                crate::class::MethodKind::Iseq { iseq, .. } => {
-                    let i = vm.iseq(*iseq);
-                    params_list(vm, i, false)
-                }
-                crate::class::MethodKind::Bmethod(p) => {
-                    let p = *p;
-                    let iseq = match &*obj(p).body.borrow() {
-                        Body::Proc(pr) => Some(pr.block.iseq),
-                        _ => None,
-                    };
-                    match iseq {
-                        Some(iseq) => {
-                            let i = vm.iseq(iseq);
-                            params_list(vm, i, false)
-                        }
-                        None => Ok(vm.ary_new(vec![])),
-                    }
-                }
-                crate::class::MethodKind::AttrWriter(_) => {
-                    let k = vm.sym("req");
-                    let one = vm.ary_new(vec![k]);
-                    Ok(vm.ary_new(vec![one]))
-                }
-                crate::class::MethodKind::StructSet(_) => {
-                    let (k, n) = (vm.sym("req"), vm.sym("_"));
-                    let one = vm.ary_new(vec![k, n]);
-                    Ok(vm.ary_new(vec![one]))
-                }
-                crate::class::MethodKind::Builtin { arity, .. } => {
-                    let arity = *arity;
-                    let mut out = Vec::new();
-                    if crate::class::arity::decode_range(arity).is_some() {
-                        // A C function taking (argc, argv), as CRuby shows it.
-                        let k = vm.sym("rest");
-                        out.push(vm.ary_new(vec![k]));
-                        return Ok(vm.ary_new(out));
-                    }
-                    let req = if arity >= 0 { arity } else { -arity - 1 };
-                    for _ in 0..req {
-                        let k = vm.sym("req");
-                        out.push(vm.ary_new(vec![k]));
-                    }
-                    if arity < 0 {
-                        let k = vm.sym("rest");
-                        out.push(vm.ary_new(vec![k]));
-                    }
-                    Ok(vm.ary_new(out))
-                }
-                _ => Ok(vm.ary_new(vec![])),
-            }
+            method_parameters(vm, rm(s).method)
         });
         vm.def_builtin(c, "inspect", 0, |vm, s, _, _| {
             let r = rm(s);
@@ -418,7 +367,66 @@ pub fn method_arity(vm: &Vm, m: crate::value::MethodId) -> i64 {
     }
 }
 
-fn params_list(vm: &mut Vm, i: &crate::bytecode::Iseq, is_proc: bool) -> crate::interp::VResult {
+/// `Method#parameters` of method `mid` (also `TracePoint#parameters`).
+pub fn method_parameters(vm: &mut Vm, mid: crate::value::MethodId) -> crate::interp::VResult {
+    match &vm.classes.method(mid).kind {
+        crate::class::MethodKind::Iseq { iseq, .. } => {
+            let i = vm.iseq(*iseq);
+            params_list(vm, i, false)
+        }
+        crate::class::MethodKind::Bmethod(p) => {
+            let p = *p;
+            let iseq = match &*obj(p).body.borrow() {
+                Body::Proc(pr) => Some(pr.block.iseq),
+                _ => None,
+            };
+            match iseq {
+                Some(iseq) => {
+                    let i = vm.iseq(iseq);
+                    params_list(vm, i, false)
+                }
+                None => Ok(vm.ary_new(vec![])),
+            }
+        }
+        crate::class::MethodKind::AttrWriter(_) => {
+            let k = vm.sym("req");
+            let one = vm.ary_new(vec![k]);
+            Ok(vm.ary_new(vec![one]))
+        }
+        crate::class::MethodKind::StructSet(_) => {
+            let (k, n) = (vm.sym("req"), vm.sym("_"));
+            let one = vm.ary_new(vec![k, n]);
+            Ok(vm.ary_new(vec![one]))
+        }
+        crate::class::MethodKind::Builtin { arity, .. } => {
+            let arity = *arity;
+            let mut out = Vec::new();
+            if crate::class::arity::decode_range(arity).is_some() {
+                // A C function taking (argc, argv), as CRuby shows it.
+                let k = vm.sym("rest");
+                out.push(vm.ary_new(vec![k]));
+                return Ok(vm.ary_new(out));
+            }
+            let req = if arity >= 0 { arity } else { -arity - 1 };
+            for _ in 0..req {
+                let k = vm.sym("req");
+                out.push(vm.ary_new(vec![k]));
+            }
+            if arity < 0 {
+                let k = vm.sym("rest");
+                out.push(vm.ary_new(vec![k]));
+            }
+            Ok(vm.ary_new(out))
+        }
+        _ => Ok(vm.ary_new(vec![])),
+    }
+}
+
+pub fn params_list(
+    vm: &mut Vm,
+    i: &crate::bytecode::Iseq,
+    is_proc: bool,
+) -> crate::interp::VResult {
     let p = &i.params;
     let mut out = Vec::new();
     let name = |idx: u32| i.local_names.get(idx as usize).copied();

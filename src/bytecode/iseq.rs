@@ -23,6 +23,11 @@ pub enum CatchKind {
     Ensure,
     /// `retry` jumps to `handler` when thrown inside [start, end).
     Retry,
+    /// A `while` loop that a `break` in a class body inside it leaves
+    /// (`Unwind::Loop`): its value goes on the stack, then `handler`.
+    Break,
+    /// The same loop's `next`: on to its condition at `handler`.
+    Next,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -123,6 +128,22 @@ pub struct Iseq {
     pub spans: Vec<(u32, u32, u32)>,
     /// The whole source text of the file.
     pub source: Rc<[u8]>,
+    /// Where TracePoint's `:line` events fire (src/interp/trace.rs): the
+    /// first instruction of each statement that starts a new line, sorted.
+    pub line_events: Vec<u32>,
+    /// The `leave`s an explicit `return` (or a block's `next`) compiled
+    /// to: a `:return` event there reports the statement's line; the
+    /// body's own end reports `end_line`.
+    pub return_pcs: Vec<u32>,
+    /// The line of the scope's `end` (or `}`).
+    pub end_line: u32,
+    /// Compiled from the prelude (`<internal:...>`): stands in for
+    /// CRuby's C code, so it has no events of its own.
+    pub internal: bool,
+    /// The instructions the peephole pass replaced, by pc, sorted: the
+    /// tracing loop runs these originals, so no fused instruction skips
+    /// a `:line` event or an operator's `:c_call`.
+    pub unfused: Vec<(u32, Insn)>,
 }
 
 impl Iseq {
@@ -167,6 +188,20 @@ impl Iseq {
     #[inline]
     pub fn captured(&self, idx: u32) -> bool {
         self.captured.get(idx as usize).copied().unwrap_or(false)
+    }
+
+    /// The instruction at `pc` as the compiler emitted it, before the
+    /// peephole pass (for the tracing loop).
+    pub fn unfused_at(&self, pc: usize) -> &Insn {
+        match self.unfused.binary_search_by_key(&(pc as u32), |u| u.0) {
+            Ok(i) => &self.unfused[i].1,
+            Err(_) => &self.insns[pc & (self.insns.len() - 1)],
+        }
+    }
+
+    /// A `:line` event fires before the instruction at `pc`.
+    pub fn line_event_at(&self, pc: usize) -> bool {
+        self.line_events.binary_search(&(pc as u32)).is_ok()
     }
 
     pub fn line_at(&self, pc: usize) -> u32 {

@@ -102,7 +102,10 @@ impl Insn {
             | Insn::SetIvarLeave { ic, .. }
             | Insn::SetIvarPop { ic, .. }
             | Insn::DupSetIvar { ic, .. } => Some(ic),
-            Insn::GetConst { cache, .. } | Insn::GetConstUnder { cache, .. } => Some(cache),
+            Insn::GetConst { cache, .. }
+            | Insn::GetConstUnder { cache, .. }
+            | Insn::Once { cache, .. }
+            | Insn::SetOnce { cache } => Some(cache),
             _ => None,
         }
     }
@@ -136,6 +139,11 @@ define_insns! {
     /// empty string of encoding `enc` (compiler::LitEnc).
     ConcatStringsEnc { n: u32, enc: u32 } = "concatstrings_enc", pop n as i64, push 1;
     ToRegexp { n: u32, opts: u32 } = "toregexp", pop n as i64, push 1;
+    /// `/#{x}/o`: once the value is made (`SetOnce` in `cache`), push it
+    /// and go to `target`; while another thread makes it, wait.
+    Once { cache: u32, target: u32 } = "once", pop 0, push 0;
+    /// The value `/.../o` made (kept on the stack) is the site's for good.
+    SetOnce { cache: u32 } = "setonce", pop 0, push 0;
     GetLocal { idx: u32 } = "getlocal_WC_0", pop 0, push 1;
     SetLocal { idx: u32 } = "setlocal_WC_0", pop 1, push 0;
     GetLocalUp { idx: u32, depth: u32 } = "getlocal", pop 0, push 1;
@@ -289,6 +297,9 @@ define_insns! {
     ThrowReturn = "throw_return", pop 1, push 0;
     /// `retry` inside a rescue clause.
     ThrowRetry = "throw_retry", pop 0, push 0;
+    /// `break`/`next` in a class body (`depth` class bodies deep) leaving
+    /// the loop or block around it (`kind`: `compiler::control::JUMP_*`).
+    ThrowClassJump { kind: u32, depth: u32 } = "throw_class_jump", pop 1, push 0;
     DefineMethod { name: SymbolId, iseq: IseqId } = "definemethod", pop 0, push 1;
     DefineSMethod { name: SymbolId, iseq: IseqId } = "definesmethod", pop 1, push 1;
     /// Pops cbase (nil = lexical) and superclass (undef = none) and runs the body.

@@ -254,122 +254,114 @@ fn fuse_local_up(insns: &[Insn], i: usize) -> Option<Insn> {
     }
 }
 
-pub fn optimize(insns: &mut [Insn]) {
+/// Rewrites `insns` in place (see the module comment); the instructions
+/// it replaced, by pc (the tracing loop runs those: `Iseq::unfused`).
+pub fn optimize(insns: &mut [Insn]) -> Vec<(u32, Insn)> {
+    let mut replaced = Vec::new();
     for i in 0..insns.len() {
-        if let Some(f) = fuse_local(insns, i)
-            .or_else(|| fuse_ivar_add(insns, i))
-            .or_else(|| fuse_local_up(insns, i))
-        {
+        if let Some(f) = fused_at(insns, i) {
+            replaced.push((i as u32, insns[i]));
             insns[i] = f;
-            continue;
-        }
-        if let Insn::GetLocal { idx } = insns[i]
-            && let Some(&Insn::GetLocal { idx: b }) = insns.get(i + 1)
-            && let (Ok(a), Ok(b)) = (u16::try_from(idx), u16::try_from(b))
-        {
-            match insns.get(i + 2) {
-                Some(&Insn::Send { site }) => {
-                    insns[i] = Insn::LocalsSend { a, b, site };
-                    continue;
-                }
-                Some(&Insn::SendSelf { site }) => {
-                    insns[i] = Insn::LocalsSendSelf { a, b, site };
-                    continue;
-                }
-                _ => {
-                    insns[i] = Insn::GetLocals { a, b };
-                    continue;
-                }
-            }
-        }
-        match (insns[i], insns.get(i + 1)) {
-            (Insn::GetIvar { name, ic }, Some(&Insn::GetLocal { idx })) => {
-                insns[i] = Insn::IvarLocal { name, ic, idx };
-                continue;
-            }
-            (Insn::GetLocal { idx }, Some(&Insn::Send { site })) => {
-                insns[i] = Insn::LocalSend { idx, site };
-                continue;
-            }
-            (Insn::GetLocal { idx }, _) if leaves(insns, i + 1) => {
-                insns[i] = Insn::LocalLeave { idx };
-                continue;
-            }
-            (Insn::GetLocal { idx }, Some(&Insn::SendSelf { site })) => {
-                insns[i] = Insn::LocalSendSelf { idx, site };
-                continue;
-            }
-            (Insn::PutSelf, Some(&Insn::Send { site })) => {
-                insns[i] = Insn::SelfSend { site };
-                continue;
-            }
-            // Unless the `putobject` fuses with its operator (`opt_plus_imm`).
-            (Insn::GetLocal { idx }, Some(&Insn::PutObject { v }))
-                if !imm_fusable(insns, i + 1) =>
-            {
-                insns[i] = Insn::LocalPutObject { idx, v };
-                continue;
-            }
-            _ => {}
-        }
-        if let Some((kind, site)) = cmp_kind(insns[i])
-            && let Some((sense, target)) = branch(insns.get(i + 1))
-        {
-            insns[i] = Insn::CmpBranch {
-                kind: kind | sense,
-                site,
-                target,
-            };
-            continue;
-        }
-        if let Insn::PutObject { v } = insns[i]
-            && let Some(imm) = v.as_fixnum().and_then(|n| i32::try_from(n).ok())
-            && let Some((kind, _)) = insns.get(i + 1).and_then(|&n| cmp_kind(n))
-            && kind != CMP_NEQ
-            && let Some((sense, target)) = branch(insns.get(i + 2))
-        {
-            insns[i] = Insn::CmpIBranch {
-                kind: kind | sense,
-                imm,
-                target,
-            };
-            continue;
-        }
-        if let Insn::Jump { .. } = insns[i]
-            && leaves(insns, i)
-        {
-            insns[i] = Insn::Leave;
-            continue;
-        }
-        if let Insn::Dup = insns[i]
-            && let Some(Insn::Pop) = insns.get(i + 2)
-        {
-            match insns[i + 1] {
-                Insn::SetLocal { idx } => insns[i] = Insn::SetLocalPop { idx },
-                Insn::SetLocalUp { idx, depth } => insns[i] = Insn::SetLocalUpPop { idx, depth },
-                Insn::SetIvar { name, ic } => insns[i] = Insn::SetIvarPop { name, ic },
-                _ => {}
-            }
-            continue;
-        }
-        if let Insn::Dup = insns[i]
-            && let Some(&Insn::SetIvar { name, ic }) = insns.get(i + 1)
-        {
-            insns[i] = if leaves(insns, i + 2) {
-                Insn::SetIvarLeave { name, ic }
-            } else {
-                Insn::DupSetIvar { name, ic }
-            };
-            continue;
-        }
-        let Insn::PutObject { v } = insns[i] else {
-            continue;
-        };
-        let Some(imm) = v.as_fixnum().and_then(|n| i32::try_from(n).ok()) else {
-            continue;
-        };
-        if let Some(fused) = insns.get(i + 1).and_then(|&op| imm_op(op, imm)) {
-            insns[i] = fused;
         }
     }
+    replaced
+}
+
+/// The fused (or shortened) form of the instruction at `i`, looking at
+/// the original instructions after it.
+fn fused_at(insns: &[Insn], i: usize) -> Option<Insn> {
+    if let Some(f) = fuse_local(insns, i)
+        .or_else(|| fuse_ivar_add(insns, i))
+        .or_else(|| fuse_local_up(insns, i))
+    {
+        return Some(f);
+    }
+    if let Insn::GetLocal { idx } = insns[i]
+        && let Some(&Insn::GetLocal { idx: b }) = insns.get(i + 1)
+        && let (Ok(a), Ok(b)) = (u16::try_from(idx), u16::try_from(b))
+    {
+        match insns.get(i + 2) {
+            Some(&Insn::Send { site }) => {
+                return Some(Insn::LocalsSend { a, b, site });
+            }
+            Some(&Insn::SendSelf { site }) => {
+                return Some(Insn::LocalsSendSelf { a, b, site });
+            }
+            _ => {
+                return Some(Insn::GetLocals { a, b });
+            }
+        }
+    }
+    match (insns[i], insns.get(i + 1)) {
+        (Insn::GetIvar { name, ic }, Some(&Insn::GetLocal { idx })) => {
+            return Some(Insn::IvarLocal { name, ic, idx });
+        }
+        (Insn::GetLocal { idx }, Some(&Insn::Send { site })) => {
+            return Some(Insn::LocalSend { idx, site });
+        }
+        (Insn::GetLocal { idx }, _) if leaves(insns, i + 1) => {
+            return Some(Insn::LocalLeave { idx });
+        }
+        (Insn::GetLocal { idx }, Some(&Insn::SendSelf { site })) => {
+            return Some(Insn::LocalSendSelf { idx, site });
+        }
+        (Insn::PutSelf, Some(&Insn::Send { site })) => {
+            return Some(Insn::SelfSend { site });
+        }
+        // Unless the `putobject` fuses with its operator (`opt_plus_imm`).
+        (Insn::GetLocal { idx }, Some(&Insn::PutObject { v })) if !imm_fusable(insns, i + 1) => {
+            return Some(Insn::LocalPutObject { idx, v });
+        }
+        _ => {}
+    }
+    if let Some((kind, site)) = cmp_kind(insns[i])
+        && let Some((sense, target)) = branch(insns.get(i + 1))
+    {
+        return Some(Insn::CmpBranch {
+            kind: kind | sense,
+            site,
+            target,
+        });
+    }
+    if let Insn::PutObject { v } = insns[i]
+        && let Some(imm) = v.as_fixnum().and_then(|n| i32::try_from(n).ok())
+        && let Some((kind, _)) = insns.get(i + 1).and_then(|&n| cmp_kind(n))
+        && kind != CMP_NEQ
+        && let Some((sense, target)) = branch(insns.get(i + 2))
+    {
+        return Some(Insn::CmpIBranch {
+            kind: kind | sense,
+            imm,
+            target,
+        });
+    }
+    if let Insn::Jump { .. } = insns[i]
+        && leaves(insns, i)
+    {
+        return Some(Insn::Leave);
+    }
+    if let Insn::Dup = insns[i]
+        && let Some(Insn::Pop) = insns.get(i + 2)
+    {
+        return match insns[i + 1] {
+            Insn::SetLocal { idx } => Some(Insn::SetLocalPop { idx }),
+            Insn::SetLocalUp { idx, depth } => Some(Insn::SetLocalUpPop { idx, depth }),
+            Insn::SetIvar { name, ic } => Some(Insn::SetIvarPop { name, ic }),
+            _ => None,
+        };
+    }
+    if let Insn::Dup = insns[i]
+        && let Some(&Insn::SetIvar { name, ic }) = insns.get(i + 1)
+    {
+        return Some(if leaves(insns, i + 2) {
+            Insn::SetIvarLeave { name, ic }
+        } else {
+            Insn::DupSetIvar { name, ic }
+        });
+    }
+    let Insn::PutObject { v } = insns[i] else {
+        return None;
+    };
+    let imm = v.as_fixnum().and_then(|n| i32::try_from(n).ok())?;
+    insns.get(i + 1).and_then(|&op| imm_op(op, imm))
 }

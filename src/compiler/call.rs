@@ -370,6 +370,7 @@ impl<'pr> Compiler<'pr, '_> {
         let start = self.pc();
         self.scope().redo_target = Some(start);
         self.opt_body(b.body())?;
+        self.end_body_at(node);
         self.emit(Insn::Leave);
         Ok(self.pop_scope())
     }
@@ -392,6 +393,7 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.declare_locals(&l.locals());
         self.opt_body(l.body())?;
+        self.end_body_at(node);
         self.emit(Insn::Leave);
         let iseq = self.pop_scope();
         self.emit(Insn::Lambda { iseq });
@@ -580,7 +582,16 @@ impl<'pr> Compiler<'pr, '_> {
         self.params(d.parameters(), false)?;
         self.declare_locals(&d.locals());
         self.scope().line = line;
-        self.opt_body(d.body())?;
+        // An endless def's body is an expression, not a statement (no
+        // `:line` event).
+        let endless = d.equal_loc().is_some();
+        match d.body().and_then(|b| b.as_statements_node()) {
+            Some(b) if endless && b.body().len() == 1 => {
+                self.expr(&b.body().iter().next().unwrap())?
+            }
+            _ => self.opt_body(d.body())?,
+        }
+        self.end_body_at(node);
         self.emit(Insn::Leave);
         let iseq = self.pop_scope();
         match d.receiver() {
@@ -616,11 +627,13 @@ impl<'pr> Compiler<'pr, '_> {
         kind_label: String,
         locals: &ruby_prism::ConstantList<'_>,
         body: Option<Node<'pr>>,
-        line: u32,
+        node: &Node<'pr>,
     ) -> CResult<IseqId> {
+        let line = self.line_of_node(node);
         self.push_scope(IseqKind::Class, kind_label, None, line);
         self.declare_locals(locals);
         self.opt_body(body)?;
+        self.end_body_at(node);
         self.emit(Insn::Leave);
         Ok(self.pop_scope())
     }
@@ -632,12 +645,11 @@ impl<'pr> Compiler<'pr, '_> {
             Some(s) => self.expr(&s)?,
             None => self.put_object(Value::UNDEF),
         }
-        let line = self.line_of_node(node);
         let iseq = self.body_scope(
             format!("<class:{}>", symbol::name(name)),
             &c.locals(),
             c.body(),
-            line,
+            node,
         )?;
         self.emit(Insn::DefineClass { name, iseq });
         Ok(())
@@ -646,12 +658,11 @@ impl<'pr> Compiler<'pr, '_> {
     pub(super) fn module(&mut self, node: &Node<'pr>) -> CResult<()> {
         let m = node.as_module_node().unwrap();
         let name = self.cbase(&m.constant_path())?;
-        let line = self.line_of_node(node);
         let iseq = self.body_scope(
             format!("<module:{}>", symbol::name(name)),
             &m.locals(),
             m.body(),
-            line,
+            node,
         )?;
         self.emit(Insn::DefineModule { name, iseq });
         Ok(())
@@ -660,8 +671,7 @@ impl<'pr> Compiler<'pr, '_> {
     pub(super) fn singleton_class(&mut self, node: &Node<'pr>) -> CResult<()> {
         let s = node.as_singleton_class_node().unwrap();
         self.expr(&s.expression())?;
-        let line = self.line_of_node(node);
-        let iseq = self.body_scope("singleton class".into(), &s.locals(), s.body(), line)?;
+        let iseq = self.body_scope("singleton class".into(), &s.locals(), s.body(), node)?;
         self.emit(Insn::SingletonClassBody { iseq });
         Ok(())
     }

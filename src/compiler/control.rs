@@ -14,6 +14,12 @@ use crate::bytecode::{CatchEntry, CatchKind, Insn, IseqKind};
 use crate::dispatch::flags;
 use crate::value::{SymbolId, Value, sym, symbol};
 
+/// `ThrowClassJump` kinds: `break`/`next` to a `while` loop or a block.
+pub const JUMP_LOOP_BREAK: u32 = 0;
+pub const JUMP_LOOP_NEXT: u32 = 1;
+pub const JUMP_BLOCK_BREAK: u32 = 2;
+pub const JUMP_BLOCK_NEXT: u32 = 3;
+
 pub const CHECKMATCH_CASE: u32 = 0;
 pub const CHECKMATCH_SPLAT: u32 = 1;
 pub const CHECKMATCH_DECONSTRUCT: u32 = 2;
@@ -41,7 +47,13 @@ impl<'pr> Compiler<'pr, '_> {
                     &n.predicate(),
                     false,
                     |c| c.statements(n.statements()),
-                    |c| c.opt_body(else_node),
+                    |c| {
+                        // An `elsif` is a statement of its own (`:line`).
+                        if let Some(e) = else_node.as_ref().filter(|e| e.as_if_node().is_some()) {
+                            c.line_event(e);
+                        }
+                        c.opt_body(else_node)
+                    },
                 )
             }
             Node::UnlessNode { .. } => {
@@ -250,6 +262,7 @@ impl<'pr> Compiler<'pr, '_> {
                 self.push_scope(IseqKind::Block, label, method_name, line);
                 self.scope().line = line;
                 self.opt_body(pe.statements().map(|s| s.as_node()))?;
+                self.end_body_at(node);
                 self.emit(Insn::Leave);
                 let blk = self.pop_scope();
                 self.put_object(Value::int(blk.index() as i64));
@@ -323,6 +336,7 @@ impl<'pr> Compiler<'pr, '_> {
             redo_target: body_start,
             depth,
             ensure_level,
+            thrown: false,
         });
         let next_patch_start = self.scope().insns.len();
         match body.as_ref().and_then(|b| b.as_statements_node()) {
@@ -348,6 +362,20 @@ impl<'pr> Compiler<'pr, '_> {
         let ctx = self.scope().loops.pop().unwrap();
         for p in ctx.break_patches {
             self.patch_to(p, end);
+        }
+        if ctx.thrown {
+            for (kind, handler) in [(CatchKind::Break, end), (CatchKind::Next, cond)] {
+                self.scope().catch.push(CatchEntry {
+                    kind,
+                    start: body_start,
+                    end,
+                    handler,
+                    sp: depth as u32,
+                    local: 0,
+                    handler_end: handler,
+                    cont_line: 0,
+                });
+            }
         }
         // `next` jumps were emitted as Jump to u32::MAX: point them at cond.
         let s = self.scope();
@@ -391,6 +419,7 @@ impl<'pr> Compiler<'pr, '_> {
         let body = self.pc();
         self.scope().redo_target = Some(body);
         self.statements(f.statements())?;
+        self.end_body_at(node);
         self.emit(Insn::Leave);
         let iseq = self.pop_scope();
         let site = self.site(sym::EACH, 0, 0, Some(iseq));
@@ -684,7 +713,42 @@ impl<'pr> Compiler<'pr, '_> {
         Ok(())
     }
 
+    /// `break`/`next` in a class body: thrown to the loop or block of
+    /// the first scope out that is not a class body (CRuby's
+    /// `throw TAG_BREAK`); false when there is none.
+    fn class_body_jump(&mut self, next: bool) -> bool {
+        let n = self.scopes.len();
+        if self.scopes[n - 1].kind != IseqKind::Class || !self.scopes[n - 1].loops.is_empty() {
+            return false;
+        }
+        let Some(outer) = self.scopes.iter().rposition(|s| s.kind != IseqKind::Class) else {
+            return false;
+        };
+        let depth = (n - 1 - outer) as u32;
+        let s = &mut self.scopes[outer];
+        let to_loop = if let Some(l) = s.loops.last_mut() {
+            l.thrown = true;
+            true
+        } else if matches!(s.kind, IseqKind::Block | IseqKind::Lambda) {
+            false
+        } else {
+            return false;
+        };
+        let kind = match (to_loop, next) {
+            (true, false) => JUMP_LOOP_BREAK,
+            (true, true) => JUMP_LOOP_NEXT,
+            (false, false) => JUMP_BLOCK_BREAK,
+            (false, true) => JUMP_BLOCK_NEXT,
+        };
+        self.emit(Insn::ThrowClassJump { kind, depth });
+        self.emit(Insn::PutNil);
+        true
+    }
+
     fn break_jump(&mut self) -> CResult<()> {
+        if self.class_body_jump(false) {
+            return Ok(());
+        }
         if let Some(ctx) = self.scope().loops.last() {
             let (depth, level) = (ctx.depth, ctx.ensure_level);
             self.inline_ensures(level)?;
@@ -712,6 +776,9 @@ impl<'pr> Compiler<'pr, '_> {
     }
 
     fn next_jump(&mut self) -> CResult<()> {
+        if self.class_body_jump(true) {
+            return Ok(());
+        }
         if let Some(ctx) = self.scope().loops.last() {
             let (depth, level) = (ctx.depth, ctx.ensure_level);
             self.inline_ensures(level)?;
@@ -725,6 +792,7 @@ impl<'pr> Compiler<'pr, '_> {
         }
         self.inline_ensures(0)?;
         self.emit(Insn::Leave);
+        self.mark_return();
         self.emit(Insn::PutNil);
         Ok(())
     }
@@ -771,6 +839,7 @@ impl<'pr> Compiler<'pr, '_> {
             _ => {
                 self.inline_ensures(0)?;
                 self.emit(Insn::Leave);
+                self.mark_return();
             }
         }
         self.emit(Insn::PutNil);

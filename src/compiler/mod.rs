@@ -2,20 +2,26 @@
 //! block, class body and script. Unsupported nodes become a
 //! `CompileError::Unsupported` naming the node (raised as NotImplementedError).
 //!
-//! Split by concern: this file has the scope builder, statements, variables
-//! and literals; `call` has calls, blocks, parameters and definitions;
-//! `control` has branches, loops and exceptions; `pattern` has `case/in`.
+//! Split by concern: `program` compiles a whole source (prism's errors as
+//! CRuby 3.1 makes them, `eval`'s scope, the source encoding); this file
+//! has the scope builder, statements, variables and literals; `call` has
+//! calls, blocks, parameters and definitions; `control` has branches,
+//! loops and exceptions; `pattern` has `case/in`.
 
 mod call;
 mod control;
 mod masgn;
 mod pattern;
+mod program;
+
+pub use program::{EvalScope, LitEnc, compile_eval, compile_program, compile_program_at};
 
 /// `CheckMatch` kinds.
 pub mod control_kinds {
     pub use super::control::{
         CHECKMATCH_CASE, CHECKMATCH_DECONSTRUCT, CHECKMATCH_DECONSTRUCT_KEYS,
-        CHECKMATCH_HASH_EXCEPT, CHECKMATCH_SPLAT, CHECKMATCH_WHEN_SPLAT,
+        CHECKMATCH_HASH_EXCEPT, CHECKMATCH_SPLAT, CHECKMATCH_WHEN_SPLAT, JUMP_BLOCK_BREAK,
+        JUMP_BLOCK_NEXT, JUMP_LOOP_BREAK, JUMP_LOOP_NEXT,
     };
     pub use super::pattern::*;
 }
@@ -37,77 +43,6 @@ pub enum Literal {
     FrozenString(Vec<u8>),
     /// A frozen string literal of a non-UTF-8 encoding.
     EncodedString(Vec<u8>, LitEnc),
-}
-
-/// The encoding of a source file (its magic comment) and so of its
-/// string literals: the three encodings carmine's Strings carry.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum LitEnc {
-    Utf8 = 0,
-    Binary = 1,
-    UsAscii = 2,
-}
-
-impl LitEnc {
-    /// CRuby's rule (parse.y's magic comment): on the first line, or the
-    /// second after a shebang, a comment containing `coding:` or
-    /// `coding=` (so `encoding:`, `-*- coding: x -*-` and vim's
-    /// `fileencoding=x`) names the source encoding. Names carmine has no
-    /// encoding for keep UTF-8.
-    pub fn of_source(src: &[u8]) -> LitEnc {
-        let mut lines = src.split(|b| *b == b'\n');
-        let first = lines.next().unwrap_or(&[]);
-        let candidates = if first.starts_with(b"#!") {
-            [lines.next().unwrap_or(&[]), &[][..]]
-        } else {
-            [first, &[][..]]
-        };
-        for line in candidates {
-            let l = line.trim_ascii_start();
-            if !l.starts_with(b"#") {
-                continue;
-            }
-            if let Some(name) = magic_coding(l) {
-                return match name.to_ascii_lowercase().as_str() {
-                    "binary" | "ascii-8bit" => LitEnc::Binary,
-                    "us-ascii" | "ascii" | "ansi_x3.4-1968" | "646" => LitEnc::UsAscii,
-                    _ => LitEnc::Utf8,
-                };
-            }
-        }
-        LitEnc::Utf8
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            LitEnc::Utf8 => "UTF-8",
-            LitEnc::Binary => "ASCII-8BIT",
-            LitEnc::UsAscii => "US-ASCII",
-        }
-    }
-}
-
-/// The encoding name after `coding:` / `coding=` in a comment line.
-fn magic_coding(line: &[u8]) -> Option<String> {
-    let lower = line.to_ascii_lowercase();
-    let mut from = 0;
-    while let Some(i) = lower[from..].windows(6).position(|w| w == b"coding") {
-        let at = from + i + 6;
-        from = at;
-        if !matches!(lower.get(at), Some(b':' | b'=')) {
-            continue;
-        }
-        let rest = line[at + 1..].trim_ascii_start();
-        let name: Vec<u8> = rest
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-            .copied()
-            .collect();
-        if !name.is_empty() {
-            return Some(String::from_utf8_lossy(&name).into_owned());
-        }
-    }
-    None
 }
 
 /// What the compiler needs from the VM.
@@ -133,6 +68,9 @@ pub(crate) struct LoopCtx {
     redo_target: Target,
     depth: i64,
     ensure_level: usize,
+    /// A class body inside throws `break`/`next` to it: the loop gets
+    /// catch entries for them.
+    thrown: bool,
 }
 
 pub(crate) struct Scope<'pr> {
@@ -171,6 +109,15 @@ pub(crate) struct Scope<'pr> {
     parent: Option<IseqId>,
     /// (pc, start, end): source ranges error_highlight marks.
     spans: Vec<(u32, u32, u32)>,
+    /// `Iseq::line_events` so far; a statement on a new line sets
+    /// `line_event_pending` and the next instruction takes the event.
+    line_events: Vec<u32>,
+    line_event_pending: bool,
+    /// The line of the last statement given a `:line` event (CRuby's
+    /// `last_line`: a statement on the same line gets none).
+    last_event_line: u32,
+    return_pcs: Vec<u32>,
+    end_line: u32,
 }
 
 pub struct Compiler<'pr, 'h> {
@@ -193,6 +140,8 @@ pub struct Compiler<'pr, 'h> {
     /// (`unused_setter`): `call` / `index_op_write` compile it without
     /// keeping the assigned value.
     setter_value_unused: Option<(u32, u32)>,
+    /// `line_at`'s last (offset, line).
+    last_line_at: std::cell::Cell<(u32, u32)>,
 }
 
 fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
@@ -202,81 +151,6 @@ fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
 fn node_name(node: &Node<'_>) -> String {
     let s = format!("{node:?}");
     s.split(['(', ' ', '{']).next().unwrap_or("?").to_string()
-}
-
-/// Compiles a whole script; returns the top-level iseq.
-pub fn compile_program(
-    host: &mut dyn Host,
-    src: &[u8],
-    file: &str,
-    kind: IseqKind,
-) -> CResult<IseqId> {
-    compile_program_at(host, src, file, kind, 1)
-}
-
-/// `compile_program` for source whose first line is `first_line` (`eval`
-/// with a line argument; lines below 0 count as 0).
-pub fn compile_program_at(
-    host: &mut dyn Host,
-    src: &[u8],
-    file: &str,
-    kind: IseqKind,
-    first_line: i64,
-) -> CResult<IseqId> {
-    let line_base = first_line.saturating_sub(1);
-    let result = ruby_prism::parse(src);
-    let mut errors = Vec::new();
-    for e in result.errors() {
-        let line = (e.location().start_line() as i64)
-            .saturating_add(line_base)
-            .max(0);
-        errors.push(format!(
-            "{file}:{line}: {}",
-            String::from_utf8_lossy(e.message())
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(CompileError::Syntax(errors.join("\n")));
-    }
-    let frozen = result.magic_comments().any(|c| {
-        let k = String::from_utf8_lossy(c.key())
-            .to_lowercase()
-            .replace('-', "_");
-        k == "frozen_string_literal"
-            && String::from_utf8_lossy(c.value()).eq_ignore_ascii_case("true")
-    });
-    let node = result.node();
-    let program = node.as_program_node().expect("prism returns a ProgramNode");
-    let mut c = Compiler {
-        host,
-        file: Rc::from(file),
-        src,
-        source: Rc::from(src),
-        line_starts: std::iter::once(0)
-            .chain(
-                src.iter()
-                    .enumerate()
-                    .filter(|(_, b)| **b == b'\n')
-                    .map(|(i, _)| i as u32 + 1),
-            )
-            .collect(),
-        line_base,
-        scopes: Vec::new(),
-        frozen_strings: frozen,
-        source_enc: LitEnc::of_source(src),
-        pat_err: None,
-        setter_value_unused: None,
-    };
-    let label = if kind == IseqKind::Top {
-        "<main>".to_string()
-    } else {
-        "<top (required)>".to_string()
-    };
-    c.push_scope(IseqKind::Top, label, None, 1);
-    c.declare_locals(&program.locals());
-    c.statements(Some(program.statements()))?;
-    c.emit(Insn::Leave);
-    Ok(c.pop_scope())
 }
 
 impl<'pr, 'h> Compiler<'pr, 'h> {
@@ -320,6 +194,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             line,
             parent,
             spans: Vec::new(),
+            line_events: Vec::new(),
+            line_event_pending: false,
+            last_event_line: 0,
+            return_pcs: Vec::new(),
+            end_line: line,
         });
     }
 
@@ -342,7 +221,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
             }
         }
-        crate::bytecode::peephole::optimize(&mut s.insns);
+        let unfused = crate::bytecode::peephole::optimize(&mut s.insns);
         let local_names = s
             .locals
             .iter()
@@ -372,6 +251,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             jit_code: std::cell::Cell::new((0, 0)),
             spans: s.spans,
             source: self.source.clone(),
+            line_events: s.line_events,
+            return_pcs: s.return_pcs,
+            end_line: s.end_line,
+            internal: self.file.starts_with("<internal:"),
+            unfused,
         };
         let id = iseq.id;
         self.host.install_iseq(iseq);
@@ -603,9 +487,38 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         if let Some((pop, push)) = insn.stack_effect() {
             s.depth += push - pop;
         }
+        if s.line_event_pending {
+            s.line_event_pending = false;
+            s.line_events.push(s.insns.len() as u32);
+        }
         s.insns.push(insn);
         s.lines.push(s.line);
         s.insns.len() - 1
+    }
+
+    /// A statement starts: it takes a `:line` event unless the last
+    /// statement given one is on the same line (CRuby's newline nodes).
+    pub(super) fn line_event(&mut self, node: &Node<'_>) {
+        let line = self.line_of_node(node);
+        let s = self.scope();
+        if s.last_event_line != line {
+            s.last_event_line = line;
+            s.line_event_pending = true;
+        }
+    }
+
+    /// The scope's body ends where `node` does: its `:return`-like
+    /// events report that line.
+    fn end_body_at(&mut self, node: &Node<'_>) {
+        let line = self.line_at(node.location().end().saturating_sub(1));
+        self.scope().end_line = line;
+    }
+
+    /// The `leave` just emitted is an explicit `return` (or `next`).
+    fn mark_return(&mut self) {
+        let s = self.scope();
+        let pc = s.insns.len() as u32 - 1;
+        s.return_pcs.push(pc);
     }
 
     /// Emits a call-like instruction whose stack effect depends on its site.
@@ -645,10 +558,17 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         self.line_at(node.location().start())
     }
 
-    /// The line of a byte offset.
+    /// The line of a byte offset (the last one asked is kept: a
+    /// statement's `:line` event and its expression ask twice).
     fn line_at(&self, off: u32) -> u32 {
+        let (last, line) = self.last_line_at.get();
+        if last == off {
+            return line;
+        }
         let n = self.line_starts.partition_point(|&s| s <= off) as i64;
-        n.saturating_add(self.line_base).clamp(0, u32::MAX as i64) as u32
+        let line = n.saturating_add(self.line_base).clamp(0, u32::MAX as i64) as u32;
+        self.last_line_at.set((off, line));
+        line
     }
 
     /// Marks the last emitted instruction's source range for error_highlight.
@@ -775,6 +695,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         }
         let n = body.len();
         for (i, node) in body.iter().enumerate() {
+            self.line_event(&node);
             if i + 1 < n {
                 self.void_stmt(&node)?;
             } else {
@@ -789,6 +710,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     pub(super) fn void_statements(&mut self, stmts: Option<StatementsNode<'pr>>) -> CResult<()> {
         if let Some(stmts) = stmts {
             for node in stmts.body().iter() {
+                self.line_event(&node);
                 self.void_stmt(&node)?;
             }
         }
@@ -811,6 +733,16 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let els = n.else_clause().map(|e| e.as_node());
                 (n.predicate(), true, n.statements(), els)
             }
+            // A value with no effect is not computed (as CRuby: its
+            // `:line` event goes to the next statement's code).
+            Node::LocalVariableReadNode { .. }
+            | Node::NilNode { .. }
+            | Node::TrueNode { .. }
+            | Node::FalseNode { .. }
+            | Node::SelfNode { .. }
+            | Node::IntegerNode { .. }
+            | Node::FloatNode { .. }
+            | Node::SymbolNode { .. } => return Ok(()),
             _ => {
                 if let Some(l) = unused_setter(node) {
                     self.setter_value_unused = Some(l);
@@ -835,7 +767,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             self.patch(j);
             match els.as_else_node() {
                 Some(e) => self.void_statements(e.statements())?,
-                None => self.void_stmt(&els)?, // `elsif`
+                None => {
+                    // `elsif`
+                    self.line_event(&els);
+                    self.void_stmt(&els)?
+                }
             }
             self.patch(end);
         } else {
@@ -1006,8 +942,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     | ((r.is_utf_8() as u32) << 4)
                     | ((r.is_ascii_8bit() as u32) << 5);
                 let parts = r.parts();
+                // `/o`: made the first time only (the `once` instruction).
+                let once = r.is_once().then(|| {
+                    let cache = self.ivar_cache();
+                    (cache, self.emit(Insn::Once { cache, target: 0 }))
+                });
                 let n = self.interpolation_parts(&parts, true)?;
                 self.emit(Insn::ToRegexp { n, opts });
+                if let Some((cache, at)) = once {
+                    self.emit(Insn::SetOnce { cache });
+                    let target = self.pc();
+                    self.scope().insns[at] = Insn::Once { cache, target };
+                    // (`Once` pushes when it jumps: the depth is the same.)
+                }
                 Ok(())
             }
             Node::ArrayNode { .. } => {

@@ -115,6 +115,12 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         {
             bop::NOT | bop::EQ
         }
+        // `opt_not` answers for every immediate's class.
+        cls::NIL | cls::TRUE | cls::FALSE | cls::INTEGER | cls::FLOAT | cls::SYMBOL
+            if name == sym::NOT =>
+        {
+            bop::NOT
+        }
         _ => 0,
     }
 }

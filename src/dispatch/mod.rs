@@ -508,6 +508,18 @@ impl Dispatch {
         }
     }
 
+    /// Clears every mark (`IcEntry::fast`, `plain`, hot entries): calls
+    /// take the general path, which TracePoint's call events need.
+    pub fn unmark_all(&mut self) {
+        for s in self.sites.iter_mut() {
+            s.hot = HotEntry::NONE;
+            for e in s.entries.iter_mut() {
+                e.fast = false;
+                e.plain = false;
+            }
+        }
+    }
+
     fn fill_site(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
         self.fill_entries(classes, site, entry);
         self.sites[site.index()].entries_changed();

@@ -84,9 +84,8 @@ impl Vm {
                 let args = self.collect_args(recv_ix, argc, fl)?;
                 self.stack.truncate(recv_ix);
                 let kfl = if kw { flags::KWARGS } else { 0 };
-                Ok(Call::Done(
-                    self.yield_block_with_fl(&b, &args, None, None, kfl)?,
-                ))
+                let v = self.yield_block_with_fl(&b, &args, None, None, kfl)?;
+                self.builtin_done(v, false)
             }
         }
     }

@@ -11,6 +11,7 @@ use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
 
 use super::frame::Frame;
+use super::trace::event;
 use super::{MAX_FRAMES, Vm};
 
 /// Why a call went to method_missing, beside a site's flags (never set
@@ -403,7 +404,10 @@ impl Vm {
         let r = f(self, recv, &buf[..argc], None);
         self.cfuncs.pop();
         self.stack.truncate(ret_sp);
-        Ok(Call::Done(r?))
+        match r {
+            Ok(v) => self.builtin_done(v, false),
+            Err(e) => Err(self.builtin_raised(e, m, name, recv)),
+        }
     }
 
     /// The whole entry behind a `Probe::Fast` whose shortcut did not apply
@@ -439,7 +443,8 @@ impl Vm {
         let visible =
             e.visibility == Visibility::Public || s.flags & (flags::FCALL | flags::SELF_RECV) != 0;
         let Some(m) = e.method else { return };
-        if !visible || s.flags & ARGS != 0 {
+        // (Traced calls need the general path: `trace::event::CALLS`.)
+        if !visible || s.flags & ARGS != 0 || self.trace.events & event::CALLS != 0 {
             return;
         }
         let (argc, literal) = (s.argc, s.flags & flags::BLOCK_LITERAL != 0);
@@ -932,7 +937,7 @@ impl Vm {
     /// path stays small).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn invoke_other(
+    pub(super) fn invoke_other(
         &mut self,
         e: IcEntry,
         m: MethodId,
@@ -944,13 +949,20 @@ impl Vm {
         block: Option<Rc<BlockArg>>,
         boundary: bool,
     ) -> Result<Call, Unwind> {
+        if self.trace.events & event::C != 0
+            && let Some(r) =
+                self.invoke_traced(e, m, name, recv, recv_ix, argc, fl, &block, boundary)
+        {
+            return r;
+        }
         match e.handler {
             Handler::Iseq(_) => unreachable!("handled by invoke_iseq"),
             // `def x; @x; end` called with no arguments on a plain object:
             // the attr_reader's read, no frame; otherwise (a wrong count,
-            // another kind of receiver) its bytecode runs.
+            // another kind of receiver, traced calls) its bytecode runs.
             Handler::IseqIvarGet(slot) => {
                 if argc == 0
+                    && self.trace.events == 0
                     && fl & (flags::SPLAT | flags::KWARGS) == 0
                     && let Some(v) = ivar_slot_get(recv, slot)
                 {
@@ -1024,7 +1036,10 @@ impl Vm {
                 }
                 self.cfuncs.pop();
                 self.stack.truncate(recv_ix);
-                Ok(Call::Done(r?))
+                match r {
+                    Ok(v) => self.builtin_done(v, boundary),
+                    Err(e) => Err(self.builtin_raised(e, m, name, recv)),
+                }
             }
             Handler::IvarGet(slot) => {
                 self.dispatch.counters.ccf_ivar += 1;

@@ -315,7 +315,10 @@ impl Vm {
         };
         let k = self.class_of(recv);
         let m = self.dispatch.resolve(&mut self.classes, k, hook).method?;
-        (!matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })).then_some((recv, hook))
+        // (The default hooks do nothing: called only when traced.)
+        (!matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
+            || self.trace.events & super::trace::event::C != 0)
+            .then_some((recv, hook))
     }
 
     pub fn undef_method(&mut self, c: ClassId, name: SymbolId) -> Result<(), Unwind> {

@@ -264,7 +264,7 @@ impl Fibers {
     }
 
     /// The running thread's serial.
-    fn thread(&self) -> u64 {
+    pub fn thread(&self) -> u64 {
         self.threads.last().copied().unwrap_or(0)
     }
 
@@ -402,16 +402,26 @@ impl Vm {
             // yields or returns: nothing else touches the Vm meanwhile.
             let vm = unsafe { &mut *first.vm };
             vm.fibers.states[id].yielder = y as *const _;
-            let r = match first.what {
-                Resume::Values(args, kw) => {
-                    let fl = if kw {
-                        crate::dispatch::flags::KWARGS
-                    } else {
-                        0
-                    };
-                    vm.call_proc_with_fl(block, &args, None, None, fl)
-                }
-                Resume::Raise(e) => Err(Unwind::Raise(e)),
+            let begun = if vm.trace.events == 0 {
+                Ok(())
+            } else if thread_root {
+                vm.trace_thread(true, Value::NIL)
+            } else {
+                vm.trace_fiber_switch()
+            };
+            let r = match (begun, first.what) {
+                (Err(e), _) => Err(e),
+                (Ok(()), what) => match what {
+                    Resume::Values(args, kw) => {
+                        let fl = if kw {
+                            crate::dispatch::flags::KWARGS
+                        } else {
+                            0
+                        };
+                        vm.call_proc_with_fl(block, &args, None, None, fl)
+                    }
+                    Resume::Raise(e) => Err(Unwind::Raise(e)),
+                },
             };
             let r = match r {
                 Err(Unwind::Break { value, .. }) => {
@@ -423,6 +433,9 @@ impl Vm {
                 Err(Unwind::Next(v)) => Ok(v),
                 r => r,
             };
+            if thread_root && vm.trace.events != 0 {
+                let _ = vm.trace_thread(false, Value::NIL);
+            }
             (vm as *mut Vm, r)
         });
         self.fibers.states[id] = FiberState {
@@ -555,6 +568,10 @@ impl Vm {
         self.ractor_nonmain = resumer_nonmain;
         self.fibers.chain.pop();
         self.swap_with_fiber(id);
+        if self.trace.events != 0 && !self.fibers.states[id].thread_root {
+            // (A hook's error is dropped: the switch is done.)
+            let _ = self.trace_fiber_switch();
+        }
         let me = self as *const Vm;
         let st = &mut self.fibers.states[id];
         match out {
@@ -713,6 +730,9 @@ impl Vm {
         // passed both ways keeps the compiler from assuming `*self` was
         // left alone meanwhile).
         debug_assert!(std::ptr::eq(input.vm, self));
+        if self.trace.events != 0 && !self.fibers.states[id].thread_root {
+            let _ = self.trace_fiber_switch();
+        }
         input.what
     }
 }

@@ -272,11 +272,12 @@ impl Vm {
             }
             Insn::InvokeBlock { site } => self.jit_call(|vm| vm.invoke_block(site))?,
             Insn::SendKw { site, .. } => self.jit_call(|vm| vm.send_kw(site))?,
-            _ => {
-                if let Some(c) = self.exec_misc(fi, insn)? {
-                    self.jit_call(|_| Ok(c))?;
-                }
-            }
+            _ => match self.exec_misc(fi, insn) {
+                Ok(Some(c)) => self.jit_call(|_| Ok(c))?,
+                // (What it pushed stays; tracing does not enter machine code.)
+                Ok(None) | Err(Unwind::TraceSwitch) => {}
+                Err(e) => return Err(e),
+            },
         }
         Ok(next)
     }
@@ -290,7 +291,13 @@ impl Vm {
         if self.native_stack_low() {
             return Err(self.stack_error());
         }
-        match call(self)? {
+        let done = match call(self) {
+            // (The result is pushed; machine code stays in use until its
+            // next `JitEntry`.)
+            Err(Unwind::TraceSwitch) => return Ok(()),
+            other => other?,
+        };
+        match done {
             Call::Done(v) => self.stack.push(v),
             Call::Pushed => {
                 let top = self.frames.len() - 1;

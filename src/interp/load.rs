@@ -27,7 +27,13 @@ impl Host for Vm {
         let n = base + iseq.ivar_caches as usize;
         self.ivar_caches.resize(n, Default::default());
         self.const_caches.resize(n, Default::default());
-        for ic in iseq.insns.iter_mut().filter_map(|insn| insn.cache_mut()) {
+        let unfused = iseq.unfused.iter_mut().map(|u| &mut u.1);
+        for ic in iseq
+            .insns
+            .iter_mut()
+            .chain(unfused)
+            .filter_map(|insn| insn.cache_mut())
+        {
             *ic += base as u32;
         }
         self.jit_prepare(&mut iseq);
@@ -90,7 +96,17 @@ impl Vm {
         kind: IseqKind,
         line: i64,
     ) -> Result<IseqId, Unwind> {
-        match compiler::compile_program_at(self, src, file, kind, line) {
+        let r = compiler::compile_program_at(self, src, file, kind, line);
+        self.compile_result(r, file)
+    }
+
+    /// A compile error as a Ruby exception.
+    fn compile_result(
+        &mut self,
+        r: Result<IseqId, CompileError>,
+        file: &str,
+    ) -> Result<IseqId, Unwind> {
+        match r {
             Ok(id) => Ok(id),
             Err(CompileError::Syntax(msg)) => {
                 let e = self.new_exception(self.e.syntax_error, &msg);
@@ -108,6 +124,26 @@ impl Vm {
                 Err(Unwind::Raise(e))
             }
         }
+    }
+
+    /// Compiles `eval`'d source, which runs in the top frame's scope (or,
+    /// `in_method` given, a Binding's).
+    pub fn compile_eval(
+        &mut self,
+        src: &[u8],
+        file: &str,
+        line: i64,
+        in_method: Option<bool>,
+    ) -> Result<IseqId, Unwind> {
+        let scope = match (in_method, self.frames.last()) {
+            (Some(true), _) => compiler::EvalScope::Method,
+            (Some(false), _) => compiler::EvalScope::Top,
+            (None, Some(f)) if f.method.is_some() => compiler::EvalScope::Method,
+            (None, Some(f)) if f.is_block => compiler::EvalScope::TopBlock,
+            _ => compiler::EvalScope::Top,
+        };
+        let r = compiler::compile_eval(self, src, file, line, scope);
+        self.compile_result(r, file)
     }
 
     /// Runs a top-level iseq with `self` = main.
@@ -136,6 +172,9 @@ impl Vm {
     /// Compiles and runs `src` as a file.
     pub fn eval_file(&mut self, src: &[u8], file: &str, kind: IseqKind) -> VResult {
         let id = self.compile(src, file, kind)?;
+        if self.trace.events != 0 {
+            self.trace_script_compiled(id, Value::NIL)?;
+        }
         self.run_top(id)
     }
 
@@ -176,6 +215,12 @@ impl Vm {
     /// `require`: returns true if newly loaded. Where it looks:
     /// `super::features`.
     pub fn require(&mut self, feature: &str, relative_to: Option<&str>) -> VResult {
+        // power_assert needs ripper (a C extension carmine lacks) only
+        // after it has defined half of itself; failing first keeps the
+        // libraries that try it (test-unit) on their fallback.
+        if feature == "power_assert" {
+            return Err(self.load_error(feature));
+        }
         // carmine's internal pieces (`__marshal`): loaded once, not listed.
         if feature.starts_with("__")
             && let Some((name, src)) = crate::builtins::NATIVE_LIBS

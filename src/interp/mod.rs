@@ -25,6 +25,7 @@ pub mod rubygems;
 pub mod run;
 pub mod structs;
 pub mod timeslice;
+pub mod trace;
 pub mod values;
 pub mod vars;
 
@@ -263,6 +264,9 @@ pub struct Vm {
     /// prelude/thread.rb's Thread::Kill: `Thread#kill` unwinds with it, and
     /// no `rescue` catches it (ensure clauses run, `$!` stays).
     pub thread_kill: Option<ClassId>,
+    /// TracePoint and set_trace_func hooks (`trace.events` is 0 while
+    /// none is enabled).
+    pub trace: trace::Tracing,
     /// Owns the iseqs `iseqs` refers to. Last, so it is dropped after
     /// every field that may hold one of its references.
     pub iseq_arena: crate::gc::Arena<Iseq>,
@@ -345,6 +349,7 @@ impl Vm {
             pipes: crate::sys::Pipes::default(),
             describing: false,
             thread_kill: None,
+            trace: Default::default(),
         };
         boot::boot(&mut vm);
         vm
@@ -829,6 +834,7 @@ impl Vm {
             generic_ivars,
             fibers,
             match_subject,
+            trace,
             ..
         } = self;
         let (subject, snapshot) = match_subject
@@ -874,6 +880,7 @@ impl Vm {
             for c in const_caches.iter() {
                 h.mark(c.value);
             }
+            trace.trace(&mut |v| h.mark(v));
             for ivs in generic_ivars.values() {
                 for &(_, v) in ivs {
                     h.mark(v);

@@ -34,6 +34,11 @@ pub fn floor_mod(x: i64, y: i64) -> i64 {
     }
 }
 
+/// A `once` site's state in its cache (`ConstCache::cref`; the running
+/// thread in `state`).
+const ONCE_RUNNING: usize = 1;
+const ONCE_DONE: usize = 2;
+
 impl Vm {
     // ---- operator fast paths ---------------------------------------------------
 
@@ -129,7 +134,12 @@ impl Vm {
         }
         match obj(a).class.get() {
             cls::HASH if self.dispatch.bop_ok(bop::HASH_AREF) => {
-                Some(crate::builtins::hash::hash_fetch_default(self, a, b))
+                let r = crate::builtins::hash::hash_fetch_default(self, a, b);
+                if self.trace.events != 0 && r.is_ok() {
+                    // (A default proc ran Ruby code.)
+                    return Some(Err(self.trace_switch(r.ok()?, 2)));
+                }
+                Some(r)
             }
             cls::ARRAY if self.dispatch.bop_ok(bop::ARRAY_AREF) => {
                 Some(crate::builtins::array::aref1(self, a, b))
@@ -181,7 +191,18 @@ impl Vm {
     // ---- the rest ---------------------------------------------------------------
 
     /// Less frequent instructions. Ok(None): nothing pushed by the caller.
+    /// While tracing is on, what it did is followed by `Unwind::TraceSwitch`
+    /// (its Ruby code may have enabled a hook: src/interp/trace.rs).
     pub fn exec_misc(&mut self, fi: usize, insn: Insn) -> Result<Option<Call>, Unwind> {
+        let r = self.exec_misc_op(fi, insn)?;
+        if self.trace.events != 0 {
+            return self.misc_traced(r);
+        }
+        Ok(r)
+    }
+
+    #[inline(always)]
+    fn exec_misc_op(&mut self, fi: usize, insn: Insn) -> Result<Option<Call>, Unwind> {
         macro_rules! pop {
             () => {
                 self.stack.pop().unwrap()
@@ -535,10 +556,81 @@ impl Vm {
                 Err(self.pattern_error(subj, kind, a, b))
             }
             Insn::PutSpecialObject { .. } => done(Value::NIL),
+            Insn::Once { cache, target } => self.once(fi, cache, target),
+            Insn::SetOnce { cache } => {
+                let v = *self.stack.last().expect("the value");
+                let c = &mut self.const_caches[cache as usize];
+                (c.cref, c.value) = (ONCE_DONE, v);
+                Ok(None)
+            }
+            Insn::ThrowClassJump { kind, depth } => {
+                let v = pop!();
+                Err(self.class_body_jump(fi, kind, depth, v))
+            }
             other => Err(self.runtime_error(&format!(
                 "carmine: instruction {} reached exec_misc",
                 other.mnemonic()
             ))),
+        }
+    }
+
+    /// `once`: the made value (jumping past the code making it), or on
+    /// to make it: the first time, or again inside its own making
+    /// (recursion). Another thread making it is waited for.
+    fn once(&mut self, fi: usize, cache: u32, target: u32) -> Result<Option<Call>, Unwind> {
+        let me = self.fibers.thread();
+        loop {
+            let c = &mut self.const_caches[cache as usize];
+            match c.cref {
+                ONCE_DONE => {
+                    let v = c.value;
+                    self.stack.push(v);
+                    self.frames[fi].pc = target as usize;
+                    // (The loop goes on at the frame's pc.)
+                    return Ok(Some(Call::Pushed));
+                }
+                ONCE_RUNNING if c.state != me => {
+                    let t = self.const_lookup(fi, symbol::intern("Thread"))?;
+                    self.funcall(t, symbol::intern("pass"), &[], None)?;
+                }
+                _ => {
+                    (c.cref, c.state) = (ONCE_RUNNING, me);
+                    return Ok(None);
+                }
+            }
+        }
+    }
+
+    /// `break`/`next` with `v` from the class body in frame `fi`, to the
+    /// loop or block of the frame `depth` class bodies out.
+    #[cold]
+    fn class_body_jump(&mut self, fi: usize, kind: u32, depth: u32, v: Value) -> Unwind {
+        use crate::compiler::control_kinds::*;
+        let Some(t) = fi.checked_sub(depth as usize) else {
+            return self.jump_error("break from proc-closure", "break", v);
+        };
+        let f = &self.frames[t];
+        let (id, origin, iseq, lambda) = (f.id, f.origin, f.iseq.id, f.is_lambda);
+        match kind {
+            JUMP_LOOP_BREAK | JUMP_LOOP_NEXT => Unwind::Loop {
+                target: id,
+                value: v,
+                next: kind == JUMP_LOOP_NEXT,
+            },
+            // `next` ends the block's run; `break` in a lambda too.
+            JUMP_BLOCK_NEXT => Unwind::Return {
+                target: id,
+                value: v,
+            },
+            _ if lambda => Unwind::Return {
+                target: id,
+                value: v,
+            },
+            _ if self.break_target_live(origin, iseq) => Unwind::Break {
+                target: origin,
+                value: v,
+            },
+            _ => self.jump_error("break from proc-closure", "break", v),
         }
     }
 
@@ -621,12 +713,14 @@ impl Vm {
         if !pat.is_heap() && !v.is_heap() && pat == v {
             return Ok(true);
         }
+        // (`Module#===` itself when builtin calls are traced.)
         if let Some(c) = self.as_class(pat)
             && !self
                 .classes
                 .get(self.class_of(pat))
                 .methods
                 .contains_key(&sym::EQQ)
+            && self.trace.events & super::trace::event::C == 0
         {
             let vc = self.class_of(v);
             return Ok(self.classes.is_subclass_of(vc, c));

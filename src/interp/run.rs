@@ -10,17 +10,50 @@ use crate::value::Value;
 
 use super::call::{Call, Hot};
 use super::jit::JitExit;
+use super::trace::{self, event};
 use super::{VResult, Vm};
 
 impl Vm {
     /// Runs the top frame (and the frames it pushes) until a boundary
-    /// frame returns.
+    /// frame returns: in the plain loop, or in the tracing one while a
+    /// TracePoint is enabled. A loop that sees tracing switched on or
+    /// off returns with `trace.switch` set, and the other one continues
+    /// the same frames (src/interp/trace.rs).
     pub fn run(&mut self) -> VResult {
+        if self.trace.events == 0 {
+            let r = self.run_loop::<false>();
+            if !self.trace.switch {
+                return r;
+            }
+        }
+        self.run_switching()
+    }
+
+    /// `run` while tracing is (or was just switched) on.
+    #[cold]
+    #[inline(never)]
+    fn run_switching(&mut self) -> VResult {
+        loop {
+            self.trace.switch = false;
+            let r = if self.trace.events == 0 {
+                self.run_loop::<false>()
+            } else {
+                self.run_loop::<true>()
+            };
+            if !self.trace.switch {
+                return r;
+            }
+        }
+    }
+
+    /// The bytecode loop; `TRACE` compiles in the event checks.
+    fn run_loop<const TRACE: bool>(&mut self) -> VResult {
         'frame: loop {
             let fi = self.frames.len() - 1;
             let base = self.frames[fi].base;
             let mut pc = self.frames[fi].pc;
-            let insns: &[Insn] = &self.frames[fi].iseq.insns;
+            let iseq = self.frames[fi].iseq;
+            let insns: &[Insn] = &iseq.insns;
             // Installed code is a power of two long (`Iseq::pad_for_dispatch`):
             // `pc & mask` is always in bounds and, for a pc in the code,
             // is pc.
@@ -29,11 +62,24 @@ impl Vm {
             }
             let mask = insns.len() - 1;
 
+            // The tracing loop after a call: a hook disabled by the Ruby
+            // code that ran hands the frames back to the plain loop. (The
+            // plain loop hears of a hook enabled from `Unwind::TraceSwitch`:
+            // no check here.)
+            macro_rules! retrace {
+                () => {
+                    if self.trace.events == 0 {
+                        self.frames[fi].pc = pc;
+                        self.trace.switch = true;
+                        return Ok(Value::NIL);
+                    }
+                };
+            }
             macro_rules! throw {
                 ($e:expr) => {{
                     let e = $e;
                     self.frames[fi].pc = pc;
-                    match self.handle_unwind(e) {
+                    match self.unwind_in_loop(e, TRACE) {
                         Ok(None) => continue 'frame,
                         Ok(Some(v)) => return Ok(v),
                         Err(e) => return Err(e),
@@ -53,7 +99,14 @@ impl Vm {
                     self.frames[fi].pc = pc;
                     match $e {
                         Ok(Call::Pushed) => continue 'frame,
-                        Ok(Call::Done(v)) => self.stack.push(v),
+                        Ok(Call::Done(v)) => {
+                            self.stack.push(v);
+                            // (The plain loop learns of tracing switched on
+                            // from the call's `Unwind::TraceSwitch`.)
+                            if TRACE {
+                                retrace!();
+                            }
+                        }
                         Err(e) => throw!(e),
                     }
                 }};
@@ -114,6 +167,12 @@ impl Vm {
             macro_rules! leave {
                 ($v:expr) => {{
                     let v = $v;
+                    if TRACE && self.trace.events & event::LEAVE != 0 {
+                        self.frames[fi].pc = pc;
+                        if let Err(e) = self.trace_frame_leave(fi, v, false) {
+                            throw!(e)
+                        }
+                    }
                     let f = &self.frames[fi];
                     let (ret_sp, boundary, method, iseq) = (f.ret_sp, f.boundary, f.method, f.iseq);
                     if let Some(m) = method {
@@ -143,9 +202,41 @@ impl Vm {
                 }};
             }
 
+            // A frame met for the first time: its `:call`-like events.
+            if TRACE && self.frames[fi].id > self.trace.seen_frame {
+                self.trace.seen_frame = self.frames[fi].id;
+                if self.trace.events & event::ENTER != 0
+                    && let Err(e) = self.trace_frame_enter(fi)
+                {
+                    throw!(e)
+                }
+            }
+
             loop {
-                let insn = &insns[pc & mask];
+                // The tracing loop runs the instructions as compiled (no
+                // superinstruction skips a statement or an operator call).
+                let insn = if TRACE {
+                    iseq.unfused_at(pc)
+                } else {
+                    &insns[pc & mask]
+                };
                 pc += 1;
+                if TRACE {
+                    if self.trace.events & event::LINE != 0
+                        && !iseq.internal
+                        && iseq.line_event_at(pc - 1)
+                    {
+                        self.frames[fi].pc = pc;
+                        tri!(self.trace_line(fi));
+                    }
+                    // Traced builtin calls: operators take the send.
+                    if self.trace.events & event::C != 0
+                        && let Some(site) = trace::operator_site(insn)
+                    {
+                        call!(self.send(site));
+                        continue;
+                    }
+                }
                 match *insn {
                     Insn::Nop => nop(),
                     Insn::PutNil => self.stack.push(Value::NIL),
@@ -273,7 +364,7 @@ impl Vm {
                     Insn::Safepoint => {
                         if self.safepoint_due() {
                             self.frames[fi].pc = pc;
-                            tri!(self.safepoint_slow());
+                            tri!(self.safepoint_in_loop());
                         }
                     }
                     Insn::Send { site } => send_recv!(site),
@@ -748,6 +839,8 @@ impl Vm {
                         leave!(top!())
                     }
                     Insn::LocalLeave { idx } => leave!(self.stack[base + idx as usize]),
+                    // (Traced code stays interpreted.)
+                    Insn::JitEntry if TRACE => pc = 0,
                     Insn::JitEntry => match self.jit_enter(fi) {
                         JitExit::Interpret | JitExit::Continue => pc = 0,
                         JitExit::Cancel(p) => pc = p,
@@ -761,7 +854,10 @@ impl Vm {
                     Insn::JitLoop => {
                         self.frames[fi].pc = pc;
                         if self.safepoint_due() {
-                            tri!(self.safepoint_slow());
+                            tri!(self.safepoint_in_loop());
+                        }
+                        if TRACE {
+                            continue;
                         }
                         match self.jit_loop(fi, pc) {
                             None | Some(JitExit::Continue | JitExit::Interpret) => {}
@@ -777,6 +873,10 @@ impl Vm {
                         let v = pop!();
                         let f = &self.frames[fi];
                         if f.is_lambda && f.is_block {
+                            if TRACE && self.trace.events & event::LEAVE != 0 {
+                                self.frames[fi].pc = pc;
+                                tri!(self.trace_frame_leave(fi, v, false));
+                            }
                             let f = self.frames.pop().unwrap();
                             self.stack.truncate(f.ret_sp);
                             if f.boundary {
@@ -849,6 +949,9 @@ impl Vm {
                     | Insn::SetGlobal { .. }
                     | Insn::SingletonClassBody { .. }
                     | Insn::SplatArray { .. }
+                    | Insn::ThrowClassJump { .. }
+                    | Insn::Once { .. }
+                    | Insn::SetOnce { .. }
                     | Insn::ToRegexp { .. }
                     | Insn::Undef { .. } => {
                         self.frames[fi].pc = pc;
@@ -877,7 +980,7 @@ impl Vm {
 
     /// True while the call the block `iseq` was attached to (in frame
     /// `target`) is still running, so `break` can return from it.
-    fn break_target_live(&self, target: u64, iseq: crate::value::IseqId) -> bool {
+    pub(super) fn break_target_live(&self, target: u64, iseq: crate::value::IseqId) -> bool {
         let Some(f) = self.frames.iter().rev().find(|f| f.id == target) else {
             return false;
         };
@@ -973,6 +1076,10 @@ impl Vm {
     /// Unwinds frames for `e` until a catch entry takes it (Ok(None): keep
     /// running), a boundary frame returns (Ok(Some)), or it leaves `run`.
     pub fn handle_unwind(&mut self, mut e: Unwind) -> Result<Option<Value>, Unwind> {
+        if let Unwind::TraceSwitch = e {
+            // Not an error: the loop checks which instantiation to run.
+            return Ok(None);
+        }
         if self.budget_spent
             && let Unwind::Raise(_) = e
         {
@@ -985,6 +1092,11 @@ impl Vm {
         }
         if let Unwind::Raise(exc) = e {
             self.fill_backtrace(exc);
+            if self.trace.events != 0
+                && let Err(x) = self.trace_raise(exc)
+            {
+                e = x;
+            }
         }
         loop {
             let Some(f) = self.frames.last() else {
@@ -1006,8 +1118,7 @@ impl Vm {
                 continue;
             }
             let pc = f.pc.saturating_sub(1) as u32;
-            let iseq = f.iseq;
-            let base = f.base;
+            let (iseq, base, fid) = (f.iseq, f.base, f.id);
             let mut handled = false;
             for c in iseq.catch.iter() {
                 if pc < c.start || pc >= c.end {
@@ -1024,6 +1135,30 @@ impl Vm {
                         let prev = self.errinfo;
                         self.local_set(fi, c.local + 1, prev);
                         self.errinfo = exc;
+                        self.frames[fi].pc = c.handler as usize;
+                        handled = true;
+                    }
+                    (
+                        CatchKind::Break,
+                        &Unwind::Loop {
+                            target,
+                            value,
+                            next: false,
+                        },
+                    )
+                    | (
+                        CatchKind::Next,
+                        &Unwind::Loop {
+                            target,
+                            value,
+                            next: true,
+                        },
+                    ) if target == fid => {
+                        self.stack
+                            .truncate(base + iseq.local_count as usize + c.sp as usize);
+                        if c.kind == CatchKind::Break {
+                            self.stack.push(value);
+                        }
                         self.frames[fi].pc = c.handler as usize;
                         handled = true;
                     }
@@ -1053,6 +1188,10 @@ impl Vm {
             if let Unwind::Return { target, value } = e
                 && target == f.id
             {
+                if self.trace.events & event::LEAVE != 0 {
+                    // (A hook's own error is dropped while unwinding.)
+                    let _ = self.trace_frame_leave(fi, value, true);
+                }
                 let f = self.frames.pop().unwrap();
                 self.stack.truncate(f.ret_sp);
                 if f.boundary {
@@ -1066,6 +1205,14 @@ impl Vm {
                     self.new_exception(self.e.runtime_error, "retry outside of rescue clause"),
                 );
                 continue;
+            }
+            if self.trace.events & event::LEAVE != 0 {
+                // (A block left by `break` returns the break's value.)
+                let v = match e {
+                    Unwind::Break { value, .. } => value,
+                    _ => Value::NIL,
+                };
+                let _ = self.trace_frame_leave(fi, v, true);
             }
             let f = self.frames.pop().unwrap();
             self.stack.truncate(f.ret_sp);

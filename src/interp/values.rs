@@ -131,7 +131,7 @@ impl Vm {
             let items = self.array_items_room(v, 0)?;
             return Ok(self.ary_new(items));
         }
-        if v.is_nil() {
+        if v.is_nil() && !self.nil_to_a_redefined() {
             return Ok(self.ary_new(Vec::new()));
         }
         if self.respond_to(v, sym::TO_A) {
@@ -149,6 +149,19 @@ impl Vm {
             );
         }
         Ok(self.ary_new(vec![v]))
+    }
+
+    /// `NilClass#to_a` is a program's own (`[*nil]` calls it then).
+    fn nil_to_a_redefined(&mut self) -> bool {
+        let r = self
+            .dispatch
+            .resolve(&mut self.classes, cls::NIL, sym::TO_A);
+        r.method.is_some_and(|m| {
+            !matches!(
+                self.classes.method(m).kind,
+                crate::class::MethodKind::Builtin { .. }
+            )
+        })
     }
 
     pub fn to_hash_for_splat(&mut self, v: Value) -> Result<Value, Unwind> {

@@ -349,6 +349,17 @@ pub enum Unwind {
     },
     /// `next` out of a block called from Rust (value of the block).
     Next(Value),
+    /// Tracing was switched on inside a builtin the plain run loop called
+    /// (the builtin's result is pushed): the loop hands its frames to
+    /// the tracing one (src/interp/trace.rs). Never reaches Rust code.
+    TraceSwitch,
+    /// `break` (or `next`) from a class body to the `while` loop around
+    /// it in frame `target` (its `CatchKind::Break`/`Next` entry).
+    Loop {
+        target: u64,
+        value: Value,
+        next: bool,
+    },
     Retry,
     /// `exit!`: leave without running ensure or at_exit.
     Exit(i32),
@@ -358,9 +369,11 @@ impl Unwind {
     pub fn values(&self) -> [Value; 2] {
         match self {
             Unwind::Raise(v) | Unwind::Next(v) => [*v, Value::NIL],
-            Unwind::Break { value, .. } | Unwind::Return { value, .. } => [*value, Value::NIL],
+            Unwind::Break { value, .. }
+            | Unwind::Return { value, .. }
+            | Unwind::Loop { value, .. } => [*value, Value::NIL],
             Unwind::Throw { tag, value } => [*tag, *value],
-            Unwind::Retry | Unwind::Exit(_) => [Value::NIL, Value::NIL],
+            Unwind::Retry | Unwind::Exit(_) | Unwind::TraceSwitch => [Value::NIL, Value::NIL],
         }
     }
 }

@@ -166,24 +166,79 @@ pub fn name_to_group(re: Value, name: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// `(?-mix:src)` form used by Regexp#to_s and interpolation.
+/// `(?-mix:src)` form used by Regexp#to_s and interpolation. A source
+/// that is one `(?on-off:...)` group already is unwrapped first, its
+/// options merged (CRuby's rb_reg_to_s), so interpolating a Regexp into
+/// another does not nest deeper each time.
 pub fn to_s_form(r: &RRegexp) -> String {
     let flags = [(MULTILINE, 'm'), (IGNORECASE, 'i'), (EXTENDED, 'x')];
+    let (options, source) = unwrap_group(r.options, &r.source, &flags);
     let on: String = flags
         .iter()
-        .filter(|(b, _)| r.options & b != 0)
+        .filter(|(b, _)| options & b != 0)
         .map(|(_, c)| *c)
         .collect();
     let off: String = flags
         .iter()
-        .filter(|(b, _)| r.options & b == 0)
+        .filter(|(b, _)| options & b == 0)
         .map(|(_, c)| *c)
         .collect();
     if off.is_empty() {
-        format!("(?{on}:{})", r.source)
+        format!("(?{on}:{source})")
     } else {
-        format!("(?{on}-{off}:{})", r.source)
+        format!("(?{on}-{off}:{source})")
     }
+}
+
+/// `src` without an outer `(?on-off:...)` group spanning all of it, and
+/// `options` with that group's; as they were otherwise.
+fn unwrap_group<'a>(options: u32, src: &'a str, flags: &[(u32, char)]) -> (u32, &'a str) {
+    let Some(rest) = src.strip_prefix("(?") else {
+        return (options, src);
+    };
+    let bit = |c: char| flags.iter().find(|f| f.1 == c).map(|f| f.0);
+    let mut opts = options;
+    let mut chars = rest.char_indices();
+    let mut on = true;
+    let body = loop {
+        match chars.next() {
+            Some((_, '-')) if on => on = false,
+            Some((_, c)) if bit(c).is_some() => {
+                let b = bit(c).unwrap_or(0);
+                opts = if on { opts | b } else { opts & !b };
+            }
+            Some((i, ':')) => break &rest[i + 1..],
+            _ => return (options, src),
+        }
+    };
+    let Some(inner) = body.strip_suffix(')') else {
+        return (options, src);
+    };
+    // The group must close at the very end: the inner part balances.
+    let mut depth = 0i32;
+    let mut it = inner.chars();
+    let mut class = 0;
+    while let Some(c) = it.next() {
+        match c {
+            '\\' => {
+                it.next();
+            }
+            '[' => class += 1,
+            ']' if class > 0 => class -= 1,
+            '(' if class == 0 => depth += 1,
+            ')' if class == 0 => {
+                depth -= 1;
+                if depth < 0 {
+                    return (options, src);
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 || class != 0 {
+        return (options, src);
+    }
+    (opts, inner)
 }
 
 /// Source with unescaped `/` escaped, as `inspect` shows it.

@@ -1,0 +1,298 @@
+//! Compiling a whole source: parsing it, prism's errors as CRuby 3.1
+//! makes them (some of prism's are CRuby 3.4's, and `eval`'d code may
+//! `yield` where a script may not), and the encoding its magic comment
+//! names.
+
+use std::rc::Rc;
+
+use ruby_prism::{Node, StatementsNode};
+
+use super::{CResult, CompileError, Compiler, Host};
+use crate::bytecode::{Insn, IseqKind};
+use crate::value::IseqId;
+
+/// The encoding of a source file (its magic comment) and so of its
+/// string literals: the three encodings carmine's Strings carry.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LitEnc {
+    Utf8 = 0,
+    Binary = 1,
+    UsAscii = 2,
+}
+
+impl LitEnc {
+    /// CRuby's rule (parse.y's magic comment): on the first line, or the
+    /// second after a shebang, a comment containing `coding:` or
+    /// `coding=` (so `encoding:`, `-*- coding: x -*-` and vim's
+    /// `fileencoding=x`) names the source encoding. Names carmine has no
+    /// encoding for keep UTF-8.
+    pub fn of_source(src: &[u8]) -> LitEnc {
+        let mut lines = src.split(|b| *b == b'\n');
+        let first = lines.next().unwrap_or(&[]);
+        let candidates = if first.starts_with(b"#!") {
+            [lines.next().unwrap_or(&[]), &[][..]]
+        } else {
+            [first, &[][..]]
+        };
+        for line in candidates {
+            let l = line.trim_ascii_start();
+            if !l.starts_with(b"#") {
+                continue;
+            }
+            if let Some(name) = magic_coding(l) {
+                return match name.to_ascii_lowercase().as_str() {
+                    "binary" | "ascii-8bit" => LitEnc::Binary,
+                    "us-ascii" | "ascii" | "ansi_x3.4-1968" | "646" => LitEnc::UsAscii,
+                    _ => LitEnc::Utf8,
+                };
+            }
+        }
+        LitEnc::Utf8
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LitEnc::Utf8 => "UTF-8",
+            LitEnc::Binary => "ASCII-8BIT",
+            LitEnc::UsAscii => "US-ASCII",
+        }
+    }
+}
+
+/// The encoding name after `coding:` / `coding=` in a comment line.
+fn magic_coding(line: &[u8]) -> Option<String> {
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].windows(6).position(|w| w == b"coding") {
+        let at = from + i + 6;
+        from = at;
+        if !matches!(lower.get(at), Some(b':' | b'=')) {
+            continue;
+        }
+        let rest = line[at + 1..].trim_ascii_start();
+        let name: Vec<u8> = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+            .copied()
+            .collect();
+        if !name.is_empty() {
+            return Some(String::from_utf8_lossy(&name).into_owned());
+        }
+    }
+    None
+}
+
+/// Whether prism's "unexpected void value expression" `e` is one CRuby
+/// 3.1 does not make: the void statement (`return`, `next`...) is not the
+/// last of its statements (`p(1, (next; 2))`), and 3.1 checks only the
+/// last one.
+fn void_value_ok(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
+    struct Find {
+        at: u32,
+        found: bool,
+    }
+    impl<'pr> ruby_prism::Visit<'pr> for Find {
+        fn visit_statements_node(&mut self, node: &StatementsNode<'pr>) {
+            let body = node.body();
+            let n = body.len();
+            if body
+                .iter()
+                .take(n.saturating_sub(1))
+                .any(|s| s.location().start() == self.at)
+            {
+                self.found = true;
+            }
+            ruby_prism::visit_statements_node(self, node);
+        }
+    }
+    if e.message() != b"unexpected void value expression" {
+        return false;
+    }
+    let mut f = Find {
+        at: e.location().start(),
+        found: false,
+    };
+    ruby_prism::Visit::visit(&mut f, program);
+    f.found
+}
+
+/// Whether prism's "Invalid yield" `e` is for a `yield` in the eval'd
+/// code's own scope (not in a class or method body it defines): valid
+/// where the eval runs in a method.
+fn yield_in_eval_top(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
+    struct Find {
+        at: u32,
+        bodies: u32,
+        found: bool,
+    }
+    impl<'pr> ruby_prism::Visit<'pr> for Find {
+        fn visit_yield_node(&mut self, node: &ruby_prism::YieldNode<'pr>) {
+            if self.bodies == 0 && node.location().start() == self.at {
+                self.found = true;
+            }
+            ruby_prism::visit_yield_node(self, node);
+        }
+        fn visit_class_node(&mut self, node: &ruby_prism::ClassNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_class_node(self, node);
+            self.bodies -= 1;
+        }
+        fn visit_module_node(&mut self, node: &ruby_prism::ModuleNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_module_node(self, node);
+            self.bodies -= 1;
+        }
+        fn visit_singleton_class_node(&mut self, node: &ruby_prism::SingletonClassNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_singleton_class_node(self, node);
+            self.bodies -= 1;
+        }
+        fn visit_def_node(&mut self, node: &ruby_prism::DefNode<'pr>) {
+            self.bodies += 1;
+            ruby_prism::visit_def_node(self, node);
+            self.bodies -= 1;
+        }
+    }
+    let mut f = Find {
+        at: e.location().start(),
+        bodies: 0,
+        found: false,
+    };
+    ruby_prism::Visit::visit(&mut f, program);
+    f.found
+}
+
+/// Compiles a whole script; returns the top-level iseq.
+pub fn compile_program(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    kind: IseqKind,
+) -> CResult<IseqId> {
+    compile_program_at(host, src, file, kind, 1)
+}
+
+/// Where `eval`'d source runs, for what prism cannot know: `yield` is
+/// valid in a method's code, and `break`/`next`/`redo` cannot leave the
+/// eval.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum EvalScope {
+    /// A script or file, not `eval`.
+    None,
+    /// Code of a method (or a block in one).
+    Method,
+    /// A block outside any method.
+    TopBlock,
+    /// The top level.
+    Top,
+}
+
+/// `compile_program` for source whose first line is `first_line` (`eval`
+/// with a line argument; lines below 0 count as 0).
+pub fn compile_program_at(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    kind: IseqKind,
+    first_line: i64,
+) -> CResult<IseqId> {
+    compile_source(host, src, file, kind, first_line, EvalScope::None)
+}
+
+/// `compile_program_at` for `eval`'d source running in `scope`.
+pub fn compile_eval(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    first_line: i64,
+    scope: EvalScope,
+) -> CResult<IseqId> {
+    compile_source(host, src, file, IseqKind::Top, first_line, scope)
+}
+
+fn compile_source(
+    host: &mut dyn Host,
+    src: &[u8],
+    file: &str,
+    kind: IseqKind,
+    first_line: i64,
+    scope: EvalScope,
+) -> CResult<IseqId> {
+    let line_base = first_line.saturating_sub(1);
+    let result = ruby_prism::parse(src);
+    let mut errors = Vec::new();
+    for e in result.errors() {
+        if void_value_ok(&result.node(), &e) {
+            continue;
+        }
+        let msg = e.message();
+        if scope == EvalScope::Method
+            && msg == b"Invalid yield"
+            && yield_in_eval_top(&result.node(), &e)
+        {
+            continue;
+        }
+        if let Some(word) = msg.strip_prefix(b"Invalid ")
+            && matches!(word, b"break" | b"next" | b"redo")
+            && matches!(scope, EvalScope::Method | EvalScope::Top)
+        {
+            let line = (e.location().start_line() as i64)
+                .saturating_add(line_base)
+                .max(0);
+            let word = String::from_utf8_lossy(word);
+            return Err(CompileError::Syntax(format!(
+                "{file}:{line}: Can't escape from eval with {word}"
+            )));
+        }
+        let line = (e.location().start_line() as i64)
+            .saturating_add(line_base)
+            .max(0);
+        errors.push(format!(
+            "{file}:{line}: {}",
+            String::from_utf8_lossy(e.message())
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(CompileError::Syntax(errors.join("\n")));
+    }
+    let frozen = result.magic_comments().any(|c| {
+        let k = String::from_utf8_lossy(c.key())
+            .to_lowercase()
+            .replace('-', "_");
+        k == "frozen_string_literal"
+            && String::from_utf8_lossy(c.value()).eq_ignore_ascii_case("true")
+    });
+    let node = result.node();
+    let program = node.as_program_node().expect("prism returns a ProgramNode");
+    let mut c = Compiler {
+        host,
+        file: Rc::from(file),
+        src,
+        source: Rc::from(src),
+        line_starts: std::iter::once(0)
+            .chain(
+                src.iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == b'\n')
+                    .map(|(i, _)| i as u32 + 1),
+            )
+            .collect(),
+        line_base,
+        scopes: Vec::new(),
+        frozen_strings: frozen,
+        source_enc: LitEnc::of_source(src),
+        pat_err: None,
+        setter_value_unused: None,
+        last_line_at: std::cell::Cell::new((u32::MAX, 0)),
+    };
+    let label = if kind == IseqKind::Top {
+        "<main>".to_string()
+    } else {
+        "<top (required)>".to_string()
+    };
+    c.push_scope(IseqKind::Top, label, None, 1);
+    c.declare_locals(&program.locals());
+    c.statements(Some(program.statements()))?;
+    c.emit(Insn::Leave);
+    Ok(c.pop_scope())
+}
