@@ -32,6 +32,8 @@ struct Args {
     stats: Option<String>,
     trace_inval: Option<String>,
     trace_evict: Option<String>,
+    trace_frames: Option<String>,
+    include_startup: bool,
     gmc: Option<String>,
     ic: Option<String>,
     inval: Option<String>,
@@ -64,8 +66,11 @@ Dispatch:
   --ic=N                      receiver classes per inline cache (0 disables)
   --invalidation=STRATEGY     global | hierarchical | method
   --stats[=json]              print the dispatch report at exit
-  --trace-invalidations[=FILE]
-  --trace-evictions[=FILE]
+  --trace-invalidations[=FILE] one line and a short backtrace per invalidation,
+                              a summary by application frame at exit
+  --trace-frames=N            backtrace frames per invalidation (default 3)
+  --trace-evictions[=FILE]    one line per inline-cache eviction
+  --include-startup           reports cover start-up and <internal:*> code too
   --max-instructions=N        stop after N backward branches/calls (untrusted code)
 JIT (any --jit-* option turns it on):
   --jit                       compile hot methods to machine code with the C compiler
@@ -147,6 +152,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             "--gc-verify" => a.gc_verify = true,
             "--trace-invalidations" => a.trace_inval = Some("-".into()),
             "--trace-evictions" => a.trace_evict = Some("-".into()),
+            "--include-startup" => a.include_startup = true,
             _ if s.starts_with("-e") => a.e.push(val(&mut i, s, "-e")?),
             _ if s.starts_with("-I") => a.includes.push(val(&mut i, s, "-I")?),
             _ if s.starts_with("-r") => a.requires.push(val(&mut i, s, "-r")?),
@@ -159,6 +165,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                 a.trace_inval = Some(s[22..].to_string())
             }
             _ if s.starts_with("--trace-evictions=") => a.trace_evict = Some(s[18..].to_string()),
+            _ if s.starts_with("--trace-frames=") => a.trace_frames = Some(s[15..].to_string()),
             _ if s.starts_with("--max-instructions=") => {
                 a.max_insns =
                     Some(s[19..].parse().map_err(|_| {
@@ -252,6 +259,13 @@ fn config(a: &Args) -> Result<Config, String> {
     }
     c.trace_invalidations = a.trace_inval.as_deref().and_then(writer);
     c.trace_evictions = a.trace_evict.as_deref().and_then(writer);
+    if let Some(s) = a.trace_frames.clone().or_else(|| env("CARMINE_TRACE_FRAMES")) {
+        c.trace_frames = s
+            .parse()
+            .map_err(|_| format!("invalid value for --trace-frames: {s}"))?;
+    }
+    c.include_startup =
+        a.include_startup || env("CARMINE_INCLUDE_STARTUP").is_some_and(|v| v != "0");
     Ok(c)
 }
 
@@ -325,7 +339,7 @@ fn run(argv: Vec<String>) -> i32 {
     vm.options.gc_verify =
         a.gc_verify || std::env::var("CARMINE_GC_VERIFY").is_ok_and(|v| v == "1");
     vm.options.debug_counters = std::env::var("CARMINE_DEBUG_COUNTER").is_ok_and(|v| v == "1");
-    vm.dispatch.sources.record = stats.is_some();
+    vm.dispatch.sources.record |= stats.is_some();
     let probe = 0u8;
     vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
     // -I directories (absolute, as CRuby), RUBYLIB, the installed stdlib.
@@ -563,12 +577,7 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
     if vm.options.debug_counters {
         let _ = std::io::stderr().write_all(vm.dispatch.debug_counters().as_bytes());
     }
-    if let Some(w) = vm.dispatch.config.trace_invalidations.as_mut() {
-        let _ = w.flush();
-    }
-    if let Some(w) = vm.dispatch.config.trace_evictions.as_mut() {
-        let _ = w.flush();
-    }
+    vm.dispatch.finish_traces();
     status
 }
 

@@ -165,7 +165,7 @@ pub fn init(vm: &mut Vm) {
         let mut out = Vec::new();
         for i in 0..n {
             let s = &vm.dispatch.sites[i];
-            if s.hits + s.misses == 0 || s.file.starts_with("<internal") {
+            if s.hits + s.misses == 0 || !vm.dispatch.site_reported(s) {
                 continue;
             }
             let (loc, name, state, seen, hits, misses) = (

@@ -22,6 +22,7 @@ pub mod invalidate;
 pub mod lookup;
 pub mod probes;
 pub mod stats;
+pub mod trace;
 
 use std::time::Instant;
 
@@ -32,6 +33,7 @@ use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, sym};
 pub use ic::{CallSite, HotEntry, IcEntry, IcState, flags};
 pub use invalidate::Reason;
 pub use stats::Counters;
+pub use trace::Origin;
 
 /// Which invalidation strategy is in force.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -165,6 +167,11 @@ pub struct Config {
     pub gmc_size: usize,
     pub trace_invalidations: Option<Box<dyn std::io::Write>>,
     pub trace_evictions: Option<Box<dyn std::io::Write>>,
+    /// Backtrace frames per `--trace-invalidations` event.
+    pub trace_frames: usize,
+    /// `--include-startup`: reports cover start-up and `<internal:*>`
+    /// code too (`trace`).
+    pub include_startup: bool,
 }
 
 impl Default for Config {
@@ -175,6 +182,8 @@ impl Default for Config {
             gmc_size: gmc::DEFAULT_SIZE,
             trace_invalidations: None,
             trace_evictions: None,
+            trace_frames: trace::DEFAULT_TRACE_FRAMES,
+            include_startup: false,
         }
     }
 }
@@ -189,12 +198,16 @@ pub struct Dispatch {
     pub global_constant_state: u64,
     /// Redefined basic operators (bit set = slow path).
     pub bop_redefined: u32,
-    pub sources: invalidate::Sources,
+    pub sources: trace::Sources,
+    /// Start-up is running (`Dispatch::program_started` ends it).
+    pub startup: bool,
 }
 
 impl Dispatch {
     pub fn new(config: Config) -> Dispatch {
         let gmc = gmc::GlobalCache::new(config.gmc_size);
+        let mut sources = trace::Sources::default();
+        sources.record = config.trace_invalidations.is_some();
         Dispatch {
             config,
             serials: vec![1; 1024],
@@ -203,7 +216,8 @@ impl Dispatch {
             counters: Counters::default(),
             global_constant_state: 1,
             bop_redefined: 0,
-            sources: invalidate::Sources::default(),
+            sources,
+            startup: true,
         }
     }
 
@@ -534,7 +548,6 @@ impl Dispatch {
             return;
         }
         // Full: evict. A polymorphic cache that overflows goes megamorphic.
-        let evicted = s.entries[0].class;
         if cap > 1 && s.seen.len() > cap {
             s.state = IcState::Mega;
             s.entries.clear();
@@ -545,18 +558,7 @@ impl Dispatch {
         s.evictions += 1;
         self.counters.ic_evictions += 1;
         if self.config.trace_evictions.is_some() {
-            // The seed's format, so `sort | uniq -c` ranks the thrashing sites.
-            let line = format!(
-                "cache eviction: {}#{} is called from {}:{}\n",
-                classes.name(classes.real_class(entry.class)),
-                crate::value::symbol::name(s.name),
-                s.file,
-                s.line,
-            );
-            let _ = evicted;
-            if let Some(w) = self.config.trace_evictions.as_mut() {
-                let _ = w.write_all(line.as_bytes());
-            }
+            self.trace_eviction(classes, site.index(), entry.class);
         }
     }
 

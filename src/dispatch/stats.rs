@@ -114,10 +114,14 @@ fn json_str(s: &str) -> String {
 }
 
 impl Dispatch {
-    /// Call sites sorted by misses, most first.
+    /// Reported call sites (`Dispatch::site_reported`) sorted by misses,
+    /// most first.
     fn top_sites(&self, n: usize) -> Vec<usize> {
         let mut idx: Vec<usize> = (0..self.sites.len())
-            .filter(|&i| self.sites[i].hits + self.sites[i].misses > 0)
+            .filter(|&i| {
+                let s = &self.sites[i];
+                s.hits + s.misses > 0 && self.site_reported(s)
+            })
             .collect();
         idx.sort_by_key(|&i| std::cmp::Reverse((self.sites[i].misses, self.sites[i].hits)));
         idx.truncate(n);

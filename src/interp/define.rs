@@ -207,13 +207,13 @@ impl Vm {
                     c
                 };
                 self.note_const_site(outer, name);
-                let loc = self.location_for_trace();
+                let origin = self.invalidation_origin();
                 self.dispatch.constant_changed(
                     &self.classes,
                     outer,
                     name,
                     Reason::ConstSet,
-                    &|| loc.clone(),
+                    &origin,
                 );
                 if !module {
                     let sv = self.class_value(sup.unwrap_or(cls::OBJECT));
