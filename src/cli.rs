@@ -259,7 +259,11 @@ fn config(a: &Args) -> Result<Config, String> {
     }
     c.trace_invalidations = a.trace_inval.as_deref().and_then(writer);
     c.trace_evictions = a.trace_evict.as_deref().and_then(writer);
-    if let Some(s) = a.trace_frames.clone().or_else(|| env("CARMINE_TRACE_FRAMES")) {
+    if let Some(s) = a
+        .trace_frames
+        .clone()
+        .or_else(|| env("CARMINE_TRACE_FRAMES"))
+    {
         c.trace_frames = s
             .parse()
             .map_err(|_| format!("invalid value for --trace-frames: {s}"))?;

@@ -1102,8 +1102,7 @@ pub fn using(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         vm.dispatch.bop_redefined = u32::MAX;
     }
     let origin = vm.invalidation_origin();
-    vm.dispatch
-        .refinement_activated(&vm.classes, m, &origin);
+    vm.dispatch.refinement_activated(&vm.classes, m, &origin);
     Ok(vm.main_obj)
 }
 

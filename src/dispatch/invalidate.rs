@@ -254,12 +254,7 @@ impl Dispatch {
     }
 
     /// `using`: call sites in the file may now see refined methods.
-    pub fn refinement_activated(
-        &mut self,
-        classes: &ClassTable,
-        c: ClassId,
-        origin: &Origin,
-    ) {
+    pub fn refinement_activated(&mut self, classes: &ClassTable, c: ClassId, origin: &Origin) {
         let t0 = Instant::now();
         // Refined lookups depend on the call site's scope: drop everything.
         self.serials.iter_mut().for_each(|s| *s += 1);

@@ -277,7 +277,10 @@ mod tests {
         let mut s = Sources::default();
         for line in [5, 6, 5] {
             s.add(
-                &origin(&format!("lib/x.rb:{line}:in `hook'"), "app.rb:2:in `<main>'"),
+                &origin(
+                    &format!("lib/x.rb:{line}:in `hook'"),
+                    "app.rb:2:in `<main>'",
+                ),
                 Reason::SingletonMethod,
             );
         }
