@@ -35,6 +35,7 @@ struct Args {
     trace_frames: Option<String>,
     include_startup: bool,
     gmc: Option<String>,
+    class_cache: Option<String>,
     ic: Option<String>,
     inval: Option<String>,
     max_insns: Option<u64>,
@@ -62,7 +63,9 @@ const HELP: &str = "Usage: carmine [switches] [--] [programfile] [arguments]
   --dump=insns    print the instruction sequences, then exit
   -h              show this message
 Dispatch:
-  --gmc-size=N                global method cache entries (power of two, 0 disables)
+  --gmc-size=N|auto           global method cache entries (power of two, 0 disables;
+                              auto: starts at 2048 and grows with the working set)
+  --class-cache=on|off        per-class method caches under the global cache
   --ic=N                      receiver classes per inline cache (0 disables)
   --invalidation=STRATEGY     global | hierarchical | method
   --stats[=json]              print the dispatch report at exit
@@ -160,6 +163,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             _ if s.starts_with("--stats=") => a.stats = Some(s[8..].to_string()),
             _ if s.starts_with("--gmc-size=") => a.gmc = Some(s[11..].to_string()),
             _ if s.starts_with("--ic=") => a.ic = Some(s[5..].to_string()),
+            _ if s.starts_with("--class-cache=") => a.class_cache = Some(s[14..].to_string()),
             _ if s.starts_with("--invalidation=") => a.inval = Some(s[15..].to_string()),
             _ if s.starts_with("--trace-invalidations=") => {
                 a.trace_inval = Some(s[22..].to_string())
@@ -245,7 +249,17 @@ fn config(a: &Args) -> Result<Config, String> {
         if let Some(w) = warn {
             eprintln!("{w}");
         }
-        c.gmc_size = n;
+        match n {
+            gmc::Sizing::Fixed(n) => c.gmc_size = n,
+            gmc::Sizing::Auto => c.gmc_auto = true,
+        }
+    }
+    if let Some(s) = a.class_cache.clone().or_else(|| env("CARMINE_CLASS_CACHE")) {
+        c.class_cache = match s.as_str() {
+            "on" | "1" => true,
+            "off" | "0" => false,
+            _ => return Err(format!("invalid value for --class-cache: {s} (on or off)")),
+        };
     }
     if let Some(s) = a.ic.clone().or_else(|| env("CARMINE_INLINE_CACHE")) {
         c.ic_size = s

@@ -3,7 +3,8 @@
 //! * `matrix`: every passing golden program in `tests/ruby/dispatch/` (warm
 //!   call sites, then redefine/include/prepend/extend/remove/alias/change
 //!   visibility/set constants) under every `--invalidation` x `--ic`
-//!   setting and with the global cache off, comparing output with CRuby's.
+//!   setting, with the global cache fixed, growing (`auto`) and off, and
+//!   the per-class caches on and off, comparing output with CRuby's.
 //! * counter tests: the instruments (`--stats=json`, debug counters,
 //!   traces, `RubyVM.stat`) report what each strategy is supposed to do.
 
@@ -120,17 +121,7 @@ fn matrix() {
         "too few passing dispatch programs: {}",
         files.len()
     );
-    let mut configs: Vec<Vec<String>> = Vec::new();
-    for s in STRATEGIES {
-        for ic in ["0", "1", "8"] {
-            configs.push(vec![format!("--invalidation={s}"), format!("--ic={ic}")]);
-        }
-        configs.push(vec![
-            format!("--invalidation={s}"),
-            "--ic=1".into(),
-            "--gmc-size=0".into(),
-        ]);
-    }
+    let configs = cache_configs();
     let mut failures = Vec::new();
     for f in &files {
         let expected = std::fs::read(f.with_extension("out")).unwrap();
@@ -147,6 +138,100 @@ fn matrix() {
         "wrong output under some dispatch settings:\n{}",
         failures.join("\n")
     );
+}
+
+/// Every strategy with inline caches off, monomorphic and polymorphic
+/// (the other caches at their defaults), and each other cache layout:
+/// the per-class caches alone under monomorphic inline caches and with
+/// none (`--ic=0 --gmc-size=0`: they answer every call), a global cache
+/// that grows, and the per-class caches off.
+fn cache_configs() -> Vec<Vec<String>> {
+    let mut configs = Vec::new();
+    for s in STRATEGIES {
+        let mut add = |flags: &[&str]| {
+            let mut c = vec![format!("--invalidation={s}")];
+            c.extend(flags.iter().map(|f| f.to_string()));
+            configs.push(c);
+        };
+        add(&["--ic=0"]);
+        add(&["--ic=1"]);
+        add(&["--ic=8"]);
+        add(&["--ic=1", "--gmc-size=0"]);
+        add(&["--ic=0", "--gmc-size=0"]);
+        add(&["--ic=0", "--gmc-size=auto"]);
+        add(&["--ic=1", "--class-cache=off"]);
+    }
+    configs
+}
+
+/// The golden `tests/ruby/dispatch/NAME.rb` under `flags` with
+/// `--stats=json`: whether stdout is CRuby's, and the stats line.
+fn golden_with_stats(name: &str, flags: &[&str]) -> (bool, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby/dispatch");
+    let f = root.join(format!("{name}.rb"));
+    let expected = std::fs::read(f.with_extension("out")).unwrap();
+    let mut all: Vec<&str> = flags.to_vec();
+    all.push("--stats=json");
+    let out = run_file(&f, &all);
+    (out.stdout == expected, stats_json(&out))
+}
+
+/// The per-class method caches answer calls no inline or global cache
+/// does, and every change made while they are warm (redefine, include,
+/// prepend, extend, remove, alias, visibility, undef, singleton and
+/// subclass definitions, method_missing, respond_to_missing?) reaches
+/// them, under every strategy and inline-cache setting; off, they answer
+/// nothing.
+#[test]
+fn class_caches_answer_and_see_every_change() {
+    for f in settings(&["0", "1", "8"]) {
+        let (ok, j) = golden_with_stats(
+            "method_caches_see_every_change",
+            &[&f[0], &f[1], "--gmc-size=0"],
+        );
+        assert!(ok, "{f:?}: output differs from CRuby's");
+        assert!(stat(&j, "class_cache_hit") > 10_000, "{f:?}: {j}");
+        // Each class is searched a few times before it has a table, and
+        // again after each change that reaches it.
+        let misses = stat(&j, "class_cache_miss");
+        assert!(misses < stat(&j, "class_cache_hit") / 10, "{f:?}: {j}");
+        let (ok, j) = golden_with_stats(
+            "method_caches_see_every_change",
+            &[&f[0], &f[1], "--gmc-size=0", "--class-cache=off"],
+        );
+        assert!(ok, "{f:?} --class-cache=off: output differs from CRuby's");
+        assert_eq!(stat(&j, "class_cache_hit"), 0, "{f:?}: {j}");
+        assert_eq!(stat(&j, "class_cache_miss"), 0, "{f:?}: {j}");
+    }
+}
+
+/// More (class, name) pairs than 2048 entries hold: the default global
+/// cache collides and the per-class caches answer its misses; with
+/// `--gmc-size=auto` it grows until they fit and answers itself, through
+/// redefinitions, a prepend and a removal while warm, under every
+/// strategy. `--gmc-size=N` never grows.
+#[test]
+fn an_auto_global_cache_grows_and_stays_correct() {
+    for f in settings(&["0", "1", "8"]) {
+        let (ok, j) = golden_with_stats("global_cache_outgrown", &[&f[0], &f[1]]);
+        assert!(ok, "{f:?}: output differs from CRuby's");
+        assert_eq!(stat(&j, "gmc_size"), 2048, "{f:?}: {j}");
+        let fixed_collisions = stat(&j, "gmc_collisions");
+        assert!(fixed_collisions > 20_000, "{f:?}: {j}");
+        assert!(stat(&j, "class_cache_hit") > 2_000, "{f:?}: {j}");
+        let (ok, j) =
+            golden_with_stats("global_cache_outgrown", &[&f[0], &f[1], "--gmc-size=auto"]);
+        assert!(ok, "{f:?} --gmc-size=auto: output differs from CRuby's");
+        assert!(stat(&j, "gmc_size") > 2048, "{f:?}: {j}");
+        assert!(
+            stat(&j, "gmc_collisions") * 3 < fixed_collisions,
+            "{f:?}: {j}"
+        );
+        let (ok, j) =
+            golden_with_stats("global_cache_outgrown", &[&f[0], &f[1], "--gmc-size=4096"]);
+        assert!(ok, "{f:?} --gmc-size=4096: output differs from CRuby's");
+        assert_eq!(stat(&j, "gmc_size"), 4096, "{f:?}: {j}");
+    }
 }
 
 const REDEFINE: &str = r#"

@@ -230,9 +230,9 @@ impl Dispatch {
         why: Reason,
         origin: &Origin,
     ) {
-        let t0 = Instant::now();
         self.counters.class_serial += 1;
         if self.config.strategy == Strategy::Global {
+            let t0 = Instant::now();
             self.bump(0);
             let n = self.gmc.filled as u64;
             self.finish(classes, c, None, why, n, t0, origin);
@@ -271,8 +271,9 @@ impl Dispatch {
         for &s in slots {
             self.bump(s);
         }
+        let mut dropped = self.class_caches.drop_classes(dead);
         let dead: std::collections::HashSet<ClassId> = dead.iter().copied().collect();
-        let mut dropped = self.gmc.drop_classes(&dead);
+        dropped += self.gmc.drop_classes(&dead);
         for site in self.sites.iter_mut() {
             let before = site.entries.len();
             site.entries.retain(|e| !dead.contains(&e.class));

@@ -16,6 +16,7 @@
 //!
 //! See doc/dispatch.md for the cost model.
 
+pub mod class_cache;
 pub mod gmc;
 pub mod ic;
 pub mod invalidate;
@@ -165,6 +166,10 @@ pub struct Config {
     pub ic_size: usize,
     /// Global cache entries (power of two); 0 disables it.
     pub gmc_size: usize,
+    /// `--gmc-size=auto`: the global cache grows with the working set.
+    pub gmc_auto: bool,
+    /// The per-class method cache under the global cache (`class_cache`).
+    pub class_cache: bool,
     pub trace_invalidations: Option<Box<dyn std::io::Write>>,
     pub trace_evictions: Option<Box<dyn std::io::Write>>,
     /// Backtrace frames per `--trace-invalidations` event.
@@ -180,6 +185,8 @@ impl Default for Config {
             strategy: Strategy::Method,
             ic_size: 8,
             gmc_size: gmc::DEFAULT_SIZE,
+            gmc_auto: false,
+            class_cache: true,
             trace_invalidations: None,
             trace_evictions: None,
             trace_frames: trace::DEFAULT_TRACE_FRAMES,
@@ -193,6 +200,7 @@ pub struct Dispatch {
     /// Validity serials; slot 0 is the global method state.
     pub serials: Vec<u64>,
     pub gmc: gmc::GlobalCache,
+    pub class_caches: class_cache::ClassCaches,
     pub sites: Vec<CallSite>,
     pub counters: Counters,
     pub global_constant_state: u64,
@@ -205,13 +213,18 @@ pub struct Dispatch {
 
 impl Dispatch {
     pub fn new(config: Config) -> Dispatch {
-        let gmc = gmc::GlobalCache::new(config.gmc_size);
+        let gmc = if config.gmc_auto {
+            gmc::GlobalCache::new_auto()
+        } else {
+            gmc::GlobalCache::new(config.gmc_size)
+        };
         let mut sources = trace::Sources::default();
         sources.record = config.trace_invalidations.is_some();
         Dispatch {
             config,
             serials: vec![1; 1024],
             gmc,
+            class_caches: Default::default(),
             sites: Vec::new(),
             counters: Counters::default(),
             global_constant_state: 1,
@@ -437,29 +450,49 @@ impl Dispatch {
     }
 
     /// [`Dispatch::resolve`] with the serial slot and serial that keep the
-    /// answer valid (from the global-cache entry on a hit).
+    /// answer valid: the global cache, then the per-class cache, then the
+    /// walk (which fills both).
     fn resolve_valid(
         &mut self,
         classes: &mut ClassTable,
         cls: ClassId,
         name: SymbolId,
     ) -> (Resolved, u32, u64) {
-        if self.config.gmc_size > 0 {
-            match self.gmc.probe(cls, name) {
+        let gmc_on = self.config.gmc_size > 0 || self.config.gmc_auto;
+        if gmc_on {
+            let collided = match self.gmc.probe(cls, name) {
                 gmc::Probe::Hit(e) if self.serial(e.slot) == e.serial => {
                     self.counters.mc_global_hit += 1;
+                    self.gmc.note_probe(false);
                     return (e.resolved, e.slot, e.serial);
                 }
-                gmc::Probe::Hit(_) => self.counters.mc_global_state_miss += 1,
-                gmc::Probe::Collision => self.counters.gmc_collisions += 1,
-                gmc::Probe::Empty => {}
-            }
+                gmc::Probe::Hit(_) => {
+                    self.counters.mc_global_state_miss += 1;
+                    false
+                }
+                gmc::Probe::Collision => {
+                    self.counters.gmc_collisions += 1;
+                    true
+                }
+                gmc::Probe::Empty => false,
+            };
             self.counters.mc_global_miss += 1;
+            self.gmc.note_probe(collided);
+        }
+        if self.config.class_cache {
+            if let Some((r, slot, serial)) = self.class_caches.probe(&self.serials, cls, name) {
+                self.counters.class_cache_hit += 1;
+                if gmc_on {
+                    self.gmc.fill(cls, name, slot, serial, r);
+                }
+                return (r, slot, serial);
+            }
+            self.counters.class_cache_miss += 1;
         }
         self.search(classes, cls, name)
     }
 
-    /// The ancestor walk after both caches missed (timed: `miss_time`).
+    /// The ancestor walk after the caches missed (timed: `miss_time`).
     #[inline(never)]
     fn search(
         &mut self,
@@ -472,8 +505,11 @@ impl Dispatch {
         self.counters.method_searches += 1;
         self.counters.ancestors_walked += walked as u64;
         let (slot, serial) = self.validity(classes, cls, name);
-        if self.config.gmc_size > 0 {
+        if self.config.gmc_size > 0 || self.config.gmc_auto {
             self.gmc.fill(cls, name, slot, serial, r);
+        }
+        if self.config.class_cache {
+            self.class_caches.fill(cls, name, slot, serial, r);
         }
         self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
         (r, slot, serial)
@@ -574,10 +610,12 @@ impl Dispatch {
             MethodKind::Iseq { iseq, .. } => Handler::Iseq(*iseq),
             MethodKind::Builtin { .. } => {
                 let me = classes.method(m);
-                let n = crate::value::symbol::name(me.original_name);
                 let core = me.owner == crate::class::cls::KERNEL
                     || me.owner == crate::class::cls::BASIC_OBJECT;
-                if core && (&*n == "send" || &*n == "__send__") {
+                if core && {
+                    let n = crate::value::symbol::name(me.original_name);
+                    &*n == "send" || &*n == "__send__"
+                } {
                     Handler::Send
                 } else {
                     Handler::Builtin

@@ -298,15 +298,17 @@ impl Vm {
     /// class) after a method table change: what is added/removed/undefined.
     pub fn method_hook(&mut self, c: ClassId, name: SymbolId, what: &str) -> Result<(), Unwind> {
         let singleton = self.classes.get(c).kind == ClassKind::Singleton;
-        let (recv, hook) = if singleton {
-            (
-                self.classes.get(c).attached,
-                format!("singleton_method_{what}"),
-            )
+        let recv = if singleton {
+            self.classes.get(c).attached
         } else {
-            (self.class_value(c), format!("method_{what}"))
+            self.class_value(c)
         };
-        let hook = symbol::intern(&hook);
+        let hook = match (singleton, what) {
+            (true, "added") => sym::SINGLETON_METHOD_ADDED,
+            (false, "added") => sym::METHOD_ADDED,
+            (true, _) => symbol::intern(&format!("singleton_method_{what}")),
+            (false, _) => symbol::intern(&format!("method_{what}")),
+        };
         let k = self.class_of(recv);
         let r = self.dispatch.resolve(&mut self.classes, k, hook);
         if let Some(m) = r.method
