@@ -251,7 +251,10 @@ fn config(a: &Args) -> Result<Config, String> {
         }
         match n {
             gmc::Sizing::Fixed(n) => c.gmc_size = n,
-            gmc::Sizing::Auto => c.gmc_auto = true,
+            gmc::Sizing::Auto => {
+                c.gmc_auto = true;
+                c.gmc_size = gmc::DEFAULT_SIZE;
+            }
         }
     }
     if let Some(s) = a.class_cache.clone().or_else(|| env("CARMINE_CLASS_CACHE")) {

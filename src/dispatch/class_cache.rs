@@ -64,7 +64,9 @@ impl ClassCaches {
     pub fn fill(&mut self, cls: ClassId, name: SymbolId, slot: u32, serial: u64, r: Resolved) {
         let i = cls.index();
         if i >= self.tables.len() {
-            self.tables.resize_with(i + 1, Table::default);
+            // Room for the ids to come at once (class ids grow by one).
+            let n = (i + 1).max(self.tables.len() * 2);
+            self.tables.resize_with(n, Table::default);
         }
         let t = &mut self.tables[i];
         if t.searches < WARM_SEARCHES {

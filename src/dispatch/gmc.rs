@@ -39,6 +39,7 @@ impl GmcEntry {
     }
 }
 
+#[derive(Copy, Clone)]
 pub enum Probe {
     Hit(GmcEntry),
     /// The set is full of other (class, name) pairs.
@@ -57,8 +58,9 @@ pub struct GlobalCache {
     pub filled: usize,
     /// `--gmc-size=auto`: grows with its working set.
     auto: bool,
-    /// Probes and collisions in the current growth window (auto only).
-    window_probes: u64,
+    /// The growth window (auto only): the probe count it started at and
+    /// the collisions since.
+    window_start: u64,
     window_collisions: u64,
     /// Times it grew.
     pub resizes: u64,
@@ -73,7 +75,7 @@ impl GlobalCache {
             mask: (size / ways).saturating_sub(1),
             filled: 0,
             auto: false,
-            window_probes: 0,
+            window_start: 0,
             window_collisions: 0,
             resizes: 0,
         }
@@ -91,22 +93,22 @@ impl GlobalCache {
         self.auto
     }
 
-    /// Growth accounting after a probe that missed (`collided`: its set
-    /// was full of other pairs) or hit; only `auto` caches count.
-    #[inline]
-    pub fn note_probe(&mut self, collided: bool) {
-        if !self.auto {
-            return;
+    /// Growth accounting after a miss (`collided`: the set was full of
+    /// other pairs); `probes`: the dispatch counters' hits + misses, so
+    /// hits need no accounting of their own. Auto caches only.
+    pub fn note_miss(&mut self, collided: bool, probes: u64) {
+        if probes < self.window_start {
+            // The counters were reset (`RubyVM::MethodCache.reset!`).
+            self.window_start = probes;
+            self.window_collisions = 0;
         }
-        self.window_probes += 1;
         self.window_collisions += collided as u64;
-        if self.window_probes >= 2 * self.entries.len() as u64 {
-            if self.window_collisions * AUTO_GROW_RATIO > self.window_probes
-                && self.entries.len() < AUTO_MAX
-            {
+        let window = probes - self.window_start;
+        if window >= 2 * self.entries.len() as u64 {
+            if self.window_collisions * AUTO_GROW_RATIO > window && self.entries.len() < AUTO_MAX {
                 self.grow();
             }
-            self.window_probes = 0;
+            self.window_start = probes;
             self.window_collisions = 0;
         }
     }
@@ -307,22 +309,22 @@ mod tests {
         let c = ClassId(1);
         g.fill(c, SymbolId(0), 0, 1, resolved());
         // Fewer collisions than 1 in AUTO_GROW_RATIO: no growth.
-        for i in 0..2 * DEFAULT_SIZE {
-            g.note_probe(i % 32 == 0);
+        let mut probes = 0;
+        for i in 0..2 * DEFAULT_SIZE as u64 {
+            probes += 1;
+            g.note_miss(i % 32 == 0, probes);
         }
         assert_eq!((g.size(), g.resizes), (DEFAULT_SIZE, 0));
-        for i in 0..2 * DEFAULT_SIZE {
-            g.note_probe(i % 8 == 0);
+        for i in 0..2 * DEFAULT_SIZE as u64 {
+            probes += 1;
+            g.note_miss(i % 8 == 0, probes);
         }
         assert_eq!((g.size(), g.resizes), (2 * DEFAULT_SIZE, 1));
         assert!(matches!(g.probe(c, SymbolId(0)), Probe::Hit(_)));
         assert_eq!(g.filled, 1);
-        // A fixed-size cache never grows.
-        let mut f = GlobalCache::new(64);
-        for _ in 0..1000 {
-            f.note_probe(true);
-        }
-        assert_eq!(f.size(), 64);
+        // Counters reset: a new window, no underflow.
+        g.note_miss(true, 3);
+        assert_eq!(g.size(), 2 * DEFAULT_SIZE);
         assert_eq!(parse_size("auto"), (Sizing::Auto, None));
         assert_eq!(parse_size("4096"), (Sizing::Fixed(4096), None));
         assert_eq!(parse_size("3000").0, Sizing::Fixed(DEFAULT_SIZE));

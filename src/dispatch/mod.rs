@@ -450,22 +450,43 @@ impl Dispatch {
     }
 
     /// [`Dispatch::resolve`] with the serial slot and serial that keep the
-    /// answer valid: the global cache, then the per-class cache, then the
-    /// walk (which fills both).
+    /// answer valid: the global cache, then (`resolve_slow`) the per-class
+    /// cache, then the walk (which fills both).
+    #[inline]
     fn resolve_valid(
         &mut self,
         classes: &mut ClassTable,
         cls: ClassId,
         name: SymbolId,
     ) -> (Resolved, u32, u64) {
-        let gmc_on = self.config.gmc_size > 0 || self.config.gmc_auto;
-        if gmc_on {
-            let collided = match self.gmc.probe(cls, name) {
-                gmc::Probe::Hit(e) if self.serial(e.slot) == e.serial => {
-                    self.counters.mc_global_hit += 1;
-                    self.gmc.note_probe(false);
-                    return (e.resolved, e.slot, e.serial);
-                }
+        // (`--gmc-size=auto` keeps the default size here.)
+        if self.config.gmc_size == 0 {
+            return self.resolve_slow(classes, cls, name, None);
+        }
+        let probe = self.gmc.probe(cls, name);
+        if let gmc::Probe::Hit(e) = probe
+            && self.serial(e.slot) == e.serial
+        {
+            self.counters.mc_global_hit += 1;
+            return (e.resolved, e.slot, e.serial);
+        }
+        self.resolve_slow(classes, cls, name, Some(probe))
+    }
+
+    /// `resolve_valid` after the global cache (`gmc`: what its probe
+    /// found; `None` without one) missed: counts the miss, then the
+    /// per-class cache, then the walk. Out of line, so a global-cache
+    /// hit saves no registers for it.
+    #[inline(never)]
+    fn resolve_slow(
+        &mut self,
+        classes: &mut ClassTable,
+        cls: ClassId,
+        name: SymbolId,
+        gmc: Option<gmc::Probe>,
+    ) -> (Resolved, u32, u64) {
+        if let Some(probe) = gmc {
+            let collided = match probe {
                 gmc::Probe::Hit(_) => {
                     self.counters.mc_global_state_miss += 1;
                     false
@@ -477,12 +498,15 @@ impl Dispatch {
                 gmc::Probe::Empty => false,
             };
             self.counters.mc_global_miss += 1;
-            self.gmc.note_probe(collided);
+            if self.gmc.is_auto() {
+                let probes = self.counters.mc_global_hit + self.counters.mc_global_miss;
+                self.gmc.note_miss(collided, probes);
+            }
         }
         if self.config.class_cache {
             if let Some((r, slot, serial)) = self.class_caches.probe(&self.serials, cls, name) {
                 self.counters.class_cache_hit += 1;
-                if gmc_on {
+                if gmc.is_some() {
                     self.gmc.fill(cls, name, slot, serial, r);
                 }
                 return (r, slot, serial);
@@ -505,7 +529,7 @@ impl Dispatch {
         self.counters.method_searches += 1;
         self.counters.ancestors_walked += walked as u64;
         let (slot, serial) = self.validity(classes, cls, name);
-        if self.config.gmc_size > 0 || self.config.gmc_auto {
+        if self.config.gmc_size > 0 {
             self.gmc.fill(cls, name, slot, serial, r);
         }
         if self.config.class_cache {

@@ -171,6 +171,7 @@ impl Dispatch {
 
     /// Whether an invalidation now needs its `Origin` (else an empty one
     /// will do).
+    #[inline]
     pub fn wants_origin(&self) -> bool {
         self.reporting() && (self.sources.record || self.config.trace_invalidations.is_some())
     }

@@ -9,10 +9,17 @@ impl Vm {
     /// The origin of an invalidation happening now; empty unless
     /// something records it (`Dispatch::wants_origin`), so unreported
     /// changes cost nothing.
+    #[inline]
     pub fn invalidation_origin(&self) -> Origin {
         if !self.dispatch.wants_origin() {
             return Origin::default();
         }
+        self.build_origin()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn build_origin(&self) -> Origin {
         let keep = self.dispatch.config.trace_frames.max(1);
         let mut o = Origin::default();
         for f in self.frames.iter().rev() {
