@@ -149,9 +149,16 @@ impl Dispatch {
     /// call sites' counts start again from zero.
     pub fn program_started(&mut self) {
         self.startup = false;
-        if self.config.include_startup {
-            return;
+        if !self.config.include_startup {
+            self.reset_counts();
+            self.sources.clear();
         }
+    }
+
+    /// Zeroes the counters (not `class_serial`, a state number) and the
+    /// call sites' counts (`RubyVM::MethodCache.reset!`, the end of
+    /// start-up).
+    pub fn reset_counts(&mut self) {
         let class_serial = self.counters.class_serial;
         self.counters = Default::default();
         self.counters.class_serial = class_serial;
@@ -160,7 +167,6 @@ impl Dispatch {
             s.misses = 0;
             s.evictions = 0;
         }
-        self.sources.clear();
     }
 
     /// Whether what happens now is reported (traced, recorded).
