@@ -32,7 +32,10 @@ struct Args {
     stats: Option<String>,
     trace_inval: Option<String>,
     trace_evict: Option<String>,
+    trace_frames: Option<String>,
+    include_startup: bool,
     gmc: Option<String>,
+    class_cache: Option<String>,
     ic: Option<String>,
     inval: Option<String>,
     max_insns: Option<u64>,
@@ -62,12 +65,17 @@ const HELP: &str = "Usage: carmine [switches] [--] [programfile] [arguments]
   --dump=insns    print the instruction sequences, then exit
   -h              show this message
 Dispatch:
-  --gmc-size=N                global method cache entries (power of two, 0 disables)
+  --gmc-size=N|auto           global method cache entries (power of two, 0 disables;
+                              auto: starts at 2048 and grows with the working set)
+  --class-cache=on|off        per-class method caches under the global cache
   --ic=N                      receiver classes per inline cache (0 disables)
   --invalidation=STRATEGY     global | hierarchical | method
   --stats[=json]              print the dispatch report at exit
-  --trace-invalidations[=FILE]
-  --trace-evictions[=FILE]
+  --trace-invalidations[=FILE] one line and a short backtrace per invalidation,
+                              a summary by application frame at exit
+  --trace-frames=N            backtrace frames per invalidation (default 3)
+  --trace-evictions[=FILE]    one line per inline-cache eviction
+  --include-startup           reports cover start-up and <internal:*> code too
   --max-instructions=N        stop after N backward branches/calls (untrusted code)
 JIT (any --jit-* option turns it on):
   --jit                       compile hot methods to machine code with the C compiler
@@ -149,6 +157,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             "--gc-verify" => a.gc_verify = true,
             "--trace-invalidations" => a.trace_inval = Some("-".into()),
             "--trace-evictions" => a.trace_evict = Some("-".into()),
+            "--include-startup" => a.include_startup = true,
             _ if s.starts_with("-e") => a.e.push(val(&mut i, s, "-e")?),
             _ if s.starts_with("-I") => a.includes.push(val(&mut i, s, "-I")?),
             _ if s.starts_with("-r") => a.requires.push(val(&mut i, s, "-r")?),
@@ -156,11 +165,13 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             _ if s.starts_with("--stats=") => a.stats = Some(s[8..].to_string()),
             _ if s.starts_with("--gmc-size=") => a.gmc = Some(s[11..].to_string()),
             _ if s.starts_with("--ic=") => a.ic = Some(s[5..].to_string()),
+            _ if s.starts_with("--class-cache=") => a.class_cache = Some(s[14..].to_string()),
             _ if s.starts_with("--invalidation=") => a.inval = Some(s[15..].to_string()),
             _ if s.starts_with("--trace-invalidations=") => {
                 a.trace_inval = Some(s[22..].to_string())
             }
             _ if s.starts_with("--trace-evictions=") => a.trace_evict = Some(s[18..].to_string()),
+            _ if s.starts_with("--trace-frames=") => a.trace_frames = Some(s[15..].to_string()),
             _ if s.starts_with("--max-instructions=") => {
                 a.max_insns =
                     Some(s[19..].parse().map_err(|_| {
@@ -250,7 +261,20 @@ fn config(a: &Args) -> Result<Config, String> {
         if let Some(w) = warn {
             eprintln!("{w}");
         }
-        c.gmc_size = n;
+        match n {
+            gmc::Sizing::Fixed(n) => c.gmc_size = n,
+            gmc::Sizing::Auto => {
+                c.gmc_auto = true;
+                c.gmc_size = gmc::DEFAULT_SIZE;
+            }
+        }
+    }
+    if let Some(s) = a.class_cache.clone().or_else(|| env("CARMINE_CLASS_CACHE")) {
+        c.class_cache = match s.as_str() {
+            "on" | "1" => true,
+            "off" | "0" => false,
+            _ => return Err(format!("invalid value for --class-cache: {s} (on or off)")),
+        };
     }
     if let Some(s) = a.ic.clone().or_else(|| env("CARMINE_INLINE_CACHE")) {
         c.ic_size = s
@@ -264,6 +288,17 @@ fn config(a: &Args) -> Result<Config, String> {
     }
     c.trace_invalidations = a.trace_inval.as_deref().and_then(writer);
     c.trace_evictions = a.trace_evict.as_deref().and_then(writer);
+    if let Some(s) = a
+        .trace_frames
+        .clone()
+        .or_else(|| env("CARMINE_TRACE_FRAMES"))
+    {
+        c.trace_frames = s
+            .parse()
+            .map_err(|_| format!("invalid value for --trace-frames: {s}"))?;
+    }
+    c.include_startup =
+        a.include_startup || env("CARMINE_INCLUDE_STARTUP").is_some_and(|v| v != "0");
     Ok(c)
 }
 
@@ -337,7 +372,7 @@ fn run(argv: Vec<String>) -> i32 {
     vm.options.gc_verify =
         a.gc_verify || std::env::var("CARMINE_GC_VERIFY").is_ok_and(|v| v == "1");
     vm.options.debug_counters = std::env::var("CARMINE_DEBUG_COUNTER").is_ok_and(|v| v == "1");
-    vm.dispatch.sources.record = stats.is_some();
+    vm.dispatch.sources.record |= stats.is_some();
     let probe = 0u8;
     vm.stack_limit_addr = (&probe as *const u8 as usize).saturating_sub((1 << 30) - (64 << 20));
     crate::interp::features::start_dir();
@@ -579,12 +614,7 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
     if vm.options.debug_counters {
         let _ = std::io::stderr().write_all(vm.dispatch.debug_counters().as_bytes());
     }
-    if let Some(w) = vm.dispatch.config.trace_invalidations.as_mut() {
-        let _ = w.flush();
-    }
-    if let Some(w) = vm.dispatch.config.trace_evictions.as_mut() {
-        let _ = w.flush();
-    }
+    vm.dispatch.finish_traces();
     status
 }
 

@@ -3,7 +3,8 @@
 //! * `matrix`: every passing golden program in `tests/ruby/dispatch/` (warm
 //!   call sites, then redefine/include/prepend/extend/remove/alias/change
 //!   visibility/set constants) under every `--invalidation` x `--ic`
-//!   setting and with the global cache off, comparing output with CRuby's.
+//!   setting, with the global cache fixed, growing (`auto`) and off, and
+//!   the per-class caches on and off, comparing output with CRuby's.
 //! * counter tests: the instruments (`--stats=json`, debug counters,
 //!   traces, `RubyVM.stat`) report what each strategy is supposed to do.
 
@@ -120,17 +121,7 @@ fn matrix() {
         "too few passing dispatch programs: {}",
         files.len()
     );
-    let mut configs: Vec<Vec<String>> = Vec::new();
-    for s in STRATEGIES {
-        for ic in ["0", "1", "8"] {
-            configs.push(vec![format!("--invalidation={s}"), format!("--ic={ic}")]);
-        }
-        configs.push(vec![
-            format!("--invalidation={s}"),
-            "--ic=1".into(),
-            "--gmc-size=0".into(),
-        ]);
-    }
+    let configs = cache_configs();
     let mut failures = Vec::new();
     for f in &files {
         let expected = std::fs::read(f.with_extension("out")).unwrap();
@@ -147,6 +138,100 @@ fn matrix() {
         "wrong output under some dispatch settings:\n{}",
         failures.join("\n")
     );
+}
+
+/// Every strategy with inline caches off, monomorphic and polymorphic
+/// (the other caches at their defaults), and each other cache layout:
+/// the per-class caches alone under monomorphic inline caches and with
+/// none (`--ic=0 --gmc-size=0`: they answer every call), a global cache
+/// that grows, and the per-class caches off.
+fn cache_configs() -> Vec<Vec<String>> {
+    let mut configs = Vec::new();
+    for s in STRATEGIES {
+        let mut add = |flags: &[&str]| {
+            let mut c = vec![format!("--invalidation={s}")];
+            c.extend(flags.iter().map(|f| f.to_string()));
+            configs.push(c);
+        };
+        add(&["--ic=0"]);
+        add(&["--ic=1"]);
+        add(&["--ic=8"]);
+        add(&["--ic=1", "--gmc-size=0"]);
+        add(&["--ic=0", "--gmc-size=0"]);
+        add(&["--ic=0", "--gmc-size=auto"]);
+        add(&["--ic=1", "--class-cache=off"]);
+    }
+    configs
+}
+
+/// The golden `tests/ruby/dispatch/NAME.rb` under `flags` with
+/// `--stats=json`: whether stdout is CRuby's, and the stats line.
+fn golden_with_stats(name: &str, flags: &[&str]) -> (bool, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby/dispatch");
+    let f = root.join(format!("{name}.rb"));
+    let expected = std::fs::read(f.with_extension("out")).unwrap();
+    let mut all: Vec<&str> = flags.to_vec();
+    all.push("--stats=json");
+    let out = run_file(&f, &all);
+    (out.stdout == expected, stats_json(&out))
+}
+
+/// The per-class method caches answer calls no inline or global cache
+/// does, and every change made while they are warm (redefine, include,
+/// prepend, extend, remove, alias, visibility, undef, singleton and
+/// subclass definitions, method_missing, respond_to_missing?) reaches
+/// them, under every strategy and inline-cache setting; off, they answer
+/// nothing.
+#[test]
+fn class_caches_answer_and_see_every_change() {
+    for f in settings(&["0", "1", "8"]) {
+        let (ok, j) = golden_with_stats(
+            "method_caches_see_every_change",
+            &[&f[0], &f[1], "--gmc-size=0"],
+        );
+        assert!(ok, "{f:?}: output differs from CRuby's");
+        assert!(stat(&j, "class_cache_hit") > 10_000, "{f:?}: {j}");
+        // Each class is searched a few times before it has a table, and
+        // again after each change that reaches it.
+        let misses = stat(&j, "class_cache_miss");
+        assert!(misses < stat(&j, "class_cache_hit") / 10, "{f:?}: {j}");
+        let (ok, j) = golden_with_stats(
+            "method_caches_see_every_change",
+            &[&f[0], &f[1], "--gmc-size=0", "--class-cache=off"],
+        );
+        assert!(ok, "{f:?} --class-cache=off: output differs from CRuby's");
+        assert_eq!(stat(&j, "class_cache_hit"), 0, "{f:?}: {j}");
+        assert_eq!(stat(&j, "class_cache_miss"), 0, "{f:?}: {j}");
+    }
+}
+
+/// More (class, name) pairs than 2048 entries hold: the default global
+/// cache collides and the per-class caches answer its misses; with
+/// `--gmc-size=auto` it grows until they fit and answers itself, through
+/// redefinitions, a prepend and a removal while warm, under every
+/// strategy. `--gmc-size=N` never grows.
+#[test]
+fn an_auto_global_cache_grows_and_stays_correct() {
+    for f in settings(&["0", "1", "8"]) {
+        let (ok, j) = golden_with_stats("global_cache_outgrown", &[&f[0], &f[1]]);
+        assert!(ok, "{f:?}: output differs from CRuby's");
+        assert_eq!(stat(&j, "gmc_size"), 2048, "{f:?}: {j}");
+        let fixed_collisions = stat(&j, "gmc_collisions");
+        assert!(fixed_collisions > 20_000, "{f:?}: {j}");
+        assert!(stat(&j, "class_cache_hit") > 2_000, "{f:?}: {j}");
+        let (ok, j) =
+            golden_with_stats("global_cache_outgrown", &[&f[0], &f[1], "--gmc-size=auto"]);
+        assert!(ok, "{f:?} --gmc-size=auto: output differs from CRuby's");
+        assert!(stat(&j, "gmc_size") > 2048, "{f:?}: {j}");
+        assert!(
+            stat(&j, "gmc_collisions") * 3 < fixed_collisions,
+            "{f:?}: {j}"
+        );
+        let (ok, j) =
+            golden_with_stats("global_cache_outgrown", &[&f[0], &f[1], "--gmc-size=4096"]);
+        assert!(ok, "{f:?} --gmc-size=4096: output differs from CRuby's");
+        assert_eq!(stat(&j, "gmc_size"), 4096, "{f:?}: {j}");
+    }
 }
 
 const REDEFINE: &str = r#"
@@ -287,7 +372,8 @@ fn shared_module_site_is_polymorphic() {
 
 /// A megamorphic site stops filling and every call misses into the
 /// global cache, which answers without a search; with the global cache
-/// off each of those misses walks the ancestors.
+/// off the per-class caches answer; with both off each of those misses
+/// walks the ancestors.
 #[test]
 fn megamorphic_misses_are_answered_by_the_global_cache() {
     let p = script(
@@ -310,11 +396,21 @@ fn megamorphic_misses_are_answered_by_the_global_cache() {
         mega_searches <= poly_searches + 16,
         "mega {mega_searches} vs poly {poly_searches}"
     );
-    // Two megamorphic sites (`read` and `_read_attribute`), 20,000 calls each.
-    let (_, uncached) = run(&["--ic=4", "--gmc-size=0"]);
+    // Without the global cache the per-class caches answer them: no more
+    // searches than with it, but for the few each class makes before it
+    // has a table (`class_cache::WARM_SEARCHES`, 4; 8 classes and a few
+    // core ones).
+    let (_, per_class) = run(&["--ic=4", "--gmc-size=0"]);
+    assert!(
+        per_class <= mega_searches + 64,
+        "{per_class} searches with the per-class caches alone"
+    );
+    // Two megamorphic sites (`read` and `_read_attribute`), 20,000 calls
+    // each: with no cache under the inline caches each one walks.
+    let (_, uncached) = run(&["--ic=4", "--gmc-size=0", "--class-cache=off"]);
     assert!(
         uncached >= 40_000,
-        "{uncached} searches without the global cache"
+        "{uncached} searches without the global and per-class caches"
     );
 }
 
@@ -716,4 +812,235 @@ p s[:classes_freed] >= 900, s[:gc_dropped_entries] > 0
     };
     assert!(line("classes freed by GC:") >= 900, "{err}");
     assert!(line("entries dropped by GC:") > 0, "{err}");
+}
+
+/// The README's worked example (between `<!-- worked-example -->` and
+/// `<!-- /worked-example -->`): its `$ cargo run --release -- ARGS`
+/// command, run from the repository root, prints exactly the lines shown
+/// (stdout, then stderr), a `...` line standing for any lines.
+#[test]
+fn readme_worked_example_matches_real_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let block = readme
+        .split_once("<!-- worked-example -->")
+        .and_then(|(_, rest)| rest.split_once("<!-- /worked-example -->"))
+        .map(|(b, _)| b)
+        .expect("README.md has no worked-example markers");
+    let mut lines = block
+        .lines()
+        .filter(|l| l.starts_with("    "))
+        .map(|l| &l[4..]);
+    let command = lines.next().expect("a command line");
+    let args: Vec<&str> = command
+        .strip_prefix("$ cargo run --release -- ")
+        .unwrap_or_else(|| panic!("not a `cargo run --release --` command: {command}"))
+        .split_whitespace()
+        .collect();
+    let want: Vec<&str> = lines.collect();
+    assert!(want.len() > 10, "the example shows too little: {want:?}");
+    let out = Command::new(bin())
+        .args(&args)
+        .current_dir(root)
+        .env("LC_ALL", "C.UTF-8")
+        .env_remove("CARMINE_STATS")
+        .env_remove("CARMINE_INVALIDATION")
+        .env_remove("CARMINE_INLINE_CACHE")
+        .env_remove("CARMINE_GLOBAL_METHOD_CACHE_SIZE")
+        .env_remove("RUBY_GLOBAL_METHOD_CACHE_SIZE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run carmine");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got: Vec<&str> = text.lines().collect();
+    assert!(
+        matches_with_elisions(&want, &got),
+        "README.md's worked example no longer matches `{command}`; real output:\n{text}"
+    );
+}
+
+/// Whether `got` is `want` with each `...` line of `want` standing for
+/// any number of lines (none included).
+fn matches_with_elisions(want: &[&str], got: &[&str]) -> bool {
+    match want.split_first() {
+        None => got.is_empty(),
+        Some((&"...", rest)) => (0..=got.len()).any(|k| matches_with_elisions(rest, &got[k..])),
+        Some((w, rest)) => got.first() == Some(w) && matches_with_elisions(rest, &got[1..]),
+    }
+}
+
+#[test]
+fn elided_lines_match_only_what_they_stand_for() {
+    assert!(matches_with_elisions(
+        &["a", "...", "d"],
+        &["a", "b", "c", "d"]
+    ));
+    assert!(matches_with_elisions(&["a", "...", "d"], &["a", "d"]));
+    assert!(!matches_with_elisions(
+        &["a", "...", "d"],
+        &["a", "b", "d", "e"]
+    ));
+    assert!(!matches_with_elisions(&["a", "b"], &["a", "c"]));
+    assert!(!matches_with_elisions(&["a"], &["a", "b"]));
+}
+
+/// Start-up (the prelude) is not the program: nothing of it is traced,
+/// counted, or listed; `--include-startup` brings it back. State numbers
+/// (`RubyVM.stat`'s `:class_serial`, `:global_method_state`) include it.
+#[test]
+fn reports_leave_out_startup_unless_asked() {
+    let p = script("startup.rb", "1\n");
+    let out = run_file(&p, &["--trace-invalidations", "--trace-evictions"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "nothing from start-up"
+    );
+    let out = run_file(&p, &["--trace-invalidations", "--include-startup"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.lines()
+            .filter(|l| l.starts_with("invalidation: "))
+            .count()
+            > 100,
+        "{err}"
+    );
+    assert!(err.contains("invalidations by application frame"), "{err}");
+    let p = script(
+        "startup_counts.rb",
+        "p RubyVM::MethodCache.invalidations\n\
+         p RubyVM.stat(:class_serial) > 0\n\
+         p RubyVM.stat(:global_method_state) > 0\n\
+         p RubyVM::MethodCache.call_sites.map { |s| s[:location] }.grep(/internal/).empty?\n\
+         [3, 1, 2].sort.each { |x| x }\n",
+    );
+    let out = run_file(&p, &[]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "0\ntrue\ntrue\ntrue\n"
+    );
+    let out = run_file(&p, &["--include-startup"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let first: u64 = text.lines().next().unwrap().parse().unwrap();
+    assert!(first > 100, "start-up's invalidations counted: {text}");
+    assert!(text.ends_with("true\ntrue\nfalse\n"), "{text}");
+}
+
+/// `--stats` lists the program's call sites and invalidation sources,
+/// none of the prelude's.
+#[test]
+fn stats_list_the_programs_own_sites() {
+    let p = script(
+        "own_sites.rb",
+        "class K; def v = 1; end\nk = K.new\n10.times { k.v }\n[1, 2].map { |x| x.to_s }\n",
+    );
+    let out = run_file(&p, &["--stats"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let sites: Vec<&str> = err
+        .lines()
+        .skip_while(|l| *l != "call sites by misses:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(
+        sites.iter().any(|l| l.contains("own_sites.rb:3 v mono")),
+        "{err}"
+    );
+    assert!(
+        sites
+            .iter()
+            .all(|l| l.trim_start().starts_with("own_sites.rb:")),
+        "{err}"
+    );
+    let sources: Vec<&str> = err
+        .lines()
+        .skip_while(|l| *l != "top invalidation sources:")
+        .skip(1)
+        .collect();
+    assert!(!sources.is_empty(), "{err}");
+    assert!(sources.iter().all(|l| l.contains("own_sites.rb:")), "{err}");
+}
+
+/// Each invalidation is followed by a short backtrace (`--trace-frames`)
+/// of the program's frames (a library's too, the prelude's never); the
+/// summary at exit groups them by the innermost application frame and
+/// names where inside it they happened.
+#[test]
+fn invalidation_trace_backtraces_and_summary() {
+    let p = script(
+        "bt.rb",
+        "class Lib\n  def self.hook(o)\n    o.define_singleton_method(:x) { 1 }\n  end\nend\n\
+         def app_step(o) = Lib.hook(o)\n\
+         5.times { app_step(Object.new) }\n",
+    );
+    let out = run_file(&p, &["--trace-invalidations"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| {
+            l.contains("#x (singleton method defined)") || l.contains("#x (method defined)")
+        })
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(lines[at].ends_with(" at bt.rb:3"), "{err}");
+    assert_eq!(
+        &lines[at + 1..at + 4],
+        &[
+            "\tfrom bt.rb:3:in `hook'",
+            "\tfrom bt.rb:6:in `app_step'",
+            "\tfrom bt.rb:7:in `block in <main>'",
+        ],
+        "{err}"
+    );
+    assert!(err.contains("invalidations by application frame"), "{err}");
+    assert!(err.contains("         5 bt.rb:3:in `hook'\n"), "{err}");
+    let out = run_file(&p, &["--trace-invalidations", "--trace-frames=1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("app_step'"), "{err}");
+    assert!(err.contains("\tfrom bt.rb:3:in `hook'"), "{err}");
+    let out = run_file(&p, &["--trace-invalidations=trace.txt", "--trace-frames=0"]);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let file = std::fs::read_to_string(p.with_file_name("trace.txt")).unwrap();
+    assert!(!file.contains("\tfrom"), "{file}");
+    assert!(file.contains(" at bt.rb:3\n"), "{file}");
+}
+
+/// A library's frames (here a stand-in standard library,
+/// `CARMINE_RUBY_STDLIB`) are shown but not taken as the application
+/// frame: the summary names the program's call and the library's method.
+#[test]
+fn invalidation_summary_names_the_library_from_the_application_frame() {
+    let p = script(
+        "libcall.rb",
+        "require 'busting_lib'\n4.times { BustingLib.decorate(Object.new) }\n",
+    );
+    let lib = p.with_file_name("fake_stdlib");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(
+        lib.join("busting_lib.rb"),
+        "module BustingLib\n  def self.decorate(o)\n    o.singleton_class.send(:define_method, :y) { 2 }\n  end\nend\n",
+    )
+    .unwrap();
+    let out = command(&p, &["--trace-invalidations"])
+        .env("CARMINE_RUBY_STDLIB", &lib)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let summary = err
+        .split_once("invalidations by application frame")
+        .map(|(_, s)| s)
+        .unwrap_or_else(|| panic!("{err}"));
+    let lib_rb = lib.join("busting_lib.rb");
+    assert!(
+        summary.contains("         4 libcall.rb:2:in `block in <main>'\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(&format!("via {} in `decorate' 4", lib_rb.display())),
+        "{summary}"
+    );
 }

@@ -538,6 +538,21 @@ fn pow_mod(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
 }
 
 fn shift(vm: &mut Vm, s: Value, o: Value, left: bool) -> VResult {
+    // Fixnum by a small Fixnum: no BigInt (`seed >> 4` in a hot loop).
+    if let (Some(a), Some(n)) = (s.as_fixnum(), o.as_fixnum())
+        && n.unsigned_abs() < 64
+    {
+        let right = (n < 0) == left;
+        let k = n.unsigned_abs() as u32;
+        let r = if right {
+            Some(a >> k)
+        } else {
+            a.checked_shl(k).filter(|r| r >> k == a)
+        };
+        if let Some(v) = r.and_then(Value::fixnum) {
+            return Ok(v);
+        }
+    }
     let b = big(s);
     let n = match to_big(o) {
         Some(n) => n,

@@ -246,9 +246,9 @@ pub fn init(vm: &mut Vm) {
         for v in a {
             let n = name_arg(vm, *v)?;
             vm.classes.get_mut(c).private_consts.push(n);
-            let loc = vm.location_for_trace();
+            let origin = vm.invalidation_origin();
             vm.dispatch
-                .constant_changed(&vm.classes, c, n, Reason::ConstVisibility, &|| loc.clone());
+                .constant_changed(&vm.classes, c, n, Reason::ConstVisibility, &origin);
         }
         Ok(Value::NIL)
     });
@@ -262,9 +262,9 @@ pub fn init(vm: &mut Vm) {
                 return Err(vm.name_error(&msg, n, s));
             }
             vm.classes.get_mut(c).private_consts.retain(|x| *x != n);
-            let loc = vm.location_for_trace();
+            let origin = vm.invalidation_origin();
             vm.dispatch
-                .constant_changed(&vm.classes, c, n, Reason::ConstVisibility, &|| loc.clone());
+                .constant_changed(&vm.classes, c, n, Reason::ConstVisibility, &origin);
         }
         Ok(Value::NIL)
     });
@@ -477,9 +477,9 @@ pub fn init(vm: &mut Vm) {
         let n = name_arg(vm, a[0])?;
         match vm.classes.remove_const(c, n) {
             Some(v) => {
-                let loc = vm.location_for_trace();
+                let origin = vm.invalidation_origin();
                 vm.dispatch
-                    .constant_changed(&vm.classes, c, n, Reason::ConstRemoved, &|| loc.clone());
+                    .constant_changed(&vm.classes, c, n, Reason::ConstRemoved, &origin);
                 Ok(v)
             }
             None => {
@@ -1151,9 +1151,9 @@ fn refine(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     if existing.is_some() {
         // Methods of an active refinement changed: refined call sites may
         // hold the old entries.
-        let loc = vm.location_for_trace();
+        let origin = vm.invalidation_origin();
         vm.dispatch
-            .refinement_activated(&vm.classes, owner, &|| loc.clone());
+            .refinement_activated(&vm.classes, owner, &origin);
     }
     Ok(rv)
 }
@@ -1233,9 +1233,8 @@ pub fn using(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     }) {
         vm.dispatch.bop_redefined = u32::MAX;
     }
-    let loc = vm.location_for_trace();
-    vm.dispatch
-        .refinement_activated(&vm.classes, m, &|| loc.clone());
+    let origin = vm.invalidation_origin();
+    vm.dispatch.refinement_activated(&vm.classes, m, &origin);
     Ok(vm.main_obj)
 }
 

@@ -157,12 +157,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(vm.dispatch.counters.invalidations as i64))
     });
     vm.def_singleton_builtin(mc, "reset!", 0, |vm, _, _, _| {
-        vm.dispatch.counters = Default::default();
-        for s in vm.dispatch.sites.iter_mut() {
-            s.hits = 0;
-            s.misses = 0;
-            s.evictions = 0;
-        }
+        vm.dispatch.reset_counts();
         Ok(Value::NIL)
     });
     vm.def_singleton_builtin(mc, "stats", 0, |vm, _, _, _| {
@@ -191,7 +186,7 @@ pub fn init(vm: &mut Vm) {
         let mut out = Vec::new();
         for i in 0..n {
             let s = &vm.dispatch.sites[i];
-            if s.hits + s.misses == 0 || s.file.starts_with("<internal") {
+            if s.hits + s.misses == 0 || !vm.dispatch.site_reported(s) {
                 continue;
             }
             let (loc, name, state, seen, hits, misses) = (

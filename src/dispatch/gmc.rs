@@ -5,12 +5,23 @@
 //! hash to the same set both stay (a direct-mapped table let them evict
 //! each other on every call, which a new class shifting the class ids
 //! could turn on or off: bench method_missing went 23% slower that way).
+//!
+//! `--gmc-size=auto` lets it grow: it starts at the default size and
+//! doubles (up to `AUTO_MAX`) whenever, over a window of `2 * size`
+//! probes, more than one in `AUTO_GROW_RATIO` found its set full of
+//! other pairs (a collision): the working set no longer fits.
 
 use super::Resolved;
 use crate::value::{ClassId, SymbolId};
 
 /// CRuby 2.x's default size.
 pub const DEFAULT_SIZE: usize = 2048;
+
+/// The largest size `--gmc-size=auto` grows to (12 MB of entries).
+pub const AUTO_MAX: usize = 1 << 18;
+
+/// `--gmc-size=auto` grows when collisions exceed probes / this.
+const AUTO_GROW_RATIO: u64 = 16;
 
 #[derive(Copy, Clone)]
 pub struct GmcEntry {
@@ -28,6 +39,7 @@ impl GmcEntry {
     }
 }
 
+#[derive(Copy, Clone)]
 pub enum Probe {
     Hit(GmcEntry),
     /// The set is full of other (class, name) pairs.
@@ -44,6 +56,14 @@ pub struct GlobalCache {
     /// Sets - 1 (the set count is a power of two).
     mask: usize,
     pub filled: usize,
+    /// `--gmc-size=auto`: grows with its working set.
+    auto: bool,
+    /// The growth window (auto only): the probe count it started at and
+    /// the collisions since.
+    window_start: u64,
+    window_collisions: u64,
+    /// Times it grew.
+    pub resizes: u64,
 }
 
 impl GlobalCache {
@@ -54,6 +74,55 @@ impl GlobalCache {
             ways,
             mask: (size / ways).saturating_sub(1),
             filled: 0,
+            auto: false,
+            window_start: 0,
+            window_collisions: 0,
+            resizes: 0,
+        }
+    }
+
+    /// A cache of the default size that grows (`--gmc-size=auto`).
+    pub fn new_auto() -> GlobalCache {
+        GlobalCache {
+            auto: true,
+            ..GlobalCache::new(DEFAULT_SIZE)
+        }
+    }
+
+    pub fn is_auto(&self) -> bool {
+        self.auto
+    }
+
+    /// Growth accounting after a miss (`collided`: the set was full of
+    /// other pairs); `probes`: the dispatch counters' hits + misses, so
+    /// hits need no accounting of their own. Auto caches only.
+    pub fn note_miss(&mut self, collided: bool, probes: u64) {
+        if probes < self.window_start {
+            // The counters were reset (`RubyVM::MethodCache.reset!`).
+            self.window_start = probes;
+            self.window_collisions = 0;
+        }
+        self.window_collisions += collided as u64;
+        let window = probes - self.window_start;
+        if window >= 2 * self.entries.len() as u64 {
+            if self.window_collisions * AUTO_GROW_RATIO > window && self.entries.len() < AUTO_MAX {
+                self.grow();
+            }
+            self.window_start = probes;
+            self.window_collisions = 0;
+        }
+    }
+
+    /// Doubles the table, keeping its entries.
+    #[cold]
+    fn grow(&mut self) {
+        let size = self.entries.len() * 2;
+        let old = std::mem::replace(&mut self.entries, vec![None; size]);
+        self.mask = size / self.ways - 1;
+        self.filled = 0;
+        self.resizes += 1;
+        for e in old.into_iter().flatten() {
+            self.fill(e.class, e.name, e.slot, e.serial, e.resolved);
         }
     }
 
@@ -139,7 +208,11 @@ impl GlobalCache {
             }
             None => set.len(),
         };
-        set[..end].rotate_right(1);
+        // Down one way (a swap for the usual two ways; `rotate_right`
+        // copied through a buffer).
+        for w in (1..end).rev() {
+            set[w] = set[w - 1];
+        }
         set[0] = entry;
     }
 
@@ -149,10 +222,27 @@ impl GlobalCache {
     }
 }
 
+/// How the global cache is sized.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Sizing {
+    /// This many entries for good (0: no global cache).
+    Fixed(usize),
+    /// `auto`: the default size, growing with the working set.
+    Auto,
+}
+
 /// Parses a size the way CRuby 2.x did: a power of two is taken, anything
 /// else is ignored with CRuby's warning and the default kept. `0` disables
-/// the cache (carmine's extension; CRuby ignored it).
-pub fn parse_size(s: &str) -> (usize, Option<String>) {
+/// the cache and `auto` makes it grow (carmine's extensions).
+pub fn parse_size(s: &str) -> (Sizing, Option<String>) {
+    if s.trim() == "auto" {
+        return (Sizing::Auto, None);
+    }
+    let (n, warn) = parse_fixed(s);
+    (Sizing::Fixed(n), warn)
+}
+
+fn parse_fixed(s: &str) -> (usize, Option<String>) {
     match s.trim().parse::<i64>() {
         Ok(0) => (0, None),
         Ok(n) if n > 0 && (n as u64).is_power_of_two() => (n as usize, None),
@@ -211,6 +301,33 @@ mod tests {
         g.fill(c, n[2], 0, 2, resolved());
         assert!(matches!(g.probe(c, n[1]), Probe::Hit(_)));
         assert!(matches!(g.probe(c, n[2]), Probe::Hit(e) if e.serial == 2));
+    }
+
+    #[test]
+    fn an_auto_cache_grows_when_its_sets_overflow_and_keeps_its_entries() {
+        let mut g = GlobalCache::new_auto();
+        let c = ClassId(1);
+        g.fill(c, SymbolId(0), 0, 1, resolved());
+        // Fewer collisions than 1 in AUTO_GROW_RATIO: no growth.
+        let mut probes = 0;
+        for i in 0..2 * DEFAULT_SIZE as u64 {
+            probes += 1;
+            g.note_miss(i % 32 == 0, probes);
+        }
+        assert_eq!((g.size(), g.resizes), (DEFAULT_SIZE, 0));
+        for i in 0..2 * DEFAULT_SIZE as u64 {
+            probes += 1;
+            g.note_miss(i % 8 == 0, probes);
+        }
+        assert_eq!((g.size(), g.resizes), (2 * DEFAULT_SIZE, 1));
+        assert!(matches!(g.probe(c, SymbolId(0)), Probe::Hit(_)));
+        assert_eq!(g.filled, 1);
+        // Counters reset: a new window, no underflow.
+        g.note_miss(true, 3);
+        assert_eq!(g.size(), 2 * DEFAULT_SIZE);
+        assert_eq!(parse_size("auto"), (Sizing::Auto, None));
+        assert_eq!(parse_size("4096"), (Sizing::Fixed(4096), None));
+        assert_eq!(parse_size("3000").0, Sizing::Fixed(DEFAULT_SIZE));
     }
 
     #[test]

@@ -1,12 +1,11 @@
 //! Invalidation: what each change bumps under each strategy, plus the
-//! basic-operator redefinition flags and `--trace-invalidations` output.
+//! basic-operator redefinition flags (what is reported of it: `trace`).
 
-use std::collections::HashMap;
 use std::time::Instant;
 
-use super::{Dispatch, Strategy, bop};
+use super::{Dispatch, Origin, Strategy, bop};
 use crate::class::{ClassTable, cls};
-use crate::value::{ClassId, SymbolId, sym, symbol};
+use crate::value::{ClassId, SymbolId, sym};
 
 /// Why caches were invalidated (shown in traces and reports).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -49,21 +48,6 @@ impl Reason {
             Reason::ConstVisibility => "constant visibility change",
             Reason::Using => "refinement activated",
         }
-    }
-}
-
-/// Where invalidations came from (Ruby locations), for reports.
-#[derive(Default)]
-pub struct Sources {
-    pub record: bool,
-    pub counts: HashMap<String, u64>,
-}
-
-impl Sources {
-    pub fn sorted(&self) -> Vec<(String, u64)> {
-        let mut v: Vec<(String, u64)> = self.counts.iter().map(|(k, v)| (k.clone(), *v)).collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        v
     }
 }
 
@@ -187,7 +171,7 @@ impl Dispatch {
         c: ClassId,
         name: SymbolId,
         why: Reason,
-        whence: &dyn Fn() -> String,
+        origin: &Origin,
     ) {
         let t0 = Instant::now();
         self.bop_redefined |= if classes.is_module(c) && c != cls::KERNEL {
@@ -209,7 +193,7 @@ impl Dispatch {
                 n
             }
         };
-        self.finish(classes, c, Some(name), why, touched, t0, whence);
+        self.finish(classes, c, Some(name), why, touched, t0, origin);
     }
 
     /// The ancestry of `c` changed (include, prepend, extend): every name
@@ -219,7 +203,7 @@ impl Dispatch {
         classes: &ClassTable,
         c: ClassId,
         why: Reason,
-        whence: &dyn Fn() -> String,
+        origin: &Origin,
     ) {
         let t0 = Instant::now();
         classes.reset_ancestors(c);
@@ -240,7 +224,7 @@ impl Dispatch {
                 n
             }
         };
-        self.finish(classes, c, None, why, touched, t0, whence);
+        self.finish(classes, c, None, why, touched, t0, origin);
     }
 
     /// A class or module was created. Under `global` this bumps the global
@@ -250,14 +234,14 @@ impl Dispatch {
         classes: &ClassTable,
         c: ClassId,
         why: Reason,
-        whence: &dyn Fn() -> String,
+        origin: &Origin,
     ) {
-        let t0 = Instant::now();
         self.counters.class_serial += 1;
         if self.config.strategy == Strategy::Global {
+            let t0 = Instant::now();
             self.bump(0);
             let n = self.gmc.filled as u64;
-            self.finish(classes, c, None, why, n, t0, whence);
+            self.finish(classes, c, None, why, n, t0, origin);
         }
     }
 
@@ -268,25 +252,20 @@ impl Dispatch {
         c: ClassId,
         name: SymbolId,
         why: Reason,
-        whence: &dyn Fn() -> String,
+        origin: &Origin,
     ) {
         let t0 = Instant::now();
         self.global_constant_state += 1;
-        self.finish(classes, c, Some(name), why, 0, t0, whence);
+        self.finish(classes, c, Some(name), why, 0, t0, origin);
     }
 
     /// `using`: call sites in the file may now see refined methods.
-    pub fn refinement_activated(
-        &mut self,
-        classes: &ClassTable,
-        c: ClassId,
-        whence: &dyn Fn() -> String,
-    ) {
+    pub fn refinement_activated(&mut self, classes: &ClassTable, c: ClassId, origin: &Origin) {
         let t0 = Instant::now();
         // Refined lookups depend on the call site's scope: drop everything.
         self.serials.iter_mut().for_each(|s| *s += 1);
         let n = self.gmc.filled as u64;
-        self.finish(classes, c, None, Reason::Using, n, t0, whence);
+        self.finish(classes, c, None, Reason::Using, n, t0, origin);
     }
 
     /// The GC freed `dead` classes, which owned serial `slots`: bumps
@@ -298,8 +277,9 @@ impl Dispatch {
         for &s in slots {
             self.bump(s);
         }
+        let mut dropped = self.class_caches.drop_classes(dead);
         let dead: std::collections::HashSet<ClassId> = dead.iter().copied().collect();
-        let mut dropped = self.gmc.drop_classes(&dead);
+        dropped += self.gmc.drop_classes(&dead);
         for site in self.sites.iter_mut() {
             let before = site.entries.len();
             site.entries.retain(|e| !dead.contains(&e.class));
@@ -328,7 +308,7 @@ impl Dispatch {
         why: Reason,
         touched: u64,
         t0: Instant,
-        whence: &dyn Fn() -> String,
+        origin: &Origin,
     ) {
         let cost = t0.elapsed().as_nanos() as u64;
         let whole = self.config.strategy == Strategy::Global || why == Reason::Using;
@@ -336,30 +316,6 @@ impl Dispatch {
         self.counters.invalidations += 1;
         self.counters.invalidated_entries += touched;
         self.counters.invalidation_time_ns += cost;
-        if !self.sources.record && self.config.trace_invalidations.is_none() {
-            return;
-        }
-        let loc = whence();
-        if self.sources.record {
-            *self.sources.counts.entry(loc.clone()).or_insert(0) += 1;
-        }
-        if self.config.trace_invalidations.is_some() {
-            let what = match name {
-                Some(n) => format!("{}#{}", classes.name(c), symbol::name(n)),
-                None => classes.name(c),
-            };
-            let line = format!(
-                "invalidation: {} ({}) strategy={} touched={} cost={}ns at {}\n",
-                what,
-                why.label(),
-                self.config.strategy.name(),
-                touched,
-                cost,
-                loc
-            );
-            if let Some(w) = self.config.trace_invalidations.as_mut() {
-                let _ = w.write_all(line.as_bytes());
-            }
-        }
+        self.report_invalidation(classes, c, name, why, touched, cost, origin);
     }
 }

@@ -16,12 +16,14 @@
 //!
 //! See doc/dispatch.md for the cost model.
 
+pub mod class_cache;
 pub mod gmc;
 pub mod ic;
 pub mod invalidate;
 pub mod lookup;
 pub mod probes;
 pub mod stats;
+pub mod trace;
 
 use std::time::Instant;
 
@@ -32,6 +34,7 @@ use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, sym};
 pub use ic::{CallSite, HotEntry, IcEntry, IcState, flags};
 pub use invalidate::Reason;
 pub use stats::Counters;
+pub use trace::Origin;
 
 /// Which invalidation strategy is in force.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -163,8 +166,17 @@ pub struct Config {
     pub ic_size: usize,
     /// Global cache entries (power of two); 0 disables it.
     pub gmc_size: usize,
+    /// `--gmc-size=auto`: the global cache grows with the working set.
+    pub gmc_auto: bool,
+    /// The per-class method cache under the global cache (`class_cache`).
+    pub class_cache: bool,
     pub trace_invalidations: Option<Box<dyn std::io::Write>>,
     pub trace_evictions: Option<Box<dyn std::io::Write>>,
+    /// Backtrace frames per `--trace-invalidations` event.
+    pub trace_frames: usize,
+    /// `--include-startup`: reports cover start-up and `<internal:*>`
+    /// code too (`trace`).
+    pub include_startup: bool,
 }
 
 impl Default for Config {
@@ -173,8 +185,12 @@ impl Default for Config {
             strategy: Strategy::Method,
             ic_size: 8,
             gmc_size: gmc::DEFAULT_SIZE,
+            gmc_auto: false,
+            class_cache: true,
             trace_invalidations: None,
             trace_evictions: None,
+            trace_frames: trace::DEFAULT_TRACE_FRAMES,
+            include_startup: false,
         }
     }
 }
@@ -184,26 +200,37 @@ pub struct Dispatch {
     /// Validity serials; slot 0 is the global method state.
     pub serials: Vec<u64>,
     pub gmc: gmc::GlobalCache,
+    pub class_caches: class_cache::ClassCaches,
     pub sites: Vec<CallSite>,
     pub counters: Counters,
     pub global_constant_state: u64,
     /// Redefined basic operators (bit set = slow path).
     pub bop_redefined: u32,
-    pub sources: invalidate::Sources,
+    pub sources: trace::Sources,
+    /// Start-up is running (`Dispatch::program_started` ends it).
+    pub startup: bool,
 }
 
 impl Dispatch {
     pub fn new(config: Config) -> Dispatch {
-        let gmc = gmc::GlobalCache::new(config.gmc_size);
+        let gmc = if config.gmc_auto {
+            gmc::GlobalCache::new_auto()
+        } else {
+            gmc::GlobalCache::new(config.gmc_size)
+        };
+        let mut sources = trace::Sources::default();
+        sources.record = config.trace_invalidations.is_some();
         Dispatch {
             config,
             serials: vec![1; 1024],
             gmc,
+            class_caches: Default::default(),
             sites: Vec::new(),
             counters: Counters::default(),
             global_constant_state: 1,
             bop_redefined: 0,
-            sources: invalidate::Sources::default(),
+            sources,
+            startup: true,
         }
     }
 
@@ -423,29 +450,73 @@ impl Dispatch {
     }
 
     /// [`Dispatch::resolve`] with the serial slot and serial that keep the
-    /// answer valid (from the global-cache entry on a hit).
+    /// answer valid: the global cache, then (`resolve_slow`) the per-class
+    /// cache, then the walk (which fills both).
+    #[inline]
     fn resolve_valid(
         &mut self,
         classes: &mut ClassTable,
         cls: ClassId,
         name: SymbolId,
     ) -> (Resolved, u32, u64) {
-        if self.config.gmc_size > 0 {
-            match self.gmc.probe(cls, name) {
-                gmc::Probe::Hit(e) if self.serial(e.slot) == e.serial => {
-                    self.counters.mc_global_hit += 1;
-                    return (e.resolved, e.slot, e.serial);
+        // (`--gmc-size=auto` keeps the default size here.)
+        if self.config.gmc_size == 0 {
+            return self.resolve_slow(classes, cls, name, None);
+        }
+        let probe = self.gmc.probe(cls, name);
+        if let gmc::Probe::Hit(e) = probe
+            && self.serial(e.slot) == e.serial
+        {
+            self.counters.mc_global_hit += 1;
+            return (e.resolved, e.slot, e.serial);
+        }
+        self.resolve_slow(classes, cls, name, Some(probe))
+    }
+
+    /// `resolve_valid` after the global cache (`gmc`: what its probe
+    /// found; `None` without one) missed: counts the miss, then the
+    /// per-class cache, then the walk. Out of line, so a global-cache
+    /// hit saves no registers for it.
+    #[inline(never)]
+    fn resolve_slow(
+        &mut self,
+        classes: &mut ClassTable,
+        cls: ClassId,
+        name: SymbolId,
+        gmc: Option<gmc::Probe>,
+    ) -> (Resolved, u32, u64) {
+        if let Some(probe) = gmc {
+            let collided = match probe {
+                gmc::Probe::Hit(_) => {
+                    self.counters.mc_global_state_miss += 1;
+                    false
                 }
-                gmc::Probe::Hit(_) => self.counters.mc_global_state_miss += 1,
-                gmc::Probe::Collision => self.counters.gmc_collisions += 1,
-                gmc::Probe::Empty => {}
-            }
+                gmc::Probe::Collision => {
+                    self.counters.gmc_collisions += 1;
+                    true
+                }
+                gmc::Probe::Empty => false,
+            };
             self.counters.mc_global_miss += 1;
+            if self.gmc.is_auto() {
+                let probes = self.counters.mc_global_hit + self.counters.mc_global_miss;
+                self.gmc.note_miss(collided, probes);
+            }
+        }
+        if self.config.class_cache {
+            if let Some((r, slot, serial)) = self.class_caches.probe(&self.serials, cls, name) {
+                self.counters.class_cache_hit += 1;
+                if gmc.is_some() {
+                    self.gmc.fill(cls, name, slot, serial, r);
+                }
+                return (r, slot, serial);
+            }
+            self.counters.class_cache_miss += 1;
         }
         self.search(classes, cls, name)
     }
 
-    /// The ancestor walk after both caches missed (timed: `miss_time`).
+    /// The ancestor walk after the caches missed (timed: `miss_time`).
     #[inline(never)]
     fn search(
         &mut self,
@@ -460,6 +531,9 @@ impl Dispatch {
         let (slot, serial) = self.validity(classes, cls, name);
         if self.config.gmc_size > 0 {
             self.gmc.fill(cls, name, slot, serial, r);
+        }
+        if self.config.class_cache {
+            self.class_caches.fill(cls, name, slot, serial, r);
         }
         self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
         (r, slot, serial)
@@ -546,7 +620,6 @@ impl Dispatch {
             return;
         }
         // Full: evict. A polymorphic cache that overflows goes megamorphic.
-        let evicted = s.entries[0].class;
         if cap > 1 && s.seen.len() > cap {
             s.state = IcState::Mega;
             s.entries.clear();
@@ -557,18 +630,7 @@ impl Dispatch {
         s.evictions += 1;
         self.counters.ic_evictions += 1;
         if self.config.trace_evictions.is_some() {
-            // The seed's format, so `sort | uniq -c` ranks the thrashing sites.
-            let line = format!(
-                "cache eviction: {}#{} is called from {}:{}\n",
-                classes.name(classes.real_class(entry.class)),
-                crate::value::symbol::name(s.name),
-                s.file,
-                s.line,
-            );
-            let _ = evicted;
-            if let Some(w) = self.config.trace_evictions.as_mut() {
-                let _ = w.write_all(line.as_bytes());
-            }
+            self.trace_eviction(classes, site.index(), entry.class);
         }
     }
 
@@ -584,10 +646,12 @@ impl Dispatch {
             MethodKind::Iseq { iseq, .. } => Handler::Iseq(*iseq),
             MethodKind::Builtin { .. } => {
                 let me = classes.method(m);
-                let n = crate::value::symbol::name(me.original_name);
                 let core = me.owner == crate::class::cls::KERNEL
                     || me.owner == crate::class::cls::BASIC_OBJECT;
-                if core && (&*n == "send" || &*n == "__send__") {
+                if core && {
+                    let n = crate::value::symbol::name(me.original_name);
+                    &*n == "send" || &*n == "__send__"
+                } {
                     Handler::Send
                 } else {
                     Handler::Builtin

@@ -23,6 +23,10 @@ pub struct Counters {
     pub mc_miss_by_visi: u64,
     pub mc_miss_spurious: u64,
     pub gmc_collisions: u64,
+    /// The per-class method cache (`class_cache`): answers it gave after
+    /// the global cache missed, and lookups it could not answer.
+    pub class_cache_hit: u64,
+    pub class_cache_miss: u64,
     pub method_searches: u64,
     pub ancestors_walked: u64,
     pub ic_evictions: u64,
@@ -65,6 +69,8 @@ impl Counters {
             ("mc_miss_by_visi", self.mc_miss_by_visi),
             ("mc_miss_spurious", self.mc_miss_spurious),
             ("gmc_collisions", self.gmc_collisions),
+            ("class_cache_hit", self.class_cache_hit),
+            ("class_cache_miss", self.class_cache_miss),
             ("method_searches", self.method_searches),
             ("ancestors_walked", self.ancestors_walked),
             ("ic_evictions", self.ic_evictions),
@@ -114,10 +120,28 @@ fn json_str(s: &str) -> String {
 }
 
 impl Dispatch {
-    /// Call sites sorted by misses, most first.
+    /// The global cache's size as reported: its entries, and `(auto)`
+    /// when it grows by itself.
+    fn gmc_size_text(&self) -> String {
+        if self.gmc.is_auto() {
+            format!(
+                "{} (auto, grew {} times)",
+                self.gmc.size(),
+                self.gmc.resizes
+            )
+        } else {
+            self.gmc.size().to_string()
+        }
+    }
+
+    /// Reported call sites (`Dispatch::site_reported`) sorted by misses,
+    /// most first.
     fn top_sites(&self, n: usize) -> Vec<usize> {
         let mut idx: Vec<usize> = (0..self.sites.len())
-            .filter(|&i| self.sites[i].hits + self.sites[i].misses > 0)
+            .filter(|&i| {
+                let s = &self.sites[i];
+                s.hits + s.misses > 0 && self.site_reported(s)
+            })
             .collect();
         idx.sort_by_key(|&i| std::cmp::Reverse((self.sites[i].misses, self.sites[i].hits)));
         idx.truncate(n);
@@ -141,7 +165,12 @@ impl Dispatch {
             self.config.strategy.name()
         );
         let _ = writeln!(o, "inline cache size:         {}", self.config.ic_size);
-        let _ = writeln!(o, "global method cache size:  {}", self.gmc.size());
+        let _ = writeln!(o, "global method cache size:  {}", self.gmc_size_text());
+        let _ = writeln!(
+            o,
+            "class method caches:       {}",
+            if self.config.class_cache { "on" } else { "off" }
+        );
         let _ = writeln!(o, "inline cache hits:         {:>12}", c.mc_inline_hit);
         let _ = writeln!(o, "inline cache misses:       {:>12}", c.mc_inline_miss);
         let _ = writeln!(
@@ -157,6 +186,15 @@ impl Dispatch {
             pct(c.mc_global_hit, c.mc_global_miss)
         );
         let _ = writeln!(o, "global cache collisions:   {:>12}", c.gmc_collisions);
+        if self.config.class_cache {
+            let _ = writeln!(o, "class cache hits:          {:>12}", c.class_cache_hit);
+            let _ = writeln!(o, "class cache misses:        {:>12}", c.class_cache_miss);
+            let _ = writeln!(
+                o,
+                "class cache hit rate:      {:>11.2}%",
+                pct(c.class_cache_hit, c.class_cache_miss)
+            );
+        }
         let _ = writeln!(o, "method searches:           {:>12}", c.method_searches);
         let _ = writeln!(o, "invalidations:             {:>12}", c.invalidations);
         let _ = writeln!(
@@ -221,10 +259,12 @@ impl Dispatch {
         let mut o = String::from("{\"carmine_stats\": {");
         let _ = write!(
             o,
-            "\"strategy\": {}, \"ic_size\": {}, \"gmc_size\": {}, \"gmc_hits\": {}, \"gmc_misses\": {}, \"gmc_collisions\": {}, \"ic_hits\": {}, \"ic_misses\": {}, \"invalidations\": {}, \"invalidation_time_ns\": {}, \"miss_time_ns\": {}",
+            "\"strategy\": {}, \"ic_size\": {}, \"gmc_size\": {}, \"gmc_auto\": {}, \"class_cache\": {}, \"gmc_hits\": {}, \"gmc_misses\": {}, \"gmc_collisions\": {}, \"ic_hits\": {}, \"ic_misses\": {}, \"invalidations\": {}, \"invalidation_time_ns\": {}, \"miss_time_ns\": {}",
             json_str(self.config.strategy.name()),
             self.config.ic_size,
             self.gmc.size(),
+            self.gmc.is_auto(),
+            self.config.class_cache,
             c.mc_global_hit,
             c.mc_global_miss,
             c.gmc_collisions,

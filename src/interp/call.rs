@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use crate::bytecode::Iseq;
 use crate::class::{MethodKind, Visibility, cls};
-use crate::dispatch::{Handler, IcEntry, Probe, flags, lookup};
+use crate::dispatch::{Handler, IcEntry, IcState, Probe, flags, lookup};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
@@ -439,6 +439,10 @@ impl Vm {
     /// the site's arguments (at most `BUILTIN_FAST_ARGS`), no block literal.
     fn mark_entry(&mut self, site: CallSiteId, e: &mut IcEntry) {
         let s = self.dispatch.site(site);
+        // A megamorphic site (or none with `--ic=0`) keeps no entry to mark.
+        if s.state == IcState::Mega || s.entries.is_empty() {
+            return;
+        }
         const ARGS: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
         let visible =
             e.visibility == Visibility::Public || s.flags & (flags::FCALL | flags::SELF_RECV) != 0;

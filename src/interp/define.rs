@@ -201,13 +201,13 @@ impl Vm {
                     self.new_class(Some(&n), s, Some(outer))
                 };
                 self.note_const_site(outer, name);
-                let loc = self.location_for_trace();
+                let origin = self.invalidation_origin();
                 self.dispatch.constant_changed(
                     &self.classes,
                     outer,
                     name,
                     Reason::ConstSet,
-                    &|| loc.clone(),
+                    &origin,
                 );
                 if !module {
                     let sv = self.class_value(sup.unwrap_or(cls::OBJECT));

@@ -202,10 +202,10 @@ impl Vm {
         )
         .map(|(m, _)| m);
         // The prelude's own matches must not show as the program's `$~`,
-        // nor its top-level calls (TOPLEVEL_BINDING, Process::Tms) as the
-        // program's method frames.
+        // nor its activity (calls, definitions, TOPLEVEL_BINDING) in the
+        // program's dispatch reports (`dispatch::trace`).
         self.svars.clear();
-        self.dispatch.counters.ccf_iseq = 0;
+        self.dispatch.program_started();
         // The core's and the prelude's classes stay for good (Rust code
         // keeps their ids); the program's are collected once unreachable.
         self.classes.permanent = self.classes.classes.len() as u32;

@@ -19,6 +19,7 @@ pub mod kwcall;
 pub mod load;
 pub mod missing;
 pub mod ops;
+pub mod origin;
 pub mod params;
 pub mod rcall;
 pub mod rubygems;
@@ -454,8 +455,9 @@ impl Vm {
         if let (Some(n), Some(outer)) = (name, outer) {
             self.classes.set_const(outer, symbol::intern(n), o);
         }
+        let origin = self.invalidation_origin();
         self.dispatch
-            .class_created(&self.classes, c, Reason::ClassCreated, &|| String::new());
+            .class_created(&self.classes, c, Reason::ClassCreated, &origin);
         c
     }
 
@@ -468,8 +470,9 @@ impl Vm {
         if let (Some(n), Some(outer)) = (name, outer) {
             self.classes.set_const(outer, symbol::intern(n), o);
         }
+        let origin = self.invalidation_origin();
         self.dispatch
-            .class_created(&self.classes, c, Reason::ModuleCreated, &|| String::new());
+            .class_created(&self.classes, c, Reason::ModuleCreated, &origin);
         c
     }
 
@@ -571,24 +574,15 @@ impl Vm {
 
     /// Invalidates caches for a method change, with the Ruby location.
     pub fn invalidate_method(&mut self, owner: ClassId, name: SymbolId, why: Reason) {
-        let loc = self.location_fn();
+        let origin = self.invalidation_origin();
         self.dispatch
-            .method_changed(&self.classes, owner, name, why, &|| loc.clone());
+            .method_changed(&self.classes, owner, name, why, &origin);
     }
 
     pub fn invalidate_ancestry(&mut self, c: ClassId, why: Reason) {
-        let loc = self.location_fn();
+        let origin = self.invalidation_origin();
         self.dispatch
-            .ancestry_changed(&self.classes, c, why, &|| loc.clone());
-    }
-
-    /// The current Ruby location if anything records it, else empty.
-    fn location_fn(&self) -> String {
-        if self.dispatch.sources.record || self.dispatch.config.trace_invalidations.is_some() {
-            self.current_location()
-        } else {
-            String::new()
-        }
+            .ancestry_changed(&self.classes, c, why, &origin);
     }
 
     pub fn current_location(&self) -> String {

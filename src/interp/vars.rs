@@ -909,17 +909,9 @@ impl Vm {
         }
         self.note_const_site(c, name);
         self.classes.set_const(c, name, v);
-        let loc = self.location_for_trace();
+        let origin = self.invalidation_origin();
         self.dispatch
-            .constant_changed(&self.classes, c, name, Reason::ConstSet, &|| loc.clone());
-    }
-
-    pub fn location_for_trace(&self) -> String {
-        if self.dispatch.sources.record || self.dispatch.config.trace_invalidations.is_some() {
-            self.current_location()
-        } else {
-            String::new()
-        }
+            .constant_changed(&self.classes, c, name, Reason::ConstSet, &origin);
     }
 
     /// Records where constant `name` of `c` is being set from Ruby code.
