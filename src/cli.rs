@@ -406,7 +406,10 @@ fn run(argv: Vec<String>) -> i32 {
     shebang_switches(&mut a, &src);
     setup_globals(&mut vm, &a);
     vm.load_prelude();
+    // Part of start-up: the `gem` stub's definition is not the program's.
+    vm.dispatch.startup = true;
     vm.rubygems_setup(!a.disable_gems);
+    vm.dispatch.program_started();
     let src = wrap_switches(&a, src);
     vm.script_name = file.clone();
     if a.check {
