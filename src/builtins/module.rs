@@ -387,10 +387,7 @@ pub fn init(vm: &mut Vm) {
         };
         let parts: Vec<&str> = path.split("::").collect();
         for (i, part) in parts.iter().enumerate() {
-            let valid = part.starts_with(|ch: char| ch.is_ascii_uppercase())
-                && part
-                    .chars()
-                    .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+            let valid = const_name_ok(part);
             if !valid {
                 let shown = if parts.len() == 1 {
                     name.as_str()
@@ -662,6 +659,15 @@ pub fn init(vm: &mut Vm) {
 }
 
 /// Module#const_get(name, inherit = true), with `A::B` paths.
+/// A valid constant name (one path part): an uppercase ASCII letter
+/// first, then letters, digits, `_` or non-ASCII characters.
+fn const_name_ok(part: &str) -> bool {
+    part.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && part
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii())
+}
+
 /// A constant name argument: a Symbol, or a String (or `to_str`);
 /// whether it was a Symbol.
 fn const_name_arg(vm: &mut Vm, v: Value) -> Result<(String, bool), Unwind> {
@@ -715,10 +721,7 @@ fn const_source_location(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
             }
         };
     }
-    let valid = last.starts_with(|ch: char| ch.is_ascii_uppercase())
-        && last
-            .chars()
-            .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+    let valid = const_name_ok(last);
     if !valid {
         let n = symbol::intern(last);
         return Err(vm.name_error(&format!("wrong constant name {last}"), n, s));
@@ -774,10 +777,7 @@ fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         return Err(vm.name_error(&format!("wrong constant name {name}"), n, s));
     }
     for (i, part) in parts.iter().enumerate() {
-        let valid = part.starts_with(|ch: char| ch.is_ascii_uppercase())
-            && part
-                .chars()
-                .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii());
+        let valid = const_name_ok(part);
         if !valid {
             let shown = if parts.len() == 1 {
                 name.as_str()
