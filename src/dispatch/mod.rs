@@ -3,7 +3,8 @@
 //! answer.
 //!
 //! Fast path to slow path: the call site's inline cache (`ic`), then the
-//! global method cache (`gmc`), then the ancestor walk (`lookup`). Every
+//! global method cache (`gmc`), then the per-class method caches
+//! (`class_cache`), then the ancestor walk (`lookup`). Every
 //! cached answer carries a *validity* pair `(slot, serial)`: it is valid
 //! while `serials[slot] == serial`. The invalidation strategy (`invalidate`)
 //! only decides which slot a new entry uses and which slots a change bumps:
@@ -14,6 +15,8 @@
 //! * `method`: one slot per (class, method name), bumped for the changed name
 //!   under the changed class's descendants (CRuby 3.x-like).
 //!
+//! What is reported of it: `stats` (counters) and `trace` (traces,
+//! invalidation backtraces, what counts as the program's activity).
 //! See doc/dispatch.md for the cost model.
 
 pub mod class_cache;
