@@ -33,7 +33,7 @@ use ruby_prism::{Node, StatementsNode};
 
 use crate::bytecode::{CatchEntry, Insn, Iseq, IseqKind, Params, Target};
 use crate::dispatch::CallSite;
-use crate::value::{CallSiteId, IseqId, SymbolId, Value, symbol};
+use crate::value::{CallSiteId, IseqId, SymbolId, Value, sym, symbol};
 
 /// A literal the host must allocate on the heap (kept alive forever).
 pub enum Literal {
@@ -1281,7 +1281,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let name = t.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
                 match t.parent() {
                     Some(p) => self.expr(&p)?,
-                    None => self.put_object(Value::NIL),
+                    // `::C = v`: Object's (as `cbase`'s marker).
+                    None => self.put_object(Value::symbol(sym::MAIN)),
                 }
                 self.expr(&n.value())?;
                 self.emit(Insn::Dup);

@@ -450,6 +450,8 @@ impl Vm {
                 let base = pop!();
                 let c = if base.is_nil() {
                     self.frames[fi].cref.lexical().class
+                } else if base == Value::symbol(sym::MAIN) {
+                    cls::OBJECT
                 } else {
                     match self.as_class(base) {
                         Some(c) => c,
