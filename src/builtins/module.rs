@@ -387,16 +387,7 @@ pub fn init(vm: &mut Vm) {
         };
         let parts: Vec<&str> = path.split("::").collect();
         for (i, part) in parts.iter().enumerate() {
-            let valid = const_name_ok(part);
-            if !valid {
-                let shown = if parts.len() == 1 {
-                    name.as_str()
-                } else {
-                    part
-                };
-                let n = symbol::intern(shown);
-                return Err(vm.name_error(&format!("wrong constant name {shown}"), n, s));
-            }
+            check_const_part(vm, s, &name, part, parts.len())?;
             let n = symbol::intern(part);
             let defined = if !inherit {
                 vm.classes.get(c).consts.contains_key(&n) || vm.autoload_path(c, n).is_some()
@@ -668,6 +659,23 @@ fn const_name_ok(part: &str) -> bool {
             .all(|ch| ch.is_alphanumeric() || ch == '_' || !ch.is_ascii())
 }
 
+/// CRuby's "wrong constant name" NameError for an invalid part of a
+/// constant path: the whole name when it has one part, else the part.
+fn check_const_part(
+    vm: &mut Vm,
+    s: Value,
+    name: &str,
+    part: &str,
+    parts: usize,
+) -> Result<(), Unwind> {
+    if const_name_ok(part) {
+        return Ok(());
+    }
+    let shown = if parts == 1 { name } else { part };
+    let n = symbol::intern(shown);
+    Err(vm.name_error(&format!("wrong constant name {shown}"), n, s))
+}
+
 /// A constant name argument: a Symbol, or a String (or `to_str`);
 /// whether it was a Symbol.
 fn const_name_arg(vm: &mut Vm, v: Value) -> Result<(String, bool), Unwind> {
@@ -777,16 +785,7 @@ fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         return Err(vm.name_error(&format!("wrong constant name {name}"), n, s));
     }
     for (i, part) in parts.iter().enumerate() {
-        let valid = const_name_ok(part);
-        if !valid {
-            let shown = if parts.len() == 1 {
-                name.as_str()
-            } else {
-                part
-            };
-            let n = symbol::intern(shown);
-            return Err(vm.name_error(&format!("wrong constant name {shown}"), n, s));
-        }
+        check_const_part(vm, s, &name, part, parts.len())?;
         if i > 0 && vm.as_class(val).is_none() {
             let d = vm.inspect(val)?;
             return Err(vm.type_error(&format!("{d} does not refer to class/module")));

@@ -136,7 +136,7 @@ fn has_high_hex_escape(src: &str) -> bool {
 }
 
 /// The encoding error CRuby raises before matching `re_enc` against a
-/// String of `str_enc` (a canonical name) whose bytes are `ascii` or not:
+/// String (binary or not) whose bytes are `ascii` or not:
 /// "incompatible encoding regexp match (A regexp with B string)".
 pub fn incompatible(re_enc: RegexpEnc, str_binary: bool, ascii: bool) -> Option<&'static str> {
     if ascii {
