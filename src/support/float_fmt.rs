@@ -528,6 +528,13 @@ pub fn int_ceil(i: &Int, ndigits: i32) -> Int {
     }
     let n = i.to_bigint();
     let f = BigInt::from(BigUint::from(10u8).pow((-ndigits) as u32));
+    // CRuby 3.1's bignum path (either operand outside the 63-bit fixnum
+    // range) adds a whole `f` before flooring, so an exact multiple moves
+    // up one step: (10**20).ceil(-1) == 10**20 + 10. Kept for fidelity.
+    let fixnum = |b: &BigInt| b.bits() < 63 || *b == -(BigInt::from(1u64 << 62));
+    if !fixnum(&n) || !fixnum(&f) {
+        return Int::from_bigint((n + &f).div_floor(&f) * f);
+    }
     let r = n.mod_floor(&f);
     if r.is_zero() {
         Int::from_bigint(n)
