@@ -466,28 +466,28 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
     }
     vm.classes.set_const(
         cls::OBJECT,
-        symbol::intern("RUBY_PATCHLEVEL"),
+        crate::intern!("RUBY_PATCHLEVEL"),
         Value::int(20),
     );
     let args: Vec<Value> = a.argv.iter().map(|s| vm.str_new(s)).collect();
     let argv = vm.ary_new(args);
     vm.classes
-        .set_const(cls::OBJECT, symbol::intern("ARGV"), argv);
-    vm.globals.insert(symbol::intern("$*"), argv);
+        .set_const(cls::OBJECT, crate::intern!("ARGV"), argv);
+    vm.globals.insert(crate::intern!("$*"), argv);
     let dirs = vm.load_path.clone();
     let lp: Vec<Value> = dirs.iter().map(|s| vm.str_new(s)).collect();
     let lp = vm.ary_new(lp);
-    vm.globals.insert(symbol::intern("$LOAD_PATH"), lp);
+    vm.globals.insert(crate::intern!("$LOAD_PATH"), lp);
     let lf: Vec<Value> = crate::interp::features::PRELOADED
         .iter()
         .map(|s| vm.str_new(s))
         .collect();
     let lf = vm.ary_new(lf);
-    vm.globals.insert(symbol::intern("$LOADED_FEATURES"), lf);
-    vm.globals.insert(symbol::intern("$DEBUG"), Value::FALSE);
-    vm.globals.insert(symbol::intern("$-p"), Value::FALSE);
-    vm.globals.insert(symbol::intern("$-l"), Value::FALSE);
-    vm.globals.insert(symbol::intern("$-a"), Value::FALSE);
+    vm.globals.insert(crate::intern!("$LOADED_FEATURES"), lf);
+    vm.globals.insert(crate::intern!("$DEBUG"), Value::FALSE);
+    vm.globals.insert(crate::intern!("$-p"), Value::FALSE);
+    vm.globals.insert(crate::intern!("$-l"), Value::FALSE);
+    vm.globals.insert(crate::intern!("$-a"), Value::FALSE);
     // CRuby's other names for the same variables.
     for (alias, name) in [
         ("$:", "$LOAD_PATH"),
@@ -508,7 +508,7 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
         1 => Value::FALSE,
         _ => Value::TRUE,
     };
-    vm.globals.insert(symbol::intern("$VERBOSE"), verbose);
+    vm.globals.insert(crate::intern!("$VERBOSE"), verbose);
     let comma = vm.str_new(",");
     let _ = comma;
 }
@@ -534,7 +534,7 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
     // An Interrupt or SignalException ends the process by its signal.
     let signal = match &pending {
         Some(Unwind::Raise(e)) if vm.exception_is(*e, vm.e.signal_exception) => {
-            let signo = vm.funcall(*e, crate::value::symbol::intern("signo"), &[], None);
+            let signo = vm.funcall(*e, crate::intern!("signo"), &[], None);
             let signo = signo.ok().and_then(|v| v.as_fixnum());
             Some(signo.unwrap_or(signal_hook::consts::SIGINT as i64) as i32)
         }

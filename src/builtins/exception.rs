@@ -90,7 +90,7 @@ pub fn init(vm: &mut Vm) {
             return Ok(Value::FALSE);
         }
         // exc_equal: the backtraces must match too.
-        let bt = symbol::intern("backtrace");
+        let bt = crate::intern!("backtrace");
         let bx = vm.funcall(s, bt, &[], None)?;
         vm.push_root(bx);
         let by = vm.funcall(a[0], bt, &[], None);
@@ -102,7 +102,7 @@ pub fn init(vm: &mut Vm) {
     });
     let ne = vm.e.name_error;
     vm.def_builtin(ne, "name", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, symbol::intern("name")))
+        Ok(vm.ivar_get_name(s, crate::intern!("name")))
     });
     vm.def_builtin(ne, "receiver", 0, |vm, s, _, _| {
         required_field(vm, s, "recv", "no receiver is available")
@@ -116,11 +116,11 @@ pub fn init(vm: &mut Vm) {
         );
         vm.ivar_set_name(
             s,
-            symbol::intern("name"),
+            crate::intern!("name"),
             pos.get(1).copied().unwrap_or(Value::NIL),
         );
         if let Some(r) = kw {
-            vm.ivar_set_name(s, symbol::intern("recv"), r);
+            vm.ivar_set_name(s, crate::intern!("recv"), r);
         }
         Ok(Value::NIL)
     });
@@ -134,21 +134,21 @@ pub fn init(vm: &mut Vm) {
         );
         vm.ivar_set_name(
             s,
-            symbol::intern("name"),
+            crate::intern!("name"),
             pos.get(1).copied().unwrap_or(Value::NIL),
         );
         let args = match pos.get(2) {
             Some(v) => *v,
             None => vm.ary_new(vec![]),
         };
-        vm.ivar_set_name(s, symbol::intern("args"), args);
+        vm.ivar_set_name(s, crate::intern!("args"), args);
         if let Some(r) = kw {
-            vm.ivar_set_name(s, symbol::intern("recv"), r);
+            vm.ivar_set_name(s, crate::intern!("recv"), r);
         }
         Ok(Value::NIL)
     });
     vm.def_builtin(nme, "args", 0, |vm, s, _, _| {
-        let v = vm.ivar_get_name(s, symbol::intern("args"));
+        let v = vm.ivar_get_name(s, crate::intern!("args"));
         if v.is_nil() {
             return Ok(vm.ary_new(vec![]));
         }
@@ -213,20 +213,20 @@ pub fn init(vm: &mut Vm) {
         // No message: the class name, as CRuby (`exit` passes "exit").
         let m = rest.first().copied().unwrap_or(Value::NIL);
         vm.ivar_set_name(s, sym::IVAR_MESSAGE, m);
-        vm.ivar_set_name(s, symbol::intern("status"), Value::int(status));
+        vm.ivar_set_name(s, crate::intern!("status"), Value::int(status));
         Ok(Value::NIL)
     });
     vm.def_builtin(se, "status", 0, |vm, s, _, _| {
-        let v = vm.ivar_get_name(s, symbol::intern("status"));
+        let v = vm.ivar_get_name(s, crate::intern!("status"));
         Ok(if v.is_nil() { Value::int(0) } else { v })
     });
     vm.def_builtin(se, "success?", 0, |vm, s, _, _| {
-        let v = vm.ivar_get_name(s, symbol::intern("status"));
+        let v = vm.ivar_get_name(s, crate::intern!("status"));
         Ok(Value::bool(v.is_nil() || v == Value::int(0)))
     });
     let si = vm.e.stop_iteration;
     vm.def_builtin(si, "result", 0, |vm, s, _, _| {
-        Ok(vm.ivar_get_name(s, symbol::intern("result")))
+        Ok(vm.ivar_get_name(s, crate::intern!("result")))
     });
 }
 

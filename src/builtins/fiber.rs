@@ -7,7 +7,7 @@ use crate::class::cls;
 use crate::interp::fiber::{Resume, Status};
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{Value, sym, symbol};
+use crate::value::{Value, sym};
 
 /// The state index of Fiber object `f` (None: the root fiber).
 fn fiber_id(vm: &mut Vm, f: Value) -> Result<Option<usize>, Unwind> {
@@ -127,7 +127,7 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.str_new(&text))
     });
     vm.def_builtin(c, "inspect", 0, |vm, s, _, _| {
-        vm.funcall(s, symbol::intern("to_s"), &[], None)
+        vm.funcall(s, crate::intern!("to_s"), &[], None)
     });
     // 1 while a blocking fiber (a root one included) runs, else false.
     vm.def_singleton_builtin(c, "blocking?", 0, |vm, _, _, _| {

@@ -8,7 +8,7 @@
 use crate::class::cls;
 use crate::interp::Vm;
 use crate::object::Unwind;
-use crate::value::{Value, symbol};
+use crate::value::Value;
 use std::io::{Read, Write};
 
 type R<T> = Result<T, Unwind>;
@@ -24,7 +24,7 @@ pub(super) fn errno(vm: &mut Vm, e: &std::io::Error, detail: &str) -> Unwind {
     let d = vm.str_new(detail);
     match vm.funcall(
         m,
-        symbol::intern("raise_errno"),
+        crate::intern!("raise_errno"),
         &[Value::int(n as i64), d],
         None,
     ) {
@@ -414,7 +414,7 @@ pub fn init(vm: &mut Vm) {
         .classes
         .get(cls::OBJECT)
         .consts
-        .get(&symbol::intern("RubyVM"))
+        .get(&crate::intern!("RubyVM"))
         .copied()
         .and_then(|v| vm.as_class(v));
     let m = vm.new_module(Some("FileIO"), rv);
@@ -568,7 +568,7 @@ pub fn init(vm: &mut Vm) {
         }
     });
     vm.def_module_function(m, "last_status=", 1, |vm, _, a, _| {
-        vm.globals.insert(symbol::intern("$?"), a[0]);
+        vm.globals.insert(crate::intern!("$?"), a[0]);
         Ok(a[0])
     });
     vm.def_module_function(m, "getcwd", 0, |vm, _, _, _| {
@@ -611,7 +611,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_module_function(m, "run", 3, |vm, _, a, _| {
         let mut env = Vec::new();
         if !a[2].is_nil() {
-            let pairs = vm.funcall(a[2], symbol::intern("to_a"), &[], None)?;
+            let pairs = vm.funcall(a[2], crate::intern!("to_a"), &[], None)?;
             for p in vm.array_items(pairs) {
                 let kv = vm.array_items(p);
                 let k = path_arg(vm, kv[0])?;

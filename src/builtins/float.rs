@@ -108,7 +108,7 @@ pub fn complex_polar_pi(vm: &mut Vm, abs: f64, ang: f64) -> VResult {
     let fr = ang - fi;
     let complex = |vm: &mut Vm, re: f64, im: f64| -> VResult {
         let (re, im) = (vm.float_new(re), vm.float_new(im));
-        vm.funcall(Value::NIL, intern("Complex"), &[re, im], None)
+        vm.funcall(Value::NIL, crate::intern!("Complex"), &[re, im], None)
     };
     if fr == 0.5 || fr == -0.5 {
         let pos = fr == 0.5;
@@ -325,8 +325,8 @@ pub fn init(vm: &mut Vm) {
             Some(Some(o)) => Ok(Value::int(o as i64)),
             Some(None) => Ok(Value::NIL),
             None => {
-                if x.is_infinite() && vm.respond_to(a[0], intern("infinite?")) {
-                    let i = vm.funcall(a[0], intern("infinite?"), &[], None)?;
+                if x.is_infinite() && vm.respond_to(a[0], crate::intern!("infinite?")) {
+                    let i = vm.funcall(a[0], crate::intern!("infinite?"), &[], None)?;
                     if i.is_nil() || i == Value::FALSE {
                         return Ok(Value::int(if x > 0.0 { 1 } else { -1 }));
                     }
@@ -451,11 +451,11 @@ fn convert_to_float(vm: &mut Vm, v: Value) -> VResult {
         let n = super::type_name(vm, v);
         return Err(vm.type_error(&format!("can't convert {n} into Float")));
     }
-    if !vm.respond_to(v, intern("to_f")) {
+    if !vm.respond_to(v, crate::intern!("to_f")) {
         let n = super::type_name(vm, v);
         return Err(vm.type_error(&format!("can't convert {n} into Float")));
     }
-    let r = vm.funcall(v, intern("to_f"), &[], None)?;
+    let r = vm.funcall(v, crate::intern!("to_f"), &[], None)?;
     if to_f64_strict(r).is_some() {
         return Ok(r);
     }

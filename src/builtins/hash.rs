@@ -19,7 +19,7 @@ use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{Value, sym, symbol};
+use crate::value::{Value, sym};
 
 type B = Option<Rc<BlockArg>>;
 
@@ -91,7 +91,7 @@ fn default_value(vm: &mut Vm, h: Value, k: Value) -> VResult {
     if vm.class_of(h) != cls::HASH {
         // A subclass or singleton may redefine `default` (CRuby checks
         // rb_method_basic_definition_p); the builtin one gives the same.
-        return vm.funcall(h, symbol::intern("default"), &[k], None);
+        return vm.funcall(h, crate::intern!("default"), &[k], None);
     }
     let (d, dp) = match &*obj(h).body.borrow() {
         Body::Hash(t) => (t.default, t.default_proc),
@@ -458,10 +458,10 @@ pub fn init(vm: &mut Vm) {
         }
         if !p.is_nil()
             && vm
-                .funcall(p, symbol::intern("lambda?"), &[], None)?
+                .funcall(p, crate::intern!("lambda?"), &[], None)?
                 .truthy()
         {
-            let n = vm.funcall(p, symbol::intern("arity"), &[], None)?;
+            let n = vm.funcall(p, crate::intern!("arity"), &[], None)?;
             if let Some(n) = n.as_fixnum()
                 && n != 2
                 && !(-3..0).contains(&n)
@@ -699,7 +699,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(h, "sum", -1, |vm, s, a, b| {
         let pairs = to_a(vm, s, &[], None)?;
         rooted(vm, pairs, |vm| {
-            vm.funcall(pairs, symbol::intern("sum"), a, b)
+            vm.funcall(pairs, crate::intern!("sum"), a, b)
         })
     });
     vm.def_builtin(h, "find", -1, |vm, s, a, b| {
@@ -744,8 +744,8 @@ fn key_error(vm: &mut Vm, s: Value, k: Value) -> Unwind {
         Err(e) => return e,
     };
     let e = vm.new_exception(vm.e.key_error, &format!("key not found: {ks}"));
-    vm.ivar_set_name(e, symbol::intern("key"), k);
-    vm.ivar_set_name(e, symbol::intern("recv"), s);
+    vm.ivar_set_name(e, crate::intern!("key"), k);
+    vm.ivar_set_name(e, crate::intern!("recv"), s);
     vm.fill_backtrace(e);
     Unwind::Raise(e)
 }

@@ -436,7 +436,7 @@ fn int_cmp(vm: &mut Vm, s: Value, o: Value) -> VResult {
 
 /// `Rational(a, b)` through Kernel (prelude/numeric.rb).
 pub fn rational(vm: &mut Vm, a: Value, b: Value) -> VResult {
-    vm.funcall(Value::NIL, intern("Rational"), &[a, b], None)
+    vm.funcall(Value::NIL, crate::intern!("Rational"), &[a, b], None)
 }
 
 #[cold]
@@ -708,14 +708,14 @@ pub fn math_domain(vm: &mut Vm, msg: &str) -> Unwind {
         .classes
         .get(cls::OBJECT)
         .consts
-        .get(&intern("Math"))
+        .get(&crate::intern!("Math"))
         .copied()
         .and_then(|m| vm.as_class(m))
         .and_then(|m| {
             vm.classes
                 .get(m)
                 .consts
-                .get(&intern("DomainError"))
+                .get(&crate::intern!("DomainError"))
                 .copied()
         })
         .and_then(|d| vm.as_class(d))
@@ -1072,8 +1072,8 @@ fn int_arg_strict(vm: &mut Vm, v: Value) -> Result<BigInt, Unwind> {
 pub fn kernel_integer(vm: &mut Vm, v: Value, base: Option<i64>) -> VResult {
     let is_str = vm.is_string(v);
     if base.is_some() && !is_str {
-        let s = if vm.respond_to(v, intern("to_str")) {
-            Some(vm.funcall(v, intern("to_str"), &[], None)?)
+        let s = if vm.respond_to(v, crate::intern!("to_str")) {
+            Some(vm.funcall(v, crate::intern!("to_str"), &[], None)?)
         } else {
             None
         };
@@ -1104,8 +1104,8 @@ pub fn kernel_integer(vm: &mut Vm, v: Value, base: Option<i64>) -> VResult {
             return Ok(r);
         }
     }
-    if vm.respond_to(v, intern("to_i")) {
-        let r = vm.funcall(v, intern("to_i"), &[], None)?;
+    if vm.respond_to(v, crate::intern!("to_i")) {
+        let r = vm.funcall(v, crate::intern!("to_i"), &[], None)?;
         if is_integer(r) {
             return Ok(r);
         }

@@ -6,7 +6,7 @@ use crate::object::Body;
 use crate::value::{Value, symbol};
 
 fn fd(vm: &Vm, s: Value) -> i64 {
-    vm.ivar_get_name(s, symbol::intern("@fd"))
+    vm.ivar_get_name(s, crate::intern!("@fd"))
         .as_fixnum()
         .unwrap_or(1)
 }
@@ -80,15 +80,15 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(io, "isatty", 0, |_, _, _, _| Ok(Value::FALSE));
     for (name, gname, n) in [("STDOUT", "$stdout", 1), ("STDERR", "$stderr", 2)] {
         let o = vm.heap.alloc(io, Body::Object(Vec::new()));
-        vm.ivar_set_name(o, symbol::intern("@fd"), Value::int(n));
+        vm.ivar_set_name(o, crate::intern!("@fd"), Value::int(n));
         vm.classes.set_const(cls::OBJECT, symbol::intern(name), o);
         vm.globals.insert(symbol::intern(gname), o);
     }
     let stdin = vm.heap.alloc(io, Body::Object(Vec::new()));
-    vm.ivar_set_name(stdin, symbol::intern("@fd"), Value::int(0));
+    vm.ivar_set_name(stdin, crate::intern!("@fd"), Value::int(0));
     vm.classes
-        .set_const(cls::OBJECT, symbol::intern("STDIN"), stdin);
-    vm.globals.insert(symbol::intern("$stdin"), stdin);
+        .set_const(cls::OBJECT, crate::intern!("STDIN"), stdin);
+    vm.globals.insert(crate::intern!("$stdin"), stdin);
 }
 
 /// What `putc(x)` writes: a String's first character, or an Integer's low byte.

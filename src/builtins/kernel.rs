@@ -19,13 +19,13 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "puts", -1, |vm, s, a, _| {
         if let Some(io) = redirected_stdout(vm) {
             if io != s {
-                return vm.funcall(io, symbol::intern("puts"), a, None);
+                return vm.funcall(io, crate::intern!("puts"), a, None);
             }
             // `$stdout` without its own puts (rb_io_puts): one write call.
             let mut out = Vec::new();
             puts_into(vm, a, &mut out)?;
             let line = vm.str_from_bytes(out);
-            vm.funcall(io, symbol::intern("write"), &[line], None)?;
+            vm.funcall(io, crate::intern!("write"), &[line], None)?;
             return Ok(Value::NIL);
         }
         let mut out = Vec::new();
@@ -37,7 +37,7 @@ pub fn init(vm: &mut Vm) {
         if let Some(io) = redirected_stdout(vm) {
             // rb_io_print: each argument through `$stdout.write`.
             for v in a {
-                vm.funcall(io, symbol::intern("write"), &[*v], None)?;
+                vm.funcall(io, crate::intern!("write"), &[*v], None)?;
             }
             return Ok(Value::NIL);
         }
@@ -54,7 +54,7 @@ pub fn init(vm: &mut Vm) {
             match io {
                 Some(io) => {
                     let line = vm.str_new(&format!("{s}\n"));
-                    vm.funcall(io, symbol::intern("write"), &[line], None)?;
+                    vm.funcall(io, crate::intern!("write"), &[line], None)?;
                 }
                 None => {
                     vm.write_out(s.as_bytes());
@@ -132,15 +132,15 @@ pub fn init(vm: &mut Vm) {
         let b = a[1];
         if vm.class_name(vm.class_of(b)) == "Binding" {
             // eval(src, binding): the binding's self and locals.
-            let recv = vm.ivar_get_name(b, symbol::intern("@receiver"));
-            let locals = vm.ivar_get_name(b, symbol::intern("@locals"));
+            let recv = vm.ivar_get_name(b, crate::intern!("@receiver"));
+            let locals = vm.ivar_get_name(b, crate::intern!("@locals"));
             let (mut names, mut vals) = (Vec::new(), Vec::new());
             if !locals.is_nil() {
-                let ks = vm.funcall(locals, symbol::intern("keys"), &[], None)?;
+                let ks = vm.funcall(locals, crate::intern!("keys"), &[], None)?;
                 names = vm.array_items(ks);
                 // Current values (the frame may still be running).
                 for n in &names {
-                    let v = vm.funcall(b, symbol::intern("local_variable_get"), &[*n], None)?;
+                    let v = vm.funcall(b, crate::intern!("local_variable_get"), &[*n], None)?;
                     vm.push_root(v);
                     vals.push(v);
                 }
@@ -167,13 +167,13 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "loop", 0, |vm, s, _, b| {
         let Some(b) = b else {
             let n = vm.sym("loop");
-            return vm.funcall(s, symbol::intern("enum_for"), &[n], None);
+            return vm.funcall(s, crate::intern!("enum_for"), &[n], None);
         };
         loop {
             match vm.yield_block(&b, &[]) {
                 Ok(_) => {}
                 Err(Unwind::Raise(e)) if vm.exception_is(e, vm.e.stop_iteration) => {
-                    let r = vm.ivar_get_name(e, symbol::intern("result"));
+                    let r = vm.ivar_get_name(e, crate::intern!("result"));
                     return Ok(r);
                 }
                 Err(e) => return Err(e),
@@ -287,7 +287,7 @@ pub fn init(vm: &mut Vm) {
         if let Some(arr) = vm.check_array_type(v)? {
             return Ok(arr);
         }
-        match vm.check_funcall(v, symbol::intern("to_a"))? {
+        match vm.check_funcall(v, crate::intern!("to_a"))? {
             Some(r) if !r.is_nil() => {
                 convert_result(vm, v, r, "Array", "to_a", |vm, r| vm.is_array(r))
             }
@@ -571,7 +571,7 @@ pub fn init(vm: &mut Vm) {
         match io {
             Some(io) => {
                 vm.push_root(s);
-                let r = vm.funcall(io, symbol::intern("write"), &[s], None);
+                let r = vm.funcall(io, crate::intern!("write"), &[s], None);
                 vm.temp_roots.pop();
                 r?;
             }
@@ -588,12 +588,12 @@ pub fn init(vm: &mut Vm) {
 /// `$stdout` when a program has replaced it (e.g. with a StringIO):
 /// Kernel#puts/print/p then go through its methods, as in CRuby.
 fn redirected_stdout(vm: &Vm) -> Option<Value> {
-    let cur = *vm.globals.get(&symbol::intern("$stdout"))?;
+    let cur = *vm.globals.get(&crate::intern!("$stdout"))?;
     let orig = *vm
         .classes
         .get(cls::OBJECT)
         .consts
-        .get(&symbol::intern("STDOUT"))?;
+        .get(&crate::intern!("STDOUT"))?;
     (cur != orig).then_some(cur)
 }
 
@@ -638,7 +638,7 @@ pub fn puts_into(vm: &mut Vm, args: &[Value], out: &mut Vec<u8>) -> Result<(), U
 
 pub fn system_exit(vm: &mut Vm, code: i32, msg: &str) -> Unwind {
     let e = vm.new_exception(vm.e.system_exit, msg);
-    vm.ivar_set_name(e, symbol::intern("status"), Value::int(code as i64));
+    vm.ivar_set_name(e, crate::intern!("status"), Value::int(code as i64));
     vm.fill_backtrace(e);
     Unwind::Raise(e)
 }
@@ -901,7 +901,7 @@ fn eval_with_locals(
     let wb = |n: &str| format!("Binding.__local(ID, :{n}, {n}); ");
     let id = writer.err().unwrap_or(-1);
     let arr = vm.ary_new(vals);
-    let g = symbol::intern("$__carmine_evl");
+    let g = crate::intern!("$__carmine_evl");
     vm.globals.insert(g, arr);
     let mut code = format!(
         "{}, = *$__carmine_evl; __carmine_evr = begin; ",
@@ -1098,7 +1098,7 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
                     &format!("{d} is not a symbol nor a string"),
                 ));
             }
-            let on = vm.funcall(warning, symbol::intern("[]"), &[c], None)?;
+            let on = vm.funcall(warning, crate::intern!("[]"), &[c], None)?;
             if !on.truthy() {
                 return Ok(Value::NIL);
             }
@@ -1135,7 +1135,7 @@ fn warn(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> Result<V
     // The finished message goes to `Warning.warn` (prelude/warning.rb:
     // `$stderr.write`), which programs may redefine to capture it.
     let text = vm.str_from_bytes(out);
-    let (w, name) = (warning, symbol::intern("warn"));
+    let (w, name) = (warning, crate::intern!("warn"));
     match category {
         Some(c) => {
             let k = vm.sym("category");

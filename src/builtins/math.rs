@@ -7,7 +7,7 @@ use crate::class::arity;
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
-use crate::value::{Value, symbol};
+use crate::value::Value;
 
 /// `Get_Double` / `rb_to_float`: Integer, Float or another Numeric's to_f.
 fn arg(vm: &mut Vm, v: Value) -> Result<f64, Unwind> {
@@ -19,7 +19,7 @@ fn arg(vm: &mut Vm, v: Value) -> Result<f64, Unwind> {
         vm.classes.ancestors(c).contains(&cls::NUMERIC)
     };
     if numeric && !vm.is_string(v) {
-        let r = vm.funcall(v, symbol::intern("to_f"), &[], None)?;
+        let r = vm.funcall(v, crate::intern!("to_f"), &[], None)?;
         if let Some(f) = super::float::to_f64_strict(r) {
             return Ok(f);
         }
@@ -185,8 +185,8 @@ pub fn init(vm: &mut Vm) {
     vm.new_class(Some("DomainError"), vm.e.standard_error, Some(m));
     let pi = vm.float_new(std::f64::consts::PI);
     let e = vm.float_new(std::f64::consts::E);
-    vm.classes.set_const(m, symbol::intern("PI"), pi);
-    vm.classes.set_const(m, symbol::intern("E"), e);
+    vm.classes.set_const(m, crate::intern!("PI"), pi);
+    vm.classes.set_const(m, crate::intern!("E"), e);
     unary!(vm, m, "sqrt", |x| if x < 0.0 {
         None
     } else if x == 0.0 {
@@ -309,7 +309,7 @@ pub fn init(vm: &mut Vm) {
         .heap
         .alloc(cls::OBJECT, crate::object::Body::Object(Vec::new()));
     vm.classes
-        .set_const(cls::OBJECT, symbol::intern("ENV"), env_obj);
+        .set_const(cls::OBJECT, crate::intern!("ENV"), env_obj);
     let sc = vm.singleton_class(env_obj);
     vm.def_builtin(sc, "[]", 1, |vm, _, a, _| {
         let k = vm.to_s(a[0])?;

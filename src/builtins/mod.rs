@@ -139,7 +139,7 @@ pub fn path_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
     let v = if vm.is_string(v) || !v.is_heap() {
         v
     } else {
-        let p = crate::value::symbol::intern("to_path");
+        let p = crate::intern!("to_path");
         vm.check_funcall(v, p)?.unwrap_or(v)
     };
     let b = str_arg(vm, v)?;
@@ -151,7 +151,7 @@ pub fn enum_for(vm: &mut Vm, s: Value, m: &str, args: &[Value]) -> crate::interp
     let mut a = Vec::with_capacity(args.len() + 1);
     a.push(vm.sym(m));
     a.extend_from_slice(args);
-    vm.funcall(s, crate::value::symbol::intern("enum_for"), &a, None)
+    vm.funcall(s, crate::intern!("enum_for"), &a, None)
 }
 
 /// Checks that `count` elements of `size` bytes can be allocated: huge

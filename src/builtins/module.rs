@@ -105,7 +105,7 @@ pub fn init(vm: &mut Vm) {
                 let cn = super::type_name(vm, *v);
                 return Err(vm.type_error(&format!("wrong argument type {cn} (expected Module)")));
             }
-            vm.funcall(*v, symbol::intern("append_features"), &[s], None)?;
+            vm.funcall(*v, crate::intern!("append_features"), &[s], None)?;
             vm.funcall(*v, sym::INCLUDED, &[s], None)?;
         }
         Ok(s)
@@ -147,7 +147,7 @@ pub fn init(vm: &mut Vm) {
                 let c = vm.class_name(vm.real_class_of(*v));
                 return Err(vm.type_error(&format!("wrong argument type {c} (expected Module)")));
             }
-            vm.funcall(*v, symbol::intern("prepend_features"), &[s], None)?;
+            vm.funcall(*v, crate::intern!("prepend_features"), &[s], None)?;
             vm.funcall(*v, sym::PREPENDED, &[s], None)?;
         }
         Ok(s)
@@ -582,7 +582,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_private_builtin(ms, "using", 1, using);
     vm.def_private_builtin(ms, "include", -2, |vm, _, a, b| {
         let o = vm.class_value(cls::OBJECT);
-        vm.funcall(o, symbol::intern("include"), a, b)
+        vm.funcall(o, crate::intern!("include"), a, b)
     });
     vm.def_private_builtin(ms, "public", -1, |vm, _, a, _| {
         let o = vm.class_value(cls::OBJECT);

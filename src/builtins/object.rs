@@ -219,14 +219,14 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "then", 0, |vm, s, _, b| {
         let Some(b) = b else {
             let m = vm.sym("then");
-            return vm.funcall(s, crate::value::symbol::intern("enum_for"), &[m], None);
+            return vm.funcall(s, crate::intern!("enum_for"), &[m], None);
         };
         vm.yield_block(&b, &[s])
     });
     vm.def_builtin(k, "yield_self", 0, |vm, s, _, b| {
         let Some(b) = b else {
             let m = vm.sym("yield_self");
-            return vm.funcall(s, crate::value::symbol::intern("enum_for"), &[m], None);
+            return vm.funcall(s, crate::intern!("enum_for"), &[m], None);
         };
         vm.yield_block(&b, &[s])
     });
@@ -236,12 +236,7 @@ pub fn init(vm: &mut Vm) {
                 let c = vm.class_name(vm.real_class_of(*m));
                 return Err(vm.type_error(&format!("wrong argument type {c} (expected Module)")));
             }
-            vm.funcall(
-                *m,
-                crate::value::symbol::intern("extend_object"),
-                &[s],
-                None,
-            )?;
+            vm.funcall(*m, crate::intern!("extend_object"), &[s], None)?;
             vm.funcall(*m, sym::EXTENDED, &[s], None)?;
         }
         Ok(s)
@@ -266,7 +261,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "display", arity::range(0, 1), |vm, s, a, _| {
         if let Some(&port) = a.first() {
-            vm.funcall(port, crate::value::symbol::intern("write"), &[s], None)?;
+            vm.funcall(port, crate::intern!("write"), &[s], None)?;
             return Ok(Value::NIL);
         }
         let b = vm.value_to_bytes(s)?;
@@ -625,13 +620,13 @@ pub fn prelude_call(vm: &mut Vm, name: &str, args: &[Value]) -> VResult {
         .classes
         .get(cls::OBJECT)
         .consts
-        .get(&symbol::intern("RubyVM"))
+        .get(&crate::intern!("RubyVM"))
         .copied();
     let pm = rv.and_then(|r| vm.as_class(r)).and_then(|r| {
         vm.classes
             .get(r)
             .consts
-            .get(&symbol::intern("Prelude"))
+            .get(&crate::intern!("Prelude"))
             .copied()
     });
     match pm {
@@ -652,7 +647,7 @@ fn method_missing(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let e = vm.no_method_error(n, s, fl);
     if let crate::object::Unwind::Raise(ex) = &e {
         let args = vm.ary_new(a.iter().skip(1).copied().collect());
-        vm.ivar_set_name(*ex, symbol::intern("args"), args);
+        vm.ivar_set_name(*ex, crate::intern!("args"), args);
     }
     Err(e)
 }
@@ -757,9 +752,9 @@ fn clone(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     vm.push_root(n);
     let r = match (freeze, a.first()) {
         (Some(_), Some(h)) => {
-            vm.funcall_kw(n, symbol::intern("initialize_clone"), &[s, *h], None, true)
+            vm.funcall_kw(n, crate::intern!("initialize_clone"), &[s, *h], None, true)
         }
-        _ => vm.funcall(n, symbol::intern("initialize_clone"), &[s], None),
+        _ => vm.funcall(n, crate::intern!("initialize_clone"), &[s], None),
     };
     vm.truncate_roots(root);
     r?;
@@ -780,7 +775,7 @@ pub fn dup(vm: &mut Vm, s: Value, _keep: bool) -> VResult {
     let n = copy_object(vm, s, false)?;
     let root = vm.roots_len();
     vm.push_root(n);
-    let r = vm.funcall(n, symbol::intern("initialize_dup"), &[s], None);
+    let r = vm.funcall(n, crate::intern!("initialize_dup"), &[s], None);
     vm.truncate_roots(root);
     r?;
     Ok(n)
@@ -846,7 +841,7 @@ fn enum_for(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         .classes
         .get(crate::class::cls::OBJECT)
         .consts
-        .get(&symbol::intern("Enumerator"))
+        .get(&crate::intern!("Enumerator"))
         .copied();
     match en {
         Some(e) => vm.funcall(e, sym::NEW, &[s, meth, args], None),

@@ -16,15 +16,15 @@ type B = Option<std::rc::Rc<BlockArg>>;
 /// Runs the finalizers `ObjectSpace.define_finalizer` registered
 /// (prelude/finalizer.rb), at exit after the at_exit handlers.
 pub fn run_finalizers(vm: &mut Vm) {
-    let Some(os) = vm.const_in_ancestors(cls::OBJECT, symbol::intern("ObjectSpace")) else {
+    let Some(os) = vm.const_in_ancestors(cls::OBJECT, crate::intern!("ObjectSpace")) else {
         return;
     };
     // Nothing registered: no call into Ruby (the exit stays uncounted).
-    let table = vm.ivar_get_name(os, symbol::intern("@__finalizers"));
+    let table = vm.ivar_get_name(os, crate::intern!("@__finalizers"));
     if vm.hash_len(table).unwrap_or(0) == 0 {
         return;
     }
-    let _ = vm.funcall(os, symbol::intern("__run_finalizers"), &[], None);
+    let _ = vm.funcall(os, crate::intern!("__run_finalizers"), &[], None);
 }
 
 pub fn init(vm: &mut Vm) {
@@ -358,7 +358,7 @@ fn wmap_allocate(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
 fn wmap_new(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let m = wmap_alloc(vm, s)?;
     vm.push_root(m);
-    let r = vm.funcall(m, symbol::intern("initialize"), a, b);
+    let r = vm.funcall(m, crate::intern!("initialize"), a, b);
     vm.temp_roots.pop();
     r.map(|_| m)
 }

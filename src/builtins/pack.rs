@@ -5,7 +5,7 @@
 
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
-use crate::value::{Value, symbol};
+use crate::value::Value;
 use num_bigint::BigInt;
 
 type R<T> = Result<T, Unwind>;
@@ -140,7 +140,7 @@ fn float_arg(vm: &mut Vm, v: Value) -> R<f64> {
         let t = super::type_name(vm, v);
         return Err(vm.type_error(&format!("can't convert {t} into Float")));
     }
-    let f = vm.funcall(v, symbol::intern("to_f"), &[], None)?;
+    let f = vm.funcall(v, crate::intern!("to_f"), &[], None)?;
     Ok(super::float::to_f64(f).unwrap_or(0.0))
 }
 

@@ -31,13 +31,13 @@ pub fn init(vm: &mut Vm) {
         let pr = if vm.class_of(pr) == c {
             pr
         } else {
-            let d = vm.funcall(pr, symbol::intern("dup"), &[], None)?;
+            let d = vm.funcall(pr, crate::intern!("dup"), &[], None)?;
             obj(d).class.set(c);
             d
         };
         vm.push_root(pr);
         let kw = vm.passed_kw_flag(a) != 0;
-        let r = vm.funcall_kw(pr, symbol::intern("initialize"), a, Some(b), kw);
+        let r = vm.funcall_kw(pr, crate::intern!("initialize"), a, Some(b), kw);
         vm.temp_roots.pop();
         r.map(|_| pr)
     });
@@ -53,7 +53,7 @@ pub fn init(vm: &mut Vm) {
         let iseq = match found {
             Ok(i) => i,
             // A Method's Proc is where the method is.
-            Err(Some(m)) => return vm.funcall(m, symbol::intern("source_location"), &[], None),
+            Err(Some(m)) => return vm.funcall(m, crate::intern!("source_location"), &[], None),
             Err(None) => return Ok(Value::NIL),
         };
         let i = vm.iseq(iseq);

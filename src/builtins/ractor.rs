@@ -163,7 +163,7 @@ fn ractor_error(vm: &mut Vm, which: &str, msg: &str) -> Unwind {
         .classes
         .get(cls::OBJECT)
         .consts
-        .get(&symbol::intern("Ractor"))
+        .get(&crate::intern!("Ractor"))
         .and_then(|r| vm.as_class(*r))
         .and_then(|r| {
             vm.classes
@@ -364,10 +364,10 @@ impl Vm {
             .classes
             .get(cls::OBJECT)
             .consts
-            .get(&symbol::intern("Ractor"))
+            .get(&crate::intern!("Ractor"))
             .copied();
         let Some(r) = r else { return Ok(true) };
-        let res = self.funcall(r, symbol::intern("shareable?"), &[v], None)?;
+        let res = self.funcall(r, crate::intern!("shareable?"), &[v], None)?;
         Ok(res.truthy())
     }
 }

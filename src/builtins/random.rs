@@ -18,7 +18,7 @@ use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{Body, Unwind};
-use crate::value::{Value, symbol};
+use crate::value::Value;
 
 const N: usize = 624;
 const M: usize = 397;
@@ -222,7 +222,7 @@ fn seed_arg(vm: &mut Vm, v: Value) -> Result<BigInt, Unwind> {
 }
 
 fn rng_index(vm: &Vm, v: Value) -> usize {
-    vm.ivar_get_name(v, symbol::intern("__rng"))
+    vm.ivar_get_name(v, crate::intern!("__rng"))
         .as_fixnum()
         .unwrap_or(0) as usize
 }
@@ -324,7 +324,7 @@ fn random_class(vm: &Vm) -> crate::value::ClassId {
         .classes
         .get(cls::OBJECT)
         .consts
-        .get(&symbol::intern("Random"))
+        .get(&crate::intern!("Random"))
         .copied()
         .unwrap_or(Value::NIL);
     vm.as_class(v).unwrap_or(cls::OBJECT)
@@ -338,7 +338,7 @@ fn draw(vm: &mut Vm, rng: (usize, Option<Value>), limit: u64) -> Result<u64, Unw
         Some(o) => {
             let v = vm.call_method_public(
                 o,
-                symbol::intern("rand"),
+                crate::intern!("rand"),
                 &[Value::int(limit as i64 + 1)],
                 None,
             )?;
@@ -482,7 +482,7 @@ pub fn init(vm: &mut Vm) {
             g.push(mt);
             g.len() - 1
         };
-        vm.ivar_set_name(s, symbol::intern("__rng"), Value::int(ix as i64));
+        vm.ivar_set_name(s, crate::intern!("__rng"), Value::int(ix as i64));
         Ok(Value::NIL)
     });
     vm.def_builtin(r, "rand", -1, |vm, s, a, _| {

@@ -157,7 +157,7 @@ fn cover_range(vm: &mut Vm, s: Value, o: Value) -> Result<bool, Unwind> {
     if ge {
         return Ok(true);
     }
-    let max = match vm.funcall(o, symbol::intern("max"), &[], None) {
+    let max = match vm.funcall(o, crate::intern!("max"), &[], None) {
         Ok(m) => m,
         Err(Unwind::Raise(exc)) if is_a(vm, exc, vm.e.type_error) => return Ok(false),
         Err(e) => return Err(e),
@@ -181,7 +181,7 @@ fn to_int_p(vm: &mut Vm, v: Value) -> Result<bool, Unwind> {
     if !v.is_heap() || vm.is_string(v) {
         return Ok(false);
     }
-    let id = symbol::intern("to_int");
+    let id = crate::intern!("to_int");
     if !vm.respond_to(v, id) {
         return Ok(false);
     }
@@ -523,7 +523,7 @@ pub fn init(vm: &mut Vm) {
             // rb_int_plus(init, h) with a non-Integer init coerces the way
             // rb_num_coerce_bin does: `h.coerce(init)`, then `+`.
             let h = vm.bignum_value(h);
-            let pair = vm.funcall(h, symbol::intern("coerce"), &[init], None)?;
+            let pair = vm.funcall(h, crate::intern!("coerce"), &[init], None)?;
             let pair = vm.array_items(pair);
             let [l, r] = pair[..] else {
                 return Err(vm.type_error("coerce must return [x, y]"));
@@ -531,7 +531,7 @@ pub fn init(vm: &mut Vm) {
             return vm.funcall(l, sym::PLUS, &[r], None);
         }
         let arr = to_a(vm, s, &[], None)?;
-        rooted(vm, arr, |vm| vm.funcall(arr, symbol::intern("sum"), a, b))
+        rooted(vm, arr, |vm| vm.funcall(arr, crate::intern!("sum"), a, b))
     });
     vm.def_builtin(r, "size", 0, size);
     vm.def_builtin(r, "count", -1, |vm, s, a, b| {
@@ -639,7 +639,7 @@ fn to_a(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
     if is_int(b) && is_int(e) {
         // A size no array can have: NoMemoryError up front (CRuby gets
         // there by exhausting memory).
-        let n = vm.funcall(s, symbol::intern("size"), &[], None)?;
+        let n = vm.funcall(s, crate::intern!("size"), &[], None)?;
         match n.as_fixnum() {
             Some(n) => super::alloc_guard(vm, n.max(0) as usize, 8)?,
             None => {
@@ -729,14 +729,14 @@ fn last(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         if n == 0 {
             return Ok(vm.ary_new(Vec::new()));
         }
-        let minus = symbol::intern("-");
+        let minus = crate::intern!("-");
         let hi = if x {
             vm.funcall(e, minus, &[Value::int(1)], None)?
         } else {
             e
         };
         let lo = vm.funcall(hi, minus, &[Value::int(n - 1)], None)?;
-        let lo = if vm.funcall(lo, symbol::intern("<"), &[b], None)?.truthy() {
+        let lo = if vm.funcall(lo, crate::intern!("<"), &[b], None)?.truthy() {
             b
         } else {
             lo
@@ -746,7 +746,7 @@ fn last(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     }
     let arr = to_a(vm, s, &[], None)?;
     rooted(vm, arr, |vm| {
-        vm.funcall(arr, symbol::intern("last"), &a[..1], None)
+        vm.funcall(arr, crate::intern!("last"), &a[..1], None)
     })
 }
 
@@ -822,7 +822,7 @@ fn size(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
                 vm.float_new(1.0),
                 Value::bool(x),
             ];
-            let n = vm.funcall(pm, symbol::intern("float_step_size"), &args, None)?;
+            let n = vm.funcall(pm, crate::intern!("float_step_size"), &args, None)?;
             if let Some(f) = super::float::to_f64_strict(n) {
                 if f.is_infinite() {
                     return Ok(n);
@@ -854,12 +854,12 @@ fn size(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
 }
 
 fn prelude_module(vm: &mut Vm) -> VResult {
-    let rv = vm.const_in_ancestors(cls::OBJECT, symbol::intern("RubyVM"));
+    let rv = vm.const_in_ancestors(cls::OBJECT, crate::intern!("RubyVM"));
     let Some(rv) = rv else {
         return Err(vm.runtime_error("RubyVM missing"));
     };
     let n = vm.sym("Prelude");
-    vm.funcall(rv, symbol::intern("const_get"), &[n], None)
+    vm.funcall(rv, crate::intern!("const_get"), &[n], None)
 }
 
 /// Range#step and Range#% (`name` is what an ArithmeticSequence shows).
@@ -882,18 +882,18 @@ fn step(vm: &mut Vm, s: Value, a: &[Value], blk: B, name: &str) -> VResult {
             return Err(vm.arg_error("step can't be 0"));
         }
         if (b_num && (e.is_nil() || e_num)) || (b.is_nil() && e_num) {
-            let en = vm.const_in_ancestors(cls::OBJECT, symbol::intern("Enumerator"));
+            let en = vm.const_in_ancestors(cls::OBJECT, crate::intern!("Enumerator"));
             let Some(en) = en else {
                 return enum_for(vm, s, name, a);
             };
             let asn = vm.sym("ArithmeticSequence");
-            let aseq = vm.funcall(en, symbol::intern("const_get"), &[asn], None)?;
+            let aseq = vm.funcall(en, crate::intern!("const_get"), &[asn], None)?;
             let args = vm.ary_new(a.to_vec());
             let kw = vm.new_hash();
             let m = vm.sym(name);
             return vm.funcall(
                 aseq,
-                symbol::intern("__new"),
+                crate::intern!("__new"),
                 &[s, m, args, kw, b, e, st, Value::bool(x)],
                 None,
             );
@@ -928,7 +928,7 @@ fn step(vm: &mut Vm, s: Value, a: &[Value], blk: B, name: &str) -> VResult {
         let pm = prelude_module(vm)?;
         vm.funcall(
             pm,
-            symbol::intern("float_step"),
+            crate::intern!("float_step"),
             &[b, e, st, Value::bool(x), Value::TRUE],
             Some(blk),
         )?;
@@ -944,7 +944,7 @@ fn step(vm: &mut Vm, s: Value, a: &[Value], blk: B, name: &str) -> VResult {
             }
             vm.yield_block(&blk, &[v])?;
             i += 1;
-            let off = vm.funcall(Value::int(i), symbol::intern("*"), &[st], None)?;
+            let off = vm.funcall(Value::int(i), crate::intern!("*"), &[st], None)?;
             v = vm.funcall(b, sym::PLUS, &[off], None)?;
         }
         return Ok(s);

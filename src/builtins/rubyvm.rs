@@ -59,9 +59,9 @@ pub fn init(vm: &mut Vm) {
         .classes
         .get(cls::OBJECT)
         .consts
-        .get(&symbol::intern("fatal"))
+        .get(&crate::intern!("fatal"))
     {
-        vm.set_const(pm, symbol::intern("FATAL"), fatal);
+        vm.set_const(pm, crate::intern!("FATAL"), fatal);
     }
     // Instance variables Ruby code cannot name (no `@`): the state CRuby
     // keeps hidden on an object (SystemCallError's errno, say).

@@ -13,10 +13,8 @@
 //! default (`fixed_anchor: false`) scanner does: the rest reads as the
 //! whole string, so `\A` and `^` match at the position. Anchored forms
 //! (`scan`, `skip`, `match?`, `check`) use `\A(?:pattern)`, compiled once
-//! per pattern and kept in `ANCHORED`.
+//! per Regexp and kept in it (`RRegexp::anchored`).
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::builtins::regexp::{self as re, Groups};
@@ -25,15 +23,7 @@ use crate::builtins::type_name;
 use crate::gc::obj;
 use crate::interp::{BuiltinFn, VResult, Vm};
 use crate::object::{Body, Unwind};
-use crate::support::fasthash::FastBuild;
-use crate::value::{ClassId, Value, symbol};
-
-type Anchored = HashMap<(String, u32), Rc<fancy_regex::Regex>, FastBuild>;
-
-thread_local! {
-    /// `\A(?:source)` for each pattern seen, by (source, options).
-    static ANCHORED: RefCell<Anchored> = RefCell::new(HashMap::default());
-}
+use crate::value::{ClassId, SymbolId, Value, symbol};
 
 /// What a scan does: match at the position or search from it, move the
 /// position, answer the matched string (else its length).
@@ -52,23 +42,26 @@ const fn mode(advance: bool, return_str: bool, anchored: bool) -> Mode {
     }
 }
 
-fn ivar(vm: &Vm, s: Value, name: &str) -> Value {
-    vm.ivar_get_name(s, symbol::intern(name))
+fn ivar(vm: &Vm, s: Value, name: SymbolId) -> Value {
+    vm.ivar_get_name(s, name)
 }
 
-fn set_ivar(vm: &mut Vm, s: Value, name: &str, v: Value) {
-    vm.ivar_set_name(s, symbol::intern(name), v);
+fn set_ivar(vm: &mut Vm, s: Value, name: SymbolId, v: Value) {
+    vm.ivar_set_name(s, name, v);
 }
 
 /// The subject and the position (clamped to its length: the subject may
 /// have shrunk).
 /// ArgumentError when `initialize` has not run (no String subject).
 fn state(vm: &mut Vm, s: Value) -> Result<(Value, usize), Unwind> {
-    let st = ivar(vm, s, "@string");
+    let st = ivar(vm, s, crate::intern!("@string"));
     if !vm.is_string(st) {
         return Err(uninitialized(vm));
     }
-    let pos = ivar(vm, s, "@pos").as_fixnum().unwrap_or(0).max(0) as usize;
+    let pos = ivar(vm, s, crate::intern!("@pos"))
+        .as_fixnum()
+        .unwrap_or(0)
+        .max(0) as usize;
     Ok((st, pos.min(with_bytes(st, |b| b.len()))))
 }
 
@@ -78,14 +71,14 @@ fn uninitialized(vm: &mut Vm) -> Unwind {
 }
 
 fn set_pos(vm: &mut Vm, s: Value, pos: usize) {
-    set_ivar(vm, s, "@pos", Value::int(pos as i64));
+    set_ivar(vm, s, crate::intern!("@pos"), Value::int(pos as i64));
 }
 
 /// The last match's MatchData, nil after a miss (or if `@match` was set
 /// to anything else).
 fn last_match(vm: &mut Vm, s: Value) -> VResult {
     state(vm, s)?;
-    let m = ivar(vm, s, "@match");
+    let m = ivar(vm, s, crate::intern!("@match"));
     Ok(
         if m.is_heap() && matches!(&*obj(m).body.borrow(), Body::MatchData(_)) {
             m
@@ -108,21 +101,9 @@ fn piece(vm: &mut Vm, st: Value, x: usize, y: usize) -> Value {
 /// Records a match of `groups` (absolute byte offsets) from `pos`.
 fn record(vm: &mut Vm, s: Value, st: Value, pos: usize, re_v: Value, groups: Groups) -> Value {
     let m = re::make_match(vm, re_v, st, groups);
-    set_ivar(vm, s, "@match", m);
-    set_ivar(vm, s, "@prev", Value::int(pos as i64));
+    set_ivar(vm, s, crate::intern!("@match"), m);
+    set_ivar(vm, s, crate::intern!("@prev"), Value::int(pos as i64));
     m
-}
-
-fn anchored_regex(src: &str, opts: u32) -> Option<Rc<fancy_regex::Regex>> {
-    ANCHORED.with(|c| {
-        let key = (src.to_string(), opts);
-        if let Some(r) = c.borrow().get(&key) {
-            return Some(r.clone());
-        }
-        let r = Rc::new(re::compile(&format!("\\A(?:{src})"), opts).ok()?);
-        c.borrow_mut().insert(key, r.clone());
-        Some(r)
-    })
 }
 
 /// Runs Regexp `re_v` on the subject's text from byte `pos`: groups in
@@ -147,7 +128,12 @@ fn regexp_at(
         return Ok(None);
     };
     let found = if anchored {
-        match anchored_regex(&r.source, r.options) {
+        let anchored = r.anchored.get_or_init(|| {
+            re::compile(&format!("\\A(?:{})", r.source), r.options)
+                .ok()
+                .map(Rc::new)
+        });
+        match anchored {
             Some(a) => a.captures(rest).ok().flatten().map(|c| groups_of(&c, tpos)),
             None => None,
         }
@@ -181,7 +167,7 @@ fn do_scan(vm: &mut Vm, s: Value, pat: Value, m: Mode) -> VResult {
             .then(|| (Value::NIL, vec![Some((pos, pos + p.len()))]))
     };
     let Some((re_v, groups)) = found else {
-        set_ivar(vm, s, "@match", Value::NIL);
+        set_ivar(vm, s, crate::intern!("@match"), Value::NIL);
         return Ok(Value::NIL);
     };
     let end = groups[0].map_or(pos, |(_, e)| e);
@@ -225,7 +211,7 @@ fn take(vm: &mut Vm, s: Value, whole_char: bool) -> VResult {
         }
     });
     if n == 0 {
-        set_ivar(vm, s, "@match", Value::NIL);
+        set_ivar(vm, s, crate::intern!("@match"), Value::NIL);
         return Ok(Value::NIL);
     }
     record(vm, s, st, pos, Value::NIL, vec![Some((pos, pos + n))]);
@@ -319,7 +305,7 @@ fn define(vm: &mut Vm, c: ClassId) {
         vm.def_builtin(c, n, 0, |vm, s, _, _| {
             state(vm, s)?;
             // As set: not clamped to a subject that shrank since.
-            Ok(ivar(vm, s, "@pos"))
+            Ok(ivar(vm, s, crate::intern!("@pos")))
         });
     }
     vm.def_builtin(c, "charpos", 0, |vm, s, _, _| {
@@ -409,9 +395,9 @@ fn define(vm: &mut Vm, c: ClassId) {
                 .unwrap_or(vm.e.runtime_error);
             return Err(vm.error(e, "unscan failed: previous match record not exist"));
         }
-        let prev = ivar(vm, s, "@prev");
-        set_ivar(vm, s, "@pos", prev);
-        set_ivar(vm, s, "@match", Value::NIL);
+        let prev = ivar(vm, s, crate::intern!("@prev"));
+        set_ivar(vm, s, crate::intern!("@pos"), prev);
+        set_ivar(vm, s, crate::intern!("@match"), Value::NIL);
         Ok(s)
     });
 }

@@ -353,7 +353,7 @@ fn set_trace_func(vm: &mut Vm, s: Value, a: &[Value], _: Blk) -> VResult {
     if !traced {
         // Its own return is the first event the proc hears (as CRuby's).
         let k = vm.class_of(s);
-        let name = symbol::intern("set_trace_func");
+        let name = crate::intern!("set_trace_func");
         if let Some(m) = vm.dispatch.resolve(&mut vm.classes, k, name).method {
             vm.trace_c(m, name, s, Some(p))?;
         }

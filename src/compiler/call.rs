@@ -360,7 +360,7 @@ impl<'pr> Compiler<'pr, '_> {
                 s.params.auto_splat = max > 1;
             }
             Some(p) if p.as_it_parameters_node().is_some() => {
-                self.local_slot(symbol::intern("it"));
+                self.local_slot(crate::intern!("it"));
                 self.scope().params.lead = 1;
             }
             _ => {}

@@ -176,7 +176,7 @@ impl<'pr> Compiler<'pr, '_> {
                     self.expr(&a.new_name())?;
                     self.expr(&a.old_name())?;
                     let site = self.site(
-                        symbol::intern("__alias_dynamic"),
+                        crate::intern!("__alias_dynamic"),
                         2,
                         crate::dispatch::flags::FCALL,
                         None,
@@ -204,7 +204,7 @@ impl<'pr> Compiler<'pr, '_> {
                         self.emit(Insn::PutSelf);
                         self.expr(&nm)?;
                         let site = self.site(
-                            symbol::intern("__undef_dynamic"),
+                            crate::intern!("__undef_dynamic"),
                             1,
                             crate::dispatch::flags::FCALL,
                             None,
@@ -266,7 +266,7 @@ impl<'pr> Compiler<'pr, '_> {
                 self.emit(Insn::Leave);
                 let blk = self.pop_scope();
                 self.put_object(Value::int(blk.index() as i64));
-                let site = self.site(symbol::intern("__end_block"), 1, flags::FCALL, Some(blk));
+                let site = self.site(crate::intern!("__end_block"), 1, flags::FCALL, Some(blk));
                 self.emit_call(Insn::SendSelf { site }, 1);
                 Ok(())
             }
@@ -288,7 +288,7 @@ impl<'pr> Compiler<'pr, '_> {
         } else if let Some(b) = node.as_back_reference_read_node() {
             name_of(&b.name())
         } else {
-            symbol::intern("$_")
+            crate::intern!("$_")
         }
     }
 
@@ -566,7 +566,7 @@ impl<'pr> Compiler<'pr, '_> {
             if excs.is_empty() {
                 self.emit(Insn::GetLocal { idx: exc });
                 self.emit(Insn::GetConstTop {
-                    name: symbol::intern("StandardError"),
+                    name: crate::intern!("StandardError"),
                 });
                 self.emit(Insn::CheckMatch {
                     kind: CHECKMATCH_CASE,
@@ -632,7 +632,7 @@ impl<'pr> Compiler<'pr, '_> {
     fn restore_errinfo(&mut self, exc: u32) {
         self.emit(Insn::GetLocal { idx: exc + 1 });
         self.emit(Insn::SetGlobal {
-            name: symbol::intern("$!"),
+            name: crate::intern!("$!"),
         });
     }
 
@@ -649,7 +649,7 @@ impl<'pr> Compiler<'pr, '_> {
         self.scope().depth = depth;
         self.emit(Insn::GetLocal { idx: exc });
         self.emit(Insn::GetConstTop {
-            name: symbol::intern("StandardError"),
+            name: crate::intern!("StandardError"),
         });
         self.emit(Insn::CheckMatch {
             kind: CHECKMATCH_CASE,

@@ -390,7 +390,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             None => {
                 self.emit(Insn::Dup);
                 self.put_object(Value::symbol(name));
-                let site = self.site(symbol::intern("const_defined?"), 1, 0, None);
+                let site = self.site(crate::intern!("const_defined?"), 1, 0, None);
                 self.emit_call(Insn::Send { site }, 2);
                 let j = self.emit(Insn::BranchUnless { target: 0 });
                 self.emit(Insn::Dup);
@@ -661,11 +661,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         );
         self.emit(Insn::PutSelf);
         self.emit(Insn::GetConstTop {
-            name: symbol::intern("NotImplementedError"),
+            name: crate::intern!("NotImplementedError"),
         });
         self.put_string(msg.as_bytes());
         let site = self.site(
-            symbol::intern("raise"),
+            crate::intern!("raise"),
             2,
             crate::dispatch::flags::FCALL,
             None,
@@ -841,7 +841,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     self.integer(neg, &digits, node)?;
                 }
                 let site = self.site(
-                    symbol::intern("Rational"),
+                    crate::intern!("Rational"),
                     2,
                     crate::dispatch::flags::FCALL,
                     None,
@@ -856,7 +856,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 self.put_object(Value::int(0));
                 self.expr(&n)?;
                 let site = self.site(
-                    symbol::intern("Complex"),
+                    crate::intern!("Complex"),
                     2,
                     crate::dispatch::flags::FCALL,
                     None,
@@ -900,7 +900,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     let parts = node.as_interpolated_x_string_node().unwrap().parts();
                     self.interpolation(&parts)?;
                 }
-                let site = self.site(symbol::intern("`"), 1, crate::dispatch::flags::FCALL, None);
+                let site = self.site(crate::intern!("`"), 1, crate::dispatch::flags::FCALL, None);
                 self.emit_call(Insn::Send { site }, 2);
                 Ok(())
             }
@@ -918,7 +918,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             Node::InterpolatedSymbolNode { .. } => {
                 let parts = node.as_interpolated_symbol_node().unwrap().parts();
                 self.interpolation(&parts)?;
-                let site = self.site(symbol::intern("to_sym"), 0, 0, None);
+                let site = self.site(crate::intern!("to_sym"), 0, 0, None);
                 self.emit_call(Insn::Send { site }, 1);
                 Ok(())
             }
@@ -990,7 +990,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Node::SourceEncodingNode { .. } => {
                 let site = self.site(
-                    symbol::intern("__encoding__"),
+                    crate::intern!("__encoding__"),
                     1,
                     crate::dispatch::flags::FCALL,
                     None,

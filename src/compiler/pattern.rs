@@ -508,7 +508,7 @@ impl<'pr> Compiler<'pr, '_> {
         if no_rest || (h.rest().is_none() && keys.is_empty()) {
             // `**nil`, or `{}` (which matches only an empty hash).
             self.hash_except(hash, &keys);
-            self.send0(symbol::intern("empty?"));
+            self.send0(crate::intern!("empty?"));
             let kind = if keys.is_empty() { PAT_EMPTY } else { PAT_REST };
             self.fail_branch(Fail::IfFalse, fails, kind, |c, a, _| {
                 c.hash_except(hash, &keys);

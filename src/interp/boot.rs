@@ -112,7 +112,7 @@ pub fn boot(vm: &mut Vm) {
     super::exc_methods::init(vm);
     let rs = vm.str_new("\n");
     crate::gc::obj(rs).freeze();
-    vm.globals.insert(crate::value::symbol::intern("$/"), rs);
+    vm.globals.insert(crate::intern!("$/"), rs);
 }
 
 fn boot_exceptions(vm: &mut Vm) {

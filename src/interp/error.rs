@@ -88,7 +88,7 @@ impl Vm {
             self.e.frozen_error,
             &format!("can't modify frozen {c}: {s}"),
         );
-        self.ivar_set_name(e, symbol::intern("recv"), v);
+        self.ivar_set_name(e, crate::intern!("recv"), v);
         self.fill_backtrace(e);
         Unwind::Raise(e)
     }
@@ -118,8 +118,8 @@ impl Vm {
     }
 
     pub fn set_name_error_fields(&mut self, e: Value, name: SymbolId, recv: Value) {
-        self.ivar_set_name(e, symbol::intern("name"), Value::symbol(name));
-        self.ivar_set_name(e, symbol::intern("recv"), recv);
+        self.ivar_set_name(e, crate::intern!("name"), Value::symbol(name));
+        self.ivar_set_name(e, crate::intern!("recv"), recv);
         // CRuby keeps the raising frame's iseq for `local_variables`.
         if let Some(f) = self.frames.last() {
             let id = Value::int(f.iseq.id.0 as i64);
@@ -317,8 +317,8 @@ impl Vm {
         };
         let e = self.new_exception(c, &msg);
         if kind == PAT_KEY {
-            self.ivar_set_name(e, symbol::intern("key"), a);
-            self.ivar_set_name(e, symbol::intern("matchee"), b);
+            self.ivar_set_name(e, crate::intern!("key"), a);
+            self.ivar_set_name(e, crate::intern!("matchee"), b);
         }
         self.fill_backtrace(e);
         Unwind::Raise(e)
@@ -329,8 +329,8 @@ impl Vm {
     pub fn uncaught_throw(&mut self, tag: Value, value: Value) -> Unwind {
         // UncaughtThrowError#to_s formats the message with the tag.
         let e = self.new_exception(self.e.uncaught_throw_error, "uncaught throw %p");
-        self.ivar_set_name(e, symbol::intern("tag"), tag);
-        self.ivar_set_name(e, symbol::intern("value"), value);
+        self.ivar_set_name(e, crate::intern!("tag"), tag);
+        self.ivar_set_name(e, crate::intern!("value"), value);
         self.fill_backtrace(e);
         Unwind::Raise(e)
     }
@@ -461,7 +461,7 @@ impl Vm {
             Ok(_) => 0,
             Err(Unwind::Exit(c)) => *c,
             Err(Unwind::Raise(e)) if self.exception_is(*e, self.e.system_exit) => {
-                self.ivar_get_name(*e, symbol::intern("status"))
+                self.ivar_get_name(*e, crate::intern!("status"))
                     .as_fixnum()
                     .unwrap_or(0) as i32
             }

@@ -86,7 +86,7 @@ pub fn init(vm: &mut Vm) {
     });
     let fe = vm.e.frozen_error;
     vm.def_builtin(fe, "receiver", 0, |vm, s, _, _| {
-        if !vm.ivar_is_set(s, symbol::intern("recv")) {
+        if !vm.ivar_is_set(s, crate::intern!("recv")) {
             return Err(vm.arg_error("no receiver is available"));
         }
         Ok(ivar(vm, s, "recv"))

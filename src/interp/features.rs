@@ -6,7 +6,7 @@
 //! record `require` consults.
 
 use crate::object::Body;
-use crate::value::{Value, symbol};
+use crate::value::Value;
 
 use super::Vm;
 
@@ -212,7 +212,7 @@ impl Vm {
     /// The directories `require` searches: `$LOAD_PATH` as the program
     /// left it (its String entries, expanded), else the `-I` directories.
     pub fn load_dirs(&self) -> Vec<String> {
-        match self.globals.get(&symbol::intern("$LOAD_PATH")) {
+        match self.globals.get(&crate::intern!("$LOAD_PATH")) {
             Some(&lp) if self.is_array(lp) => self
                 .array_items(lp)
                 .into_iter()
@@ -225,7 +225,7 @@ impl Vm {
 
     /// `$LOADED_FEATURES`, when the program left it an Array.
     fn features_array(&self) -> Option<Value> {
-        let v = *self.globals.get(&symbol::intern("$LOADED_FEATURES"))?;
+        let v = *self.globals.get(&crate::intern!("$LOADED_FEATURES"))?;
         self.is_array(v).then_some(v)
     }
 

@@ -290,7 +290,7 @@ impl Vm {
         let msg = format!("cannot load such file -- {path}");
         let e = self.new_exception(self.e.load_error, &msg);
         let p = self.str_new(path);
-        self.ivar_set_name(e, crate::value::symbol::intern("path"), p);
+        self.ivar_set_name(e, crate::intern!("path"), p);
         self.fill_backtrace(e);
         Unwind::Raise(e)
     }

@@ -47,7 +47,7 @@ impl Vm {
                 && fl & flags::VCALL == 0
             {
                 let args = self.ary_new(args);
-                self.ivar_set_name(ex, symbol::intern("args"), args);
+                self.ivar_set_name(ex, crate::intern!("args"), args);
             }
             self.stack.truncate(recv_ix);
             return Err(e);

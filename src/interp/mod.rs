@@ -742,13 +742,13 @@ impl Vm {
     /// The `Warning` module (prelude/warning.rb), once defined.
     pub fn warning_module(&self) -> Option<Value> {
         let c = self.classes.get(cls::OBJECT);
-        c.consts.get(&symbol::intern("Warning")).copied()
+        c.consts.get(&crate::intern!("Warning")).copied()
     }
 
     /// `$VERBOSE` is not nil: `rb_warn`'s warnings are shown.
     pub fn warnings_on(&self) -> bool {
         self.globals
-            .get(&crate::value::symbol::intern("$VERBOSE"))
+            .get(&crate::intern!("$VERBOSE"))
             .is_some_and(|v| !v.is_nil())
     }
 
@@ -765,7 +765,7 @@ impl Vm {
         match self.warning_module() {
             Some(w) if w.is_heap() => {
                 let text = self.str_new(msg);
-                self.funcall(w, symbol::intern("warn"), &[text], None)?;
+                self.funcall(w, crate::intern!("warn"), &[text], None)?;
             }
             _ => self.write_err(msg.as_bytes()),
         }

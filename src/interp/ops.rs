@@ -592,8 +592,8 @@ impl Vm {
                     return Ok(Some(Call::Pushed));
                 }
                 ONCE_RUNNING if c.state != me => {
-                    let t = self.const_lookup(fi, symbol::intern("Thread"))?;
-                    self.funcall(t, symbol::intern("pass"), &[], None)?;
+                    let t = self.const_lookup(fi, crate::intern!("Thread"))?;
+                    self.funcall(t, crate::intern!("pass"), &[], None)?;
                 }
                 _ => {
                     (c.cref, c.state) = (ONCE_RUNNING, me);

@@ -7,7 +7,7 @@ use crate::class::{Visibility, cls};
 use crate::dispatch::{IcEntry, flags, lookup};
 use crate::gc::obj;
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{MethodId, SymbolId, Value, sym, symbol};
+use crate::value::{MethodId, SymbolId, Value, sym};
 
 use super::call::Call;
 use super::{VResult, Vm};
@@ -312,7 +312,7 @@ impl Vm {
             Ok(r) => Ok(Some(r)),
             Err(Unwind::Raise(e))
                 if self.exception_is(e, self.e.no_method_error)
-                    && self.ivar_get_name(e, symbol::intern("name")) == n =>
+                    && self.ivar_get_name(e, crate::intern!("name")) == n =>
             {
                 Ok(None)
             }

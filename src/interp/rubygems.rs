@@ -14,7 +14,6 @@
 
 use crate::class::cls;
 use crate::object::Unwind;
-use crate::value::symbol;
 
 use super::features::Found;
 use super::{VResult, Vm};
@@ -39,13 +38,13 @@ impl Vm {
             return;
         }
         self.rubygems = Rubygems::Pending;
-        self.autoload_register(cls::OBJECT, symbol::intern("Gem"), "rubygems".into());
+        self.autoload_register(cls::OBJECT, crate::intern!("Gem"), "rubygems".into());
         self.def_builtin(cls::KERNEL, "gem", -2, |vm, s, a, _| {
             if vm.boot_rubygems()? {
                 // rubygems' Kernel#gem has replaced this one.
-                return vm.funcall(s, symbol::intern("gem"), a, None);
+                return vm.funcall(s, crate::intern!("gem"), a, None);
             }
-            Err(vm.no_method_error(symbol::intern("gem"), s, crate::dispatch::flags::FCALL))
+            Err(vm.no_method_error(crate::intern!("gem"), s, crate::dispatch::flags::FCALL))
         });
     }
 
@@ -72,6 +71,6 @@ impl Vm {
         }
         let f = self.str_new(feature);
         let main = self.main_obj;
-        Some(self.funcall(main, symbol::intern("require"), &[f], None))
+        Some(self.funcall(main, crate::intern!("require"), &[f], None))
     }
 }

@@ -1007,8 +1007,8 @@ impl Vm {
     ) -> crate::object::Unwind {
         let e = self.new_exception(self.e.local_jump_error, msg);
         let r = self.sym(reason);
-        self.ivar_set_name(e, crate::value::symbol::intern("reason"), r);
-        self.ivar_set_name(e, crate::value::symbol::intern("exit_value"), v);
+        self.ivar_set_name(e, crate::intern!("reason"), r);
+        self.ivar_set_name(e, crate::intern!("exit_value"), v);
         self.fill_backtrace(e);
         Unwind::Raise(e)
     }

@@ -712,7 +712,7 @@ impl Vm {
 
     /// `Thread.current` (prelude/thread.rb keeps it on the class).
     fn current_thread(&mut self) -> Value {
-        let name = crate::value::symbol::intern("Thread");
+        let name = crate::intern!("Thread");
         let Some(t) = self
             .classes
             .get(crate::class::cls::OBJECT)
@@ -722,12 +722,12 @@ impl Vm {
         else {
             return Value::NIL;
         };
-        let cur = self.ivar_get_name(t, crate::value::symbol::intern("@current"));
+        let cur = self.ivar_get_name(t, crate::intern!("@current"));
         if !cur.is_nil() {
             return cur;
         }
         let was = std::mem::replace(&mut self.trace.running, true);
-        let main = self.funcall(t, crate::value::symbol::intern("main"), &[], None);
+        let main = self.funcall(t, crate::intern!("main"), &[], None);
         self.trace.running = was;
         main.unwrap_or(Value::NIL)
     }

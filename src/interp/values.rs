@@ -21,6 +21,9 @@ pub const MAX_NESTING: usize = 20_000;
 /// Out-of-slot bytes per Hash entry (the entry, its hash code and its
 /// index bucket), charged to the GC as the table grows.
 const HASH_ENTRY_BYTES: usize = 64;
+/// Strings shorter than this (bytes) are read afresh on each match instead
+/// of replacing `Vm::match_subject`'s cached text.
+const MATCH_CACHE_MIN: usize = 256;
 
 impl Vm {
     /// Charged once per block call made from Rust (`Integer#times`,
@@ -602,6 +605,7 @@ impl Vm {
                     opts & crate::builtins::regexp::FIXEDENCODING != 0,
                     opts & crate::builtins::regexp::NOENCODING != 0,
                 ),
+                anchored: std::cell::OnceCell::new(),
             })),
         );
         obj(v).freeze();
@@ -664,13 +668,18 @@ impl Vm {
                         return Err(self.arg_error(&format!("invalid byte sequence in {enc}")));
                     }
                 };
-                self.match_subject = Some(super::MatchSubject {
-                    subject: s,
-                    subj: subj.clone(),
-                    frozen: Value::NIL,
-                });
-                let o = obj(s);
-                o.flags.set(o.flags.get() | FLAG_MATCH_SNAPSHOT);
+                // Short strings are cheap to read again and must not evict
+                // a long one being scanned (a tokenizer's `gsub!` on each
+                // token between scans of its source).
+                if subj.byte_len() >= MATCH_CACHE_MIN {
+                    self.match_subject = Some(super::MatchSubject {
+                        subject: s,
+                        subj: subj.clone(),
+                        frozen: Value::NIL,
+                    });
+                    let o = obj(s);
+                    o.flags.set(o.flags.get() | FLAG_MATCH_SNAPSHOT);
+                }
                 subj
             }
         };

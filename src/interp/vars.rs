@@ -492,7 +492,7 @@ impl Vm {
                 if e.is_nil() {
                     return Value::NIL;
                 }
-                self.funcall(e, symbol::intern("backtrace"), &[], None)
+                self.funcall(e, crate::intern!("backtrace"), &[], None)
                     .unwrap_or(Value::NIL)
             }
             // Reached through an alias (`alias $MATCH $&`, English.rb).
@@ -531,7 +531,7 @@ impl Vm {
                 let msg = format!("{g} is a read-only variable");
                 return Err(self.name_error(&msg, written, Value::NIL));
             }
-            "$stdout" | "$stderr" if !self.respond_to(v, symbol::intern("write")) => {
+            "$stdout" | "$stderr" if !self.respond_to(v, crate::intern!("write")) => {
                 let c = self.class_name(self.real_class_of(v));
                 let g = symbol::name(written);
                 return Err(self.type_error(&format!("{g} must have write method, {c} given")));
@@ -557,10 +557,10 @@ impl Vm {
         for h in hooks {
             // A Proc gets the value; a String is evaluated at the top level.
             r = if self.real_class_of(h) == cls::PROC {
-                self.funcall(h, symbol::intern("call"), &[v], None)
+                self.funcall(h, crate::intern!("call"), &[v], None)
             } else {
                 let main = self.main_obj;
-                self.funcall(main, symbol::intern("eval"), &[h], None)
+                self.funcall(main, crate::intern!("eval"), &[h], None)
             }
             .map(|_| ());
             if r.is_err() {

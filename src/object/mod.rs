@@ -312,6 +312,9 @@ pub struct RRegexp {
     pub regex: fancy_regex::Regex,
     pub names: Vec<String>,
     pub enc: RegexpEnc,
+    /// `\A(?:source)`, compiled on first anchored use (StringScanner's
+    /// scan/skip/match?/check); None when it does not compile.
+    pub anchored: std::cell::OnceCell<Option<std::rc::Rc<fancy_regex::Regex>>>,
 }
 
 /// A Regexp's encoding, as CRuby decides it from source and options:

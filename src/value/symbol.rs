@@ -7,10 +7,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use super::ids::SymbolId;
+use crate::support::fasthash::FastBuild;
 
 struct SymTab {
     names: Vec<Arc<str>>,
-    ids: HashMap<Arc<str>, SymbolId>,
+    ids: HashMap<Arc<str>, SymbolId, FastBuild>,
 }
 
 fn table() -> &'static RwLock<SymTab> {
@@ -18,7 +19,7 @@ fn table() -> &'static RwLock<SymTab> {
     TAB.get_or_init(|| {
         let mut t = SymTab {
             names: Vec::new(),
-            ids: HashMap::new(),
+            ids: HashMap::default(),
         };
         for name in sym::PREDEFINED {
             let a: Arc<str> = Arc::from(*name);
@@ -28,6 +29,16 @@ fn table() -> &'static RwLock<SymTab> {
         }
         RwLock::new(t)
     })
+}
+
+/// Interns a string literal once per call site: the first call interns,
+/// later ones read a `OnceLock`. For names builtins use on every call.
+#[macro_export]
+macro_rules! intern {
+    ($name:literal) => {{
+        static ID: std::sync::OnceLock<$crate::value::SymbolId> = std::sync::OnceLock::new();
+        *ID.get_or_init(|| $crate::value::symbol::intern($name))
+    }};
 }
 
 /// Interns `name`, returning its id.

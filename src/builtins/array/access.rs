@@ -11,7 +11,7 @@ use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{Body, Unwind};
-use crate::value::{Value, sym, symbol};
+use crate::value::{Value, sym};
 
 pub fn init(vm: &mut Vm) {
     let a = cls::ARRAY;
@@ -151,7 +151,7 @@ pub fn init(vm: &mut Vm) {
         filter(vm, s, b, false, "reject")
     });
     vm.def_builtin(a, "collect", 0, |vm, s, _, b| {
-        vm.funcall(s, symbol::intern("map"), &[], b)
+        vm.funcall(s, crate::intern!("map"), &[], b)
     });
     vm.def_builtin(a, "each_index", 0, |vm, s, _, b| {
         let Some(b) = b else {
@@ -281,7 +281,7 @@ pub fn dig_rest(vm: &mut Vm, v: Value, rest: &[Value]) -> VResult {
     if rest.is_empty() || v.is_nil() {
         return Ok(v);
     }
-    let dig = symbol::intern("dig");
+    let dig = crate::intern!("dig");
     if !vm.respond_to(v, dig) {
         let c = vm.class_name(vm.real_class_of(v));
         return Err(vm.type_error(&format!("{c} does not have #dig method")));

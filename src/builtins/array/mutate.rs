@@ -7,7 +7,7 @@ use crate::class::arity;
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
-use crate::value::{Value, sym, symbol};
+use crate::value::{Value, sym};
 
 pub fn init(vm: &mut Vm) {
     let a = cls::ARRAY;
@@ -109,7 +109,7 @@ pub fn init(vm: &mut Vm) {
             return enum_for(vm, s, "sort_by!", &[]);
         };
         check_frozen(vm, s)?;
-        let sorted = vm.funcall(s, symbol::intern("sort_by"), &[], Some(b))?;
+        let sorted = vm.funcall(s, crate::intern!("sort_by"), &[], Some(b))?;
         let v = items(vm, sorted);
         with_mut(vm, s, |x| *x = v)?;
         Ok(s)

@@ -17,7 +17,7 @@ use crate::interp::{VResult, Vm};
 use std::rc::Rc;
 
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{Value, symbol};
+use crate::value::Value;
 
 /// (name, digest length, block length) of each algorithm.
 const ALGOS: &[(&str, usize, usize)] = &[
@@ -75,7 +75,7 @@ pub fn init(vm: &mut Vm) -> Result<(), Unwind> {
             }
             let b = buffer(vm, a[0]);
             let copy = vm.str_from_bytes(b);
-            vm.ivar_set_name(s, symbol::intern("__buf"), copy);
+            vm.ivar_set_name(s, crate::intern!("__buf"), copy);
         }
         Ok(s)
     });
@@ -86,7 +86,7 @@ pub fn init(vm: &mut Vm) -> Result<(), Unwind> {
 /// algorithm extension).
 fn algo_of(vm: &mut Vm, v: Value) -> Result<(&'static str, usize, usize), Unwind> {
     let c = vm.real_class_of(v);
-    let key = symbol::intern("__algo");
+    let key = crate::intern!("__algo");
     for a in vm.classes.ancestors(c).iter() {
         let name = vm.ivar_get_name(vm.class_value(*a), key);
         if let Some(n) = vm.symbol_name(name)
@@ -108,7 +108,7 @@ fn base_misuse(vm: &mut Vm) -> Unwind {
 
 /// The bytes given to `update` since the last reset.
 fn buffer(vm: &Vm, s: Value) -> Vec<u8> {
-    let b = vm.ivar_get_name(s, symbol::intern("__buf"));
+    let b = vm.ivar_get_name(s, crate::intern!("__buf"));
     if vm.is_string(b) {
         vm.string_bytes(b)
     } else {
@@ -119,7 +119,7 @@ fn buffer(vm: &Vm, s: Value) -> Vec<u8> {
 fn update(vm: &mut Vm, s: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResult {
     let data = super::super::str_arg(vm, a[0])?;
     algo_of(vm, s)?;
-    let key = symbol::intern("__buf");
+    let key = crate::intern!("__buf");
     let b = vm.ivar_get_name(s, key);
     if vm.is_string(b) {
         if let Body::String(rs) = &mut *obj(b).body.borrow_mut() {
@@ -136,7 +136,7 @@ fn update(vm: &mut Vm, s: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResul
 fn reset(vm: &mut Vm, s: Value, _: &[Value], _: Option<Rc<BlockArg>>) -> VResult {
     algo_of(vm, s)?;
     let nb = vm.str_from_bytes(Vec::new());
-    vm.ivar_set_name(s, symbol::intern("__buf"), nb);
+    vm.ivar_set_name(s, crate::intern!("__buf"), nb);
     Ok(s)
 }
 
@@ -159,7 +159,7 @@ fn define_algos(vm: &mut Vm, names: &[&str]) -> Result<(), Unwind> {
         let c = vm.new_class(Some(n), base, Some(digest));
         let cv = vm.class_value(c);
         let algo = vm.sym(n);
-        vm.ivar_set_name(cv, symbol::intern("__algo"), algo);
+        vm.ivar_set_name(cv, crate::intern!("__algo"), algo);
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ use num_bigint::{BigInt, Sign};
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{Body, Unwind};
-use crate::value::{Value, symbol};
+use crate::value::Value;
 
 /// `n` bytes from the operating system's random source.
 fn os_random(vm: &mut Vm, n: usize) -> Result<Vec<u8>, Unwind> {
@@ -37,7 +37,7 @@ fn size_arg(vm: &mut Vm, v: Value) -> Result<usize, Unwind> {
 
 /// `n` random bytes from `obj.bytes(n)`.
 fn bytes_of(vm: &mut Vm, s: Value, n: usize) -> Result<Vec<u8>, Unwind> {
-    let r = vm.funcall(s, symbol::intern("bytes"), &[Value::int(n as i64)], None)?;
+    let r = vm.funcall(s, crate::intern!("bytes"), &[Value::int(n as i64)], None)?;
     let b = super::super::str_arg(vm, r)?;
     if b.len() < n {
         return Err(vm.error(vm.e.runtime_error, "random data too short"));

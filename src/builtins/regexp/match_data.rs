@@ -70,7 +70,7 @@ pub fn init(vm: &mut Vm) {
             } else {
                 let all = to_a(vm, s)?;
                 let arr = vm.ary_new(all);
-                let r = vm.funcall(arr, crate::value::symbol::intern("values_at"), &[*v], None)?;
+                let r = vm.funcall(arr, crate::intern!("values_at"), &[*v], None)?;
                 out.extend(vm.array_items(r));
             }
         }

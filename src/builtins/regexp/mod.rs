@@ -401,7 +401,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(!m.is_nil()))
     });
     vm.def_builtin(r, "~", 0, |vm, s, _, _| {
-        let line = vm.global_get(symbol::intern("$_"));
+        let line = vm.global_get(crate::intern!("$_"));
         if !vm.is_string(line) {
             vm.set_last_match(Value::NIL);
             return Ok(Value::NIL);

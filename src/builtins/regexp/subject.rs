@@ -94,12 +94,36 @@ impl Subject {
 
     /// `g` (text offsets) in byte offsets.
     pub fn groups_to_bytes(&self, g: Groups) -> Groups {
-        if self.map.is_none() {
+        let Some(m) = &self.map else {
             return g;
-        }
+        };
+        // Groups lie near the whole match's start: search from there
+        // outwards (galloping) rather than over the whole map.
+        let hint = match g.first() {
+            Some(Some((a, _))) => m.partition_point(|&x| (x as usize) < *a),
+            _ => 0,
+        };
         g.into_iter()
-            .map(|x| x.map(|(a, b)| (self.to_byte(a), self.to_byte(b))))
+            .map(|x| x.map(|(a, b)| (gallop(m, a, hint), gallop(m, b, hint))))
             .collect()
+    }
+}
+
+/// The first index `i` with `m[i] >= t` (as `partition_point`), searched
+/// from `hint` outwards: O(log distance) for offsets near the hint.
+fn gallop(m: &[u32], t: usize, hint: usize) -> usize {
+    let below = |i: usize| (m[i] as usize) < t;
+    let hint = hint.min(m.len());
+    if hint < m.len() && below(hint) {
+        let (mut lo, mut step) = (hint + 1, 1);
+        while lo + step < m.len() && below(lo + step) {
+            lo += step + 1;
+            step *= 2;
+        }
+        let hi = (lo + step).min(m.len());
+        lo + m[lo..hi].partition_point(|&x| (x as usize) < t)
+    } else {
+        m[..hint].partition_point(|&x| (x as usize) < t)
     }
 }
 
@@ -152,6 +176,17 @@ pub fn incompatible(re_enc: RegexpEnc, str_binary: bool, ascii: bool) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gallop_agrees_with_partition_point() {
+        let m: Vec<u32> = (0..300u32).map(|i| i * 2 - i / 3).collect();
+        for t in 0..620usize {
+            let want = m.partition_point(|&x| (x as usize) < t);
+            for hint in [0, 1, 7, 150, 299, 300, 400] {
+                assert_eq!(gallop(&m, t, hint), want, "t={t} hint={hint}");
+            }
+        }
+    }
 
     #[test]
     fn latin1_offsets_map_back_to_bytes() {

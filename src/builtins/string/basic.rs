@@ -503,7 +503,7 @@ pub fn init(vm: &mut Vm) {
             obj(s).flags.set(obj(s).flags.get() | FLAG_BINARY);
         }
         if let Some(e) = kw_get(vm, kw, "encoding")? {
-            let f = symbol::intern("force_encoding");
+            let f = crate::intern!("force_encoding");
             vm.funcall(s, f, &[e], None)?;
         }
         if let Some(c) = kw_get(vm, kw, "capacity")?.filter(|c| !c.is_nil()) {
@@ -780,7 +780,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "codepoints", 0, |vm, s, a, b| {
         // With a block (deprecated in 3.1): the each_ form, returning self.
         if b.is_some() {
-            return vm.funcall(s, crate::value::symbol::intern("each_codepoint"), a, b);
+            return vm.funcall(s, crate::intern!("each_codepoint"), a, b);
         }
         let by = bytes(vm, s);
         let binary = is_binary(s);
@@ -861,7 +861,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "chars", 0, |vm, s, a, b| {
         // With a block (deprecated in 3.1): the each_ form, returning self.
         if b.is_some() {
-            return vm.funcall(s, crate::value::symbol::intern("each_char"), a, b);
+            return vm.funcall(s, crate::intern!("each_char"), a, b);
         }
         let b = bytes(vm, s);
         let v: Vec<Value> = if is_binary(s) {
@@ -895,7 +895,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "bytes", 0, |vm, s, a, b| {
         // With a block (deprecated in 3.1): the each_ form, returning self.
         if b.is_some() {
-            return vm.funcall(s, crate::value::symbol::intern("each_byte"), a, b);
+            return vm.funcall(s, crate::intern!("each_byte"), a, b);
         }
         let v = bytes(vm, s)
             .into_iter()

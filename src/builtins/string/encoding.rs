@@ -19,7 +19,7 @@ fn enc_class(vm: &Vm) -> Option<Value> {
     vm.classes
         .get(cls::OBJECT)
         .consts
-        .get(&symbol::intern("Encoding"))
+        .get(&crate::intern!("Encoding"))
         .copied()
 }
 
@@ -41,7 +41,7 @@ pub fn encoding_value(vm: &Vm, name: &str) -> Value {
 }
 
 fn enc_name(vm: &Vm, e: Value) -> String {
-    let v = vm.ivar_get_name(e, symbol::intern("__name"));
+    let v = vm.ivar_get_name(e, crate::intern!("__name"));
     vm.string_lossy(v)
 }
 
@@ -257,11 +257,11 @@ pub fn init(vm: &mut Vm) {
         let o = vm.heap.alloc(e, Body::Object(Vec::new()));
         let n = vm.str_new(name);
         obj(n).freeze();
-        vm.ivar_set_name(o, symbol::intern("__name"), n);
+        vm.ivar_set_name(o, crate::intern!("__name"), n);
         obj(o).freeze();
         vm.classes.set_const(e, symbol::intern(cname), o);
         if cname == "ASCII_8BIT" {
-            vm.classes.set_const(e, symbol::intern("BINARY"), o);
+            vm.classes.set_const(e, crate::intern!("BINARY"), o);
         }
     }
     for m in ["to_s", "name"] {

@@ -178,8 +178,8 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
             };
             let err = vm.error(c, &e.message);
             if let (Unwind::Raise(ex), Some((key, h))) = (&err, missing_key) {
-                vm.ivar_set_name(*ex, crate::value::symbol::intern("key"), key);
-                vm.ivar_set_name(*ex, crate::value::symbol::intern("recv"), h);
+                vm.ivar_set_name(*ex, crate::intern!("key"), key);
+                vm.ivar_set_name(*ex, crate::intern!("recv"), h);
             }
             Err(err)
         }

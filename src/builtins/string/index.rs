@@ -321,7 +321,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "insert", 2, |vm, s, a, _| {
         let i = long_arg(vm, a[0])?;
         if i == -1 {
-            let f = crate::value::symbol::intern("concat");
+            let f = crate::intern!("concat");
             return vm.funcall(s, f, &[a[1]], None);
         }
         let i = if i < 0 { i + 1 } else { i };

@@ -29,7 +29,7 @@ use super::check_frozen;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, Unwind};
-use crate::value::{Value, symbol};
+use crate::value::Value;
 
 pub use basic::{append, succ};
 pub use encoding::{Enc, append_encoding, comparable, encoding_value, incompatible, lit_enc};
@@ -339,7 +339,7 @@ pub fn int_chr(vm: &mut Vm, n: i64, enc: Option<Value>) -> VResult {
     let name = match enc {
         None => None,
         Some(e) => {
-            let v = vm.funcall(e, symbol::intern("to_s"), &[], None)?;
+            let v = vm.funcall(e, crate::intern!("to_s"), &[], None)?;
             Some(vm.string_lossy(v).to_ascii_uppercase())
         }
     };

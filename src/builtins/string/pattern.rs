@@ -673,7 +673,7 @@ fn lines_of(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Vec<Value>, Unwind> {
         Some(v) => *v,
         None => vm
             .globals
-            .get(&crate::value::symbol::intern("$/"))
+            .get(&crate::intern!("$/"))
             .copied()
             .unwrap_or(Value::NIL),
     };
@@ -815,7 +815,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "lines", -1, |vm, s, a, b| {
         // With a block (deprecated in 3.1): the each_ form, returning self.
         if b.is_some() {
-            return vm.funcall(s, crate::value::symbol::intern("each_line"), a, b);
+            return vm.funcall(s, crate::intern!("each_line"), a, b);
         }
         let v = lines_of(vm, s, a)?;
         Ok(vm.ary_new(v))

@@ -40,7 +40,7 @@ fn form_arg(vm: &mut Vm, a: &[Value]) -> Result<Form, Unwind> {
             let shown = match name {
                 Some(n) => n,
                 None => {
-                    let t = vm.funcall(v, crate::value::symbol::intern("to_s"), &[], None)?;
+                    let t = vm.funcall(v, crate::intern!("to_s"), &[], None)?;
                     vm.string_lossy(t)
                 }
             };
@@ -255,12 +255,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(s, "grapheme_clusters", 0, |vm, s, a, b| {
         // With a block (deprecated in 3.1): the each_ form, returning self.
         if b.is_some() {
-            return vm.funcall(
-                s,
-                crate::value::symbol::intern("each_grapheme_cluster"),
-                a,
-                b,
-            );
+            return vm.funcall(s, crate::intern!("each_grapheme_cluster"), a, b);
         }
         Ok(clusters(vm, s).0)
     });

@@ -482,8 +482,8 @@ fn rounding_mode_arg(vm: &mut Vm, v: Value) -> Result<u16, Unwind> {
 
 /// check_rounding_mode_option: `half: :up / :even / :down`.
 fn half_option(vm: &mut Vm, opts: Value) -> Result<u16, Unwind> {
-    let key = Value::symbol(intern("half"));
-    let mode = vm.funcall(opts, intern("[]"), &[key], None)?;
+    let key = Value::symbol(crate::intern!("half"));
+    let mode = vm.funcall(opts, crate::intern!("[]"), &[key], None)?;
     if mode.is_nil() {
         return Ok(real::round_mode());
     }
@@ -758,7 +758,7 @@ fn to_r(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
     };
     let num = vm.bignum_value(num);
     let den = vm.bignum_value(den);
-    vm.funcall(Value::NIL, intern("Rational"), &[num, den], None)
+    vm.funcall(Value::NIL, crate::intern!("Rational"), &[num, den], None)
 }
 
 fn to_f(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
@@ -839,15 +839,15 @@ fn cmp(vm: &mut Vm, s: Value, r: Value, op: &str) -> VResult {
         return match op {
             "<=>" => coerce_cmp(vm, s, r),
             "==" => {
-                if !vm.respond_to(r, intern("coerce")) {
+                if !vm.respond_to(r, crate::intern!("coerce")) {
                     return Ok(Value::FALSE);
                 }
-                let ary = vm.funcall(r, intern("coerce"), &[s], None)?;
+                let ary = vm.funcall(r, crate::intern!("coerce"), &[s], None)?;
                 if !vm.is_array(ary) || vm.array_len(ary) != 2 {
                     return Ok(Value::FALSE);
                 }
                 let items = vm.array_items(ary);
-                let e = vm.funcall(items[0], intern("=="), &[items[1]], None)?;
+                let e = vm.funcall(items[0], crate::intern!("=="), &[items[1]], None)?;
                 Ok(Value::bool(e.truthy()))
             }
             _ => coerce_relop(vm, s, r, op),
@@ -996,7 +996,7 @@ fn f_bigdecimal(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
     }
     let mut digs = None;
     if let Some(&d) = pos.get(1) {
-        let d = vm.funcall(Value::NIL, intern("Integer"), &[d], None)?;
+        let d = vm.funcall(Value::NIL, crate::intern!("Integer"), &[d], None)?;
         let n = crate::builtins::integer::to_big(d).unwrap_or_default();
         if n.sign() == num_bigint::Sign::Minus {
             if !exception {
@@ -1189,7 +1189,7 @@ pub fn init(vm: &mut Vm) -> Result<(), Unwind> {
     let c = vm.new_class(Some("BigDecimal"), cls::NUMERIC, Some(cls::OBJECT));
     vm.def_private_builtin(cls::KERNEL, "BigDecimal", -1, f_bigdecimal);
     let meta = vm.singleton_class(vm.class_value(c));
-    vm.undef_method(meta, intern("new"))?;
+    vm.undef_method(meta, crate::intern!("new"))?;
     for &(name, arity, f) in SINGLETON {
         vm.def_singleton_builtin(c, name, arity, f);
     }
@@ -1231,10 +1231,10 @@ pub fn init(vm: &mut Vm) -> Result<(), Unwind> {
     }
     let version = vm.str_new("3.1.1");
     crate::gc::obj(version).freeze();
-    vm.classes.set_const(c, intern("VERSION"), version);
+    vm.classes.set_const(c, crate::intern!("VERSION"), version);
     let inf = wrap(vm, super::special(real::SIGN_POSITIVE_INFINITE));
-    vm.classes.set_const(c, intern("INFINITY"), inf);
+    vm.classes.set_const(c, crate::intern!("INFINITY"), inf);
     let nan = wrap(vm, super::special(real::SIGN_NAN));
-    vm.classes.set_const(c, intern("NAN"), nan);
+    vm.classes.set_const(c, crate::intern!("NAN"), nan);
     Ok(())
 }

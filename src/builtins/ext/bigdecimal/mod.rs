@@ -19,7 +19,7 @@ use num_traits::ToPrimitive;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{Body, Unwind};
-use crate::value::{ClassId, Value, symbol::intern};
+use crate::value::{ClassId, Value};
 
 use real::{BASE_FIG, DOUBLE_FIG, Real, VpErr, VpResult};
 
@@ -311,8 +311,8 @@ pub fn rational_to_real(
         let c = vm.class_name(vm.real_class_of(v));
         return Err(vm.arg_error(&format!("can't omit precision for a {c}.")));
     };
-    let num = vm.funcall(v, intern("numerator"), &[], None)?;
-    let den = vm.funcall(v, intern("denominator"), &[], None)?;
+    let num = vm.funcall(v, crate::intern!("numerator"), &[], None)?;
+    let den = vm.funcall(v, crate::intern!("denominator"), &[], None)?;
     let num = int_to_real(vm, num)?;
     let num = wrap(vm, num);
     let mark = vm.roots_len();
@@ -357,12 +357,12 @@ pub fn convert(vm: &mut Vm, v: Value, digs: Option<usize>, raise: bool) -> VResu
         });
     }
     if is_complex(vm, v) {
-        let im = vm.funcall(v, intern("imaginary"), &[], None)?;
-        let zero = vm.funcall(im, intern("=="), &[Value::int(0)], None)?;
+        let im = vm.funcall(v, crate::intern!("imaginary"), &[], None)?;
+        let zero = vm.funcall(im, crate::intern!("=="), &[Value::int(0)], None)?;
         if !zero.truthy() {
             return Err(vm.arg_error("Unable to make a BigDecimal from non-zero imaginary number"));
         }
-        let re = vm.funcall(v, intern("real"), &[], None)?;
+        let re = vm.funcall(v, crate::intern!("real"), &[], None)?;
         return convert(vm, re, digs, raise);
     }
     let s = if vm.is_string(v) {

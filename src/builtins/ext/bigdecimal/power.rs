@@ -4,7 +4,7 @@
 //! exponent through BigMath.log and BigMath.exp (the Ruby half).
 
 use crate::interp::{VResult, Vm};
-use crate::value::{Value, symbol::intern};
+use crate::value::Value;
 
 use super::real::{self, BASE_FIG, DOUBLE_FIG, Real};
 use super::{OrRaise, check_get, real_of, text, vp_value, wrap};
@@ -31,7 +31,7 @@ fn is_negative(vm: &mut Vm, x: Value) -> Result<bool, crate::object::Unwind> {
     if let Some(d) = crate::builtins::float::to_f64_strict(x) {
         return Ok(d < 0.0);
     }
-    let r = vm.funcall(x, intern("<"), &[Value::int(0)], None)?;
+    let r = vm.funcall(x, crate::intern!("<"), &[Value::int(0)], None)?;
     Ok(r.truthy())
 }
 
@@ -46,7 +46,7 @@ fn is_zero(vm: &mut Vm, x: Value) -> Result<bool, crate::object::Unwind> {
     if crate::builtins::integer::is_integer(x) {
         return Ok(false);
     }
-    let r = vm.funcall(x, intern("=="), &[Value::int(0)], None)?;
+    let r = vm.funcall(x, crate::intern!("=="), &[Value::int(0)], None)?;
     Ok(r.truthy())
 }
 
@@ -57,7 +57,7 @@ fn is_one(vm: &mut Vm, x: Value) -> Result<bool, crate::object::Unwind> {
     if crate::builtins::integer::is_integer(x) {
         return Ok(false);
     }
-    let r = vm.funcall(x, intern("=="), &[Value::int(1)], None)?;
+    let r = vm.funcall(x, crate::intern!("=="), &[Value::int(1)], None)?;
     Ok(r.truthy())
 }
 
@@ -104,9 +104,9 @@ fn power_rooted(vm: &mut Vm, s: Value, vexp: Value, prec: Value) -> VResult {
             break;
         }
         if super::is_rational(vm, vexp) {
-            let num = vm.funcall(vexp, intern("numerator"), &[], None)?;
+            let num = vm.funcall(vexp, crate::intern!("numerator"), &[], None)?;
             vm.push_root(num);
-            let den = vm.funcall(vexp, intern("denominator"), &[], None)?;
+            let den = vm.funcall(vexp, crate::intern!("denominator"), &[], None)?;
             vm.push_root(den);
             if is_zero(vm, num)? {
                 if !is_negative(vm, vexp)? {
@@ -128,10 +128,10 @@ fn power_rooted(vm: &mut Vm, s: Value, vexp: Value, prec: Value) -> VResult {
         }
         if let Some(e) = real_of(vexp) {
             let zero = Value::int(0);
-            let rounded = vm.funcall(vexp, intern("round"), &[zero], None)?;
-            let eq = vm.funcall(vexp, intern("=="), &[rounded], None)?;
+            let rounded = vm.funcall(vexp, crate::intern!("round"), &[zero], None)?;
+            let eq = vm.funcall(vexp, crate::intern!("=="), &[rounded], None)?;
             if eq.truthy() {
-                vexp = vm.funcall(vexp, intern("to_i"), &[], None)?;
+                vexp = vm.funcall(vexp, crate::intern!("to_i"), &[], None)?;
                 vm.push_root(vexp);
                 continue;
             }
@@ -199,13 +199,13 @@ fn power_rooted(vm: &mut Vm, s: Value, vexp: Value, prec: Value) -> VResult {
     }
     let Some(int_exp) = vexp.as_fixnum() else {
         // A Bignum exponent.
-        let abs = vm.funcall(s, intern("abs"), &[], None)?;
+        let abs = vm.funcall(s, crate::intern!("abs"), &[], None)?;
         vm.push_root(abs);
         if is_one(vm, abs)? {
             return create(vm, n, "1");
         }
         let lt1 = vm
-            .funcall(abs, intern("<"), &[Value::int(1)], None)?
+            .funcall(abs, crate::intern!("<"), &[Value::int(1)], None)?
             .truthy();
         let neg_e = is_negative(vm, vexp)?;
         let even = is_even(vexp);
@@ -238,14 +238,14 @@ fn power_by_bigdecimal(vm: &mut Vm, x: Value, e: Value, n: usize) -> VResult {
         return create(vm, n, "1");
     }
     let bigmath = vm
-        .const_in_ancestors(crate::class::cls::OBJECT, intern("BigMath"))
+        .const_in_ancestors(crate::class::cls::OBJECT, crate::intern!("BigMath"))
         .unwrap_or(Value::NIL);
     let n1 = Value::int(n as i64 + 1);
-    let log_x = vm.funcall(bigmath, intern("log"), &[x, n1], None)?;
-    let multiplied = vm.funcall(e, intern("mult"), &[log_x, n1], None)?;
+    let log_x = vm.funcall(bigmath, crate::intern!("log"), &[x, n1], None)?;
+    let multiplied = vm.funcall(e, crate::intern!("mult"), &[log_x, n1], None)?;
     vm.funcall(
         bigmath,
-        intern("exp"),
+        crate::intern!("exp"),
         &[multiplied, Value::int(n as i64)],
         None,
     )
