@@ -779,6 +779,11 @@ class File < IO
 
     def readlink(p) = RubyVM::FileIO.op(:readlink, RubyVM::FileIO.path(p))
 
+    def umask(*args)
+      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)" if args.size > 1
+      RubyVM::FileIO.umask(args.empty? ? nil : RubyVM::Prelude.to_long(args[0]))
+    end
+
     def chmod(mode, *ps)
       ps.each { |p| RubyVM::FileIO.op(:chmod, RubyVM::FileIO.path(p), mode) }
       ps.size
@@ -1252,7 +1257,7 @@ module Kernel
 
   def open(path, *a, **kw, &b)
     if path.is_a?(String) && path.start_with?("|")
-      raise NotImplementedError, "carmine: open(\"|cmd\") is not supported"
+      return IO.popen(path[1..], *a, **kw, &b)
     end
     File.open(path, *a, **kw, &b)
   end

@@ -309,6 +309,59 @@ class IO
     end
   end
 
+  # IO.popen([env,] cmd, mode = "r" [, opts]): a child process whose
+  # standard output we read ("r"), whose standard input we write ("w"),
+  # or both ("r+"/"w+"). With a block: yields the IO, closes it (waiting
+  # for the child: $?) and returns the block's value.
+  def self.popen(*args, **opts, &blk)
+    env = args[0].is_a?(Hash) ? args.shift : {}
+    raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1+)" if args.empty?
+    cmd = args.shift
+    opts = opts.merge(args.pop) if args[-1].is_a?(Hash)
+    mode = args.shift || opts.delete(:mode) || "r"
+    raise ArgumentError, "wrong number of arguments (given #{args.size + 2}, expected 1..2)" unless args.empty?
+    if cmd.is_a?(Array)
+      cmd = cmd.dup
+      env = env.merge(cmd.shift) if cmd[0].is_a?(Hash)
+      opts = opts.merge(cmd.pop) if cmd[-1].is_a?(Hash)
+      cmd[0] = cmd[0][0] if cmd[0].is_a?(Array)
+      cmd = cmd.map { |a| RubyVM::FileIO.path(a) }
+      raise ArgumentError, "wrong number of arguments (given 0, expected 1+)" if cmd.empty?
+    else
+      cmd = RubyVM::FileIO.path(cmd)
+      raise NotImplementedError, "fork() function is unimplemented on this machine" if cmd == "-"
+    end
+    read, write = __popen_mode(mode)
+    err = opts[:err]
+    err_out = err == :out || err == [:child, :out] || err == 1 || err == $stdout
+    chdir = opts[:chdir] && RubyVM::FileIO.path(opts[:chdir])
+    overlay = ENV.__overlay.merge(env.to_h { |k, v| [k.to_s, v&.to_s] })
+    r = RubyVM::FileIO.popen(cmd, overlay, read, write, err_out, chdir)
+    raise Errno::ENOENT, (cmd.is_a?(Array) ? cmd[0] : cmd.strip.split(/\s+/)[0].to_s) if r.nil?
+    io = allocate.extend(RubyVM::PopenIO).__popen_init(*r)
+    return io unless blk
+    begin
+      yield io
+    ensure
+      io.close
+    end
+  end
+
+  def self.__popen_mode(mode)
+    if mode.is_a?(Integer)
+      acc = mode & 3
+      return [acc != 1, acc != 0]
+    end
+    m = mode.to_str.delete("bt:").sub(/:.*/, "")
+    case m
+    when "r" then [true, false]
+    when "w", "a" then [false, true]
+    when "r+", "w+", "a+" then [true, true]
+    else raise ArgumentError, "invalid access mode #{mode}"
+    end
+  end
+  private_class_method :__popen_mode
+
   # Waits until an IO of `reads` has something to read or one of
   # `writes` can be written, or `timeout` seconds passed (nil).
   # Copies src to dst (IOs, or paths opened here); returns the byte count.
@@ -561,4 +614,76 @@ class << ARGF
     true
   end
   private :__advance, :__next_file
+end
+
+# IO.popen's IO: a PipeIO on the child's standard output (or input, when
+# only written), with a second PipeIO for its standard input when duplex.
+# Closing it waits for the child and sets $?.
+module RubyVM::PopenIO
+  include RubyVM::PipeIO
+
+  def __popen_init(pid, rfd, wfd)
+    @pid = pid
+    if rfd
+      __pipe_init(rfd, :r)
+      @wio = IO.allocate.extend(RubyVM::PipeIO).__pipe_init(wfd, :w) if wfd
+    else
+      __pipe_init(wfd, :w)
+    end
+    self
+  end
+
+  def pid = @pid
+
+  def __write_bytes(s)
+    return super unless @wio
+    __check_closed
+    raise IOError, "not opened for writing" if @wio.closed?
+    @wio.__send__(:__write_bytes, s)
+  end
+
+  def write_nonblock(s, exception: true)
+    return super unless @wio
+    __check_closed
+    @wio.write_nonblock(s, exception: exception)
+  end
+
+  def closed? = @closed && (@wio.nil? || @wio.closed?)
+
+  def close_write
+    return super unless @wio
+    @wio.close
+    __reap if @closed
+    nil
+  end
+
+  def close_read
+    if @wio
+      raise IOError, "closing non-duplex IO for reading" if @closed
+      RubyVM::FileIO.fd_close(@fd)
+      @closed = true
+      __reap if @wio.closed?
+      return nil
+    end
+    super
+  end
+
+  def close
+    return nil if closed?
+    unless @closed
+      @closed = true
+      RubyVM::FileIO.fd_close(@fd)
+    end
+    @wio&.close
+    __reap
+    nil
+  end
+
+  private def __reap
+    return if @reaped
+    @reaped = true
+    Process.wait(@pid)
+  rescue Errno::ECHILD
+    nil
+  end
 end

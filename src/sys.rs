@@ -12,6 +12,9 @@ use std::fs::File;
 #[derive(Default)]
 pub struct Pipes {
     pub fds: HashMap<i32, File>,
+    /// Of `fds`, those whose other end a spawned child holds (IO.popen):
+    /// waiting on them alone is not a deadlock.
+    pub to_children: std::collections::HashSet<i32>,
 }
 
 use std::sync::atomic::{AtomicBool, Ordering};

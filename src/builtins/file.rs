@@ -409,6 +409,72 @@ fn stat_array(vm: &mut Vm, m: &std::fs::Metadata) -> Value {
     vm.ary_new(items)
 }
 
+/// The child process `cmd` describes (a String: run by /bin/sh -c unless
+/// it is plain words, as CRuby; an Array: argv) with the ENV overlay `env`
+/// (pairs; a nil value unsets). None for an empty argv.
+pub(crate) fn command(
+    vm: &mut Vm,
+    cmd: Value,
+    env: Value,
+) -> Result<Option<std::process::Command>, Unwind> {
+    let a = [cmd, Value::NIL, env];
+    let mut env = Vec::new();
+    if !a[2].is_nil() {
+        let pairs = vm.funcall(a[2], crate::intern!("to_a"), &[], None)?;
+        for p in vm.array_items(pairs) {
+            let kv = vm.array_items(p);
+            let k = path_arg(vm, kv[0])?;
+            let v = if kv[1].is_nil() {
+                None
+            } else {
+                Some(path_arg(vm, kv[1])?)
+            };
+            env.push((k, v));
+        }
+    }
+    vm.flush();
+    let mut c = if vm.is_array(a[0]) {
+        let mut argv = Vec::new();
+        for v in vm.array_items(a[0]) {
+            argv.push(path_arg(vm, v)?);
+        }
+        if argv.is_empty() {
+            return Ok(None);
+        }
+        let mut c = std::process::Command::new(&argv[0]);
+        c.args(&argv[1..]);
+        c
+    } else {
+        let s = path_arg(vm, a[0])?;
+        // Like CRuby: without shell meta characters the words run directly.
+        let meta = s
+            .bytes()
+            .any(|b| b"*?{}[]<>()~&|\\$;'`\"\n#=%".contains(&b));
+        let words: Vec<&str> = s.split_ascii_whitespace().collect();
+        const SH_WORDS: &[&str] = &[
+            "case", "do", "done", "elif", "else", "esac", "exit", "export", "fi", "for", "if",
+            "in", "readonly", "return", "set", "shift", "then", "times", "trap", "unset", "until",
+            "while", ":", ".", "break", "continue", "eval", "exec",
+        ];
+        if !meta && !words.is_empty() && !SH_WORDS.contains(&words[0]) {
+            let mut c = std::process::Command::new(words[0]);
+            c.args(&words[1..]);
+            c
+        } else {
+            let mut c = std::process::Command::new("/bin/sh");
+            c.arg("-c").arg(s);
+            c
+        }
+    };
+    for (k, v) in env {
+        match v {
+            Some(v) => c.env(k, v),
+            None => c.env_remove(k),
+        };
+    }
+    Ok(Some(c))
+}
+
 pub fn init(vm: &mut Vm) {
     let rv = vm
         .classes
@@ -608,61 +674,25 @@ pub fn init(vm: &mut Vm) {
     // run(cmd, capture): cmd is a String (run by /bin/sh -c) or an Array argv.
     // Returns [output or nil, exit status or nil, signal or nil, pid], or nil
     // when the program could not be started.
-    vm.def_module_function(m, "run", 3, |vm, _, a, _| {
-        let mut env = Vec::new();
-        if !a[2].is_nil() {
-            let pairs = vm.funcall(a[2], crate::intern!("to_a"), &[], None)?;
-            for p in vm.array_items(pairs) {
-                let kv = vm.array_items(p);
-                let k = path_arg(vm, kv[0])?;
-                let v = if kv[1].is_nil() {
-                    None
-                } else {
-                    Some(path_arg(vm, kv[1])?)
-                };
-                env.push((k, v));
-            }
-        }
-        vm.flush();
-        let mut c = if vm.is_array(a[0]) {
-            let mut argv = Vec::new();
-            for v in vm.array_items(a[0]) {
-                argv.push(path_arg(vm, v)?);
-            }
-            if argv.is_empty() {
-                return Ok(Value::NIL);
-            }
-            let mut c = std::process::Command::new(&argv[0]);
-            c.args(&argv[1..]);
-            c
+    // umask(new or nil): the process's file mode creation mask (set to
+    // `new` when given), as it was before.
+    vm.def_module_function(m, "umask", 1, |vm, _, a, _| {
+        use rustix::fs::Mode;
+        let new = if a[0].is_nil() {
+            None
         } else {
-            let s = path_arg(vm, a[0])?;
-            // Like CRuby: without shell meta characters the words run directly.
-            let meta = s
-                .bytes()
-                .any(|b| b"*?{}[]<>()~&|\\$;'`\"\n#=%".contains(&b));
-            let words: Vec<&str> = s.split_ascii_whitespace().collect();
-            const SH_WORDS: &[&str] = &[
-                "case", "do", "done", "elif", "else", "esac", "exit", "export", "fi", "for", "if",
-                "in", "readonly", "return", "set", "shift", "then", "times", "trap", "unset",
-                "until", "while", ":", ".", "break", "continue", "eval", "exec",
-            ];
-            if !meta && !words.is_empty() && !SH_WORDS.contains(&words[0]) {
-                let mut c = std::process::Command::new(words[0]);
-                c.args(&words[1..]);
-                c
-            } else {
-                let mut c = std::process::Command::new("/bin/sh");
-                c.arg("-c").arg(s);
-                c
-            }
+            Some(super::int_arg(vm, a[0])? as u32)
         };
-        for (k, v) in env {
-            match v {
-                Some(v) => c.env(k, v),
-                None => c.env_remove(k),
-            };
+        let old = rustix::process::umask(Mode::from_bits_truncate(new.unwrap_or(0o022)));
+        if new.is_none() {
+            rustix::process::umask(old);
         }
+        Ok(Value::int(old.bits() as i64))
+    });
+    vm.def_module_function(m, "run", 3, |vm, _, a, _| {
+        let Some(mut c) = command(vm, a[0], a[2])? else {
+            return Ok(Value::NIL);
+        };
         if a[1].truthy() {
             c.stdout(std::process::Stdio::piped());
         }

@@ -156,6 +156,65 @@ fn waitpid(pid: i64, nohang: bool) -> std::io::Result<Option<Reaped>> {
     }
 }
 
+/// A pipe for a child: the parent's end non-blocking (kept in
+/// `vm.pipes`), the child's end blocking; both closed on exec (the child's
+/// is dup'ed onto its standard descriptor by `Command`).
+fn child_pipe(vm: &mut Vm, parent_reads: bool) -> std::io::Result<(i32, std::os::fd::OwnedFd)> {
+    let (r, w) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)?;
+    let (mine, theirs) = if parent_reads { (r, w) } else { (w, r) };
+    let fl = rustix::fs::fcntl_getfl(&mine)?;
+    rustix::fs::fcntl_setfl(&mine, fl | rustix::fs::OFlags::NONBLOCK)?;
+    let n = mine.as_raw_fd();
+    vm.pipes.fds.insert(n, File::from(mine));
+    vm.pipes.to_children.insert(n);
+    Ok((n, theirs))
+}
+
+/// `IO.popen`'s process: `cmd` (see `file::command`) started with its
+/// standard output on a pipe we read when `read`, its standard input on
+/// one we write when `write`, standard error joined to standard output
+/// when `err_out`, in directory `chdir` (nil: ours). [pid, read fd or
+/// nil, write fd or nil], or nil when the program cannot be started.
+fn popen(vm: &mut Vm, a: &[Value]) -> R<Value> {
+    use std::process::Stdio;
+    let Some(mut c) = super::file::command(vm, a[0], a[1])? else {
+        return Ok(Value::NIL);
+    };
+    let (read, write, err_out) = (a[2].truthy(), a[3].truthy(), a[4].truthy());
+    if !a[5].is_nil() {
+        c.current_dir(super::path_arg(vm, a[5])?);
+    }
+    let io_err = |vm: &mut Vm, e: std::io::Error| super::file::errno(vm, &e, "popen");
+    let mut fds = [Value::NIL, Value::NIL];
+    if read {
+        let (n, theirs) = child_pipe(vm, true).map_err(|e| io_err(vm, e))?;
+        if err_out {
+            let dup = theirs.try_clone().map_err(|e| io_err(vm, e))?;
+            c.stderr(Stdio::from(dup));
+        }
+        c.stdout(Stdio::from(theirs));
+        fds[0] = Value::int(n as i64);
+    }
+    if write {
+        let (n, theirs) = child_pipe(vm, false).map_err(|e| io_err(vm, e))?;
+        c.stdin(Stdio::from(theirs));
+        fds[1] = Value::int(n as i64);
+    }
+    let spawned = c.spawn();
+    // The child's ends now live in `c` only: close them here.
+    drop(c);
+    match spawned {
+        Ok(child) => Ok(vm.ary_new(vec![Value::int(child.id() as i64), fds[0], fds[1]])),
+        Err(_) => {
+            for fd in fds.iter().filter_map(|v| v.as_fixnum()) {
+                vm.pipes.fds.remove(&(fd as i32));
+                vm.pipes.to_children.remove(&(fd as i32));
+            }
+            Ok(Value::NIL)
+        }
+    }
+}
+
 pub fn init(vm: &mut Vm) {
     let m = vm.fileio_module;
     vm.def_module_function(m, "pipe", 0, |vm, _, _, _| match pipe(vm) {
@@ -228,7 +287,7 @@ pub fn init(vm: &mut Vm) {
         let mut ours = true;
         for v in all {
             let fd = fd_arg(vm, v)?;
-            ours &= vm.pipes.fds.contains_key(&fd);
+            ours &= vm.pipes.fds.contains_key(&fd) && !vm.pipes.to_children.contains(&fd);
         }
         Ok(Value::bool(ours))
     });
@@ -241,6 +300,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_module_function(m, "fd_close", 1, |vm, _, a, _| {
         let fd = fd_arg(vm, a[0])?;
+        vm.pipes.to_children.remove(&fd);
         Ok(Value::bool(vm.pipes.fds.remove(&fd).is_some()))
     });
     // [readable, writable] descriptors; `timeout` seconds (nil: no limit).
@@ -283,6 +343,7 @@ pub fn init(vm: &mut Vm) {
         }
     });
     // [pid, exit status, signal] or nil (`nohang` and still running).
+    vm.def_module_function(m, "popen", 6, |vm, _, a, _| popen(vm, a));
     vm.def_module_function(m, "waitpid", 2, |vm, _, a, _| {
         let pid = super::int_arg(vm, a[0])?;
         match waitpid(pid, a[1].truthy()) {

@@ -392,6 +392,8 @@ impl<'pr> Compiler<'pr, '_> {
             }
         }
         self.declare_locals(&l.locals());
+        let start = self.pc();
+        self.scope().redo_target = Some(start);
         self.opt_body(l.body())?;
         self.end_body_at(node);
         self.emit(Insn::Leave);

@@ -126,6 +126,9 @@ impl<'pr> Compiler<'pr, '_> {
             Node::RedoNode { .. } => self.redo_jump(node),
             Node::RetryNode { .. } => match self.scope().retry_targets.last().copied() {
                 Some(t) => {
+                    if let Some(&exc) = self.scope().rescue_errinfo.last() {
+                        self.restore_errinfo(exc);
+                    }
                     // A backward jump: `rescue; retry` loops must reach GC,
                     // interrupts and the instruction budget.
                     self.emit(Insn::Safepoint);
@@ -331,11 +334,13 @@ impl<'pr> Compiler<'pr, '_> {
         };
         let body_start = self.pc();
         let ensure_level = self.scope().ensures.len();
+        let rescue_level = self.scope().rescue_errinfo.len();
         self.scope().loops.push(LoopCtx {
             break_patches: Vec::new(),
             redo_target: body_start,
             depth,
             ensure_level,
+            rescue_level,
             thrown: false,
         });
         let next_patch_start = self.scope().insns.len();
@@ -502,7 +507,9 @@ impl<'pr> Compiler<'pr, '_> {
         let Some(ens) = b.ensure_clause() else {
             return self.begin_rescue(&b);
         };
+        // (The unwinder keeps `$!` as it was before in the local after.)
         let pending = self.hidden_local();
+        self.hidden_local();
         let depth = self.scope().depth;
         let start = self.pc();
         self.scope().ensures.push(ens.statements());
@@ -750,7 +757,8 @@ impl<'pr> Compiler<'pr, '_> {
             return Ok(());
         }
         if let Some(ctx) = self.scope().loops.last() {
-            let (depth, level) = (ctx.depth, ctx.ensure_level);
+            let (depth, level, rescues) = (ctx.depth, ctx.ensure_level, ctx.rescue_level);
+            self.leave_rescues(rescues);
             self.inline_ensures(level)?;
             let extra = self.scope().depth - 1 - depth;
             for _ in 0..extra.max(0) {
@@ -780,7 +788,8 @@ impl<'pr> Compiler<'pr, '_> {
             return Ok(());
         }
         if let Some(ctx) = self.scope().loops.last() {
-            let (depth, level) = (ctx.depth, ctx.ensure_level);
+            let (depth, level, rescues) = (ctx.depth, ctx.ensure_level, ctx.rescue_level);
+            self.leave_rescues(rescues);
             self.inline_ensures(level)?;
             let extra = self.scope().depth - depth;
             for _ in 0..extra.max(0) {
@@ -790,11 +799,20 @@ impl<'pr> Compiler<'pr, '_> {
             self.scope().depth = depth + 1;
             return Ok(());
         }
+        self.leave_rescues(0);
         self.inline_ensures(0)?;
         self.emit(Insn::Leave);
         self.mark_return();
         self.emit(Insn::PutNil);
         Ok(())
+    }
+
+    /// A jump out of the rescue clauses opened since `level` sets `$!`
+    /// back to what it was before the outermost of them.
+    fn leave_rescues(&mut self, level: usize) {
+        if let Some(&exc) = self.scope().rescue_errinfo.get(level) {
+            self.restore_errinfo(exc);
+        }
     }
 
     /// `redo`: back to the start of the loop or block body.

@@ -68,6 +68,9 @@ pub(crate) struct LoopCtx {
     redo_target: Target,
     depth: i64,
     ensure_level: usize,
+    /// How many rescue clauses enclosed the loop (`rescue_errinfo`): a
+    /// `break`/`next` from one opened inside it sets `$!` back.
+    rescue_level: usize,
     /// A class body inside throws `break`/`next` to it: the loop gets
     /// catch entries for them.
     thrown: bool,
@@ -928,10 +931,22 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     | ((r.is_extended() as u32) << 1)
                     | ((r.is_multi_line() as u32) << 2)
                     | ((r.is_utf_8() as u32) << 4)
+                    // (A binary source file's `\xHH` escapes make an
+                    // ASCII-8BIT regexp, as `/n` does.)
                     | ((r.is_ascii_8bit() as u32) << 5);
                 let src = self.src
                     [r.content_loc().start() as usize..r.content_loc().end() as usize]
                     .to_vec();
+                // (In a binary source file, `\xHH` escapes of 0x80 or more
+                // make an ASCII-8BIT regexp with a fixed encoding.)
+                let opts = if self.source_enc == LitEnc::Binary
+                    && crate::builtins::regexp::has_high_hex_escape(&String::from_utf8_lossy(&src))
+                {
+                    use crate::builtins::regexp::{BINARY_SOURCE, FIXEDENCODING};
+                    opts | FIXEDENCODING | BINARY_SOURCE
+                } else {
+                    opts
+                };
                 self.put_literal(Literal::Regexp(src, opts), self.line_of_node(node))
             }
             Node::InterpolatedRegularExpressionNode { .. } => {

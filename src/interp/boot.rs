@@ -113,6 +113,7 @@ pub fn boot(vm: &mut Vm) {
     let rs = vm.str_new("\n");
     crate::gc::obj(rs).freeze();
     vm.globals.insert(crate::intern!("$/"), rs);
+    vm.globals.insert(crate::intern!("$."), Value::int(0));
 }
 
 fn boot_exceptions(vm: &mut Vm) {

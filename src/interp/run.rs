@@ -906,6 +906,8 @@ impl Vm {
                         if p.is_heap()
                             && let Body::Pending(u) = &*obj(p).body.borrow()
                         {
+                            // `$!` as before the ensure clause.
+                            self.errinfo = self.local_get(fi, idx + 1);
                             let u = (**u).clone();
                             throw!(u)
                         }
@@ -1121,6 +1123,15 @@ impl Vm {
             let (iseq, base, fid) = (f.iseq, f.base, f.id);
             let mut handled = false;
             for c in iseq.catch.iter() {
+                // Leaving a rescue clause, or an ensure clause an unwind
+                // entered, however it is left, sets `$!` back to what it was
+                // before (entries run inner to outer).
+                if matches!(c.kind, CatchKind::Rescue | CatchKind::Ensure)
+                    && pc >= c.handler
+                    && pc < c.handler_end
+                {
+                    self.errinfo = self.local_get(fi, c.local + 1);
+                }
                 if pc < c.start || pc >= c.end {
                     continue;
                 }
@@ -1169,6 +1180,8 @@ impl Vm {
                             .heap
                             .alloc(cls::PENDING, Body::Pending(Box::new(e.clone())));
                         self.local_set(fi, c.local, p);
+                        let prev = self.errinfo;
+                        self.local_set(fi, c.local + 1, prev);
                         if let Unwind::Raise(exc) = e
                             && !self.is_thread_kill(exc)
                         {

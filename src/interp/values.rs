@@ -597,14 +597,18 @@ impl Vm {
             cls::REGEXP,
             Body::Regexp(Box::new(RRegexp {
                 source: src.to_string(),
-                options: opts,
+                options: opts & !crate::builtins::regexp::BINARY_SOURCE,
                 regex: re,
                 names,
-                enc: crate::builtins::regexp::regexp_encoding(
-                    src,
-                    opts & crate::builtins::regexp::FIXEDENCODING != 0,
-                    opts & crate::builtins::regexp::NOENCODING != 0,
-                ),
+                enc: if opts & crate::builtins::regexp::BINARY_SOURCE != 0 {
+                    RegexpEnc::Binary
+                } else {
+                    crate::builtins::regexp::regexp_encoding(
+                        src,
+                        opts & crate::builtins::regexp::FIXEDENCODING != 0,
+                        opts & crate::builtins::regexp::NOENCODING != 0,
+                    )
+                },
                 anchored: std::cell::OnceCell::new(),
             })),
         );

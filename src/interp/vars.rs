@@ -482,6 +482,12 @@ impl Vm {
         match &*symbol::name(name) {
             "$!" => self.errinfo,
             "$~" => self.last_match(),
+            "$=" => {
+                // (A warning that raises, from a Warning.warn the program
+                // redefined, is dropped: a read cannot fail.)
+                let _ = self.warn_deprecated("variable $= is no longer effective");
+                Value::FALSE
+            }
             "$$" => Value::int(std::process::id() as i64),
             "$0" | "$PROGRAM_NAME" => {
                 let s = self.script_name.clone();
@@ -508,6 +514,21 @@ impl Vm {
         }
     }
 
+    /// A warning of the `deprecated` category (`rb_warn_deprecated`):
+    /// shown only while `Warning[:deprecated]` is true.
+    #[cold]
+    pub fn warn_deprecated(&mut self, msg: &str) -> Result<(), Unwind> {
+        let Some(w) = self.warning_module() else {
+            return Ok(());
+        };
+        let cat = Value::symbol(crate::intern!("deprecated"));
+        if !self.funcall(w, sym::AREF, &[cat], None)?.truthy() {
+            return Ok(());
+        }
+        let loc = self.current_location();
+        self.emit_warning(&format!("{loc}: warning: {msg}\n"))
+    }
+
     /// `alias $new $old`: both names are then one variable (an alias of an
     /// alias names the original).
     pub fn global_alias(&mut self, new: SymbolId, old: SymbolId) {
@@ -523,13 +544,58 @@ impl Vm {
             .get(&written)
             .copied()
             .unwrap_or(written);
+        let mut v = v;
         match &*symbol::name(name) {
             "$!" => self.errinfo = v,
-            "$~" => self.set_last_match(v),
-            "$$" | "$?" | "$-p" | "$-l" | "$-a" => {
+            "$~" => {
+                if !v.is_nil() && self.real_class_of(v) != cls::MATCH_DATA {
+                    let c = crate::builtins::type_name(self, v);
+                    let msg = format!("wrong argument type {c} (expected MatchData)");
+                    return Err(self.type_error(&msg));
+                }
+                self.set_last_match(v)
+            }
+            "$$" | "$?" | "$-p" | "$-l" | "$-a" | "$:" | "$\"" | "$<" | "$FILENAME" | "$*"
+            | "$LOAD_PATH" | "$LOADED_FEATURES" | "$-I" => {
                 let g = symbol::name(written);
                 let msg = format!("{g} is a read-only variable");
                 return Err(self.name_error(&msg, written, Value::NIL));
+            }
+            g @ ("$/" | "$\\" | "$," | "$;") => {
+                let regexp_ok = g == "$;";
+                let ok = v.is_nil()
+                    || self.is_string(v)
+                    || (regexp_ok && self.real_class_of(v) == cls::REGEXP);
+                if !ok {
+                    let w = symbol::name(written);
+                    let what = if regexp_ok {
+                        "String or Regexp"
+                    } else {
+                        "String"
+                    };
+                    return Err(self.type_error(&format!("value of {w} must be {what}")));
+                }
+                if matches!(g, "$," | "$;") && !v.is_nil() {
+                    self.warn_deprecated(&format!("`{g}' is deprecated"))?;
+                }
+                self.globals.insert(name, v);
+            }
+            "$." => {
+                v = Value::int(crate::builtins::int_arg(self, v)?);
+                self.globals.insert(name, v);
+            }
+            "$VERBOSE" => {
+                if v.truthy() {
+                    v = Value::TRUE;
+                }
+                self.globals.insert(name, v);
+            }
+            "$=" => {
+                self.warn_deprecated("variable $= is no longer effective; ignored")?;
+            }
+            "$0" | "$PROGRAM_NAME" => {
+                let b = crate::builtins::str_arg(self, v)?;
+                self.script_name = String::from_utf8_lossy(&b).into_owned();
             }
             "$stdout" | "$stderr" if !self.respond_to(v, crate::intern!("write")) => {
                 let c = self.class_name(self.real_class_of(v));

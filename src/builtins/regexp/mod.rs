@@ -6,7 +6,7 @@
 mod match_data;
 mod subject;
 
-pub use subject::{Subject, SubjectError, incompatible, regexp_encoding};
+pub use subject::{Subject, SubjectError, has_high_hex_escape, incompatible, regexp_encoding};
 
 use crate::class::arity;
 use crate::class::cls;
@@ -26,6 +26,10 @@ pub const MULTILINE: u32 = 4;
 pub const FIXEDENCODING: u32 = 16;
 /// `/n`: an ASCII-8BIT regexp.
 pub const NOENCODING: u32 = 32;
+/// Internal (never in `#options`): a literal of a binary source file with
+/// `\xHH` escapes of 0x80 or more: an ASCII-8BIT regexp with
+/// FIXEDENCODING, as CRuby makes it.
+pub const BINARY_SOURCE: u32 = 1 << 12;
 
 pub fn is_regexp(v: Value) -> bool {
     v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Regexp(_))
@@ -34,7 +38,7 @@ pub fn is_regexp(v: Value) -> bool {
 /// Compiles Ruby regexp source: the fancy-regex pattern, or Onigmo's
 /// error message.
 pub fn compile(src: &str, opts: u32) -> Result<fancy_regex::Regex, String> {
-    let translate = if opts & NOENCODING != 0 {
+    let translate = if opts & (NOENCODING | BINARY_SOURCE) != 0 {
         regex_syntax::translate_binary
     } else {
         regex_syntax::translate

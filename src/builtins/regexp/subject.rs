@@ -141,7 +141,7 @@ pub fn regexp_encoding(src: &str, utf8_flag: bool, noencoding: bool) -> RegexpEn
 }
 
 /// Whether `src` has a `\xHH` escape of 0x80 or more.
-fn has_high_hex_escape(src: &str) -> bool {
+pub fn has_high_hex_escape(src: &str) -> bool {
     let b = src.as_bytes();
     let mut i = 0;
     while i < b.len() {

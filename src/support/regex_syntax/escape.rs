@@ -209,8 +209,10 @@ impl Parser {
         Ok(Self::atom(out))
     }
 
-    /// `\N` (N a nonzero digit, already consumed): a backref, or an octal
-    /// escape when no such group exists.
+    /// `\N` (N a nonzero digit, already consumed), as Onigmo reads it: a
+    /// backref when N <= 1000 and either N <= 9 or that many groups are
+    /// open by here; otherwise `\8`/`\9` stand for the digit and others
+    /// start an octal escape.
     fn parse_numbered_backref(&mut self, first: char) -> Result<Item, String> {
         let start = self.pos - 1;
         let mut n: u64 = u64::from(first.to_digit(10).unwrap_or(0));
@@ -219,24 +221,27 @@ impl Parser {
             self.pos += 1;
         }
         let total = self.layout.as_ref().map_or(usize::MAX, |l| l.total_groups) as u64;
-        let multi_digit = self.pos - start > 1;
-        if n <= total {
+        let so_far = self.group_names.len() as u64;
+        if n <= 1000 && (n <= 9 || n <= so_far) {
+            if n > total {
+                return Err("invalid backref number/name".into());
+            }
             if self.has_named() {
                 return Err("numbered backref/call is not allowed. (use name)".into());
             }
             return Ok(Self::atom(format!("\\{n}")));
         }
-        // Not a group: octal escape (up to 3 octal digits) if it starts
-        // with an octal digit, else an error.
-        self.pos = start;
-        if first == '8' || first == '9' || !multi_digit {
-            return Err("invalid backref number/name".into());
+        let mut out = String::new();
+        if first == '8' || first == '9' {
+            self.pos = start + 1;
+            lit(first, &mut out);
+            return Ok(Self::atom(out));
         }
+        self.pos = start;
         let v = self.octal_digits(3);
         if v > 0xff {
             return Err("invalid escape code".into());
         }
-        let mut out = String::new();
         lit(Self::codepoint(v)?, &mut out);
         Ok(Self::atom(out))
     }

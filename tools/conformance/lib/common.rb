@@ -9,7 +9,7 @@ require "tmpdir"
 module Conformance
   TOOL_DIR = File.expand_path("..", __dir__)
   REPO_DIR = File.expand_path("../..", TOOL_DIR)
-  SUITES = %w[bootstrap basic spec-language].freeze
+  SUITES = %w[bootstrap basic spec-language mspec].freeze
   STARTED = Process.clock_gettime(Process::CLOCK_MONOTONIC)
 
   # One check or example and what became of it.

@@ -1,0 +1,10 @@
+p(/\99999/.match("99999"))
+p((/\10()()()()()()()()()()/ =~ "\x08"))
+p(/\1()/.match(""))
+p(/(?:(a)|b)\1/.match("b"))
+p(/(?:(\2)|(.))+/.match("aa").to_a) rescue p $!
+p(/(a)\01/.match("aa"), /(a)\01/.match("a\x01").to_a)
+p((Regexp.new("\\2") rescue $!))
+p(/(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\10/.match("abcdefghijj").to_a)
+p(/\81/.match("81"))
+p(/\1234/.match("S4"))
