@@ -319,37 +319,89 @@ class NilClass
 end
 
 class Range
+  # CRuby's range_bsearch: the same probes in the same order (specs and
+  # programs may watch the block's arguments).
   def bsearch(&block)
     return enum_for(:bsearch) unless block
-    lo = self.begin
-    hi = self.end
-    unless lo.is_a?(Integer) && (hi.is_a?(Integer) || hi.nil?)
-      raise TypeError, "can't do binary search for #{lo.class}"
+    b = self.begin
+    e = self.end
+    if b.is_a?(Integer) && e.is_a?(Integer)
+      __bsearch_ints(b, exclude_end? ? e - 1 : e, &block)
+    elsif b.is_a?(Float) || e.is_a?(Float)
+      lo = __f2i(b.nil? ? -Float::INFINITY : Float(b))
+      hi = __f2i(e.nil? ? Float::INFINITY : Float(e))
+      hi -= 1 if exclude_end?
+      __bsearch_ints(lo, hi) { |i| yield __i2f(i) }&.then { |i| __i2f(i) }
+    elsif b.is_a?(Integer) && e.nil?
+      diff = 1
+      while true
+        mid = b + diff
+        r = __bsearch_check(yield(mid))
+        return mid if r == :found
+        return __bsearch_ints(b, mid, &block) if r
+        diff *= 2
+      end
+    elsif b.nil? && e.is_a?(Integer)
+      diff = -1
+      while true
+        mid = e + diff
+        r = __bsearch_check(yield(mid))
+        return mid if r == :found
+        return __bsearch_ints(mid, e, &block) unless r
+        diff *= 2
+      end
+    else
+      raise TypeError, "can't do binary search for #{b.class}"
     end
-    hi -= 1 if hi && exclude_end?
-    if hi.nil?
-      step = 1
-      step *= 2 until (r = yield(lo + step)) == true || r == 0
-      hi = lo + step
+  end
+
+  private
+
+  # The block's answer: :found (0), :satisfied (true), :smaller (the target
+  # is below: negative), or false (above: positive, false, nil).
+  def __bsearch_check(v)
+    case v
+    when 0 then :found
+    when Integer then v < 0 && :smaller
+    when true then :satisfied
+    when false, nil then false
+    when Numeric
+      c = (v <=> 0)
+      c == 0 ? :found : c < 0 && :smaller
+    else raise TypeError, "wrong argument type #{v.class} (must be numeric, true, false or nil)"
     end
-    found = nil
-    while lo <= hi
-      mid = lo + (hi - lo) / 2
-      r = yield mid
-      case r
-      when true, 0
-        found = mid
-        return mid if r == 0
-        hi = mid - 1
-      when false, nil then lo = mid + 1
-      when Numeric
-        r.positive? ? lo = mid + 1 : hi = mid - 1
+  end
+
+  def __bsearch_ints(low, high)
+    satisfied = nil
+    org_high = high
+    while low < high
+      mid = (high < 0) == (low < 0) ? low + (high - low) / 2 : (low < -high ? -((-1 - low - high) / 2 + 1) : (low + high) / 2)
+      r = __bsearch_check(yield(mid))
+      return mid if r == :found
+      if r
+        satisfied = mid if r == :satisfied
+        high = mid
       else
-        raise TypeError, "wrong argument type #{r.class} (must be numeric, true, false or nil)"
+        low = mid + 1
       end
     end
-    found
+    if low == org_high
+      r = __bsearch_check(yield(low))
+      return low if r == :found
+      return nil unless r
+      satisfied = low if r == :satisfied
+    end
+    satisfied
   end
+
+  # A Float's order-preserving 64-bit integer (CRuby's double_as_int64).
+  def __f2i(d)
+    i = [d.abs].pack("D").unpack1("q")
+    d < 0 ? -i : i
+  end
+
+  def __i2f(i) = i < 0 ? -[-i].pack("q").unpack1("D") : [i].pack("q").unpack1("D")
 end
 
 class MatchData

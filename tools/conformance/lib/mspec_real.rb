@@ -6,8 +6,8 @@
 #
 # MSpec runs every file in one target process, with
 # tools/conformance/mspec/formatter.rb reporting each example as it ends.
-# If the target dies or hangs (--timeout per attempt), the file it was in
-# is marked and MSpec starts again after it. Examples that never ran are
+# If the target dies, or hangs (no example finished for --timeout seconds),
+# the file it was in is marked and MSpec starts again after it. Examples that never ran are
 # counted as failed, by the ids a reference run under the host Ruby lists.
 
 module Conformance
@@ -44,8 +44,7 @@ module Conformance
       until rest.empty?
         File.write(results, "")
         cmd = [opts.host_ruby, File.join(root, "..", "mspec", "bin", "mspec"), "-t", ruby, "-f", FORMATTER, *rest]
-        status, timed_out, = Conformance.run_command(cmd, chdir: root, timeout: opts.timeout, out: [log, "a"], err: [log, "a"],
-                                                     env: { "CARMINE_MSPEC_RESULTS" => results })
+        status, timed_out = run_watched(cmd, root, log, results, opts.timeout)
         current = nil
         started = nil
         done = false
@@ -74,6 +73,33 @@ module Conformance
         rest = rest[(i + 1)..]
       end
       per_file
+    end
+
+    # Runs cmd until it ends, or until `results` has not grown for `idle`
+    # seconds (a hang: the process group is killed). [status, timed_out]
+    def run_watched(cmd, root, log, results, idle)
+      pid = Process.spawn({ "CARMINE_MSPEC_RESULTS" => results }, *cmd, chdir: root, in: File::NULL,
+                                                                         out: [log, "a"], err: [log, "a"], pgroup: true)
+      size = -1
+      last = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+      loop do
+        _, status = Process.waitpid2(pid, Process::WNOHANG)
+        if status
+          Conformance.kill_group(pid)
+          return [status, false]
+        end
+        now = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+        s = File.size?(results).to_i
+        if s != size
+          size = s
+          last = now
+        elsif now - last > idle
+          Conformance.kill_group(pid)
+          _, status = Process.waitpid2(pid)
+          return [status, true]
+        end
+        sleep 0.2
+      end
     end
 
     def run(opts)
