@@ -974,9 +974,10 @@ impl<'pr> Compiler<'pr, '_> {
 
     fn call_op_write(&mut self, node: &Node<'pr>) -> CResult<()> {
         let c = node.as_call_operator_write_node().unwrap();
+        let sf = self_recv_flag(c.receiver().as_ref());
         self.opt_body(c.receiver())?;
         self.emit(Insn::Dup);
-        let read = self.site(name_of(&c.read_name()), 0, 0, None);
+        let read = self.site(name_of(&c.read_name()), 0, sf, None);
         self.emit_call(Insn::Send { site: read }, 1);
         if let (Some(op), Some(m)) = (c.call_operator_loc(), c.message_loc())
             && self.line_at(op.start()) == self.line_at(m.end())
@@ -988,15 +989,16 @@ impl<'pr> Compiler<'pr, '_> {
             name_of(&c.binary_operator()),
             Some(c.binary_operator_loc().start()),
         );
-        self.attr_store(name_of(&c.write_name()));
+        self.attr_store(name_of(&c.write_name()), sf);
         Ok(())
     }
 
-    /// [recv, v] -> [v], calling recv.write_name(v).
-    fn attr_store(&mut self, write: SymbolId) {
+    /// [recv, v] -> [v], calling recv.write_name(v) (`sf`: SELF_RECV for
+    /// a `self.` receiver, which may call private methods).
+    fn attr_store(&mut self, write: SymbolId, sf: u32) {
         self.emit(Insn::Swap);
         self.emit(Insn::TopN { n: 1 });
-        let site = self.site(write, 1, crate::dispatch::flags::SELF_RECV, None);
+        let site = self.site(write, 1, sf, None);
         self.emit_call(Insn::Send { site }, 2);
         self.emit(Insn::Pop);
     }
@@ -1015,9 +1017,10 @@ impl<'pr> Compiler<'pr, '_> {
                 )
             }
         };
+        let sf = self_recv_flag(recv.as_ref());
         self.opt_body(recv)?;
         self.emit(Insn::Dup);
-        let site = self.site(name_of(&read), 0, 0, None);
+        let site = self.site(name_of(&read), 0, sf, None);
         self.emit_call(Insn::Send { site }, 1);
         self.emit(Insn::Dup);
         let j = if is_or {
@@ -1027,7 +1030,7 @@ impl<'pr> Compiler<'pr, '_> {
         };
         self.emit(Insn::Pop);
         self.expr(&value)?;
-        self.attr_store(name_of(&write));
+        self.attr_store(name_of(&write), sf);
         let end = self.emit(Insn::Jump { target: 0 });
         self.patch(j);
         self.scope().depth += 1;
@@ -1046,8 +1049,10 @@ impl<'pr> Compiler<'pr, '_> {
         if keep {
             self.emit(Insn::PutNil);
         }
+        let sf = self_recv_flag(c.receiver().as_ref());
         self.opt_body(c.receiver())?;
         let (argc, fl) = self.call_args(c.arguments(), None, Tail::Appended, false)?;
+        let fl = fl | sf;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
@@ -1090,8 +1095,10 @@ impl<'pr> Compiler<'pr, '_> {
             }
         };
         self.emit(Insn::PutNil);
+        let sf = self_recv_flag(recv.as_ref());
         self.opt_body(recv)?;
         let (argc, fl) = self.call_args(args, None, Tail::Appended, false)?;
+        let fl = fl | sf;
         self.emit(Insn::DupN { n: argc + 1 });
         let read = self.site(sym::AREF, argc, fl, None);
         self.emit_call(index_insn(read, argc, fl, false), argc as i64 + 1);
@@ -1358,6 +1365,15 @@ impl<'pr> Compiler<'pr, '_> {
 /// `recv[i]` / `recv[i] = v` in an index op-assign: the operator
 /// instructions for one plain index (as CRuby's opt_aref / opt_aset),
 /// else a plain send.
+/// SELF_RECV when `recv` is `self`: `self.x op= v` may call private
+/// readers and writers, as `self.x = v` may.
+fn self_recv_flag(recv: Option<&Node<'_>>) -> u32 {
+    match recv {
+        Some(r) if r.as_self_node().is_some() => crate::dispatch::flags::SELF_RECV,
+        _ => 0,
+    }
+}
+
 fn index_insn(site: crate::value::CallSiteId, argc: u32, fl: u32, write: bool) -> Insn {
     match (argc, fl, write) {
         (1, 0, false) => Insn::OptAref { site },

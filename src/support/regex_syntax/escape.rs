@@ -272,7 +272,7 @@ impl Parser {
     }
 
     /// A numeric reference (`1`, `-1`, `+1`) resolved to an absolute group.
-    fn resolve_number(&self, name: &str) -> Option<Result<usize, String>> {
+    pub(super) fn resolve_number(&self, name: &str) -> Option<Result<usize, String>> {
         let first = name.chars().next()?;
         if !(first.is_ascii_digit() || first == '-' || first == '+') {
             return None;

@@ -432,14 +432,21 @@ impl Parser {
             .or_else(|| cond.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')))
             .unwrap_or(&cond)
             .to_string();
-        let cond_text = if inner.chars().all(|c| c.is_ascii_digit()) && !inner.is_empty() {
-            if self.has_named() {
-                return Err("numbered backref/call is not allowed. (use name)".into());
+        // A number (`1`, `01`, relative `-1`/`+1`) or a group name.
+        let cond_text = match self.resolve_number(&inner) {
+            Some(n) => {
+                let n = n?;
+                if self.has_named() {
+                    return Err("numbered backref/call is not allowed. (use name)".into());
+                }
+                n.to_string()
             }
-            inner
-        } else {
-            self.check_name_defined(&inner)?;
-            format!("<{}>", Self::emitted_name(&inner))
+            // (A bare name is not a condition: `(?(a)...)`.)
+            None if inner == cond => return Err("invalid conditional pattern".into()),
+            None => {
+                self.check_name_defined(&inner)?;
+                format!("<{}>", Self::emitted_name(&inner))
+            }
         };
         self.group_body(&format!("(?({cond_text})"))
     }
