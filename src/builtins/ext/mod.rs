@@ -7,6 +7,7 @@
 //! standard library (`digest.rb`, `pathname.rb`, ...) load on top.
 
 pub mod bigdecimal;
+pub mod console;
 pub mod digest;
 pub mod etc;
 pub mod psych;
@@ -67,6 +68,11 @@ pub const EXTS: &[NativeExt] = &[
         name: "etc",
         init: etc::init,
         ruby: include_str!("../../../lib/ext/etc.rb"),
+    },
+    NativeExt {
+        name: "io/console",
+        init: console::init,
+        ruby: include_str!("../../../lib/ext/io_console.rb"),
     },
     NativeExt {
         name: "io/wait",
