@@ -60,6 +60,16 @@ pub const EXTS: &[NativeExt] = &[
         ruby: "",
     },
     NativeExt {
+        name: "digest/bubblebabble",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/bubblebabble.rb"),
+    },
+    NativeExt {
+        name: "fcntl",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/fcntl.rb"),
+    },
+    NativeExt {
         name: "date_core",
         init: no_init,
         ruby: include_str!("../../../lib/ext/date_core.rb"),
@@ -73,6 +83,11 @@ pub const EXTS: &[NativeExt] = &[
         name: "io/console",
         init: console::init,
         ruby: include_str!("../../../lib/ext/io_console.rb"),
+    },
+    NativeExt {
+        name: "io/nonblock",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/io_nonblock.rb"),
     },
     NativeExt {
         name: "io/wait",
