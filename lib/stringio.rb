@@ -5,15 +5,17 @@
 # carmine's own implementation of the common part of Ruby 3.1's StringIO:
 # writing (write/puts/print/printf/<</putc), reading (read/gets/each_line/
 # readlines/getc/each_char), positioning (pos/seek/rewind/eof?), and
-# string/close/truncate. Positions are byte offsets, as in CRuby.
+# string/close/truncate, open modes (a frozen String opens read-only),
+# set_encoding/set_encoding_by_bom/binmode, reopen. Positions are byte
+# offsets, as in CRuby; errors are stringio.c's.
 class StringIO
   include Enumerable
 
   attr_reader :lineno
   attr_writer :lineno
 
-  def self.open(string = +"", mode = nil, &block)
-    io = new(string, mode)
+  def self.open(string = +"", mode = nil, **opts, &block)
+    io = new(string, mode, **opts)
     return io unless block
     begin
       yield io
@@ -22,18 +24,82 @@ class StringIO
     end
   end
 
-  def initialize(string = +"", mode = nil)
+  def initialize(string = +"", mode = nil, **opts)
+    mode = opts[:mode] if mode.nil? && opts.key?(:mode)
+    __open(string, mode)
+  end
+
+  # stringio.c's strio_init: the access mode from a String ("r", "w+",
+  # "a:enc"...) or File flags; none: read-only for a frozen String.
+  def __open(string, mode)
+    string = String.new(string) unless string.is_a?(String)
+    read = write = true
+    append = truncate = false
+    enc = nil
+    case mode
+    when nil
+      write = !string.frozen?
+    when Integer
+      acc = mode & 3
+      read = acc != File::WRONLY
+      write = acc != File::RDONLY
+      append = mode & File::APPEND != 0
+      truncate = mode & File::TRUNC != 0
+    else
+      m = mode.to_str
+      access, enc = m.split(":", 2)
+      raise ArgumentError, "invalid access mode #{m}" unless access.match?(/\A[rwa][bt]?\+?[bt]?\z/)
+      plus = access.include?("+")
+      case access[0]
+      when "r" then write = plus
+      when "w" then read = plus; truncate = true
+      when "a" then read = plus; append = true
+      end
+    end
+    raise Errno::EACCES if write && string.frozen?
+    string.replace("") if truncate
     @string = string
     @pos = 0
     @lineno = 0
-    @closed_read = false
-    @closed_write = false
-    @append = mode.to_s.start_with?("a")
-    if mode.to_s.start_with?("w")
-      raise IOError, "not opened for writing" if @string.frozen?
-      @string.replace("")
-    end
+    @closed_read = !read
+    @closed_write = !write
+    @append = append
+    @encoding = enc && Encoding.find(enc.split(":").first)
   end
+  private :__open
+
+  def reopen(string = +"", mode = nil)
+    if string.is_a?(StringIO) && mode.nil?
+      @string = string.string
+      @pos = string.pos
+      @lineno = string.lineno
+      @closed_read = string.closed_read?
+      @closed_write = string.closed_write?
+      @encoding = nil
+      return self
+    end
+    __open(string, mode)
+    self
+  end
+
+  def fcntl(*)
+    raise NotImplementedError, "fcntl() function is unimplemented on this machine"
+  end
+
+  def __readable!
+    raise IOError, "not opened for reading" if @closed_read
+  end
+
+  def __writable!
+    raise IOError, "not opened for writing" if @closed_write
+  end
+  private :__readable!, :__writable!
+
+  # A String read from the buffer, in the external encoding.
+  def __enc(str)
+    @encoding && str.encoding != @encoding ? str.force_encoding(@encoding) : str
+  end
+  private :__enc
 
   def string = @string
 
@@ -47,15 +113,18 @@ class StringIO
   alias tell pos
 
   def pos=(n)
-    raise Errno::EINVAL, "Invalid argument" if n.negative?
+    n = Integer(n)
+    raise Errno::EINVAL if n.negative?
     @pos = n
   end
 
   def seek(offset, whence = 0)
+    raise IOError, "closed stream" if closed?
     base = case whence
            when 0, :SET then 0
            when 1, :CUR then @pos
            when 2, :END then @string.bytesize
+           else raise Errno::EINVAL, "invalid whence"
            end
     self.pos = base + offset
     0
@@ -80,7 +149,11 @@ class StringIO
   def fileno = nil
   def tty? = false
   alias isatty tty?
-  def binmode = self
+  def binmode
+    @encoding = Encoding::ASCII_8BIT
+    @string.force_encoding(@encoding) unless @closed_write || @string.frozen?
+    self
+  end
   def external_encoding = @encoding || @string.encoding
 
   # Sets the encoding reads and writes use; the string itself is
@@ -97,7 +170,21 @@ class StringIO
     self
   end
 
-  def set_encoding_by_bom = nil
+  # Skips a byte-order mark at the start and takes its encoding.
+  def set_encoding_by_bom
+    head = @string.byteslice(0, 4).b
+    enc, len =
+      if head.start_with?("\xEF\xBB\xBF".b) then [Encoding::UTF_8, 3]
+      elsif head.start_with?("\x00\x00\xFE\xFF".b) then [Encoding::UTF_32BE, 4]
+      elsif head.start_with?("\xFF\xFE\x00\x00".b) then [Encoding::UTF_32LE, 4]
+      elsif head.start_with?("\xFE\xFF".b) then [Encoding::UTF_16BE, 2]
+      elsif head.start_with?("\xFF\xFE".b) then [Encoding::UTF_16LE, 2]
+      end
+    return nil unless enc
+    @pos = len
+    set_encoding(enc)
+    enc
+  end
   def internal_encoding = nil
   def close = (@closed_read = @closed_write = true) && nil
   def close_read = (@closed_read = true) && nil
@@ -107,7 +194,7 @@ class StringIO
   def closed_write? = @closed_write
 
   def write(*objs)
-    raise IOError, "not opened for writing" if @closed_write
+    __writable!
     objs.sum do |o|
       s = o.to_s
       raise FrozenError, "can't modify frozen String: #{@string.inspect}" if @string.frozen?
@@ -163,11 +250,11 @@ class StringIO
   end
 
   def read(length = nil, outbuf = nil)
-    raise IOError, "not opened for reading" if @closed_read
+    __readable!
     rest = @string.byteslice(@pos..) || ""
     if length.nil?
       @pos = @string.bytesize if @pos < @string.bytesize
-      data = rest
+      data = __enc(rest)
     else
       raise ArgumentError, "negative length #{length} given" if length.negative?
       return(length.zero? ? +"" : nil) if rest.empty?
@@ -185,14 +272,16 @@ class StringIO
   end
 
   def readpartial(length, outbuf = nil) = read_nonblock(length, outbuf)
+  alias sysread readpartial
 
   def gets(sep = $/, limit = nil, chomp: false)
-    raise IOError, "not opened for reading" if @closed_read
+    __readable!
     if sep.is_a?(Integer)
       limit = sep
       sep = $/
     end
     return nil if @pos >= @string.bytesize
+    return __enc(+"") if limit == 0
     rest = @string.byteslice(@pos..)
     line = if sep.nil?
              rest
@@ -208,7 +297,7 @@ class StringIO
     @pos += consumed
     @lineno += 1
     line = line.chomp(sep == "" ? "\n" : sep) if chomp && sep
-    $_ = line
+    $_ = __enc(line)
   end
 
   def readline(*args, **kw)
@@ -219,6 +308,7 @@ class StringIO
     unless block_given?
       return Enumerator.new { |y| each_line(sep, limit, chomp: chomp) { |l| y << l } }
     end
+    __check_limit(sep, limit, "each_line")
     while (line = gets(sep, limit, chomp: chomp))
       yield line
     end
@@ -226,16 +316,27 @@ class StringIO
   end
   alias each each_line
 
-  def readlines(sep = $/, limit = nil, chomp: false) = each_line(sep, limit, chomp: chomp).to_a
+  def readlines(sep = $/, limit = nil, chomp: false)
+    __check_limit(sep, limit, "readlines")
+    each_line(sep, limit, chomp: chomp).to_a
+  end
+
+  def __check_limit(sep, limit, name)
+    limit = sep if sep.is_a?(Integer)
+    raise ArgumentError, "invalid limit: 0 for #{name}" if limit == 0
+  end
+  private :__check_limit
 
   def getc
+    __readable!
     return nil if @pos >= @string.bytesize
-    c = @string.byteslice(@pos..)[0]
+    c = __enc(@string.byteslice(@pos..))[0]
     @pos += c.bytesize
     c
   end
 
   def getbyte
+    __readable!
     return nil if @pos >= @string.bytesize
     b = @string.getbyte(@pos)
     @pos += 1
@@ -246,7 +347,9 @@ class StringIO
   def readbyte = getbyte || raise(EOFError, "end of file reached")
 
   def ungetc(c)
-    s = c.is_a?(Integer) ? c.chr : c.to_s
+    __readable!
+    return nil if c.nil?
+    s = c.is_a?(Integer) ? c.chr(external_encoding) : c.to_str
     if @pos.zero?
       @string.replace(s + @string)
     else
@@ -254,6 +357,18 @@ class StringIO
       @string.replace(@string.byteslice(0, @pos) + s + (@string.byteslice(@pos + s.bytesize..) || ""))
     end
     nil
+  end
+
+  def ungetbyte(b)
+    __readable!
+    return nil if b.nil?
+    ungetc(b.is_a?(Integer) ? (b & 0xff).chr : b.to_str.b)
+  end
+
+  def each_codepoint(&block)
+    return enum_for(:each_codepoint) unless block
+    each_char { |c| yield c.ord }
+    self
   end
 
   def each_char
@@ -273,7 +388,15 @@ class StringIO
   end
 
   def truncate(len)
-    @string.replace(@string.byteslice(0, len).ljust(len, "\0"))
+    __writable!
+    len = Integer(len)
+    raise Errno::EINVAL, "negative length" if len.negative?
+    cur = @string.bytesize
+    if len <= cur
+      @string.replace(@string.byteslice(0, len))
+    else
+      @string << ("\0" * (len - cur))
+    end
     0
   end
 

@@ -1233,10 +1233,10 @@ module Kernel
   end
 
   def system(*args, exception: false, **opts)
-    args.shift if args[0].is_a?(Hash)
+    env = args[0].is_a?(Hash) ? ENV.__overlay.merge(args.shift.to_h { |k, v| [k.to_s, v&.to_s] }) : ENV.__overlay
     cmd = args.size == 1 ? args[0] : args.map { |a| a.is_a?(Array) ? a[0] : a }
     cmd = RubyVM::FileIO.path(cmd) unless cmd.is_a?(Array)
-    r = RubyVM::FileIO.run(cmd, false, ENV.__overlay)
+    r = RubyVM::FileIO.run(cmd, false, env)
     if r.nil?
       raise Errno::ENOENT, (cmd.is_a?(Array) ? cmd[0] : cmd) if exception
       return nil

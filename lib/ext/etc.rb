@@ -54,23 +54,42 @@ module Etc
     ENV["USER"]
   end
 
+  # NUM2UIDT and StringValue, as etc.c converts its arguments.
+  def __id_arg(v)
+    case v
+    when Integer then v
+    when Float then v.to_i
+    when nil then raise TypeError, "no implicit conversion from nil to integer"
+    else
+      return v.to_int if v.respond_to?(:to_int)
+      raise TypeError, "no implicit conversion of #{v.class} into Integer"
+    end
+  end
+
+  def __name_arg(v)
+    return v if v.is_a?(String)
+    return v.to_str if v.respond_to?(:to_str)
+    raise TypeError, "no implicit conversion of #{v.nil? ? "nil" : v.class} into String"
+  end
+  private :__id_arg, :__name_arg
+
   def getpwuid(uid = Process.uid)
-    uid = Integer(uid)
+    uid = __id_arg(uid)
     __passwds.find { |pw| pw.uid == uid } or raise ArgumentError, "can't find user for #{uid}"
   end
 
   def getpwnam(name)
-    name = String(name)
+    name = __name_arg(name)
     __passwds.find { |pw| pw.name == name } or raise ArgumentError, "can't find user for #{name}"
   end
 
   def getgrgid(gid = Process.gid)
-    gid = Integer(gid)
+    gid = __id_arg(gid)
     __groups.find { |gr| gr.gid == gid } or raise ArgumentError, "can't find group for #{gid}"
   end
 
   def getgrnam(name)
-    name = String(name)
+    name = __name_arg(name)
     __groups.find { |gr| gr.name == name } or raise ArgumentError, "can't find group for #{name}"
   end
 

@@ -19,10 +19,28 @@ class BasicSocket < IO
   end
 end
 
-class IPSocket < BasicSocket; end
+class IPSocket < BasicSocket
+  # An address literal as is; a name from /etc/hosts (no DNS: carmine
+  # does no network I/O). resolv-replace redefines it over Resolv.
+  def self.getaddress(host)
+    host = host.to_str
+    return host if host.match?(/\A\d{1,3}(\.\d{1,3}){3}\z/) || (host.include?(":") && host.match?(/\A[\h:.]+\z/))
+    File.foreach("/etc/hosts") do |line|
+      addr, *names = line.sub(/#.*/, "").split
+      return addr if addr && names.include?(host)
+    end if File.readable?("/etc/hosts")
+    raise SocketError, "getaddrinfo: Name or service not known"
+  end
+end
 class TCPSocket < IPSocket; end
 class TCPServer < TCPSocket; end
-class UDPSocket < IPSocket; end
+class UDPSocket < IPSocket
+  # (Never reached: a UDPSocket cannot be made. Defined so that
+  # resolv-replace can wrap them.)
+  %i[bind connect send].each do |m|
+    define_method(m) { |*| raise NotImplementedError, "#{self.class}##{m}: carmine does not support sockets" }
+  end
+end
 class UNIXSocket < BasicSocket; end
 class UNIXServer < UNIXSocket; end
 

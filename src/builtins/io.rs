@@ -11,12 +11,26 @@ fn fd(vm: &Vm, s: Value) -> i64 {
         .unwrap_or(1)
 }
 
-fn write(vm: &mut Vm, s: Value, b: &[u8]) {
-    if fd(vm, s) == 2 {
-        vm.write_err(b);
-    } else {
-        vm.write_out(b);
+/// Writes to standard output or error; standard input is not opened for
+/// writing (IOError, as CRuby).
+fn write(vm: &mut Vm, s: Value, b: &[u8]) -> Result<(), crate::object::Unwind> {
+    match fd(vm, s) {
+        0 => Err(not_writable(vm)),
+        2 => {
+            vm.write_err(b);
+            Ok(())
+        }
+        _ => {
+            vm.write_out(b);
+            Ok(())
+        }
     }
+}
+
+#[cold]
+fn not_writable(vm: &mut Vm) -> crate::object::Unwind {
+    let c = super::ext::class_at(vm, "IOError").unwrap_or(cls::OBJECT);
+    vm.error(c, "not opened for writing")
 }
 
 pub fn init(vm: &mut Vm) {
@@ -27,37 +41,37 @@ pub fn init(vm: &mut Vm) {
         for v in a {
             let b = vm.value_to_bytes(*v)?;
             n += b.len();
-            write(vm, s, &b);
+            write(vm, s, &b)?;
         }
         Ok(Value::int(n as i64))
     });
     vm.def_builtin(io, "putc", 1, |vm, s, a, _| {
         let b = putc_byte(vm, a[0])?;
-        write(vm, s, &b);
+        write(vm, s, &b)?;
         Ok(a[0])
     });
     vm.def_builtin(io, "print", -1, |vm, s, a, _| {
         for v in a {
             let b = vm.value_to_bytes(*v)?;
-            write(vm, s, &b);
+            write(vm, s, &b)?;
         }
         Ok(Value::NIL)
     });
     vm.def_builtin(io, "<<", 1, |vm, s, a, _| {
         let b = vm.value_to_bytes(a[0])?;
-        write(vm, s, &b);
+        write(vm, s, &b)?;
         Ok(s)
     });
     vm.def_builtin(io, "puts", -1, |vm, s, a, _| {
         let mut out = Vec::new();
         super::kernel::puts_into(vm, a, &mut out)?;
-        write(vm, s, &out);
+        write(vm, s, &out)?;
         Ok(Value::NIL)
     });
     vm.def_builtin(io, "printf", -1, |vm, s, a, _| {
         let r = super::string::format(vm, a)?;
         let b = vm.string_bytes(r);
-        write(vm, s, &b);
+        write(vm, s, &b)?;
         Ok(Value::NIL)
     });
     vm.def_builtin(io, "flush", 0, |vm, s, _, _| {

@@ -116,6 +116,9 @@ pub const PRELOADED: &[&str] = &[
     "rational.so",
     "complex.so",
     "ruby2_keywords.rb",
+    // carmine's own (prelude/did_you_mean.rb), where CRuby lists the
+    // installed library's files: `require "did_you_mean"` is false.
+    "did_you_mean.rb",
 ];
 
 /// What a feature name resolved to.

@@ -235,6 +235,11 @@ impl Vm {
             self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)?;
             return Ok(Value::TRUE);
         }
+        // A piece of rubygems (bundler requires `rubygems/specification`)
+        // expects rubygems itself loaded first, as CRuby always has it.
+        if feature.starts_with("rubygems/") {
+            self.boot_rubygems()?;
+        }
         if relative_to.is_none() && self.bare_feature_loaded(feature) {
             return Ok(Value::FALSE);
         }

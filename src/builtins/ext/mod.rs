@@ -7,6 +7,7 @@
 //! standard library (`digest.rb`, `pathname.rb`, ...) load on top.
 
 pub mod bigdecimal;
+pub mod console;
 pub mod digest;
 pub mod etc;
 pub mod psych;
@@ -59,6 +60,16 @@ pub const EXTS: &[NativeExt] = &[
         ruby: "",
     },
     NativeExt {
+        name: "digest/bubblebabble",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/bubblebabble.rb"),
+    },
+    NativeExt {
+        name: "fcntl",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/fcntl.rb"),
+    },
+    NativeExt {
         name: "date_core",
         init: no_init,
         ruby: include_str!("../../../lib/ext/date_core.rb"),
@@ -67,6 +78,16 @@ pub const EXTS: &[NativeExt] = &[
         name: "etc",
         init: etc::init,
         ruby: include_str!("../../../lib/ext/etc.rb"),
+    },
+    NativeExt {
+        name: "io/console",
+        init: console::init,
+        ruby: include_str!("../../../lib/ext/io_console.rb"),
+    },
+    NativeExt {
+        name: "io/nonblock",
+        init: no_init,
+        ruby: include_str!("../../../lib/ext/io_nonblock.rb"),
     },
     NativeExt {
         name: "io/wait",
