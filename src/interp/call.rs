@@ -95,6 +95,7 @@ impl Vm {
             Probe::Fast(h, m) => {
                 match h {
                     Handler::Iseq(iid) => {
+                        let block = self.site_block(site, fl, 0)?;
                         return self.invoke_iseq::<true>(
                             m,
                             self.iseq(iid),
@@ -103,7 +104,7 @@ impl Vm {
                             recv_ix,
                             argc,
                             fl,
-                            None,
+                            block,
                             false,
                         );
                     }
@@ -148,7 +149,8 @@ impl Vm {
                 self.fast_entry_again(site, c)
             }
             Probe::Builtin(m) => {
-                return self.call_builtin_fast(m, name, recv, recv_ix + 1, argc, recv_ix);
+                let block = self.site_block(site, fl, 0)?;
+                return self.call_builtin_fast(m, name, recv, recv_ix + 1, argc, recv_ix, block);
             }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
@@ -170,7 +172,8 @@ impl Vm {
             Probe::Fast(Handler::Iseq(iid), m) => {
                 let base = self.stack.len() - argc;
                 let iseq = self.iseq(iid);
-                return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, None, false);
+                let block = self.site_block(site, fl, 0)?;
+                return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, block, false);
             }
             Probe::Fast(h, m) => {
                 if let Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) = h
@@ -192,7 +195,8 @@ impl Vm {
             Probe::Builtin(m) => {
                 let base = self.stack.len() - argc;
                 let name = self.dispatch.site(site).name;
-                return self.call_builtin_fast(m, name, recv, base, argc, base);
+                let block = self.site_block(site, fl, 0)?;
+                return self.call_builtin_fast(m, name, recv, base, argc, base, block);
             }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
@@ -370,6 +374,7 @@ impl Vm {
     /// `invoke_other`'s builtin arm, minus the checks the entry made (and
     /// the block root and keyword test, which a plain call never needs:
     /// sharing that arm's tail cost this path 8 instructions a call).
+    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn call_builtin_fast(
         &mut self,
@@ -379,6 +384,7 @@ impl Vm {
         args: usize,
         argc: usize,
         ret_sp: usize,
+        block: Option<Rc<BlockArg>>,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_cfunc += 1;
         let me = self.classes.method(m);
@@ -401,7 +407,15 @@ impl Vm {
         }
         self.cfuncs.push((name, self.frames.len(), owner));
         self.kw_passed = false;
-        let r = f(self, recv, &buf[..argc], None);
+        // A literal block's allocation is kept for the next call when the
+        // builtin did not capture it (as `invoke_other` does).
+        let kept = block.clone();
+        let r = f(self, recv, &buf[..argc], block);
+        if let Some(b) = kept
+            && Rc::strong_count(&b) == 1
+        {
+            self.spare_block = Some(b);
+        }
         self.cfuncs.pop();
         self.stack.truncate(ret_sp);
         match r {
@@ -433,10 +447,11 @@ impl Vm {
     /// Marks a new entry for the checks its hits may skip at `site`. Both
     /// marks need the method visible from the site and plain arguments
     /// (no splat, keywords or `&blk`). `IcEntry::fast`: a bytecode method
-    /// with only required parameters, as many as the site passes and no
-    /// block literal; an attr_reader called with no arguments, an
-    /// attr_writer with one. `IcEntry::plain`: a builtin whose arity takes
-    /// the site's arguments (at most `BUILTIN_FAST_ARGS`), no block literal.
+    /// with only required parameters, as many as the site passes (a block
+    /// literal is made and passed by the probe's caller); an attr_reader
+    /// called with no arguments, an attr_writer with one. `IcEntry::plain`:
+    /// a builtin whose arity takes the site's arguments (at most
+    /// `BUILTIN_FAST_ARGS`), with or without a block literal.
     fn mark_entry(&mut self, site: CallSiteId, e: &mut IcEntry) {
         let s = self.dispatch.site(site);
         // A megamorphic site (or none with `--ic=0`) keeps no entry to mark.
@@ -455,7 +470,7 @@ impl Vm {
         match e.handler {
             Handler::Iseq(iid) => {
                 let p = &self.iseq(iid).params;
-                e.fast = p.simple && p.lead == argc && !literal;
+                e.fast = p.simple && p.lead == argc;
             }
             Handler::IvarGet(_) => e.fast = argc == 0,
             Handler::IseqIvarGet(_) => e.fast = argc == 0 && !literal,
@@ -463,8 +478,7 @@ impl Vm {
             Handler::StructGet(..) => e.fast = argc == 0,
             Handler::StructSet(..) => e.fast = argc == 1,
             Handler::Builtin => {
-                e.plain = !literal
-                    && argc as usize <= BUILTIN_FAST_ARGS
+                e.plain = argc as usize <= BUILTIN_FAST_ARGS
                     && matches!(self.classes.method(m).kind,
                         MethodKind::Builtin { arity, .. }
                             if crate::class::arity::accepts(arity, argc as usize));
@@ -891,7 +905,13 @@ impl Vm {
                 self.dispatch.counters.ccf_attrset += 1;
                 v
             }
-            // (Struct members: `send_inline`'s fast entry, no frame either.)
+            // Struct members: an element of the values Array, no frame.
+            Handler::StructGet(_) | Handler::StructSet(_) => {
+                match self.hot_struct(handler, recv, recv_ix) {
+                    Some(v) => v,
+                    None => return Hot::No,
+                }
+            }
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
