@@ -34,7 +34,7 @@ use crate::bytecode::Iseq;
 use crate::class::{ClassTable, MethodKind, Visibility};
 use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, sym};
 
-pub use ic::{CallSite, HotEntry, IcEntry, IcState, flags};
+pub use ic::{CallSite, HotEntry, IcEntry, IcState, KW_BIND_MAX, KwBinding, flags};
 pub use invalidate::Reason;
 pub use stats::Counters;
 pub use trace::Origin;

@@ -95,7 +95,16 @@ impl Vm {
             Probe::Fast(h, m) => {
                 match h {
                     Handler::Iseq(iid) => {
-                        let block = self.site_block(site, fl, 0)?;
+                        if fl & flags::BLOCK_LITERAL != 0 {
+                            return self.invoke_fast_with_block(
+                                site,
+                                m,
+                                iid,
+                                recv,
+                                recv_ix + 1,
+                                recv_ix,
+                            );
+                        }
                         return self.invoke_iseq::<true>(
                             m,
                             self.iseq(iid),
@@ -104,7 +113,7 @@ impl Vm {
                             recv_ix,
                             argc,
                             fl,
-                            block,
+                            None,
                             false,
                         );
                     }
@@ -149,8 +158,10 @@ impl Vm {
                 self.fast_entry_again(site, c)
             }
             Probe::Builtin(m) => {
-                let block = self.site_block(site, fl, 0)?;
-                return self.call_builtin_fast(m, name, recv, recv_ix + 1, argc, recv_ix, block);
+                if fl & flags::BLOCK_LITERAL != 0 {
+                    return self.call_builtin_fast::<true>(site, m, recv, recv_ix + 1, recv_ix);
+                }
+                return self.call_builtin_fast::<false>(site, m, recv, recv_ix + 1, recv_ix);
             }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
@@ -171,9 +182,11 @@ impl Vm {
         let e = match self.dispatch.probe_send(site, c) {
             Probe::Fast(Handler::Iseq(iid), m) => {
                 let base = self.stack.len() - argc;
+                if fl & flags::BLOCK_LITERAL != 0 {
+                    return self.invoke_fast_with_block(site, m, iid, recv, base, base);
+                }
                 let iseq = self.iseq(iid);
-                let block = self.site_block(site, fl, 0)?;
-                return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, block, false);
+                return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, None, false);
             }
             Probe::Fast(h, m) => {
                 if let Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) = h
@@ -194,9 +207,10 @@ impl Vm {
             }
             Probe::Builtin(m) => {
                 let base = self.stack.len() - argc;
-                let name = self.dispatch.site(site).name;
-                let block = self.site_block(site, fl, 0)?;
-                return self.call_builtin_fast(m, name, recv, base, argc, base, block);
+                if fl & flags::BLOCK_LITERAL != 0 {
+                    return self.call_builtin_fast::<true>(site, m, recv, base, base);
+                }
+                return self.call_builtin_fast::<false>(site, m, recv, base, base);
             }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
@@ -374,18 +388,24 @@ impl Vm {
     /// `invoke_other`'s builtin arm, minus the checks the entry made (and
     /// the block root and keyword test, which a plain call never needs:
     /// sharing that arm's tail cost this path 8 instructions a call).
-    #[allow(clippy::too_many_arguments)]
+    /// `BLOCK`: the site's block literal is made and passed (its
+    /// allocation kept for the next call when the builtin did not capture
+    /// it, as `invoke_other` does).
     #[inline(never)]
-    fn call_builtin_fast(
+    fn call_builtin_fast<const BLOCK: bool>(
         &mut self,
+        site: CallSiteId,
         m: MethodId,
-        name: SymbolId,
         recv: Value,
         args: usize,
-        argc: usize,
         ret_sp: usize,
-        block: Option<Rc<BlockArg>>,
     ) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (name, argc) = (s.name, s.argc as usize);
+        let block = match (BLOCK, s.block) {
+            (true, Some(iseq)) => Some(self.literal_block(iseq)),
+            _ => None,
+        };
         self.dispatch.counters.ccf_cfunc += 1;
         let me = self.classes.method(m);
         let (MethodKind::Builtin { func, .. }, owner) = (&me.kind, me.owner) else {
@@ -407,9 +427,7 @@ impl Vm {
         }
         self.cfuncs.push((name, self.frames.len(), owner));
         self.kw_passed = false;
-        // A literal block's allocation is kept for the next call when the
-        // builtin did not capture it (as `invoke_other` does).
-        let kept = block.clone();
+        let kept = if BLOCK { block.clone() } else { None };
         let r = f(self, recv, &buf[..argc], block);
         if let Some(b) = kept
             && Rc::strong_count(&b) == 1
@@ -422,6 +440,25 @@ impl Vm {
             Ok(v) => self.builtin_done(v, false),
             Err(e) => Err(self.builtin_raised(e, m, name, recv)),
         }
+    }
+
+    /// A fast entry's bytecode method called from a site with a block
+    /// literal: the block is made, then the call goes as any fast one.
+    #[inline(never)]
+    fn invoke_fast_with_block(
+        &mut self,
+        site: CallSiteId,
+        m: MethodId,
+        iid: crate::value::IseqId,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        let block = s.block.map(|iseq| self.literal_block(iseq));
+        let iseq = self.iseq(iid);
+        self.invoke_iseq::<true>(m, iseq, recv, base, ret_sp, argc, fl, block, false)
     }
 
     /// The whole entry behind a `Probe::Fast` whose shortcut did not apply
