@@ -141,6 +141,27 @@ pub struct CallSite {
     /// stand on the stack in place of the keyword Hash (`argc` and
     /// `flags` describe the call with the Hash).
     pub kw: Option<Rc<[SymbolId]>>,
+    /// A `SendKw` site: how its keyword values bind into the locals of the
+    /// bytecode method it called last (`Vm::send_kw`).
+    pub kw_binding: Option<KwBinding>,
+}
+
+/// The most keyword values a `SendKw` site binds in place (the compiler
+/// passes at most as many on the stack).
+pub const KW_BIND_MAX: usize = 8;
+
+/// How a `SendKw` site's keyword values bind into a bytecode method's
+/// locals: worked out on the first call, then reused while the site calls
+/// the same method (the site's names and the method's parameters never
+/// change, so nothing invalidates it).
+#[derive(Copy, Clone, Debug)]
+pub struct KwBinding {
+    pub iseq: IseqId,
+    /// The local of each keyword value, in the site's order.
+    pub slots: [u16; KW_BIND_MAX],
+    /// Every keyword parameter and optional parameter is given and each
+    /// keyword value already stands in its local: nothing moves.
+    pub in_place: bool,
 }
 
 impl CallSite {
@@ -168,6 +189,7 @@ impl CallSite {
             seen: Vec::new(),
             super_key: None,
             kw: None,
+            kw_binding: None,
         }
     }
 

@@ -34,7 +34,7 @@ use crate::bytecode::Iseq;
 use crate::class::{ClassTable, MethodKind, Visibility};
 use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, sym};
 
-pub use ic::{CallSite, HotEntry, IcEntry, IcState, flags};
+pub use ic::{CallSite, HotEntry, IcEntry, IcState, KW_BIND_MAX, KwBinding, flags};
 pub use invalidate::Reason;
 pub use stats::Counters;
 pub use trace::Origin;
@@ -571,8 +571,11 @@ impl Dispatch {
         };
         x.fast = e.fast;
         x.plain = e.plain;
+        // (The hot entry's callers pass no block: a site with a block
+        // literal takes its fast entry through `probe_send`.)
         if let (true, Some(method)) = (e.fast, e.method)
             && s.hot.class == HotEntry::NONE.class
+            && s.flags & flags::BLOCK_LITERAL == 0
         {
             s.hot = HotEntry {
                 class: e.class,

@@ -95,6 +95,16 @@ impl Vm {
             Probe::Fast(h, m) => {
                 match h {
                     Handler::Iseq(iid) => {
+                        if fl & flags::BLOCK_LITERAL != 0 {
+                            return self.invoke_fast_with_block(
+                                site,
+                                m,
+                                iid,
+                                recv,
+                                recv_ix + 1,
+                                recv_ix,
+                            );
+                        }
                         return self.invoke_iseq::<true>(
                             m,
                             self.iseq(iid),
@@ -148,7 +158,10 @@ impl Vm {
                 self.fast_entry_again(site, c)
             }
             Probe::Builtin(m) => {
-                return self.call_builtin_fast(m, name, recv, recv_ix + 1, argc, recv_ix);
+                if fl & flags::BLOCK_LITERAL != 0 {
+                    return self.call_builtin_fast::<true>(site, m, recv, recv_ix + 1, recv_ix);
+                }
+                return self.call_builtin_fast::<false>(site, m, recv, recv_ix + 1, recv_ix);
             }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
@@ -169,6 +182,9 @@ impl Vm {
         let e = match self.dispatch.probe_send(site, c) {
             Probe::Fast(Handler::Iseq(iid), m) => {
                 let base = self.stack.len() - argc;
+                if fl & flags::BLOCK_LITERAL != 0 {
+                    return self.invoke_fast_with_block(site, m, iid, recv, base, base);
+                }
                 let iseq = self.iseq(iid);
                 return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, None, false);
             }
@@ -191,8 +207,10 @@ impl Vm {
             }
             Probe::Builtin(m) => {
                 let base = self.stack.len() - argc;
-                let name = self.dispatch.site(site).name;
-                return self.call_builtin_fast(m, name, recv, base, argc, base);
+                if fl & flags::BLOCK_LITERAL != 0 {
+                    return self.call_builtin_fast::<true>(site, m, recv, base, base);
+                }
+                return self.call_builtin_fast::<false>(site, m, recv, base, base);
             }
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
@@ -370,16 +388,24 @@ impl Vm {
     /// `invoke_other`'s builtin arm, minus the checks the entry made (and
     /// the block root and keyword test, which a plain call never needs:
     /// sharing that arm's tail cost this path 8 instructions a call).
+    /// `BLOCK`: the site's block literal is made and passed (its
+    /// allocation kept for the next call when the builtin did not capture
+    /// it, as `invoke_other` does).
     #[inline(never)]
-    fn call_builtin_fast(
+    fn call_builtin_fast<const BLOCK: bool>(
         &mut self,
+        site: CallSiteId,
         m: MethodId,
-        name: SymbolId,
         recv: Value,
         args: usize,
-        argc: usize,
         ret_sp: usize,
     ) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (name, argc) = (s.name, s.argc as usize);
+        let block = match (BLOCK, s.block) {
+            (true, Some(iseq)) => Some(self.literal_block(iseq)),
+            _ => None,
+        };
         self.dispatch.counters.ccf_cfunc += 1;
         let me = self.classes.method(m);
         let (MethodKind::Builtin { func, .. }, owner) = (&me.kind, me.owner) else {
@@ -401,13 +427,38 @@ impl Vm {
         }
         self.cfuncs.push((name, self.frames.len(), owner));
         self.kw_passed = false;
-        let r = f(self, recv, &buf[..argc], None);
+        let kept = if BLOCK { block.clone() } else { None };
+        let r = f(self, recv, &buf[..argc], block);
+        if let Some(b) = kept
+            && Rc::strong_count(&b) == 1
+        {
+            self.spare_block = Some(b);
+        }
         self.cfuncs.pop();
         self.stack.truncate(ret_sp);
         match r {
             Ok(v) => self.builtin_done(v, false),
             Err(e) => Err(self.builtin_raised(e, m, name, recv)),
         }
+    }
+
+    /// A fast entry's bytecode method called from a site with a block
+    /// literal: the block is made, then the call goes as any fast one.
+    #[inline(never)]
+    fn invoke_fast_with_block(
+        &mut self,
+        site: CallSiteId,
+        m: MethodId,
+        iid: crate::value::IseqId,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> Result<Call, Unwind> {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        let block = s.block.map(|iseq| self.literal_block(iseq));
+        let iseq = self.iseq(iid);
+        self.invoke_iseq::<true>(m, iseq, recv, base, ret_sp, argc, fl, block, false)
     }
 
     /// The whole entry behind a `Probe::Fast` whose shortcut did not apply
@@ -433,10 +484,11 @@ impl Vm {
     /// Marks a new entry for the checks its hits may skip at `site`. Both
     /// marks need the method visible from the site and plain arguments
     /// (no splat, keywords or `&blk`). `IcEntry::fast`: a bytecode method
-    /// with only required parameters, as many as the site passes and no
-    /// block literal; an attr_reader called with no arguments, an
-    /// attr_writer with one. `IcEntry::plain`: a builtin whose arity takes
-    /// the site's arguments (at most `BUILTIN_FAST_ARGS`), no block literal.
+    /// with only required parameters, as many as the site passes (a block
+    /// literal is made and passed by the probe's caller); an attr_reader
+    /// called with no arguments, an attr_writer with one. `IcEntry::plain`:
+    /// a builtin whose arity takes the site's arguments (at most
+    /// `BUILTIN_FAST_ARGS`), with or without a block literal.
     fn mark_entry(&mut self, site: CallSiteId, e: &mut IcEntry) {
         let s = self.dispatch.site(site);
         // A megamorphic site (or none with `--ic=0`) keeps no entry to mark.
@@ -455,7 +507,7 @@ impl Vm {
         match e.handler {
             Handler::Iseq(iid) => {
                 let p = &self.iseq(iid).params;
-                e.fast = p.simple && p.lead == argc && !literal;
+                e.fast = p.simple && p.lead == argc;
             }
             Handler::IvarGet(_) => e.fast = argc == 0,
             Handler::IseqIvarGet(_) => e.fast = argc == 0 && !literal,
@@ -463,8 +515,7 @@ impl Vm {
             Handler::StructGet(..) => e.fast = argc == 0,
             Handler::StructSet(..) => e.fast = argc == 1,
             Handler::Builtin => {
-                e.plain = !literal
-                    && argc as usize <= BUILTIN_FAST_ARGS
+                e.plain = argc as usize <= BUILTIN_FAST_ARGS
                     && matches!(self.classes.method(m).kind,
                         MethodKind::Builtin { arity, .. }
                             if crate::class::arity::accepts(arity, argc as usize));
@@ -891,7 +942,13 @@ impl Vm {
                 self.dispatch.counters.ccf_attrset += 1;
                 v
             }
-            // (Struct members: `send_inline`'s fast entry, no frame either.)
+            // Struct members: an element of the values Array, no frame.
+            Handler::StructGet(_) | Handler::StructSet(_) => {
+                match self.hot_struct(handler, recv, recv_ix) {
+                    Some(v) => v,
+                    None => return Hot::No,
+                }
+            }
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);

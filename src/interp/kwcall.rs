@@ -8,16 +8,12 @@
 use std::rc::Rc;
 
 use crate::bytecode::Iseq;
-use crate::dispatch::{Handler, flags};
+use crate::dispatch::{Handler, KW_BIND_MAX, KwBinding, flags};
 use crate::object::{BlockArg, Unwind};
-use crate::value::{CallSiteId, Value};
+use crate::value::{CallSiteId, IseqId, Value};
 
 use super::call::Call;
 use super::{MAX_FRAMES, Vm};
-
-/// Keyword values a call binds in place (the compiler passes at most as
-/// many on the stack).
-const KW_MAX: usize = 8;
 
 impl Vm {
     /// `send_kw`: receiver, plain arguments, then the keyword values.
@@ -46,7 +42,7 @@ impl Vm {
                 && kw_bindable(iseq, npos)
             {
                 let block = self.site_block(site, fl, 0)?;
-                if self.bind_kw_in_place(iseq, site, base, npos, nkw, &block) {
+                if self.bind_kw_in_place(iseq, iid, site, base, npos, nkw, &block) {
                     self.dispatch.count_inline_hit(site);
                     self.dispatch.counters.ccf_iseq += 1;
                     self.enter_frame(m, iseq, recv, base, recv_ix, block, false);
@@ -84,61 +80,94 @@ impl Vm {
     /// above them into `iseq`'s locals, when every keyword names one of
     /// its keyword parameters and every required one is given; false
     /// (nothing changed) otherwise: the general path raises CRuby's
-    /// unknown/missing keyword errors.
+    /// unknown/missing keyword errors. The site's `KwBinding` for the
+    /// method says where each value goes.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn bind_kw_in_place(
         &mut self,
         iseq: &'static Iseq,
+        iid: IseqId,
         site: CallSiteId,
         base: usize,
         npos: usize,
         nkw: usize,
         block: &Option<Rc<BlockArg>>,
     ) -> bool {
-        let p = &iseq.params;
-        if nkw > KW_MAX {
-            return false;
-        }
-        let mut slots = [0u32; KW_MAX];
-        let mut required = 0;
-        {
-            let Some(names) = self.dispatch.site(site).kw.as_deref() else {
-                return false;
-            };
-            for (j, name) in names.iter().enumerate() {
-                match p.kw.iter().find(|k| k.0 == *name) {
-                    Some(&(_, idx, req)) => {
-                        slots[j] = idx;
-                        required += req as usize;
-                    }
-                    None => return false,
+        let b = match self.dispatch.site(site).kw_binding {
+            Some(b) if b.iseq == iid => b,
+            _ => match self.kw_binding(iseq, iid, site, npos, nkw) {
+                Some(b) => {
+                    self.dispatch.sites[site.index()].kw_binding = Some(b);
+                    b
                 }
+                None => return false,
+            },
+        };
+        let p = &iseq.params;
+        let top = base + npos;
+        if b.in_place {
+            self.locals_height(base + iseq.local_count as usize);
+        } else {
+            let mut vals = [Value::NIL; KW_BIND_MAX];
+            vals[..nkw].copy_from_slice(&self.stack[top..top + nkw]);
+            let (lead, opt) = (p.lead as usize, p.opt as usize);
+            self.stack.truncate(top);
+            // Missing optionals and keywords are UNDEF: their defaults run.
+            self.stack.resize(base + lead + opt, Value::UNDEF);
+            self.stack
+                .resize(base + iseq.local_count as usize, Value::NIL);
+            for k in &p.kw {
+                self.stack[base + k.1 as usize] = Value::UNDEF;
+            }
+            for (&slot, &v) in b.slots[..nkw].iter().zip(&vals[..nkw]) {
+                self.stack[base + slot as usize] = v;
             }
         }
-        if required != p.kw.iter().filter(|k| k.2).count() {
-            return false;
-        }
-        let top = base + npos;
-        let mut vals = [Value::NIL; KW_MAX];
-        vals[..nkw].copy_from_slice(&self.stack[top..top + nkw]);
-        let (lead, opt) = (p.lead as usize, p.opt as usize);
-        self.stack.truncate(top);
-        // Missing optionals and keywords are UNDEF: their defaults run.
-        self.stack.resize(base + lead + opt, Value::UNDEF);
-        self.stack
-            .resize(base + iseq.local_count as usize, Value::NIL);
-        for k in &p.kw {
-            self.stack[base + k.1 as usize] = Value::UNDEF;
-        }
-        for j in 0..nkw {
-            self.stack[base + slots[j] as usize] = vals[j];
-        }
-        if let Some(b) = p.block {
-            self.stack[base + b as usize] = match block {
+        if let Some(bp) = p.block {
+            self.stack[base + bp as usize] = match block {
                 Some(b) => self.block_to_proc(b),
                 None => Value::NIL,
             };
         }
         true
+    }
+
+    /// Works out a `SendKw` site's `KwBinding` for a method: None when a
+    /// keyword names none of its parameters or a required one is missing.
+    #[cold]
+    #[inline(never)]
+    fn kw_binding(
+        &self,
+        iseq: &'static Iseq,
+        iid: IseqId,
+        site: CallSiteId,
+        npos: usize,
+        nkw: usize,
+    ) -> Option<KwBinding> {
+        let p = &iseq.params;
+        if nkw > KW_BIND_MAX {
+            return None;
+        }
+        let names = self.dispatch.site(site).kw.as_deref()?;
+        let mut slots = [0u16; KW_BIND_MAX];
+        let mut required = 0;
+        for (j, name) in names.iter().enumerate() {
+            let &(_, idx, req) = p.kw.iter().find(|k| k.0 == *name)?;
+            slots[j] = u16::try_from(idx).ok()?;
+            required += req as usize;
+        }
+        if required != p.kw.iter().filter(|k| k.2).count() {
+            return None;
+        }
+        let in_place = nkw == p.kw.len()
+            && npos == (p.lead + p.opt) as usize
+            && (0..nkw).all(|j| slots[j] as usize == npos + j);
+        Some(KwBinding {
+            iseq: iid,
+            slots,
+            in_place,
+        })
     }
 }
 
