@@ -18,7 +18,7 @@ use crate::value::{ClassId, MethodId, Value};
 const PAGE_SLOTS: usize = 4096;
 /// The fewest slot allocations between collections (CRuby starts with a
 /// heap of 10K slots): small programs stay small, and a collection with a
-/// small live set costs tens of microseconds.
+/// small live set costs tens of microseconds (doc/gc.md: the trade-off).
 const MIN_THRESHOLD: usize = 32 * 1024;
 /// The least out-of-slot memory (`note_malloc`) allocated between
 /// collections: CRuby's GC_MALLOC_LIMIT_MIN.
@@ -402,8 +402,14 @@ impl Heap {
         // cost nothing more to fill, and a heap that grew in an earlier
         // phase (gcbench's stretch tree) is not collected again and again
         // at a fraction of its size (CRuby collects when its free slots
-        // run out). gcbench went from 107 collections to 21.
-        self.threshold = live.max(self.free.len()).max(MIN_THRESHOLD);
+        // run out). gcbench went from 107 collections to 23.
+        // (Most of the free slots, not all: collections wait for a
+        // safepoint, and what a builtin allocates before it would add a
+        // page whenever the free list ran dry exactly at the trigger, so
+        // the heap crept up by a page per collection: etanni reached 221K
+        // slots for 50K live.)
+        let free = self.free.len();
+        self.threshold = live.max(free - free / 8).max(MIN_THRESHOLD);
         self.malloc_limit = (live * MALLOC_BYTES_PER_LIVE_SLOT).max(MIN_MALLOC_LIMIT);
         self.update_trigger();
     }
