@@ -394,8 +394,9 @@ module RubyVM::FileStream
   def path = @path
 
   def read(len = nil, buf = nil)
+    return super if len
     s = super
-    s.force_encoding(Encoding::ASCII_8BIT) if len.nil? && @binary && s && !buf
+    s.force_encoding(Encoding::ASCII_8BIT) if @binary && s && !buf
     s
   end
 end

@@ -59,6 +59,13 @@ module RubyVM::PipeIO
   # ---- writing -------------------------------------------------------
 
   def write(*args)
+    if args.size == 1 && !@closed && @mode == :w
+      # One string, written whole by one write(2), as almost always.
+      s = args[0].to_s
+      n = RubyVM::FileIO.fd_write(@fd, s)
+      return n if n == s.bytesize
+      return n + __write_bytes(s.byteslice(n..))
+    end
     args.sum { |a| __write_bytes(a.to_s) }
   end
 
@@ -82,6 +89,17 @@ module RubyVM::PipeIO
   # ---- reading -------------------------------------------------------
 
   def read(len = nil, buf = nil)
+    if len && !buf && !@closed && @mode == :r && @rbuf.empty? && !@eof && len.positive?
+      # Nothing buffered: one read(2) of `len` bytes usually answers,
+      # without going through the buffer (`read(10)` in a loop).
+      s = RubyVM::FileIO.fd_read(@fd, len)
+      if String === s
+        return s if s.bytesize == len
+        @rbuf << s
+      elsif s.nil?
+        @eof = true
+      end
+    end
     __check_readable
     raise ArgumentError, "negative length #{len} given" if len&.negative?
     if len.nil?
@@ -196,8 +214,11 @@ module RubyVM::PipeIO
 
   def __write_bytes(s)
     __check_writable
+    # The whole string in one write(2), as almost always.
+    n = RubyVM::FileIO.fd_write(@fd, s)
+    return n if n == s.bytesize
     b = s.b
-    off = 0
+    off = n
     while off < b.bytesize
       n = RubyVM::FileIO.fd_write(@fd, off.zero? ? b : b.byteslice(off..))
       if n.zero?

@@ -221,7 +221,7 @@ pub fn init(vm: &mut Vm) {
         Ok((r, w)) => Ok(vm.ary_new(vec![Value::int(r as i64), Value::int(w as i64)])),
         Err(e) => Err(super::file::errno(vm, &e, "pipe")),
     });
-    // A String of at most `max` bytes, nil at the end, or :wait (nothing
+    // A binary String of at most `max` bytes, nil at the end, or :wait (nothing
     // to read yet).
     vm.def_module_function(m, "fd_read", 2, |vm, _, a, _| {
         let fd = fd_arg(vm, a[0])?;
@@ -232,8 +232,12 @@ pub fn init(vm: &mut Vm) {
             None => Err(ebadf(vm, "read")),
             Some(Ok(0)) => Ok(Value::NIL),
             Some(Ok(n)) => {
+                // Bytes, as CRuby's read(n): ASCII-8BIT, so appending
+                // them to the binary read buffer keeps it binary.
                 buf.truncate(n);
-                Ok(vm.str_from_bytes(buf))
+                let v = vm.str_from_bytes(buf);
+                crate::builtins::string::Enc::Binary.set(v);
+                Ok(v)
             }
             Some(Err(e)) if e.kind() == ErrorKind::WouldBlock => Ok(vm.sym("wait")),
             Some(Err(e)) if e.kind() == ErrorKind::Interrupted => Ok(vm.sym("wait")),

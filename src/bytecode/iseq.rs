@@ -159,6 +159,24 @@ impl Iseq {
         self.insns.resize(n, Insn::End);
     }
 
+    /// Gives back the room the compiler's growing buffers left over
+    /// (up to half of each): an iseq lives as long as the VM, and a
+    /// program of 30K small methods kept megabytes of it.
+    pub fn shrink_buffers(&mut self) {
+        self.insns.shrink_to_fit();
+        self.lines.shrink_to_fit();
+        self.local_names.shrink_to_fit();
+        self.captured.shrink_to_fit();
+        self.catch.shrink_to_fit();
+        self.strings.shrink_to_fit();
+        self.literals.shrink_to_fit();
+        self.spans.shrink_to_fit();
+        self.line_events.shrink_to_fit();
+        self.return_pcs.shrink_to_fit();
+        self.unfused.shrink_to_fit();
+        self.label.shrink_to_fit();
+    }
+
     /// The code without the `End` padding (what the compiler emitted, and
     /// `JitEntry` with `--jit`).
     pub fn code(&self) -> &[Insn] {

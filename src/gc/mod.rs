@@ -16,10 +16,15 @@ use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, IdSink, RObject};
 use crate::value::{ClassId, MethodId, Value};
 
 const PAGE_SLOTS: usize = 4096;
-const MIN_THRESHOLD: usize = 64 * 1024;
-/// Out-of-slot bytes counted as one slot allocation by `note_malloc`: with
-/// the minimum threshold, about 16 MB of malloc'd data triggers a GC.
-const MALLOC_BYTES_PER_SLOT: usize = 256;
+/// The fewest slot allocations between collections (CRuby starts with a
+/// heap of 10K slots): small programs stay small, and a collection with a
+/// small live set costs tens of microseconds (doc/gc.md: the trade-off).
+const MIN_THRESHOLD: usize = 32 * 1024;
+/// The least out-of-slot memory (`note_malloc`) allocated between
+/// collections: CRuby's GC_MALLOC_LIMIT_MIN.
+const MIN_MALLOC_LIMIT: usize = 16 << 20;
+/// Out-of-slot bytes allowed between collections per live slot.
+const MALLOC_BYTES_PER_LIVE_SLOT: usize = 256;
 
 /// Dereferences a heap value.
 #[inline(always)]
@@ -63,8 +68,14 @@ pub struct HeapShape {
 pub struct Heap {
     pages: Vec<Box<[RObject]>>,
     free: Vec<*const RObject>,
+    /// Slots allocated since the last collection.
     allocated_since_gc: usize,
+    /// Slot allocations that bring on the next collection (see `sweep`).
     threshold: usize,
+    /// Out-of-slot bytes charged since the last collection, and the
+    /// amount that brings on the next one.
+    malloc_since_gc: usize,
+    malloc_limit: usize,
     /// What `allocated_since_gc` is compared with at safepoints: the
     /// threshold, 1 under stress, never while disabled (one compare on
     /// every call).
@@ -109,6 +120,8 @@ impl Heap {
             allocated_since_gc: 0,
             threshold: MIN_THRESHOLD,
             trigger: MIN_THRESHOLD,
+            malloc_since_gc: 0,
+            malloc_limit: MIN_MALLOC_LIMIT,
             stress: std::env::var("CARMINE_GC_STRESS").is_ok_and(|v| v != "0" && !v.is_empty()),
             disabled: false,
             stats: GcStats::default(),
@@ -158,18 +171,24 @@ impl Heap {
             _ => 0,
         };
         *o.body.borrow_mut() = body;
-        self.allocated_since_gc += 1 + extra / MALLOC_BYTES_PER_SLOT;
+        self.allocated_since_gc += 1;
         self.stats.total_allocated += 1;
+        if extra > 0 {
+            self.note_malloc(extra);
+        }
         v
     }
 
-    /// Charges `bytes` of out-of-slot memory (Bignum digits, big string or
-    /// array buffers) to the allocation count, one slot per
-    /// `MALLOC_BYTES_PER_SLOT`, so memory that slots do not show still
-    /// brings on a collection (CRuby's malloc_increase).
+    /// Charges `bytes` of out-of-slot memory (Bignum digits, string and
+    /// array buffers and their growth) so memory that slots do not show
+    /// still brings on a collection (CRuby's malloc_increase): past the
+    /// malloc limit the next safepoint collects.
     #[inline]
     pub fn note_malloc(&mut self, bytes: usize) {
-        self.allocated_since_gc += bytes / MALLOC_BYTES_PER_SLOT;
+        self.malloc_since_gc += bytes;
+        if self.malloc_since_gc >= self.malloc_limit && !self.disabled {
+            self.trigger = 0;
+        }
     }
 
     pub fn alloc_frozen(&mut self, class: ClassId, body: Body) -> Value {
@@ -189,6 +208,8 @@ impl Heap {
             usize::MAX
         } else if self.stress {
             1
+        } else if self.malloc_since_gc >= self.malloc_limit {
+            0
         } else {
             self.threshold
         };
@@ -292,8 +313,8 @@ impl Heap {
             pages: self.pages.len(),
             slots: self.pages.len() * PAGE_SLOTS,
             free: self.free.len(),
-            increase_bytes: self.allocated_since_gc * MALLOC_BYTES_PER_SLOT,
-            limit_bytes: self.threshold * MALLOC_BYTES_PER_SLOT,
+            increase_bytes: self.malloc_since_gc,
+            limit_bytes: self.malloc_limit,
         }
     }
 
@@ -322,24 +343,36 @@ impl Heap {
         let stack = &mut self.mark_stack;
         let class_marks = &mut self.class_marks;
         let live_methods = &mut self.live_methods;
+        let child = |c: Value, stack: &mut Vec<Value>| {
+            if c.is_heap() {
+                let o = obj(c);
+                let f = o.flags.get();
+                if f & FLAG_MARK == 0 {
+                    o.flags.set(f | FLAG_MARK);
+                    stack.push(c);
+                }
+            }
+        };
         while let Some(v) = stack.pop() {
             let o = obj(v);
             set_class_bit(class_marks, o.class.get());
             let body = o.body.borrow();
-            body.trace_ids(&mut IdSink {
-                class: &mut |c| set_class_bit(class_marks, c),
-                method: &mut |m| live_methods.push(m),
-            });
-            body.trace(&mut |c| {
-                if c.is_heap() {
-                    let o = obj(c);
-                    let f = o.flags.get();
-                    if f & FLAG_MARK == 0 {
-                        o.flags.set(f | FLAG_MARK);
-                        stack.push(c);
+            match &*body {
+                // Most of the heap: plain objects and arrays, whose
+                // children are all the ids they hold.
+                Body::Object(vs) | Body::Array(vs) => {
+                    for &c in vs.iter() {
+                        child(c, stack);
                     }
                 }
-            });
+                body => {
+                    body.trace_ids(&mut IdSink {
+                        class: &mut |c| set_class_bit(class_marks, c),
+                        method: &mut |m| live_methods.push(m),
+                    });
+                    body.trace(&mut |c| child(c, stack));
+                }
+            }
         }
     }
 
@@ -362,7 +395,22 @@ impl Heap {
         self.stats.count += 1;
         self.stats.marked = live as u64;
         self.allocated_since_gc = 0;
-        self.threshold = live.max(MIN_THRESHOLD);
+        self.malloc_since_gc = 0;
+        // The next collection comes once the program has allocated as
+        // many slots as survived (the heap peaks near twice the live set)
+        // or, if more, as many as are free now: slots the heap already has
+        // cost nothing more to fill, and a heap that grew in an earlier
+        // phase (gcbench's stretch tree) is not collected again and again
+        // at a fraction of its size (CRuby collects when its free slots
+        // run out). gcbench went from 107 collections to 23.
+        // (Most of the free slots, not all: collections wait for a
+        // safepoint, and what a builtin allocates before it would add a
+        // page whenever the free list ran dry exactly at the trigger, so
+        // the heap crept up by a page per collection: etanni reached 221K
+        // slots for 50K live.)
+        let free = self.free.len();
+        self.threshold = live.max(free - free / 8).max(MIN_THRESHOLD);
+        self.malloc_limit = (live * MALLOC_BYTES_PER_LIVE_SLOT).max(MIN_MALLOC_LIMIT);
         self.update_trigger();
     }
 

@@ -38,6 +38,7 @@ impl Host for Vm {
         }
         self.jit_prepare(&mut iseq);
         iseq.pad_for_dispatch();
+        iseq.shrink_buffers();
         // Iseqs live as long as the VM (methods, blocks and backtraces refer
         // to them by id): frames hold a plain reference from the VM's arena
         // and calls and returns count no references.

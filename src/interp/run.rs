@@ -523,9 +523,12 @@ impl Vm {
                             }
                             let grew = match &mut *obj(a).body.borrow_mut() {
                                 Body::Array(v) => {
+                                    let cap = v.capacity();
                                     let ok = v.try_reserve(1).is_ok();
                                     if ok {
                                         v.push(b);
+                                        // Growth counts toward the next collection.
+                                        self.heap.note_malloc((v.capacity() - cap) * 8);
                                     }
                                     ok
                                 }

@@ -457,7 +457,8 @@ impl Body {
     }
 
     /// Calls `f` on every value this body references.
-    pub fn trace(&self, f: &mut dyn FnMut(Value)) {
+    #[inline]
+    pub fn trace(&self, f: &mut impl FnMut(Value)) {
         match self {
             Body::Free
             | Body::String(_)

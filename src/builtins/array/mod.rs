@@ -83,10 +83,17 @@ fn count_arg(vm: &mut Vm, n: Value) -> Result<usize, Unwind> {
 
 fn with_mut<R>(vm: &mut Vm, a: Value, f: impl FnOnce(&mut Vec<Value>) -> R) -> Result<R, Unwind> {
     check_frozen(vm, a)?;
-    match &mut *obj(a).body.borrow_mut() {
-        Body::Array(v) => Ok(f(v)),
+    let (r, grown) = match &mut *obj(a).body.borrow_mut() {
+        Body::Array(v) => {
+            let cap = v.capacity();
+            let r = f(v);
+            (r, v.capacity().saturating_sub(cap))
+        }
         _ => unreachable!("array body"),
-    }
+    };
+    // Buffer growth counts toward the next collection (see string's).
+    vm.heap.note_malloc(grown * std::mem::size_of::<Value>());
+    Ok(r)
 }
 
 /// Runs `f` with `v` kept reachable for the GC, on every path out.

@@ -433,7 +433,8 @@ fn joined(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
 }
 
 /// `String.new(capacity: n)`: room for `n` bytes (CRuby's
-/// `rb_str_buf_new`), charged to the GC's malloc count as CRuby's is;
+/// `rb_str_buf_new`), charged to the GC's malloc count as CRuby's is
+/// (by `with_mut`, as any growth);
 /// NoMemoryError when it cannot be had.
 fn reserve_capacity(vm: &mut Vm, s: Value, c: Value) -> Result<(), Unwind> {
     let n = super::index::long_arg(vm, c)?.max(0) as usize;
@@ -444,7 +445,6 @@ fn reserve_capacity(vm: &mut Vm, s: Value, c: Value) -> Result<(), Unwind> {
     if !ok {
         return Err(vm.no_memory_error());
     }
-    vm.heap.note_malloc(n);
     Ok(())
 }
 

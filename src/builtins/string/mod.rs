@@ -134,7 +134,8 @@ pub(crate) fn is_binary(v: Value) -> bool {
     v.is_heap() && obj(v).flags.get() & FLAG_BINARY != 0
 }
 
-/// Mutates a string's bytes after the frozen check.
+/// Mutates a string's bytes after the frozen check, charging buffer
+/// growth to the GC's allocation count.
 pub(crate) fn with_mut<R>(
     vm: &mut Vm,
     s: Value,
@@ -144,10 +145,19 @@ pub(crate) fn with_mut<R>(
     let o = obj(s);
     o.flags
         .set(o.flags.get() & !(CR_MASK | FLAG_MATCH_SNAPSHOT | FLAG_CHAR_INDEX));
-    match &mut *o.body.borrow_mut() {
-        Body::String(st) => Ok(f(&mut st.bytes)),
+    let (r, grown) = match &mut *o.body.borrow_mut() {
+        Body::String(st) => {
+            let cap = st.bytes.capacity();
+            let r = f(&mut st.bytes);
+            (r, st.bytes.capacity().saturating_sub(cap))
+        }
         _ => unreachable!("string body"),
-    }
+    };
+    // Buffer growth counts toward the next collection (CRuby's
+    // malloc_increase), or a loop appending to fresh strings makes
+    // megabytes of garbage per slot allocated.
+    vm.heap.note_malloc(grown);
+    Ok(r)
 }
 
 /// Replaces a string's bytes (frozen check included).
