@@ -89,11 +89,9 @@ pub fn char_at(e: Enc, b: &[u8], i: usize) -> (usize, bool) {
         Kind::Gb18030 => match c {
             0..=0x7F => (1, true),
             0x81..=0xFE if rest >= 2 && b[i + 1].is_ascii_digit() => {
-                if rest >= 4 && (0x81..=0xFE).contains(&b[i + 2]) && b[i + 3].is_ascii_digit() {
-                    (4, true)
-                } else {
-                    (1, false)
-                }
+                let four =
+                    rest >= 4 && (0x81..=0xFE).contains(&b[i + 2]) && b[i + 3].is_ascii_digit();
+                if four { (4, true) } else { (1, false) }
             }
             0x81..=0xFE => trail(2, &|t| matches!(t, 0x40..=0x7E | 0x80..=0xFE)),
             _ => (1, false),

@@ -461,7 +461,7 @@ pub fn failure_error(vm: &mut Vm, f: Failure, src: Enc, dst: Enc) -> Unwind {
                 set_common(vm, x, s, d);
                 let eb = vm.str_from_bytes(bytes);
                 Enc::Binary.set(eb);
-                let rb = if incomplete {
+                let rb = if readagain.is_empty() {
                     Value::NIL
                 } else {
                     let rb = vm.str_from_bytes(readagain);

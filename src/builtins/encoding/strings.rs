@@ -9,12 +9,28 @@ use crate::builtins::string::{Enc, inspect_bytes};
 /// Whether String operations on `e` need its own layout (not bytes, not
 /// UTF-8).
 pub fn needs_layout(e: Enc) -> bool {
-    matches!(e, Enc::Ext(_)) && !matches!(e.kind(), Kind::Utf8 | Kind::Single | Kind::Dummy)
+    matches!(e, Enc::Ext(_))
+        && (!matches!(e.kind(), Kind::Utf8 | Kind::Single | Kind::Dummy)
+            || matches!(e.def().name, "UTF-16" | "UTF-32"))
+}
+
+/// The encoding whose layout `b` (in `e`) is read with: the dummy UTF-16
+/// and UTF-32 as their BOM says, others their own.
+pub fn layout(e: Enc, b: &[u8]) -> Enc {
+    match codec::codec(e) {
+        Some(c) if e.dummy() => codec::codec_enc(codec::source_bom(c, b).0, e),
+        _ => e,
+    }
+}
+
+/// The number of characters of `b` in `e`.
+pub fn char_count(e: Enc, b: &[u8]) -> usize {
+    codec::chars(layout(e, b), b).len()
 }
 
 /// The characters of `b` in `e` as byte ranges.
 pub fn char_slices(e: Enc, b: &[u8]) -> Vec<&[u8]> {
-    codec::chars(e, b)
+    codec::chars(layout(e, b), b)
         .into_iter()
         .map(|(i, n, _)| &b[i..i + n])
         .collect()
@@ -33,11 +49,7 @@ fn ascii_of(e: Enc, c: &[u8]) -> Option<u8> {
 /// `inspect` of bytes `b` in `e` (CRuby's rb_str_inspect for an encoding
 /// other than the result's: ASCII as is, other characters escaped).
 pub fn inspect(e: Enc, b: &[u8]) -> String {
-    // The dummy UTF-16 and UTF-32 read as their BOM says.
-    let e = match codec::codec(e) {
-        Some(c) if e.dummy() => codec::codec_enc(codec::source_bom(c, b).0, e),
-        _ => e,
-    };
+    let e = layout(e, b);
     let units = codec::chars(e, b);
     let mut o = String::from("\"");
     for (k, &(i, n, ok)) in units.iter().enumerate() {

@@ -669,7 +669,7 @@ pub fn init(vm: &mut Vm) {
         vm.def_builtin(s, n, 0, |_vm, s, _, _| {
             let e = Enc::of(s);
             if crate::builtins::encoding::strings::needs_layout(e) {
-                let n = with_bytes(s, |b| crate::builtins::encoding::codec::chars(e, b).len());
+                let n = with_bytes(s, |b| crate::builtins::encoding::strings::char_count(e, b));
                 return Ok(Value::int(n as i64));
             }
             let n = with_bytes(s, |b| super::str_char_len(s, b));

@@ -314,7 +314,13 @@ fn compatible_p(vm: &mut Vm, _: Value, a: &[Value], _: super::B) -> VResult {
     } else if let (Some(b1), Some(b2)) = (&s1, &s2)
         && b1.is_empty()
     {
-        Some(if b2.is_ascii() { e1 } else { e2 })
+        Some(if e1.ascii_compatible() && b2.is_ascii() {
+            e1
+        } else {
+            e2
+        })
+    } else if !e1.ascii_compatible() || !e2.ascii_compatible() {
+        None
     } else if s2.is_none() && e2 == Enc::UsAscii {
         Some(e1)
     } else if s1.is_none() && e1 == Enc::UsAscii {
