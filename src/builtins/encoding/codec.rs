@@ -21,10 +21,10 @@ pub fn char_at(e: Enc, b: &[u8], i: usize) -> (usize, bool) {
     };
     match e.kind() {
         Kind::Single | Kind::Dummy => (1, e != Enc::UsAscii || c < 0x80),
-        Kind::Utf8 => {
-            let n = crate::builtins::string::char_len(b, i);
-            (n, !(n == 1 && c >= 0x80))
-        }
+        Kind::Utf8 => match read_utf8(b, i) {
+            Unit::Char(_, n) => (n, true),
+            Unit::Invalid { len, .. } | Unit::Undef(len) => (len, false),
+        },
         Kind::Utf16Be | Kind::Utf16Le => {
             if rest < 2 {
                 return (rest, false);

@@ -4,7 +4,7 @@
 //! conversion errors with CRuby's messages and accessors.
 
 use super::codec::{self, Unit, Writer};
-use super::{enc_arg, enc_of_value, enc_subclass, enc_value};
+use super::{enc_of_value, enc_subclass, enc_value};
 use crate::builtins::string::{Enc, bytes, kw_get, split_kw};
 use crate::interp::Vm;
 use crate::object::Unwind;
@@ -79,9 +79,9 @@ pub fn target_arg(vm: &mut Vm, v: Value) -> Result<Target, Unwind> {
     }
     let raw = crate::builtins::string::str_arg(vm, v)?;
     let n = String::from_utf8_lossy(&raw).into_owned();
-    match enc_arg(vm, v) {
-        Ok(e) => Ok(Target::Known(e)),
-        Err(_) => Ok(Target::Unknown(n)),
+    match super::find_name(vm, &n) {
+        Some(e) => Ok(Target::Known(e)),
+        None => Ok(Target::Unknown(n)),
     }
 }
 
@@ -237,9 +237,8 @@ pub fn transcode(
                     continue;
                 }
                 if let Some(f) = o.fallback
-                    && let Some(rep) = call_fallback(vm, f, ch, src)?
+                    && call_fallback(vm, f, ch, src, &mut w, &mut out)?
                 {
-                    out.extend_from_slice(&rep);
                     continue;
                 }
                 return Err(Failure::Undef {
@@ -319,9 +318,8 @@ fn write_char(
     let mut buf = [0; 4];
     let utf8 = ch.encode_utf8(&mut buf).as_bytes().to_vec();
     if let Some(f) = o.fallback
-        && let Some(rep) = call_fallback(vm, f, &utf8, Enc::Utf8)?
+        && call_fallback(vm, f, &utf8, Enc::Utf8, w, out)?
     {
-        out.extend_from_slice(&rep);
         return Ok(());
     }
     let _ = (src, via_utf8);
@@ -342,22 +340,50 @@ fn write_replacement(w: &mut Writer, out: &mut Vec<u8>, o: &Opts, dst: Enc) {
     }
 }
 
-/// `fallback:`'s replacement for an undefined character (in `e`), as
-/// bytes of the destination; None when it gives nil.
-fn call_fallback(vm: &mut Vm, f: Value, ch: &[u8], e: Enc) -> Result<Option<Vec<u8>>, Failure> {
+/// Writes `fallback:`'s replacement for an undefined character (`ch`,
+/// in `e`): a Hash's value, a Proc's or Method's result, or `[]`'s.
+/// False when there is none (nil, or a fallback without `[]`); a result
+/// the destination cannot hold is CRuby's "too big fallback string".
+fn call_fallback(
+    vm: &mut Vm,
+    f: Value,
+    ch: &[u8],
+    e: Enc,
+    w: &mut Writer,
+    out: &mut Vec<u8>,
+) -> Result<bool, Failure> {
     let s = vm.str_from_bytes(ch.to_vec());
     e.set(s);
-    let name = if vm.hash_len(f).is_some() || !vm.respond_to(f, crate::intern!("call")) {
+    let name = if vm.hash_len(f).is_some() {
+        crate::intern!("[]")
+    } else if vm.respond_to(f, crate::intern!("call")) {
+        crate::intern!("call")
+    } else if vm.respond_to(f, crate::intern!("[]")) {
         crate::intern!("[]")
     } else {
-        crate::intern!("call")
+        return Ok(false);
     };
-    match vm.funcall(f, name, &[s], None) {
-        Ok(r) if r.is_nil() => Ok(None),
-        Ok(r) if vm.is_string(r) => Ok(Some(bytes(vm, r))),
-        Ok(_) => Ok(None),
-        Err(u) => Err(Failure::Raised(u)),
+    let r = vm.funcall(f, name, &[s], None).map_err(Failure::Raised)?;
+    if r.is_nil() {
+        return Ok(false);
     }
+    let rb = crate::builtins::string::str_arg(vm, r).map_err(Failure::Raised)?;
+    let re = if vm.is_string(r) {
+        Enc::of(r)
+    } else {
+        Enc::Utf8
+    };
+    if !codec::valid(re, &rb) {
+        return Err(Failure::Raised(vm.arg_error("too big fallback string")));
+    }
+    let mut piece = Vec::new();
+    for c in decode_lossy(re, &rb) {
+        if !w.write(c, &mut piece) {
+            return Err(Failure::Raised(vm.arg_error("too big fallback string")));
+        }
+    }
+    out.extend_from_slice(&piece);
+    Ok(true)
 }
 
 /// Invalid characters of `b` (in `e`) replaced (same-encoding `encode`).

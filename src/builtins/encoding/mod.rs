@@ -134,7 +134,7 @@ pub fn enc_arg(vm: &mut Vm, v: Value) -> Result<Enc, Unwind> {
 
 /// `Encoding.find`'s lookup: names, aliases, and the special names
 /// "internal"/"external"/"locale"/"filesystem".
-fn find_name(vm: &Vm, name: &str) -> Option<Enc> {
+pub fn find_name(vm: &Vm, name: &str) -> Option<Enc> {
     if name.eq_ignore_ascii_case("internal") {
         return default_internal(vm);
     }

@@ -282,75 +282,99 @@ pub fn init(vm: &mut Vm) {
 }
 
 /// One side of `Encoding.compatible?`: an encoding, with the string's
-/// bytes when it is a String (a Symbol counts as its name).
+/// bytes when it is a String (a Symbol or an Encoding has none).
 fn compat_side(vm: &mut Vm, v: Value) -> Option<(Enc, Option<Vec<u8>>)> {
     if v.is_heap() && vm.is_string(v) {
         return Some((Enc::of(v), Some(bytes(vm, v))));
     }
     if let Some(sym) = v.as_symbol() {
-        let n = symbol::name(sym);
-        let enc = if n.is_ascii() {
+        let enc = if symbol::name(sym).is_ascii() {
             Enc::UsAscii
         } else {
             Enc::Utf8
         };
-        return Some((enc, Some(n.as_bytes().to_vec())));
+        return Some((enc, None));
     }
-    if let Some(e) = enc_of_value(vm, v) {
-        return Some((e, None));
+    if v.is_heap() && vm.real_class_of(v) == cls::REGEXP {
+        let e = vm.funcall(v, crate::intern!("encoding"), &[], None).ok()?;
+        return enc_of_value(vm, e).map(|e| (e, None));
     }
-    None
+    enc_of_value(vm, v).map(|e| (e, None))
+}
+
+/// CRuby's code range of bytes `b` in `e`: 0 ASCII-only (in an
+/// ASCII-compatible encoding), 1 valid, 2 broken.
+fn code_range(e: Enc, b: &[u8]) -> u8 {
+    if e.ascii_compatible() && b.is_ascii() {
+        0
+    } else if codec::valid(e, b) {
+        1
+    } else {
+        2
+    }
 }
 
 /// `Encoding.compatible?(a, b)`: the encoding a concatenation of the two
-/// would have, or nil (CRuby's enc_compatible_latter; carmine's encodings
-/// are all ASCII-compatible).
+/// would have, or nil (CRuby's enc_compatible_latter).
 fn compatible_p(vm: &mut Vm, _: Value, a: &[Value], _: super::B) -> VResult {
     let (Some((e1, s1)), Some((e2, s2))) = (compat_side(vm, a[0]), compat_side(vm, a[1])) else {
         return Ok(Value::NIL);
     };
-    let r = if e1 == e2 || s2.as_ref().is_some_and(|b| b.is_empty()) {
-        Some(e1)
-    } else if let (Some(b1), Some(b2)) = (&s1, &s2)
-        && b1.is_empty()
-    {
-        Some(if e1.ascii_compatible() && b2.is_ascii() {
-            e1
-        } else {
-            e2
-        })
-    } else if !e1.ascii_compatible() || !e2.ascii_compatible() {
-        None
-    } else if s2.is_none() && e2 == Enc::UsAscii {
-        Some(e1)
-    } else if s1.is_none() && e1 == Enc::UsAscii {
-        Some(e2)
-    } else {
-        // Make the first side a string (if either is).
-        let ((e1, s1), (e2, s2)) = if s1.is_none() {
-            ((e2, s2), (e1, s1))
-        } else {
-            ((e1, s1), (e2, s2))
-        };
-        match (s1, s2) {
-            (Some(b1), Some(b2)) => {
-                let (a1, a2) = (b1.is_ascii(), b2.is_ascii());
-                if a1 != a2 {
-                    if a1 { Some(e2) } else { Some(e1) }
-                } else if a2 {
-                    Some(e1)
-                } else {
-                    None
-                }
-            }
-            (Some(b1), None) if b1.is_ascii() => Some(e2),
-            _ => None,
-        }
-    };
+    let r = compatible_latter(e1, s1, e2, s2);
     Ok(match r {
         Some(e) => enc_value(vm, e),
         None => Value::NIL,
     })
+}
+
+fn compatible_latter(e1: Enc, s1: Option<Vec<u8>>, e2: Enc, s2: Option<Vec<u8>>) -> Option<Enc> {
+    if e1 == e2 {
+        return Some(e1);
+    }
+    if s2.as_ref().is_some_and(|b| b.is_empty()) {
+        return Some(e1);
+    }
+    if let (Some(b1), Some(b2)) = (&s1, &s2)
+        && b1.is_empty()
+    {
+        return Some(if e1.ascii_compatible() && code_range(e2, b2) == 0 {
+            e1
+        } else {
+            e2
+        });
+    }
+    if !e1.ascii_compatible() || !e2.ascii_compatible() {
+        return None;
+    }
+    if s2.is_none() && e2 == Enc::UsAscii {
+        return Some(e1);
+    }
+    if s1.is_none() && e1 == Enc::UsAscii {
+        return Some(e2);
+    }
+    // Make the first side a string (if either is).
+    let ((e1, s1), (e2, s2)) = if s1.is_none() {
+        ((e2, s2), (e1, s1))
+    } else {
+        ((e1, s1), (e2, s2))
+    };
+    let b1 = s1?;
+    let cr1 = code_range(e1, &b1);
+    if let Some(b2) = s2 {
+        let cr2 = code_range(e2, &b2);
+        if cr1 != cr2 {
+            if cr1 == 0 {
+                return Some(e2);
+            }
+            if cr2 == 0 {
+                return Some(e1);
+            }
+        }
+        if cr2 == 0 {
+            return Some(e1);
+        }
+    }
+    if cr1 == 0 { Some(e2) } else { None }
 }
 
 /// `s`'s bytes with each invalid character replaced (`scrub`, `scrub!`):
