@@ -170,6 +170,23 @@ pub fn transcode(
     dst: &Target,
     o: &Opts,
 ) -> Result<(Vec<u8>, Enc), Failure> {
+    let (mut i, mut out) = (0, Vec::with_capacity(b.len()));
+    let e = transcode_in(vm, b, src, dst, o, &mut i, &mut out)?;
+    Ok((out, e))
+}
+
+/// `transcode` from byte `*i` of `b`, appending to `out`; on failure
+/// `*i` is where conversion stopped (past the failing bytes) and `out`
+/// holds what was converted before them.
+pub fn transcode_in(
+    vm: &mut Vm,
+    b: &[u8],
+    src: Enc,
+    dst: &Target,
+    o: &Opts,
+    i: &mut usize,
+    out: &mut Vec<u8>,
+) -> Result<Enc, Failure> {
     let decorated = o.xml.is_some() || o.newline != Newline::None;
     let dst_enc = match dst {
         Target::Known(e) => *e,
@@ -178,15 +195,18 @@ pub fn transcode(
     if src == dst_enc || (src.ascii_compatible() && dst_enc.ascii_compatible() && b.is_ascii()) {
         // Same encoding, or ASCII text between ASCII-compatible ones: the
         // bytes stay (scrubbed when asked), only decorators apply.
-        let mut out = if o.invalid_replace && src == dst_enc && !codec::valid(src, b) {
+        let b = &b[*i..];
+        *i += b.len();
+        let mut conv = if o.invalid_replace && src == dst_enc && !codec::valid(src, b) {
             scrub_bytes(src, b, o)
         } else {
             b.to_vec()
         };
         if decorated && src.ascii_compatible() {
-            out = decorate_bytes(&out, o);
+            conv = decorate_bytes(&conv, o);
         }
-        return Ok((out, dst_enc));
+        out.extend_from_slice(&conv);
+        return Ok(dst_enc);
     }
     let not_found = || Failure::NotFound(src.def().name.into(), dst_enc.def().name.into());
     let (Some(sc), Some(dc)) = (codec::codec(src), codec::codec(dst_enc)) else {
@@ -194,21 +214,19 @@ pub fn transcode(
     };
     let via_utf8 = src != Enc::Utf8 && dst_enc != Enc::Utf8;
     let mid = if via_utf8 { Enc::Utf8 } else { dst_enc };
-    let (sc, mut i) = codec::source_bom(sc, b);
+    let (sc, bom) = codec::source_bom(sc, b);
+    *i = (*i).max(bom);
     let read_enc = codec::codec_enc(sc, src);
     let mut w = Writer::new(dc);
-    let mut out = Vec::with_capacity(b.len());
     if o.xml == Some(true) {
         out.push(b'"');
     }
-    while i < b.len() {
-        match sc.read(read_enc, b, i) {
+    while *i < b.len() {
+        match sc.read(read_enc, b, *i) {
             Unit::Char(ch, n) => {
-                let next_is_lf = b.get(i + n) == Some(&b'\n');
-                i += n;
-                write_char(
-                    vm, &mut w, &mut out, ch, o, next_is_lf, src, dst_enc, via_utf8,
-                )?;
+                let next_is_lf = b.get(*i + n) == Some(&b'\n');
+                *i += n;
+                write_char(vm, &mut w, out, ch, o, next_is_lf, src, dst_enc, via_utf8)?;
             }
             Unit::Invalid {
                 len,
@@ -216,28 +234,28 @@ pub fn transcode(
                 readagain,
             } => {
                 if o.invalid_replace {
-                    write_replacement(&mut w, &mut out, o, dst_enc);
-                    i += len;
+                    write_replacement(&mut w, out, o, dst_enc);
+                    *i += len;
                     continue;
                 }
-                let ra = &b[(i + len).min(b.len())..(i + len + readagain).min(b.len())];
+                let ra = &b[(*i + len).min(b.len())..(*i + len + readagain).min(b.len())];
                 return Err(Failure::Invalid {
                     src,
                     dst: mid,
-                    bytes: b[i..i + len].to_vec(),
+                    bytes: b[*i..*i + len].to_vec(),
                     readagain: ra.to_vec(),
                     incomplete,
                 });
             }
             Unit::Undef(n) => {
-                let ch = &b[i..i + n];
-                i += n;
+                let ch = &b[*i..*i + n];
+                *i += n;
                 if o.undef_replace {
-                    write_replacement(&mut w, &mut out, o, dst_enc);
+                    write_replacement(&mut w, out, o, dst_enc);
                     continue;
                 }
                 if let Some(f) = o.fallback
-                    && call_fallback(vm, f, ch, src, &mut w, &mut out)?
+                    && call_fallback(vm, f, ch, src, &mut w, out)?
                 {
                     continue;
                 }
@@ -252,8 +270,8 @@ pub fn transcode(
     if o.xml == Some(true) {
         out.push(b'"');
     }
-    w.finish(&mut out);
-    Ok((out, dst_enc))
+    w.finish(out);
+    Ok(dst_enc)
 }
 
 #[allow(clippy::too_many_arguments)]

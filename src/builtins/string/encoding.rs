@@ -230,7 +230,12 @@ pub fn append_check(vm: &mut Vm, s: Value, b: Value) -> Result<Enc, Unwind> {
 /// same encoding, or either side empty or ASCII.
 pub fn comparable(a: Value, b: Value) -> bool {
     let (ea, eb) = (Enc::of(a), Enc::of(b));
-    ea == eb || (ea.ascii_compatible() && eb.ascii_compatible() && (seven_bit(a) || seven_bit(b)))
+    if ea == eb {
+        return true;
+    }
+    let cr7 = |v: Value, e: Enc| super::byte_len(v) == 0 || (e.ascii_compatible() && seven_bit(v));
+    let (a7, b7) = (cr7(a, ea), cr7(b, eb));
+    (a7 && (b7 || eb.ascii_compatible())) || (b7 && ea.ascii_compatible())
 }
 
 /// Sets a String's encoding flag by name (ASCII-8BIT, US-ASCII, else UTF-8).
@@ -271,7 +276,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(s, "scrub!", -1, |vm, s, a, b| {
         let out = scrubbed(vm, s, a, b)?;
-        super::set_bytes(vm, s, out)?;
+        if !super::with_bytes(s, |b| b == out.as_slice()) {
+            super::set_bytes(vm, s, out)?;
+        }
         Ok(s)
     });
     vm.def_builtin(s, "unpack", 1, unpack);
@@ -397,15 +404,7 @@ fn scrubbed(vm: &mut Vm, s: Value, a: &[Value], blk: super::B) -> Result<Vec<u8>
             out.extend_from_slice(&b[i..i + n]);
             continue;
         }
-        // A run of invalid bytes is replaced once (CRuby scrubs each
-        // maximal broken sequence).
-        let mut end = i + n;
-        if e.kind() != Kind::Utf8 {
-            while k < units.len() && !units[k].2 {
-                end = units[k].0 + units[k].1;
-                k += 1;
-            }
-        }
+        let end = i + n;
         match (&rep, &blk) {
             (Some(r), _) => out.extend_from_slice(r),
             (None, Some(bl)) => {

@@ -160,6 +160,12 @@ pub fn check_frozen_pub(vm: &mut Vm, s: Value) -> Result<(), Unwind> {
     check_frozen(vm, s)
 }
 
+/// Replaces String `s`'s bytes with String `r`'s (frozen check included).
+pub fn replace_bytes_pub(vm: &mut Vm, s: Value, r: Value) -> Result<(), Unwind> {
+    let b = bytes(vm, r);
+    set_bytes(vm, s, b)
+}
+
 /// A new String with `b`, keeping the binary flag of `like`.
 pub(crate) fn new_like(vm: &mut Vm, like: Value, b: Vec<u8>) -> Value {
     // A US-ASCII string's pieces stay US-ASCII while they are ASCII
