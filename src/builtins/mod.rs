@@ -2,6 +2,7 @@
 //! prelude and libraries embedded in the binary.
 
 pub mod array;
+pub mod encoding;
 pub mod exception;
 pub mod ext;
 pub mod fiber;

@@ -551,9 +551,8 @@ impl Vm {
         if c == cls::FLOAT {
             return crate::builtins::float::to_f64(v).map(crate::builtins::float::fmt);
         }
-        let binary = obj(v).flags.get() & crate::builtins::string::FLAG_BINARY != 0;
         match &*obj(v).body.borrow() {
-            Body::String(st) => Some(crate::builtins::string::inspect_bytes(&st.bytes, binary)),
+            Body::String(st) => Some(crate::builtins::string::inspect_value(v, &st.bytes)),
             _ => None,
         }
     }

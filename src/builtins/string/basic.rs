@@ -667,6 +667,11 @@ pub fn init(vm: &mut Vm) {
     });
     for n in ["length", "size"] {
         vm.def_builtin(s, n, 0, |_vm, s, _, _| {
+            let e = Enc::of(s);
+            if crate::builtins::encoding::strings::needs_layout(e) {
+                let n = with_bytes(s, |b| crate::builtins::encoding::strings::char_count(e, b));
+                return Ok(Value::int(n as i64));
+            }
             let n = with_bytes(s, |b| super::str_char_len(s, b));
             Ok(Value::int(n as i64))
         });
@@ -864,7 +869,13 @@ pub fn init(vm: &mut Vm) {
             return vm.funcall(s, crate::intern!("each_char"), a, b);
         }
         let b = bytes(vm, s);
-        let v: Vec<Value> = if is_binary(s) {
+        let e = Enc::of(s);
+        let v: Vec<Value> = if crate::builtins::encoding::strings::needs_layout(e) {
+            crate::builtins::encoding::strings::char_slices(e, &b)
+                .into_iter()
+                .map(|c| new_like(vm, s, c.to_vec()))
+                .collect()
+        } else if is_binary(s) {
             b.iter().map(|c| new_like(vm, s, vec![*c])).collect()
         } else {
             chars_of(&b)
@@ -879,6 +890,14 @@ pub fn init(vm: &mut Vm) {
             return enum_for(vm, s, "each_char", &[]);
         };
         let by = bytes(vm, s);
+        let e = Enc::of(s);
+        if crate::builtins::encoding::strings::needs_layout(e) {
+            for c in crate::builtins::encoding::strings::char_slices(e, &by) {
+                let v = new_like(vm, s, c.to_vec());
+                vm.yield_block(&b, &[v])?;
+            }
+            return Ok(s);
+        }
         if is_binary(s) {
             for c in by.chunks(1) {
                 let v = new_like(vm, s, c.to_vec());

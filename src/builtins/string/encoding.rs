@@ -1,77 +1,26 @@
-//! Encoding basics: the `Encoding` class with UTF-8, ASCII-8BIT and
-//! US-ASCII objects, and the String methods that read or set a string's
-//! encoding (kept as object flags: UTF-8 unless flagged).
+//! A String's encoding (kept as object flags: UTF-8 unless flagged),
+//! the compatibility rules between encodings, and the String methods that
+//! read or set a string's encoding. The `Encoding` class and conversions
+//! live in `builtins::encoding`.
 
-use super::{FLAG_BINARY, FLAG_US_ASCII, bytes, char_len, is_binary};
+use super::{FLAG_BINARY, FLAG_US_ASCII, bytes, char_len};
+use crate::builtins::encoding::table::Kind;
+use crate::builtins::encoding::{EncId, codec, enc_arg, enc_of_value, enc_value};
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
-use crate::object::{Body, Unwind};
+use crate::object::Unwind;
 use crate::value::{Value, symbol};
 
-const NAMES: [(&str, &str); 3] = [
-    ("UTF_8", "UTF-8"),
-    ("ASCII_8BIT", "ASCII-8BIT"),
-    ("US_ASCII", "US-ASCII"),
-];
-
-fn enc_class(vm: &Vm) -> Option<Value> {
-    vm.classes
-        .get(cls::OBJECT)
-        .consts
-        .get(&crate::intern!("Encoding"))
-        .copied()
-}
-
-/// The Encoding object for "UTF-8", "ASCII-8BIT" or "US-ASCII".
+/// The Encoding object for an encoding name carmine knows (UTF-8 for
+/// anything else).
 pub fn encoding_value(vm: &Vm, name: &str) -> Value {
-    let c = enc_class(vm).and_then(|c| vm.as_class(c));
-    let Some(c) = c else { return Value::NIL };
-    let cname = NAMES
-        .iter()
-        .find(|(_, n)| *n == name)
-        .map(|(c, _)| *c)
-        .unwrap_or("UTF_8");
-    vm.classes
-        .get(c)
-        .consts
-        .get(&symbol::intern(cname))
-        .copied()
-        .unwrap_or(Value::NIL)
-}
-
-fn enc_name(vm: &Vm, e: Value) -> String {
-    let v = vm.ivar_get_name(e, crate::intern!("__name"));
-    vm.string_lossy(v)
-}
-
-/// Canonical name for an encoding argument (Encoding or name string).
-fn enc_arg(vm: &mut Vm, v: Value) -> Result<String, Unwind> {
-    let c = enc_class(vm).and_then(|c| vm.as_class(c));
-    if v.is_heap() && Some(vm.real_class_of(v)) == c {
-        return Ok(enc_name(vm, v));
-    }
-    let raw = super::str_arg(vm, v)?;
-    match enc_arg_name(&String::from_utf8_lossy(&raw)) {
-        Some(n) => Ok(n),
-        None => {
-            let raw = vm.string_lossy(v);
-            Err(vm.arg_error(&format!("unknown encoding name - {raw}")))
-        }
-    }
+    crate::builtins::encoding::enc_value(vm, Enc::find(name).unwrap_or(Enc::Utf8))
 }
 
 /// Canonical name of an encoding name carmine knows, case-insensitively.
 pub fn enc_arg_name(name: &str) -> Option<String> {
-    let n = name.to_uppercase();
-    Some(match n.as_str() {
-        // The locale's, default_external's and the file system's
-        // encoding are all UTF-8 in carmine.
-        "UTF-8" | "UTF8" | "CP65001" | "LOCALE" | "EXTERNAL" | "FILESYSTEM" => "UTF-8".into(),
-        "ASCII-8BIT" | "BINARY" => "ASCII-8BIT".into(),
-        "US-ASCII" | "ASCII" | "ANSI_X3.4-1968" | "646" => "US-ASCII".into(),
-        _ => return None,
-    })
+    Enc::find(name).map(|e| e.def().name.to_string())
 }
 
 /// The encoding of a literal the compiler tagged (`compiler::LitEnc`).
@@ -95,12 +44,23 @@ pub enum Enc {
     Binary,
     Utf8,
     UsAscii,
+    /// Any other of CRuby's encodings (`builtins::encoding::table`).
+    Ext(EncId),
 }
+
+/// Object flags: the index of an `Enc::Ext` encoding (0: none). Those
+/// that are not UTF-8 variants also carry FLAG_BINARY, so that the
+/// byte-per-character paths serve them until they are taught the
+/// encoding's layout (`builtins::encoding::codec`).
+const EXT_SHIFT: u32 = 24;
+const EXT_MASK: u32 = 0xFF << EXT_SHIFT;
 
 impl Enc {
     pub fn of(s: Value) -> Enc {
         let f = obj(s).flags.get();
-        if f & FLAG_BINARY != 0 {
+        if f & EXT_MASK != 0 {
+            Enc::Ext(EncId((f >> EXT_SHIFT) as u8))
+        } else if f & FLAG_BINARY != 0 {
             Enc::Binary
         } else if f & FLAG_US_ASCII != 0 {
             Enc::UsAscii
@@ -114,6 +74,7 @@ impl Enc {
             Enc::Binary => "ASCII-8BIT",
             Enc::Utf8 => "UTF-8",
             Enc::UsAscii => "US-ASCII",
+            Enc::Ext(id) => id.def().name,
         }
     }
 
@@ -124,26 +85,40 @@ impl Enc {
             Enc::Binary => 0,
             Enc::Utf8 => 1,
             Enc::UsAscii => 2,
+            Enc::Ext(id) => id.0,
         }
     }
 
-    /// By canonical name (ASCII-8BIT, US-ASCII, anything else UTF-8).
+    /// By name (anything unknown UTF-8).
     pub fn named(name: &str) -> Enc {
-        match name {
-            "ASCII-8BIT" => Enc::Binary,
-            "US-ASCII" => Enc::UsAscii,
-            _ => Enc::Utf8,
+        Enc::find(name).unwrap_or(Enc::Utf8)
+    }
+
+    /// Whether this encoding's strings use the byte-per-character paths.
+    pub fn bytewise(self) -> bool {
+        match self {
+            Enc::Binary => true,
+            Enc::Utf8 | Enc::UsAscii => false,
+            Enc::Ext(_) => self.kind() != Kind::Utf8,
         }
     }
 
     pub fn set(self, s: Value) {
         let o = obj(s);
         let f = o.flags.get()
-            & !(FLAG_BINARY | FLAG_US_ASCII | super::FLAG_MATCH_SNAPSHOT | super::FLAG_CHAR_INDEX);
+            & !(FLAG_BINARY
+                | FLAG_US_ASCII
+                | EXT_MASK
+                | super::FLAG_MATCH_SNAPSHOT
+                | super::FLAG_CHAR_INDEX);
         o.flags.set(match self {
             Enc::Binary => f | FLAG_BINARY,
             Enc::UsAscii => f | FLAG_US_ASCII,
             Enc::Utf8 => f,
+            Enc::Ext(id) => {
+                let bin = if self.bytewise() { FLAG_BINARY } else { 0 };
+                f | bin | (id.0 as u32) << EXT_SHIFT
+            }
         });
     }
 }
@@ -161,6 +136,20 @@ pub fn compatible(a: Value, b: Value) -> Option<Enc> {
     let (ea, eb) = (Enc::of(a), Enc::of(b));
     if ea == eb {
         return Some(ea);
+    }
+    if !ea.ascii_compatible() || !eb.ascii_compatible() {
+        let (ae, be) = (super::byte_len(a) == 0, super::byte_len(b) == 0);
+        return if be {
+            Some(ea)
+        } else if ae {
+            Some(if ea.ascii_compatible() && seven_bit(b) {
+                ea
+            } else {
+                eb
+            })
+        } else {
+            None
+        };
     }
     // `b` empty or ASCII-only keeps `a`'s encoding whatever `a` holds, so
     // `a` (often the long side) is scanned only when `b` is not; an empty
@@ -222,6 +211,9 @@ pub fn append_check(vm: &mut Vm, s: Value, b: Value) -> Result<Enc, Unwind> {
     if es == eb {
         return Ok(es);
     }
+    if !es.ascii_compatible() || !eb.ascii_compatible() {
+        return check(vm, s, b);
+    }
     // An ASCII-only `b` keeps `s`'s encoding whatever `s` holds, so `s`
     // (the growing buffer, often long) is scanned only when `b` is not:
     // a loop of `buf << "ascii"` onto a binary buffer stays linear.
@@ -237,7 +229,13 @@ pub fn append_check(vm: &mut Vm, s: Value, b: Value) -> Result<Enc, Unwind> {
 /// Whether equal bytes make two Strings equal (`rb_str_comparable`):
 /// same encoding, or either side empty or ASCII.
 pub fn comparable(a: Value, b: Value) -> bool {
-    Enc::of(a) == Enc::of(b) || seven_bit(a) || seven_bit(b)
+    let (ea, eb) = (Enc::of(a), Enc::of(b));
+    if ea == eb {
+        return true;
+    }
+    let cr7 = |v: Value, e: Enc| super::byte_len(v) == 0 || (e.ascii_compatible() && seven_bit(v));
+    let (a7, b7) = (cr7(a, ea), cr7(b, eb));
+    (a7 && (b7 || eb.ascii_compatible())) || (b7 && ea.ascii_compatible())
 }
 
 /// Sets a String's encoding flag by name (ASCII-8BIT, US-ASCII, else UTF-8).
@@ -245,62 +243,18 @@ pub fn force_encoding_name(s: Value, name: &str) {
     Enc::named(name).set(s);
 }
 
-pub(crate) fn valid_utf8(b: &[u8]) -> bool {
-    std::str::from_utf8(b).is_ok()
-}
-
 pub fn init(vm: &mut Vm) {
-    let e = vm.new_class(Some("Encoding"), cls::OBJECT, Some(cls::OBJECT));
-    vm.e.encoding_compatibility_error =
-        vm.new_class(Some("CompatibilityError"), vm.e.encoding_error, Some(e));
-    for (cname, name) in NAMES {
-        let o = vm.heap.alloc(e, Body::Object(Vec::new()));
-        let n = vm.str_new(name);
-        obj(n).freeze();
-        vm.ivar_set_name(o, crate::intern!("__name"), n);
-        obj(o).freeze();
-        vm.classes.set_const(e, symbol::intern(cname), o);
-        if cname == "ASCII_8BIT" {
-            vm.classes.set_const(e, crate::intern!("BINARY"), o);
-        }
-    }
-    for m in ["to_s", "name"] {
-        vm.def_builtin(e, m, 0, |vm, s, _, _| {
-            let n = enc_name(vm, s);
-            Ok(vm.str_new(&n))
-        });
-    }
-    vm.def_builtin(e, "inspect", 0, |vm, s, _, _| {
-        let n = enc_name(vm, s);
-        let extra = if n == "ASCII-8BIT" { " (dummy)" } else { "" };
-        let _ = extra;
-        Ok(vm.str_new(&format!("#<Encoding:{n}>")))
-    });
-    vm.def_builtin(e, "names", 0, |vm, s, _, _| {
-        let n = enc_name(vm, s);
-        let v = vm.str_new(&n);
-        Ok(vm.ary_new(vec![v]))
-    });
-    vm.def_builtin(e, "ascii_compatible?", 0, |_, _, _, _| Ok(Value::TRUE));
-    vm.def_builtin(e, "dummy?", 0, |_, _, _, _| Ok(Value::FALSE));
-    vm.def_singleton_builtin(e, "default_external", 0, |vm, _, _, _| {
-        Ok(encoding_value(vm, "UTF-8"))
-    });
-    vm.def_singleton_builtin(e, "default_internal", 0, |_, _, _, _| Ok(Value::NIL));
-    vm.def_singleton_builtin(e, "find", 1, |vm, _, a, _| {
-        let n = enc_arg(vm, a[0])?;
-        Ok(encoding_value(vm, &n))
-    });
+    let e = crate::builtins::encoding::init(vm);
     vm.def_singleton_builtin(e, "compatible?", 2, compatible_p);
 
     let s = cls::STRING;
     vm.def_builtin(s, "encoding", 0, |vm, s, _, _| {
-        Ok(encoding_value(vm, str_encoding_name(s)))
+        Ok(enc_value(vm, Enc::of(s)))
     });
     vm.def_builtin(s, "force_encoding", 1, |vm, s, a, _| {
-        let n = enc_arg(vm, a[0])?;
+        let e = enc_arg(vm, a[0])?;
         super::check_frozen(vm, s)?;
-        Enc::named(&n).set(s);
+        e.set(s);
         Ok(s)
     });
     vm.def_builtin(s, "b", 0, |vm, s, _, _| {
@@ -308,25 +262,23 @@ pub fn init(vm: &mut Vm) {
         Enc::Binary.set(v);
         Ok(v)
     });
-    vm.def_builtin(s, "valid_encoding?", 0, |vm, s, _, _| {
-        let b = bytes(vm, s);
-        Ok(Value::bool(match str_encoding_name(s) {
-            "ASCII-8BIT" => true,
-            "US-ASCII" => b.is_ascii(),
-            _ => valid_utf8(&b),
-        }))
+    vm.def_builtin(s, "valid_encoding?", 0, |_vm, s, _, _| {
+        Ok(Value::bool(super::with_bytes(s, |b| {
+            codec::valid(Enc::of(s), b)
+        })))
     });
     vm.def_builtin(s, "ascii_only?", 0, |vm, s, _, _| {
         Ok(Value::bool(bytes(vm, s).is_ascii()))
     });
-    vm.def_builtin(s, "encode", -1, encode);
-    vm.def_builtin(s, "scrub", -1, |vm, s, a, _| {
-        let out = scrubbed(vm, s, a)?;
-        Ok(vm.str_from_bytes(out))
+    vm.def_builtin(s, "scrub", -1, |vm, s, a, b| {
+        let out = scrubbed(vm, s, a, b)?;
+        Ok(super::new_like(vm, s, out))
     });
-    vm.def_builtin(s, "scrub!", -1, |vm, s, a, _| {
-        let out = scrubbed(vm, s, a)?;
-        super::set_bytes(vm, s, out)?;
+    vm.def_builtin(s, "scrub!", -1, |vm, s, a, b| {
+        let out = scrubbed(vm, s, a, b)?;
+        if !super::with_bytes(s, |b| b == out.as_slice()) {
+            super::set_bytes(vm, s, out)?;
+        }
         Ok(s)
     });
     vm.def_builtin(s, "unpack", 1, unpack);
@@ -337,143 +289,147 @@ pub fn init(vm: &mut Vm) {
 }
 
 /// One side of `Encoding.compatible?`: an encoding, with the string's
-/// bytes when it is a String (a Symbol counts as its name).
+/// bytes when it is a String (a Symbol or an Encoding has none).
 fn compat_side(vm: &mut Vm, v: Value) -> Option<(Enc, Option<Vec<u8>>)> {
     if v.is_heap() && vm.is_string(v) {
         return Some((Enc::of(v), Some(bytes(vm, v))));
     }
     if let Some(sym) = v.as_symbol() {
-        let n = symbol::name(sym);
-        let enc = if n.is_ascii() {
+        let enc = if symbol::name(sym).is_ascii() {
             Enc::UsAscii
         } else {
             Enc::Utf8
         };
-        return Some((enc, Some(n.as_bytes().to_vec())));
+        return Some((enc, None));
     }
-    let c = enc_class(vm).and_then(|c| vm.as_class(c));
-    if v.is_heap() && Some(vm.real_class_of(v)) == c {
-        return Some((Enc::named(&enc_name(vm, v)), None));
+    if v.is_heap() && vm.real_class_of(v) == cls::REGEXP {
+        let e = vm.funcall(v, crate::intern!("encoding"), &[], None).ok()?;
+        return enc_of_value(vm, e).map(|e| (e, None));
     }
-    None
+    enc_of_value(vm, v).map(|e| (e, None))
+}
+
+/// CRuby's code range of bytes `b` in `e`: 0 ASCII-only (in an
+/// ASCII-compatible encoding), 1 valid, 2 broken.
+fn code_range(e: Enc, b: &[u8]) -> u8 {
+    if e.ascii_compatible() && b.is_ascii() {
+        0
+    } else if codec::valid(e, b) {
+        1
+    } else {
+        2
+    }
 }
 
 /// `Encoding.compatible?(a, b)`: the encoding a concatenation of the two
-/// would have, or nil (CRuby's enc_compatible_latter; carmine's encodings
-/// are all ASCII-compatible).
+/// would have, or nil (CRuby's enc_compatible_latter).
 fn compatible_p(vm: &mut Vm, _: Value, a: &[Value], _: super::B) -> VResult {
     let (Some((e1, s1)), Some((e2, s2))) = (compat_side(vm, a[0]), compat_side(vm, a[1])) else {
         return Ok(Value::NIL);
     };
-    let r = if e1 == e2 || s2.as_ref().is_some_and(|b| b.is_empty()) {
-        Some(e1)
-    } else if let (Some(b1), Some(b2)) = (&s1, &s2)
-        && b1.is_empty()
-    {
-        Some(if b2.is_ascii() { e1 } else { e2 })
-    } else if s2.is_none() && e2 == Enc::UsAscii {
-        Some(e1)
-    } else if s1.is_none() && e1 == Enc::UsAscii {
-        Some(e2)
-    } else {
-        // Make the first side a string (if either is).
-        let ((e1, s1), (e2, s2)) = if s1.is_none() {
-            ((e2, s2), (e1, s1))
-        } else {
-            ((e1, s1), (e2, s2))
-        };
-        match (s1, s2) {
-            (Some(b1), Some(b2)) => {
-                let (a1, a2) = (b1.is_ascii(), b2.is_ascii());
-                if a1 != a2 {
-                    if a1 { Some(e2) } else { Some(e1) }
-                } else if a2 {
-                    Some(e1)
-                } else {
-                    None
-                }
-            }
-            (Some(b1), None) if b1.is_ascii() => Some(e2),
-            _ => None,
-        }
-    };
+    let r = compatible_latter(e1, s1, e2, s2);
     Ok(match r {
-        Some(e) => encoding_value(vm, e.name()),
+        Some(e) => enc_value(vm, e),
         None => Value::NIL,
     })
 }
 
-/// `s`'s bytes with each invalid byte replaced (`scrub`, `scrub!`).
-fn scrubbed(vm: &mut Vm, s: Value, a: &[Value]) -> Result<Vec<u8>, Unwind> {
+fn compatible_latter(e1: Enc, s1: Option<Vec<u8>>, e2: Enc, s2: Option<Vec<u8>>) -> Option<Enc> {
+    if e1 == e2 {
+        return Some(e1);
+    }
+    if s2.as_ref().is_some_and(|b| b.is_empty()) {
+        return Some(e1);
+    }
+    if let (Some(b1), Some(b2)) = (&s1, &s2)
+        && b1.is_empty()
+    {
+        return Some(if e1.ascii_compatible() && code_range(e2, b2) == 0 {
+            e1
+        } else {
+            e2
+        });
+    }
+    if !e1.ascii_compatible() || !e2.ascii_compatible() {
+        return None;
+    }
+    if s2.is_none() && e2 == Enc::UsAscii {
+        return Some(e1);
+    }
+    if s1.is_none() && e1 == Enc::UsAscii {
+        return Some(e2);
+    }
+    // Make the first side a string (if either is).
+    let ((e1, s1), (e2, s2)) = if s1.is_none() {
+        ((e2, s2), (e1, s1))
+    } else {
+        ((e1, s1), (e2, s2))
+    };
+    let b1 = s1?;
+    let cr1 = code_range(e1, &b1);
+    if let Some(b2) = s2 {
+        let cr2 = code_range(e2, &b2);
+        if cr1 != cr2 {
+            if cr1 == 0 {
+                return Some(e2);
+            }
+            if cr2 == 0 {
+                return Some(e1);
+            }
+        }
+        if cr2 == 0 {
+            return Some(e1);
+        }
+    }
+    if cr1 == 0 { Some(e2) } else { None }
+}
+
+/// `s`'s bytes with each invalid character replaced (`scrub`, `scrub!`):
+/// by the argument, the block's result for the bytes, or U+FFFD/"?".
+fn scrubbed(vm: &mut Vm, s: Value, a: &[Value], blk: super::B) -> Result<Vec<u8>, Unwind> {
+    let e = Enc::of(s);
     let b = bytes(vm, s);
     let rep = match a.first() {
-        Some(r) => super::str_arg(vm, *r)?,
-        None => "\u{FFFD}".as_bytes().to_vec(),
+        Some(r) if !r.is_nil() => Some(super::str_arg(vm, *r)?),
+        _ => None,
     };
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let n = char_len(&b, i);
-        if n == 1 && b[i] >= 0x80 && !is_binary(s) {
-            out.extend_from_slice(&rep);
-        } else {
+    let default = if e.unicode() { "\u{FFFD}" } else { "?" };
+    let mut out = Vec::with_capacity(b.len());
+    let units = codec::chars(e, &b);
+    let mut k = 0;
+    while k < units.len() {
+        let (i, n, ok) = units[k];
+        k += 1;
+        if ok {
             out.extend_from_slice(&b[i..i + n]);
+            continue;
         }
-        i += n;
+        let end = i + n;
+        match (&rep, &blk) {
+            (Some(r), _) => out.extend_from_slice(r),
+            (None, Some(bl)) => {
+                let piece = vm.str_from_bytes(b[i..end].to_vec());
+                e.set(piece);
+                let r = vm.yield_block(bl, &[piece])?;
+                let rb = super::str_arg(vm, r)?;
+                out.extend_from_slice(&rb);
+            }
+            (None, None) => out.extend_from_slice(&encoded_default(e, default)),
+        }
     }
     Ok(out)
 }
 
-fn encode(vm: &mut Vm, s: Value, a: &[Value], _: super::B) -> VResult {
-    let (pos, kw) = super::split_kw(vm, a);
-    let xml = match super::kw_get(vm, kw, "xml")? {
-        None => None,
-        Some(x) if x.is_nil() => None,
-        Some(x) => Some(xml_mode(vm, x)?),
-    };
-    let mut b = bytes(vm, s);
-    if let Some(attr) = xml {
-        b = xml_escape(&b, attr);
-    }
-    let v = vm.str_from_bytes(b);
-    Enc::of(s).set(v);
-    if let Some(e) = pos.first() {
-        let n = enc_arg(vm, *e)?;
-        Enc::named(&n).set(v);
-    }
-    Ok(v)
-}
-
-/// `xml: :attr` (true) or `xml: :text` (false); CRuby's ArgumentError
-/// for anything else.
-fn xml_mode(vm: &mut Vm, x: Value) -> Result<bool, crate::object::Unwind> {
-    match x.as_symbol().map(crate::value::symbol::name) {
-        Some(n) if &*n == "attr" => Ok(true),
-        Some(n) if &*n == "text" => Ok(false),
-        Some(n) => Err(vm.arg_error(&format!("unexpected value for xml option: {n}"))),
-        None => Err(vm.arg_error("unexpected value for xml option")),
-    }
-}
-
-/// `encode(xml:)`: `&`, `<`, `>` as entities; for an attribute also `"`
-/// and `'`, the whole in double quotes.
-fn xml_escape(b: &[u8], attr: bool) -> Vec<u8> {
-    let mut out = Vec::with_capacity(b.len() + 2);
-    if attr {
-        out.push(b'"');
-    }
-    for &c in b {
-        match c {
-            b'&' => out.extend_from_slice(b"&amp;"),
-            b'<' => out.extend_from_slice(b"&lt;"),
-            b'>' => out.extend_from_slice(b"&gt;"),
-            b'"' if attr => out.extend_from_slice(b"&quot;"),
-            b'\'' if attr => out.extend_from_slice(b"&apos;"),
-            _ => out.push(c),
+/// The default replacement character in `e`'s bytes.
+fn encoded_default(e: Enc, d: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    if let Some(c) = codec::codec(e) {
+        let mut w = codec::Writer::new(c);
+        for ch in d.chars() {
+            w.write(ch, &mut out);
         }
-    }
-    if attr {
-        out.push(b'"');
+    } else {
+        out.push(b'?');
     }
     out
 }

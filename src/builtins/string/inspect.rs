@@ -47,6 +47,17 @@ fn special(c: u8) -> Option<&'static str> {
 }
 
 /// `inspect` of `b`; `binary` for ASCII-8BIT strings.
+/// `inspect` of String `v` whose bytes are `b`, by its encoding.
+pub fn inspect_value(v: crate::value::Value, b: &[u8]) -> String {
+    let e = Enc::of(v);
+    if crate::builtins::encoding::strings::needs_layout(e)
+        || (matches!(e, Enc::Ext(_)) && !e.ascii_compatible())
+    {
+        return crate::builtins::encoding::strings::inspect(e, b);
+    }
+    inspect_bytes(b, e.bytewise())
+}
+
 pub fn inspect_bytes(b: &[u8], binary: bool) -> String {
     let mut o = String::with_capacity(b.len() + 2);
     o.push('"');
@@ -291,7 +302,7 @@ pub fn undump_bytes(b: &[u8]) -> Result<(Vec<u8>, Option<String>), String> {
 pub fn init(vm: &mut Vm) {
     let s = cls::STRING;
     vm.def_builtin(s, "inspect", 0, |vm, s, _, _| {
-        let t = inspect_bytes(&bytes(vm, s), is_binary(s));
+        let t = inspect_value(s, &bytes(vm, s));
         Ok(vm.str_new(&t))
     });
     vm.def_builtin(s, "dump", 0, |vm, s, _, _| {

@@ -34,7 +34,7 @@ use crate::value::Value;
 pub use basic::{append, succ};
 pub use encoding::{Enc, append_encoding, comparable, encoding_value, incompatible, lit_enc};
 pub use format::format;
-pub use inspect::{inspect_bytes, inspect_str};
+pub use inspect::{inspect_bytes, inspect_str, inspect_value};
 
 pub type B = Option<Rc<BlockArg>>;
 
@@ -165,6 +165,17 @@ pub(crate) fn set_bytes(vm: &mut Vm, s: Value, b: Vec<u8>) -> Result<(), Unwind>
     with_mut(vm, s, |x| *x = b)
 }
 
+/// FrozenError unless `s` may be changed (for `builtins::encoding`).
+pub fn check_frozen_pub(vm: &mut Vm, s: Value) -> Result<(), Unwind> {
+    check_frozen(vm, s)
+}
+
+/// Replaces String `s`'s bytes with String `r`'s (frozen check included).
+pub fn replace_bytes_pub(vm: &mut Vm, s: Value, r: Value) -> Result<(), Unwind> {
+    let b = bytes(vm, r);
+    set_bytes(vm, s, b)
+}
+
 /// A new String with `b`, keeping the binary flag of `like`.
 pub(crate) fn new_like(vm: &mut Vm, like: Value, b: Vec<u8>) -> Value {
     // A US-ASCII string's pieces stay US-ASCII while they are ASCII
@@ -172,7 +183,9 @@ pub(crate) fn new_like(vm: &mut Vm, like: Value, b: Vec<u8>) -> Value {
     let enc = Enc::of(like);
     let keep_ascii = enc == Enc::UsAscii && b.is_ascii();
     let v = vm.str_from_bytes(b);
-    if enc == Enc::Binary {
+    if let Enc::Ext(_) = enc {
+        enc.set(v);
+    } else if enc == Enc::Binary {
         obj(v).flags.set(obj(v).flags.get() | FLAG_BINARY);
     } else if keep_ascii {
         Enc::UsAscii.set(v);

@@ -53,19 +53,22 @@ fn form_arg(vm: &mut Vm, a: &[Value]) -> Result<Form, Unwind> {
 /// normal); CompatibilityError for a binary String, ArgumentError for
 /// invalid UTF-8.
 fn unicode_text(vm: &mut Vm, s: Value) -> Result<Option<String>, Unwind> {
-    match Enc::of(s) {
+    let e = Enc::of(s);
+    let utf8 =
+        e == Enc::Utf8 || (e.unicode() && e.kind() == crate::builtins::encoding::table::Kind::Utf8);
+    match e {
         Enc::UsAscii => Ok(None),
-        Enc::Binary => {
+        _ if utf8 => match with_bytes(s, |b| std::str::from_utf8(b).map(str::to_owned)) {
+            Ok(t) => Ok(Some(t)),
+            Err(_) => Err(vm.arg_error(&format!("invalid byte sequence in {}", e.name()))),
+        },
+        _ => {
             let msg = format!(
                 "Unicode Normalization not appropriate for {}",
                 str_encoding_name(s)
             );
             Err(vm.error(vm.e.encoding_compatibility_error, &msg))
         }
-        Enc::Utf8 => match with_bytes(s, |b| std::str::from_utf8(b).map(str::to_owned)) {
-            Ok(t) => Ok(Some(t)),
-            Err(_) => Err(vm.arg_error("invalid byte sequence in UTF-8")),
-        },
     }
 }
 
