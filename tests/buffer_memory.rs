@@ -5,36 +5,13 @@
 //! buffer let such loops reach 400-500 MB). Each program reads its own
 //! peak (VmHWM) from /proc.
 
-use std::process::Command;
+#[path = "common/peak.rs"]
+mod peak;
 
 const BOUND_KB: u64 = 64 * 1024;
 
 fn check(body: &str) {
-    if !std::path::Path::new("/proc/self/status").exists() {
-        eprintln!("no /proc: skipped");
-        return;
-    }
-    let program = format!(
-        "{body}\nhwm = File.read(\"/proc/self/status\")[/VmHWM:\\s+(\\d+)/, 1].to_i\nputs \"peak_kb=#{{hwm}}\"\n"
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_carmine"))
-        .args(["-e", &program])
-        .output()
-        .expect("run carmine");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let kb: u64 = text
-        .lines()
-        .last()
-        .and_then(|l| l.strip_prefix("peak_kb="))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("unexpected output: {text}"));
-    assert!(kb > 0, "no peak reported: {text}");
-    assert!(kb < BOUND_KB, "peak RSS {kb} kB is not bounded");
+    peak::check_bounded(body, BOUND_KB);
 }
 
 #[test]

@@ -5,42 +5,15 @@
 //! peak (VmHWM) from /proc. Also runs the class-collection and weak
 //! reference goldens under GC stress in every dispatch configuration.
 
+#[path = "common/peak.rs"]
+mod peak;
+
 use std::process::Command;
 
 const BOUND_KB: u64 = 64 * 1024;
 
-fn peak_kb(body: &str) -> Option<u64> {
-    if !std::path::Path::new("/proc/self/status").exists() {
-        eprintln!("no /proc: skipped");
-        return None;
-    }
-    let program = format!(
-        "{body}\nhwm = File.read(\"/proc/self/status\")[/VmHWM:\\s+(\\d+)/, 1].to_i\nputs \"peak_kb=#{{hwm}}\"\n"
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_carmine"))
-        .args(["-e", &program])
-        .output()
-        .expect("run carmine");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let kb: u64 = text
-        .lines()
-        .last()
-        .and_then(|l| l.strip_prefix("peak_kb="))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("unexpected output: {text}"));
-    assert!(kb > 0, "no peak reported: {text}");
-    Some(kb)
-}
-
 fn check(body: &str) {
-    if let Some(kb) = peak_kb(body) {
-        assert!(kb < BOUND_KB, "peak RSS {kb} kB is not bounded");
-    }
+    peak::check_bounded(body, BOUND_KB);
 }
 
 #[test]
