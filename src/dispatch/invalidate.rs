@@ -80,6 +80,7 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         sym::CMP,
     ];
     match c {
+        cls::INTEGER | cls::SYMBOL | cls::RANGE if name == sym::EQQ => bop::CASE_EQ,
         cls::INTEGER if arith.contains(&name) => bop::INT_ARITH,
         cls::INTEGER if cmp.contains(&name) => bop::INT_CMP,
         cls::FLOAT if arith.contains(&name) => bop::FLOAT_ARITH,
@@ -111,12 +112,13 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
 
 fn bop_class_bits(c: ClassId) -> u32 {
     match c {
-        cls::INTEGER => bop::INT_ARITH | bop::INT_CMP,
+        cls::INTEGER => bop::INT_ARITH | bop::INT_CMP | bop::CASE_EQ,
         cls::FLOAT => bop::FLOAT_ARITH | bop::FLOAT_CMP,
         cls::ARRAY => bop::ARRAY_AREF | bop::ARRAY_OPS,
         cls::HASH => bop::HASH_AREF | bop::HASH_OPS,
         cls::STRING => bop::STRING_OPS,
-        cls::SYMBOL => bop::EQ,
+        cls::SYMBOL => bop::EQ | bop::CASE_EQ,
+        cls::RANGE => bop::CASE_EQ,
         _ => 0,
     }
 }

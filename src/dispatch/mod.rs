@@ -161,6 +161,9 @@ pub mod bop {
     pub const EQ: u32 = 512;
     /// Hash methods other than `[]` / `[]=` (`size`, `length`, `empty?`).
     pub const HASH_OPS: u32 = 1024;
+    /// `===` of Integer, Symbol and Range (`case`/`when` answers those
+    /// itself).
+    pub const CASE_EQ: u32 = 2048;
 }
 
 pub struct Config {

@@ -715,6 +715,30 @@ impl Vm {
         if !pat.is_heap() && !v.is_heap() && pat == v {
             return Ok(true);
         }
+        // Integer#===, Symbol#=== and an Integer Range's === while none is
+        // redefined: no call (a case/when over byte values or tags).
+        if self.dispatch.bop_ok(bop::CASE_EQ) {
+            if (pat.is_fixnum() && v.is_fixnum()) || pat.is_symbol() {
+                return Ok(pat == v);
+            }
+            if v.is_fixnum()
+                && pat.is_heap()
+                && self.dispatch.bop_ok(bop::INT_CMP)
+                && let Body::Range(b, e, excl) = &*obj(pat).body.borrow()
+                && (b.is_fixnum() || b.is_nil())
+                && (e.is_fixnum() || e.is_nil())
+                && obj(pat).class.get() == cls::RANGE
+            {
+                let x = v.as_fixnum().unwrap_or(0);
+                let lo_ok = b.as_fixnum().is_none_or(|lo| lo <= x);
+                let hi_ok = match e.as_fixnum() {
+                    None => true,
+                    Some(hi) if *excl => x < hi,
+                    Some(hi) => x <= hi,
+                };
+                return Ok(lo_ok && hi_ok);
+            }
+        }
         // (`Module#===` itself when builtin calls are traced.)
         if let Some(c) = self.as_class(pat)
             && !self
