@@ -51,6 +51,9 @@ pub trait Host {
     fn install_iseq(&mut self, iseq: Iseq);
     fn add_site(&mut self, site: CallSite) -> CallSiteId;
     fn literal(&mut self, lit: Literal) -> Result<Value, String>;
+    /// A parse-time warning (`FILE:LINE: warning: ...`), shown after the
+    /// compile; `verbose_only` ones only under `-W`/`$VERBOSE = true`.
+    fn warn(&mut self, msg: String, verbose_only: bool);
 }
 
 #[derive(Debug)]

@@ -345,10 +345,11 @@ impl<'pr> Compiler<'pr, '_> {
     fn find_pattern(&mut self, pat: &Node<'pr>, subj: u32, fails: &mut Vec<usize>) -> CResult<()> {
         let f = pat.as_find_pattern_node().unwrap();
         let line = self.line_of_node(pat);
-        eprintln!(
-            "{}:{line}: warning: Find pattern is experimental, and the behavior may change in future versions of Ruby!",
+        let msg = format!(
+            "{}:{line}: warning: Find pattern is experimental, and the behavior may change in future versions of Ruby!\n",
             self.file
         );
+        self.host.warn(msg, false);
         let arr = self.deconstruct(f.constant(), subj, fails)?;
         let n = f.requireds().len() as i64;
         let (i, last) = (self.hidden_local(), self.hidden_local());

@@ -210,6 +210,22 @@ pub fn compile_eval(
     compile_source(host, src, file, IseqKind::Top, first_line, scope)
 }
 
+/// Which of prism's warnings carmine shows, as CRuby 3.1 shows them:
+/// Some(false) always (unless `$VERBOSE` is nil), Some(true) only when
+/// verbose, None not at all (wordings CRuby 3.1 does not share).
+fn cruby_warning_level(msg: &str) -> Option<bool> {
+    if msg.contains("is duplicated and overwritten")
+        || msg == "integer literal in flip-flop"
+        || msg == "END in method; use at_exit"
+    {
+        Some(false)
+    } else if msg.contains("clause on line") && msg.contains("and is ignored") {
+        Some(true)
+    } else {
+        None
+    }
+}
+
 fn compile_source(
     host: &mut dyn Host,
     src: &[u8],
@@ -254,6 +270,16 @@ fn compile_source(
     }
     if !errors.is_empty() {
         return Err(CompileError::Syntax(errors.join("\n")));
+    }
+    for w in result.warnings() {
+        let msg = String::from_utf8_lossy(w.message());
+        let Some(verbose_only) = cruby_warning_level(&msg) else {
+            continue;
+        };
+        let line = (w.location().start_line() as i64)
+            .saturating_add(line_base)
+            .max(0);
+        host.warn(format!("{file}:{line}: warning: {msg}\n"), verbose_only);
     }
     let frozen = result.magic_comments().any(|c| {
         let k = String::from_utf8_lossy(c.key())

@@ -49,6 +49,16 @@ impl Host for Vm {
         self.dispatch.add_site(site)
     }
 
+    fn warn(&mut self, msg: String, verbose_only: bool) {
+        let verbose = self
+            .globals
+            .get(&crate::intern!("$VERBOSE"))
+            .is_some_and(|v| v.truthy());
+        if !verbose_only || verbose {
+            self.compile_warnings.push(msg);
+        }
+    }
+
     fn literal(&mut self, lit: Literal) -> Result<Value, String> {
         let v = match lit {
             Literal::Bignum(b) => self.bignum_value(b),
@@ -107,6 +117,11 @@ impl Vm {
         r: Result<IseqId, CompileError>,
         file: &str,
     ) -> Result<IseqId, Unwind> {
+        // Parse-time warnings, through Warning.warn, once the iseqs are
+        // installed (a warning's hook may run Ruby).
+        for w in std::mem::take(&mut self.compile_warnings) {
+            self.emit_warning(&w)?;
+        }
         match r {
             Ok(id) => Ok(id),
             Err(CompileError::Syntax(msg)) => {

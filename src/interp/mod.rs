@@ -177,6 +177,9 @@ pub struct Vm {
     pub spare_block: Option<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
     pub fstrings: HashMap<Vec<u8>, Value>,
+    /// Parse-time warnings of the compile under way (`Host::warn`), shown
+    /// when it ends.
+    pub compile_warnings: Vec<String>,
     /// `Symbol#name`'s frozen String of each symbol asked (kept in
     /// literal_roots).
     pub sym_names: HashMap<SymbolId, Value>,
@@ -306,6 +309,7 @@ impl Vm {
             block_roots: Vec::new(),
             spare_block: None,
             fstrings: HashMap::new(),
+            compile_warnings: Vec::new(),
             sym_names: HashMap::new(),
             match_subject: None,
             main_obj: Value::NIL,
