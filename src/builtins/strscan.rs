@@ -23,7 +23,7 @@ use crate::builtins::type_name;
 use crate::gc::obj;
 use crate::interp::{BuiltinFn, VResult, Vm};
 use crate::object::{Body, Unwind};
-use crate::value::{ClassId, SymbolId, Value, symbol};
+use crate::value::{ClassId, Value, symbol};
 
 /// What a scan does: match at the position or search from it, move the
 /// position, answer the matched string (else its length).
@@ -42,23 +42,16 @@ const fn mode(advance: bool, return_str: bool, anchored: bool) -> Mode {
     }
 }
 
-fn ivar(vm: &Vm, s: Value, name: SymbolId) -> Value {
-    vm.ivar_get_name(s, name)
-}
-
-fn set_ivar(vm: &mut Vm, s: Value, name: SymbolId, v: Value) {
-    vm.ivar_set_name(s, name, v);
-}
-
 /// The subject and the position (clamped to its length: the subject may
 /// have shrunk).
 /// ArgumentError when `initialize` has not run (no String subject).
 fn state(vm: &mut Vm, s: Value) -> Result<(Value, usize), Unwind> {
-    let st = ivar(vm, s, crate::intern!("@string"));
+    let st = vm.ivar_get_name(s, crate::intern!("@string"));
     if !vm.is_string(st) {
         return Err(uninitialized(vm));
     }
-    let pos = ivar(vm, s, crate::intern!("@pos"))
+    let pos = vm
+        .ivar_get_name(s, crate::intern!("@pos"))
         .as_fixnum()
         .unwrap_or(0)
         .max(0) as usize;
@@ -71,14 +64,14 @@ fn uninitialized(vm: &mut Vm) -> Unwind {
 }
 
 fn set_pos(vm: &mut Vm, s: Value, pos: usize) {
-    set_ivar(vm, s, crate::intern!("@pos"), Value::int(pos as i64));
+    vm.ivar_set_name(s, crate::intern!("@pos"), Value::int(pos as i64));
 }
 
 /// The last match's MatchData, nil after a miss (or if `@match` was set
 /// to anything else).
 fn last_match(vm: &mut Vm, s: Value) -> VResult {
     state(vm, s)?;
-    let m = ivar(vm, s, crate::intern!("@match"));
+    let m = vm.ivar_get_name(s, crate::intern!("@match"));
     Ok(
         if m.is_heap() && matches!(&*obj(m).body.borrow(), Body::MatchData(_)) {
             m
@@ -101,8 +94,8 @@ fn piece(vm: &mut Vm, st: Value, x: usize, y: usize) -> Value {
 /// Records a match of `groups` (absolute byte offsets) from `pos`.
 fn record(vm: &mut Vm, s: Value, st: Value, pos: usize, re_v: Value, groups: Groups) -> Value {
     let m = re::make_match(vm, re_v, st, groups);
-    set_ivar(vm, s, crate::intern!("@match"), m);
-    set_ivar(vm, s, crate::intern!("@prev"), Value::int(pos as i64));
+    vm.ivar_set_name(s, crate::intern!("@match"), m);
+    vm.ivar_set_name(s, crate::intern!("@prev"), Value::int(pos as i64));
     m
 }
 
@@ -167,7 +160,7 @@ fn do_scan(vm: &mut Vm, s: Value, pat: Value, m: Mode) -> VResult {
             .then(|| (Value::NIL, vec![Some((pos, pos + p.len()))]))
     };
     let Some((re_v, groups)) = found else {
-        set_ivar(vm, s, crate::intern!("@match"), Value::NIL);
+        vm.ivar_set_name(s, crate::intern!("@match"), Value::NIL);
         return Ok(Value::NIL);
     };
     let end = groups[0].map_or(pos, |(_, e)| e);
@@ -211,7 +204,7 @@ fn take(vm: &mut Vm, s: Value, whole_char: bool) -> VResult {
         }
     });
     if n == 0 {
-        set_ivar(vm, s, crate::intern!("@match"), Value::NIL);
+        vm.ivar_set_name(s, crate::intern!("@match"), Value::NIL);
         return Ok(Value::NIL);
     }
     record(vm, s, st, pos, Value::NIL, vec![Some((pos, pos + n))]);
@@ -305,7 +298,7 @@ fn define(vm: &mut Vm, c: ClassId) {
         vm.def_builtin(c, n, 0, |vm, s, _, _| {
             state(vm, s)?;
             // As set: not clamped to a subject that shrank since.
-            Ok(ivar(vm, s, crate::intern!("@pos")))
+            Ok(vm.ivar_get_name(s, crate::intern!("@pos")))
         });
     }
     vm.def_builtin(c, "charpos", 0, |vm, s, _, _| {
@@ -395,9 +388,9 @@ fn define(vm: &mut Vm, c: ClassId) {
                 .unwrap_or(vm.e.runtime_error);
             return Err(vm.error(e, "unscan failed: previous match record not exist"));
         }
-        let prev = ivar(vm, s, crate::intern!("@prev"));
-        set_ivar(vm, s, crate::intern!("@pos"), prev);
-        set_ivar(vm, s, crate::intern!("@match"), Value::NIL);
+        let prev = vm.ivar_get_name(s, crate::intern!("@prev"));
+        vm.ivar_set_name(s, crate::intern!("@pos"), prev);
+        vm.ivar_set_name(s, crate::intern!("@match"), Value::NIL);
         Ok(s)
     });
 }

@@ -146,9 +146,7 @@ impl<'pr> Compiler<'pr, '_> {
                 let args = node.as_return_node().unwrap().arguments();
                 self.jump_value(args)?;
                 // Leaving a rescue clause sets `$!` back, as its end does.
-                if let Some(&exc) = self.scope().rescue_errinfo.first() {
-                    self.restore_errinfo(exc);
-                }
+                self.leave_rescues(0);
                 self.return_jump()
             }
             Node::MultiWriteNode { .. } => {

@@ -50,11 +50,7 @@ impl Host for Vm {
     }
 
     fn warn(&mut self, msg: String, verbose_only: bool) {
-        let verbose = self
-            .globals
-            .get(&crate::intern!("$VERBOSE"))
-            .is_some_and(|v| v.truthy());
-        if !verbose_only || verbose {
+        if !verbose_only || self.verbose() {
             self.compile_warnings.push(msg);
         }
     }

@@ -756,6 +756,13 @@ impl Vm {
             .is_some_and(|v| !v.is_nil())
     }
 
+    /// `$VERBOSE` is true (`-W`, `-v`): `rb_warning`'s warnings too.
+    pub fn verbose(&self) -> bool {
+        self.globals
+            .get(&crate::intern!("$VERBOSE"))
+            .is_some_and(|v| v.truthy())
+    }
+
     /// A warning the VM itself emits (`rb_warn`): through `Warning.warn`,
     /// which programs may redefine to capture or raise; straight to
     /// stderr before the prelude has defined it.

@@ -101,6 +101,30 @@ module Conformance
     end
   end
 
+  # Undoes the escapes a runner's results file uses (\n, \t, \r, \\).
+  def unescape(s)
+    s.to_s.gsub(/\\(.)/) { { "n" => "\n", "t" => "\t", "r" => "\r", "\\" => "\\" }[Regexp.last_match(1)] || Regexp.last_match(0) }
+  end
+
+  # One spec file's results: the examples the target reported
+  # ([desc, status, detail]), and each example of the reference run
+  # (`ref_examples`) it did not report, failed with `why`. Without a
+  # reference, a file that did not run `clean` is one failure.
+  def file_results(file, examples, ref_examples, clean, why)
+    ids = number_duplicates(examples.map { |desc, _, _| "#{file}: #{desc}" })
+    got = {}
+    examples.each_with_index { |(_, status, detail), i| got[ids[i]] = Result.new(ids[i], file, status, detail) }
+    results = []
+    if ref_examples
+      number_duplicates(ref_examples.map { |desc, _, _| "#{file}: #{desc}" }).each do |id|
+        results << (got.delete(id) || Result.new(id, file, :fail, why))
+      end
+    elsif !clean
+      results << Result.new("#{file}: (file did not run cleanly)", file, :fail, why)
+    end
+    results.concat(got.values)
+  end
+
   def one_line(text, max = 300)
     s = text.to_s.gsub(/\s*\n\s*/, " | ").strip
     s.size > max ? s[0, max] + "..." : s

@@ -15,10 +15,6 @@ module Conformance
     FORMATTER = File.join(TOOL_DIR, "mspec", "formatter.rb")
     module_function
 
-    def unescape(s)
-      s.to_s.gsub(/\\(.)/) { { "n" => "\n", "t" => "\t", "r" => "\r", "\\" => "\\" }[Regexp.last_match(1)] || Regexp.last_match(0) }
-    end
-
     # Copies the suites to OUT/tree; returns the ruby-spec root there.
     def prepare_tree(opts)
       tree = File.join(opts.out_dir, "tree")
@@ -49,7 +45,7 @@ module Conformance
         started = nil
         done = false
         File.binread(results).force_encoding("UTF-8").scrub.each_line do |line|
-          f = line.chomp.split("\t", 4).map { |x| unescape(x) }
+          f = line.chomp.split("\t", 4).map { |x| Conformance.unescape(x) }
           f[1] = f[1].delete_prefix(root + "/") if f[1]
           case f[0]
           when "L" then current = f[1]; started = nil
@@ -111,7 +107,7 @@ module Conformance
       files = files.select { |f| opts.only.any? { |o| f.include?(o) } } unless opts.only.empty?
       want_ref = opts.reference && !Conformance.same_program?(opts.host_ruby, opts.carmine)
       puts "mspec: #{files.size} files of #{targets.join(' ')} in #{root}"
-      puts "target: #{opts.carmine}; timeout: #{opts.timeout}s per attempt#{want_ref ? "; reference: #{opts.host_ruby}" : ""}"
+      puts "target: #{opts.carmine}; timeout: #{opts.timeout}s without progress#{want_ref ? "; reference: #{opts.host_ruby}" : ""}"
       $stdout.flush
       target = run_all(opts, root, opts.carmine, files, "target")
       reference = want_ref ? run_all(opts, root, opts.host_ruby, files, "reference") : {}
@@ -120,22 +116,12 @@ module Conformance
       notes = {}
       files.each do |file|
         t = target[file]
-        ids = Conformance.number_duplicates(t[:examples].map { |desc, _, _| "#{file}: #{desc}" })
-        got = {}
-        t[:examples].each_with_index { |(_, status, detail), i| got[ids[i]] = Result.new(ids[i], file, status, detail) }
         lost = []
         lost << "process #{t[:ended]}" if t[:ended]
         t[:errors].each { |msg| lost << "error outside examples: #{msg}" }
         why = lost.empty? ? "not run" : "not run: " + lost.join("; ")
-        ref = reference[file]
-        if ref
-          Conformance.number_duplicates(ref[:examples].map { |desc, _, _| "#{file}: #{desc}" }).each do |id|
-            results << (got.delete(id) || Result.new(id, file, :fail, why))
-          end
-        elsif t[:ended] || !t[:errors].empty?
-          results << Result.new("#{file}: (file did not run cleanly)", file, :fail, why)
-        end
-        results.concat(got.values)
+        clean = !t[:ended] && t[:errors].empty?
+        results.concat(Conformance.file_results(file, t[:examples], reference[file]&.dig(:examples), clean, why))
         note = []
         note << t[:ended] if t[:ended]
         note << "#{t[:errors].size} error(s) outside examples" unless t[:errors].empty?

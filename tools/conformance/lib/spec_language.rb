@@ -39,10 +39,10 @@ module Conformance
         case f[0]
         when "S" then r[:started] = f[1]
         when "P" then r[:examples] << [f[1], :pass, nil]; r[:started] = nil
-        when "F" then r[:examples] << [f[1], :fail, unescape(f[2])]; r[:started] = nil
-        when "E" then r[:examples] << [f[1], :fail, "error: " + unescape(f[2])]; r[:started] = nil
-        when "K" then r[:examples] << [f[1], :skip, unescape(f[2])]; r[:started] = nil
-        when "X" then r[:errors] << [f[1], unescape(f[2])]
+        when "F" then r[:examples] << [f[1], :fail, Conformance.unescape(f[2])]; r[:started] = nil
+        when "E" then r[:examples] << [f[1], :fail, "error: " + Conformance.unescape(f[2])]; r[:started] = nil
+        when "K" then r[:examples] << [f[1], :skip, Conformance.unescape(f[2])]; r[:started] = nil
+        when "X" then r[:errors] << [f[1], Conformance.unescape(f[2])]
         when "D" then r[:done] = true
         end
       end
@@ -54,10 +54,6 @@ module Conformance
         r[:output_tail] = tail unless tail.empty?
       end
       r
-    end
-
-    def unescape(s)
-      s.to_s.gsub(/\\(.)/) { { "n" => "\n", "t" => "\t", "r" => "\r", "\\" => "\\" }[Regexp.last_match(1)] || Regexp.last_match(0) }
     end
 
     def run(opts)
@@ -97,10 +93,6 @@ module Conformance
       notes = {}
       files.each do |file|
         t = target[file]
-        got = {}
-        ids = Conformance.number_duplicates(t[:examples].map { |desc, _, _| "#{file}: #{desc}" })
-        t[:examples].each_with_index { |(_, status, detail), i| got[ids[i]] = Result.new(ids[i], file, status, detail) }
-
         lost = []
         lost << "process #{t[:ended]}" if t[:ended]
         lost << "last example started: #{t[:started]}" if t[:started]
@@ -109,15 +101,8 @@ module Conformance
         why = lost.empty? ? "not run" : "not run: " + lost.join("; ")
 
         ref = reference[file]
-        if ref
-          rids = Conformance.number_duplicates(ref[:examples].map { |desc, _, _| "#{file}: #{desc}" })
-          rids.each do |id|
-            results << (got.delete(id) || Result.new(id, file, :fail, why))
-          end
-        elsif !t[:done] || !t[:errors].empty?
-          results << Result.new("#{file}: (file did not run cleanly)", file, :fail, why)
-        end
-        results.concat(got.values)
+        clean = t[:done] && t[:errors].empty?
+        results.concat(Conformance.file_results(file, t[:examples], ref && ref[:examples], clean, why))
 
         note = []
         note << t[:ended] if t[:ended]
