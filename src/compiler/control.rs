@@ -754,6 +754,9 @@ impl<'pr> Compiler<'pr, '_> {
         if self.class_body_jump(false) {
             return Ok(());
         }
+        // What follows the jump is dead code compiled inside the enclosing
+        // expression: it goes on from here, the break's value pushed.
+        let here = self.scope().depth;
         if let Some(ctx) = self.scope().loops.last() {
             let (depth, level, rescues) = (ctx.depth, ctx.ensure_level, ctx.rescue_level);
             self.leave_rescues(rescues);
@@ -765,7 +768,7 @@ impl<'pr> Compiler<'pr, '_> {
             }
             let j = self.emit(Insn::Jump { target: 0 });
             self.scope().loops.last_mut().unwrap().break_patches.push(j);
-            self.scope().depth = depth + 1;
+            self.scope().depth = here;
             return Ok(());
         }
         match self.scope().kind {
@@ -785,6 +788,7 @@ impl<'pr> Compiler<'pr, '_> {
         if self.class_body_jump(true) {
             return Ok(());
         }
+        let here = self.scope().depth;
         if let Some(ctx) = self.scope().loops.last() {
             let (depth, level, rescues) = (ctx.depth, ctx.ensure_level, ctx.rescue_level);
             self.leave_rescues(rescues);
@@ -794,7 +798,7 @@ impl<'pr> Compiler<'pr, '_> {
                 self.emit(Insn::Pop);
             }
             self.emit(Insn::Jump { target: u32::MAX });
-            self.scope().depth = depth + 1;
+            self.scope().depth = here;
             return Ok(());
         }
         self.leave_rescues(0);
@@ -815,6 +819,7 @@ impl<'pr> Compiler<'pr, '_> {
 
     /// `redo`: back to the start of the loop or block body.
     fn redo_jump(&mut self, node: &Node<'pr>) -> CResult<()> {
+        let here = self.scope().depth;
         if let Some(ctx) = self.scope().loops.last() {
             let (depth, level, target) = (ctx.depth, ctx.ensure_level, ctx.redo_target);
             self.inline_ensures(level)?;
@@ -824,7 +829,7 @@ impl<'pr> Compiler<'pr, '_> {
             }
             self.emit(Insn::Safepoint);
             self.emit(Insn::Jump { target });
-            self.scope().depth = depth;
+            self.scope().depth = here;
             self.emit(Insn::PutNil);
             return Ok(());
         }
@@ -1106,6 +1111,7 @@ impl<'pr> Compiler<'pr, '_> {
         } else {
             self.emit(Insn::BranchUnless { target: 0 })
         };
+        let at_branch = self.scope().depth;
         self.emit(Insn::Pop);
         self.expr(&value)?;
         self.emit(Insn::SetN { n: argc + 2 });
@@ -1116,7 +1122,7 @@ impl<'pr> Compiler<'pr, '_> {
         let end = self.emit(Insn::Jump { target: 0 });
         self.patch(j);
         // [nil, recv, args..., old]: keep old.
-        self.scope().depth += 1;
+        self.scope().depth = at_branch;
         self.emit(Insn::SetN { n: argc + 2 });
         for _ in 0..argc + 2 {
             self.emit(Insn::Pop);

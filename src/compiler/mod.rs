@@ -492,6 +492,9 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         let s = self.scopes.last_mut().expect("scope");
         if let Some((pop, push)) = insn.stack_effect() {
             s.depth += push - pop;
+            // A join that restores the wrong depth shows up here (in the
+            // fuzzer's build) rather than as a wrong stack offset later.
+            debug_assert!(s.depth >= 0, "compile-time stack depth below zero");
         }
         if s.line_event_pending {
             s.line_event_pending = false;
