@@ -202,6 +202,19 @@ define_insns! {
     /// `^` (not one of CRuby's: Integer#^ is common in hashing code).
     OptXor { site: CallSiteId } = "opt_xor", pop 2, push 1;
     OptAref { site: CallSiteId } = "opt_aref", pop 2, push 1;
+    /// Fused `putstring "k"; opt_aref` (`h["k"]`, CRuby's opt_aref_with):
+    /// on a plain Hash (no default proc, not compare_by_identity, `[]`
+    /// CRuby's) looks `key`, the literal's frozen twin, up without
+    /// allocating a String and skips the `opt_aref` in the next slot;
+    /// otherwise pushes the fresh String `putstring` would have and
+    /// goes on to that `opt_aref` (see `peephole`).
+    OptArefWith { key: Value } = "opt_aref_with", pop 0, push 1;
+    /// Fused `putstring "s"; send :freeze` (or `:-@`, CRuby's
+    /// opt_str_freeze / opt_str_uminus): while String's `freeze` and `-@`
+    /// are CRuby's, pushes `v`, the literal's deduplicated frozen twin,
+    /// and skips the send; otherwise pushes the fresh String and goes on
+    /// to it.
+    OptStrFreeze { v: Value } = "opt_str_freeze", pop 0, push 1;
     OptAset { site: CallSiteId } = "opt_aset", pop 3, push 1;
     OptNot { site: CallSiteId } = "opt_not", pop 1, push 1;
     /// `size` / `length` / `empty?` of a plain Array or Hash while those

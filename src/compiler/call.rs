@@ -87,6 +87,17 @@ impl<'pr> Compiler<'pr, '_> {
             return Ok(());
         }
         let site = self.site(name, argc, fl, block);
+        if (name == sym::FREEZE || name == sym::UMINUS)
+            && argc == 0
+            && block.is_none()
+            && safe.is_none()
+            && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0
+            && n.receiver().is_some_and(|r| r.as_string_node().is_some())
+            && matches!(self.scope().insns.last(), Some(Insn::PutString { .. }))
+        {
+            let pc = self.scope().insns.len();
+            self.scope().str_freeze.push(pc);
+        }
         let insn = if fcall {
             Insn::SendSelf { site }
         } else if block.is_none() && fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) == 0 {

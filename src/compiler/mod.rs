@@ -80,6 +80,9 @@ pub(crate) struct LoopCtx {
 }
 
 pub(crate) struct Scope<'pr> {
+    /// `"lit".freeze` / `-"lit"` sends (their pcs; the `putstring` is the
+    /// slot before): `fuse_literals` makes them `opt_str_freeze`.
+    str_freeze: Vec<usize>,
     id: IseqId,
     kind: IseqKind,
     label: String,
@@ -204,6 +207,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             line_event_pending: false,
             last_event_line: 0,
             return_pcs: Vec::new(),
+            str_freeze: Vec::new(),
             end_line: line,
         });
     }
@@ -227,7 +231,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 }
             }
         }
-        let unfused = crate::bytecode::peephole::optimize(&mut s.insns);
+        let mut unfused = crate::bytecode::peephole::optimize(&mut s.insns);
+        self.fuse_literals(&mut s, &mut unfused);
         let local_names = s
             .locals
             .iter()
@@ -270,6 +275,41 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     fn scope(&mut self) -> &mut Scope<'pr> {
         self.scopes.last_mut().expect("scope")
+    }
+
+    /// A `putstring` whose String the next instruction may not need
+    /// becomes a fused instruction holding the literal's deduplicated
+    /// frozen twin (which the iseq keeps alive), the next instruction
+    /// staying for the slow path and for jumps to it: `putstring "k";
+    /// opt_aref` becomes `opt_aref_with`, and `putstring "s"; send
+    /// :freeze` (or `:-@`) `opt_str_freeze`. Done here, not in
+    /// `peephole`, as it makes literals.
+    fn fuse_literals(&mut self, s: &mut Scope<'pr>, unfused: &mut Vec<(u32, Insn)>) {
+        let mut added = false;
+        for i in 0..s.insns.len().saturating_sub(1) {
+            let Insn::PutString { idx } = s.insns[i] else {
+                continue;
+            };
+            let freeze = s.str_freeze.contains(&(i + 1));
+            if !freeze && !matches!(s.insns[i + 1], Insn::OptAref { .. }) {
+                continue;
+            }
+            let bytes = s.strings[idx as usize].clone();
+            let Ok(key) = self.host.literal(Literal::FrozenString(bytes)) else {
+                continue;
+            };
+            s.literals.push(key);
+            unfused.push((i as u32, s.insns[i]));
+            s.insns[i] = if freeze {
+                Insn::OptStrFreeze { v: key }
+            } else {
+                Insn::OptArefWith { key }
+            };
+            added = true;
+        }
+        if added {
+            unfused.sort_by_key(|u| u.0);
+        }
     }
 
     fn declare_locals(&mut self, locals: &ruby_prism::ConstantList<'_>) {

@@ -92,7 +92,14 @@ fn bop_bits(c: ClassId, name: SymbolId) -> u32 {
         cls::HASH if name == sym::AREF || name == sym::ASET => bop::HASH_AREF,
         cls::ARRAY if LENGTHS.contains(&name) || name == sym::LTLT => bop::ARRAY_OPS,
         cls::HASH if LENGTHS.contains(&name) => bop::HASH_OPS,
-        cls::STRING if name == sym::LTLT || name == sym::CMP => bop::STRING_OPS,
+        cls::STRING
+            if name == sym::LTLT
+                || name == sym::CMP
+                || name == sym::FREEZE
+                || name == sym::UMINUS =>
+        {
+            bop::STRING_OPS
+        }
         // `opt_eq` compares two Symbols itself while Symbol#== is CRuby's.
         cls::SYMBOL if name == sym::EQ || name == sym::NEQ => bop::EQ,
         cls::BASIC_OBJECT | cls::OBJECT | cls::KERNEL

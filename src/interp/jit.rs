@@ -238,6 +238,32 @@ impl Vm {
                 let v = self.str_from_bytes(bytes);
                 self.stack.push(v);
             }
+            Insn::OptStrFreeze { v } => {
+                if self.dispatch.bop_ok(bop::STRING_OPS) {
+                    self.stack.push(v);
+                    next = pc + 2;
+                } else {
+                    let s = self.str_from_bytes(self.string_bytes(v));
+                    self.stack.push(s);
+                }
+            }
+            Insn::OptArefWith { key } => {
+                let l = self.stack.len();
+                self.frames[fi].pc = pc + 2;
+                if let Some(r) = self.opt_aref_with(self.stack[l - 1], key) {
+                    match r {
+                        Ok(v) => self.stack[l - 1] = v,
+                        // (The result is in place; see `exec_misc` below.)
+                        Err(Unwind::TraceSwitch) => {}
+                        Err(e) => return Err(e),
+                    }
+                    next = pc + 2;
+                } else {
+                    self.frames[fi].pc = next;
+                    let v = self.str_from_bytes(self.string_bytes(key));
+                    self.stack.push(v);
+                }
+            }
             Insn::GetIvar { name, ic } => {
                 let v = self.get_ivar_cached(fi, name, ic)?;
                 self.stack.push(v);

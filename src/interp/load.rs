@@ -64,6 +64,9 @@ impl Host for Vm {
                 if let Some(v) = self.fstrings.get(&b) {
                     return Ok(*v);
                 }
+                if let Some(v) = self.adopt_fstring(&b) {
+                    return Ok(v);
+                }
                 let v = self.str_from_bytes(b.clone());
                 crate::gc::obj(v).freeze();
                 self.fstrings.insert(b, v);

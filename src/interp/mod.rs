@@ -177,6 +177,11 @@ pub struct Vm {
     pub spare_block: Option<Rc<BlockArg>>,
     /// Frozen string literals by content (kept in literal_roots).
     pub fstrings: HashMap<Vec<u8>, Value>,
+    /// Deduplicated Hash keys (`Vm::hash_key_str`) by content, held by
+    /// the Hashes, not by this table: `gc` forgets the dead ones. A
+    /// literal or `-"s"` of the same content moves its entry to
+    /// `fstrings` (one object for both).
+    pub weak_fstrings: HashMap<Vec<u8>, Value, crate::support::fasthash::FastBuild>,
     /// Parse-time warnings of the compile under way (`Host::warn`), shown
     /// when it ends.
     pub compile_warnings: Vec<String>,
@@ -309,6 +314,7 @@ impl Vm {
             block_roots: Vec::new(),
             spare_block: None,
             fstrings: HashMap::new(),
+            weak_fstrings: HashMap::default(),
             compile_warnings: Vec::new(),
             sym_names: HashMap::new(),
             match_subject: None,
@@ -818,6 +824,15 @@ impl Vm {
         let _ = dropped;
     }
 
+    /// The deduplicated String of `b` that a Hash key made (see
+    /// `weak_fstrings`), now held for good as a literal's or `-"s"`'s.
+    pub fn adopt_fstring(&mut self, b: &[u8]) -> Option<Value> {
+        let v = self.weak_fstrings.remove(b)?;
+        self.fstrings.insert(b.to_vec(), v);
+        self.literal_roots.push(v);
+        Some(v)
+    }
+
     /// Collects garbage at a safepoint.
     #[cold]
     pub fn gc(&mut self) {
@@ -914,6 +929,8 @@ impl Vm {
             self.generic_ivars
                 .retain(|&raw, _| !matches!(&*obj(Value::from_raw(raw)).body.borrow(), Body::Free));
         }
+        self.weak_fstrings
+            .retain(|_, v| !matches!(&*obj(*v).body.borrow(), Body::Free));
         // Untrusted code pays for its collections too (the next safepoint
         // or block call reports the budget spent): a collection walks every
         // slot, and `GC.start` in a loop over a heap that keeps growing

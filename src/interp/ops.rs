@@ -148,6 +148,28 @@ impl Vm {
         }
     }
 
+    /// `opt_aref_with`'s fast path: `h["k"]` on a plain Hash that is not
+    /// compare_by_identity looks the literal's frozen twin up (CRuby 3.1's
+    /// vm_opt_aref_with: a default proc is given that frozen key too).
+    /// None: push a fresh String and call instead. The caller's frame pc
+    /// is past the skipped `opt_aref`, for a default proc that turns
+    /// tracing on (`trace_switch`).
+    #[inline]
+    pub fn opt_aref_with(&mut self, h: Value, key: Value) -> Option<VResult> {
+        if !h.is_heap() || obj(h).class.get() != cls::HASH || !self.dispatch.bop_ok(bop::HASH_AREF)
+        {
+            return None;
+        }
+        if matches!(&*obj(h).body.borrow(), Body::Hash(t) if t.compare_by_identity) {
+            return None;
+        }
+        let r = crate::builtins::hash::hash_fetch_default(self, h, key);
+        if self.trace.events != 0 && r.is_ok() {
+            return Some(Err(self.trace_switch(r.ok()?, 1)));
+        }
+        Some(r)
+    }
+
     /// `opt_aset` on a Hash: `rb_hash_aset` without a method call.
     #[inline(never)]
     pub fn opt_aset_hash(&mut self, h: Value, k: Value, v: Value) -> Result<(), Unwind> {

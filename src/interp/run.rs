@@ -567,6 +567,29 @@ impl Vm {
                         }
                         call!(self.send(site))
                     }
+                    Insn::OptStrFreeze { v } => {
+                        if self.dispatch.bop_ok(bop::STRING_OPS) {
+                            self.stack.push(v);
+                            pc += 1;
+                            continue;
+                        }
+                        // The `putstring` it replaced; the send follows.
+                        let s = self.str_from_bytes(self.string_bytes(v));
+                        self.stack.push(s)
+                    }
+                    Insn::OptArefWith { key } => {
+                        let l = self.stack.len();
+                        self.frames[fi].pc = pc + 1;
+                        if let Some(r) = self.opt_aref_with(self.stack[l - 1], key) {
+                            self.stack[l - 1] = tri!(r);
+                            pc += 1;
+                            continue;
+                        }
+                        // The `putstring` it replaced; the `opt_aref` of
+                        // the next slot calls.
+                        let v = self.str_from_bytes(self.string_bytes(key));
+                        self.stack.push(v)
+                    }
                     Insn::OptAset { site } => {
                         let l = self.stack.len();
                         let (a, i, v) = (self.stack[l - 3], self.stack[l - 2], self.stack[l - 1]);

@@ -407,17 +407,7 @@ impl Vm {
         let (code, i) = self.hash_find(h, k)?;
         let k = if i.is_none() && self.is_string(k) && !obj(k).is_frozen() {
             let by_id = matches!(&*obj(h).body.borrow(), Body::Hash(t) if t.compare_by_identity);
-            if by_id {
-                k
-            } else {
-                // (A frozen copy in the key's encoding, as CRuby's
-                // `rb_hash_key_str`.)
-                let b = self.string_bytes(k);
-                let c = self.str_from_bytes(b);
-                crate::builtins::string::Enc::of(k).set(c);
-                obj(c).freeze();
-                c
-            }
+            if by_id { k } else { self.hash_key_str(k) }
         } else {
             k
         };
@@ -442,6 +432,33 @@ impl Vm {
             }
         }
         Ok(())
+    }
+
+    /// The frozen String a Hash stores for the unfrozen String key `k`
+    /// (CRuby's `rb_hash_key_str`): a plain UTF-8 String without
+    /// instance variables is deduplicated through `fstrings`, so equal
+    /// keys of many Hashes (parsed JSON, CSV rows) are one object, which
+    /// `h["k"]`'s literal key (`opt_aref_with`) finds by identity;
+    /// anything else is a frozen copy in the key's encoding.
+    fn hash_key_str(&mut self, k: Value) -> Value {
+        use crate::builtins::string::Enc;
+        let plain = obj(k).class.get() == cls::STRING
+            && Enc::of(k) == Enc::Utf8
+            && !self.generic_ivars.contains_key(&k.raw());
+        let b = self.string_bytes(k);
+        if plain
+            && let Some(&v) = self.fstrings.get(&b).or_else(|| self.weak_fstrings.get(&b))
+            && Enc::of(v) == Enc::Utf8
+        {
+            return v;
+        }
+        let c = self.str_from_bytes(b.clone());
+        Enc::of(k).set(c);
+        obj(c).freeze();
+        if plain {
+            self.weak_fstrings.insert(b, c);
+        }
+        c
     }
 
     pub fn hash_delete(&mut self, h: Value, k: Value) -> Result<Option<Value>, Unwind> {

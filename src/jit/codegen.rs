@@ -665,6 +665,30 @@ fn insn(
             )
         }
         Insn::IvarLocal { .. } => step1(pc + 2, d + 2),
+        // Looked up (the `opt_aref` skipped), or the String pushed for it.
+        Insn::OptArefWith { .. } => {
+            is_step.set(true);
+            (
+                format!(
+                    "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                    pc + 2,
+                    pc + 2
+                ),
+                vec![(pc + 2, d), slow()],
+            )
+        }
+        // The literal pushed (the send skipped), or the String for it.
+        Insn::OptStrFreeze { .. } => {
+            is_step.set(true);
+            (
+                format!(
+                    "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                    pc + 2,
+                    pc + 2
+                ),
+                vec![(pc + 2, d + 1), slow()],
+            )
+        }
         Insn::IvarAddIStore { .. } => {
             is_step.set(true);
             (

@@ -93,7 +93,7 @@ pub struct RHash {
 }
 
 /// The most entry positions a table keeps without an index.
-const SMALL_TABLE: usize = 8;
+const SMALL_TABLE: usize = 16;
 
 /// Entry positions sharing one hash code: almost always exactly one, kept
 /// inline (no allocation per key).

@@ -200,37 +200,70 @@ fn rstrip_bytes(b: &[u8]) -> &[u8] {
     &b[..e]
 }
 
-fn chomp_bytes(vm: &mut Vm, b: &[u8], a: &[Value]) -> Result<Vec<u8>, Unwind> {
-    match a.first() {
-        None => {
-            let t = if b.ends_with(b"\r\n") {
-                &b[..b.len() - 2]
-            } else if b.ends_with(b"\n") || b.ends_with(b"\r") {
-                &b[..b.len() - 1]
-            } else {
-                b
-            };
-            Ok(t.to_vec())
-        }
-        Some(v) if v.is_nil() => Ok(b.to_vec()),
+/// `chomp`'s argument, resolved before the receiver's bytes are read.
+enum ChompSep {
+    /// No argument (or "\n"): one "\r\n", "\n" or "\r".
+    Line,
+    /// nil: nothing removed.
+    Keep,
+    /// "": every trailing "\n" (or "\r\n").
+    Para,
+    Bytes(Vec<u8>),
+}
+
+fn chomp_sep(vm: &mut Vm, a: &[Value]) -> Result<ChompSep, Unwind> {
+    Ok(match a.first() {
+        None => ChompSep::Line,
+        Some(v) if v.is_nil() => ChompSep::Keep,
         Some(v) => {
             let sep = str_arg(vm, *v)?;
-            if sep.is_empty() {
-                let mut e = b.len();
-                while e > 0 && b[e - 1] == b'\n' {
-                    e -= 1;
-                    if e > 0 && b[e - 1] == b'\r' {
-                        e -= 1;
-                    }
-                }
-                return Ok(b[..e].to_vec());
+            match sep.as_slice() {
+                b"" => ChompSep::Para,
+                b"\n" => ChompSep::Line,
+                _ => ChompSep::Bytes(sep),
             }
-            if sep == b"\n" {
-                return chomp_bytes(vm, b, &[]);
-            }
-            Ok(b.strip_suffix(sep.as_slice()).unwrap_or(b).to_vec())
         }
+    })
+}
+
+/// How many of `b`'s bytes `chomp` keeps.
+fn chomp_len(b: &[u8], sep: &ChompSep) -> usize {
+    match sep {
+        ChompSep::Line if b.ends_with(b"\r\n") => b.len() - 2,
+        ChompSep::Line if b.ends_with(b"\n") || b.ends_with(b"\r") => b.len() - 1,
+        ChompSep::Line | ChompSep::Keep => b.len(),
+        ChompSep::Para => {
+            let mut e = b.len();
+            while e > 0 && b[e - 1] == b'\n' {
+                e -= 1;
+                if e > 0 && b[e - 1] == b'\r' {
+                    e -= 1;
+                }
+            }
+            e
+        }
+        ChompSep::Bytes(sep) if b.ends_with(sep) => b.len() - sep.len(),
+        ChompSep::Bytes(_) => b.len(),
     }
+}
+
+/// `chomp`: a copy of the kept bytes.
+fn chomp(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let sep = chomp_sep(vm, a)?;
+    let r = super::with_bytes(s, |b| b[..chomp_len(b, &sep)].to_vec());
+    Ok(new_like(vm, s, r))
+}
+
+/// `chomp!`: truncates in place (no copy of the receiver).
+fn chomp_bang(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    super::check_frozen(vm, s)?;
+    let sep = chomp_sep(vm, a)?;
+    let (keep, len) = super::with_bytes(s, |b| (chomp_len(b, &sep), b.len()));
+    if keep == len {
+        return Ok(Value::NIL);
+    }
+    super::with_mut(vm, s, |b| b.truncate(keep))?;
+    Ok(s)
 }
 
 fn chop_bytes(b: &[u8]) -> Vec<u8> {
@@ -747,10 +780,7 @@ pub fn init(vm: &mut Vm) {
         .to_vec());
     pair!(vm, "rstrip", 0, |vm, s, _a| rstrip_bytes(&bytes(vm, s))
         .to_vec());
-    pair!(vm, "chomp", arity::range(0, 1), |vm, s, a| {
-        let b = bytes(vm, s);
-        chomp_bytes(vm, &b, a)?
-    });
+    def_pair(vm, "chomp", arity::range(0, 1), chomp, chomp_bang);
     pair!(vm, "chop", 0, |vm, s, _a| chop_bytes(&bytes(vm, s)));
     pair!(vm, "delete_prefix", 1, |vm, s, a| {
         let b = bytes(vm, s);
@@ -836,6 +866,9 @@ pub fn init(vm: &mut Vm) {
             if plain {
                 let b = bytes(vm, s);
                 if let Some(&v) = vm.fstrings.get(&b) {
+                    return Ok(v);
+                }
+                if let Some(v) = vm.adopt_fstring(&b) {
                     return Ok(v);
                 }
                 let v = if obj(s).is_frozen() {
