@@ -50,6 +50,10 @@
 //!   `getlocal_up_add_imm_store`, and another `getlocal a, 1; getlocal b,
 //!   1` `getlocal_up_getlocal_up`, with the slow paths of their depth-0
 //!   forms.
+//!
+//! The compiler fuses two more the same way, as they make literals
+//! (`Compiler::fuse_literals`): `putstring; opt_aref` as `opt_aref_with`
+//! and `putstring; send :freeze` (or `:-@`) as `opt_str_freeze`.
 
 use super::Insn;
 use crate::value::CallSiteId;
