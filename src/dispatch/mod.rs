@@ -17,7 +17,8 @@
 //!
 //! What is reported of it: `stats` (counters) and `trace` (traces,
 //! invalidation backtraces, what counts as the program's activity).
-//! See doc/dispatch.md for the cost model.
+//! See doc/dispatch.md for the design, doc/dispatch-history.md for the
+//! measurements behind it.
 
 pub mod class_cache;
 pub mod gmc;
