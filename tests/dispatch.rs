@@ -1044,3 +1044,30 @@ fn invalidation_summary_names_the_library_from_the_application_frame() {
         "{summary}"
     );
 }
+
+/// Each call at a warm site counts one hit, whichever path takes it: the
+/// hot entry (`send_hot`/`self_hot`), `probe_send`'s shortcut (a bytecode
+/// method called with a block literal, a builtin) or the general path
+/// (optional parameters); every site misses once to fill, under every
+/// strategy.
+#[test]
+fn every_path_counts_a_hit_once() {
+    let p = script(
+        "hits.rb",
+        "class K\n  attr_reader :r\n  def initialize = @r = 1\n  def blk = yield\n\
+         \x20 def opt(a = 1) = a\n  def plain(a) = a\nend\n\
+         k = K.new\n\
+         300.times do\n  k.r { }\n  k.blk { 1 }\n  k.opt\n  k.plain(2)\n  k.frozen?\n  [1].each { }\nend\n\
+         %i[r blk opt plain frozen? each].each do |m|\n\
+         \x20 s = RubyVM::MethodCache.call_sites.find { |c| c[:method] == m }\n\
+         \x20 p [m, s[:hits], s[:misses]]\nend\n",
+    );
+    let want: String = ["r", "blk", "opt", "plain", "frozen?", "each"]
+        .iter()
+        .map(|m| format!("[:{m}, 299, 1]\n"))
+        .collect();
+    for f in settings(&["1", "8"]) {
+        let out = run_file(&p, &[&f[0], &f[1]]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{f:?}");
+    }
+}

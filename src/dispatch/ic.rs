@@ -41,6 +41,58 @@ pub enum IcState {
     Mega,
 }
 
+/// The receiver class an entry answers for and the validity it was
+/// filled under: `(slot, serial)`, valid while `serials[slot] == serial`.
+/// The invalidation strategy chose the slot when the entry was filled
+/// (`Dispatch::validity`), so this one test is right under every
+/// strategy; inline entries and the site's hot entry both use it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    pub class: ClassId,
+    pub slot: u32,
+    pub serial: u64,
+}
+
+impl Guard {
+    /// No entry (no class has this id).
+    pub const NONE: Guard = Guard {
+        class: ClassId(u32::MAX),
+        slot: 0,
+        serial: 0,
+    };
+
+    /// Whether the entry answers for receivers of `cls`: the only test of
+    /// an inline-cache entry's validity.
+    #[inline(always)]
+    pub fn answers(&self, serials: &[u64], cls: ClassId) -> bool {
+        self.class == cls && serials[self.slot as usize] == self.serial
+    }
+}
+
+/// What a hit on an entry may skip at its site, decided by dispatch when
+/// it fills the entry (`Dispatch::shortcut`) from the site's shape and
+/// the method; it goes with the entry when that is invalidated or evicted.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Shortcut {
+    /// The general path: visibility, handler kind, block argument and
+    /// parameters are checked on every call.
+    General,
+    /// The handler runs with no further checks: a bytecode method whose
+    /// parameters are exactly the site's plain required arguments (a
+    /// block literal is made by the caller), an attr_reader or getter
+    /// called with none, an attr_writer with one, a Struct member reader
+    /// or writer likewise; visible from the site.
+    Fast,
+    /// A builtin called straight (`Vm::call_builtin_fast`): visible,
+    /// plain arguments (at most `BUILTIN_FAST_ARGS`) its arity accepts,
+    /// with or without a block literal.
+    Builtin,
+}
+
+/// The most arguments a `Shortcut::Builtin` call copies to the native
+/// stack (more go through the general path).
+pub const BUILTIN_FAST_ARGS: usize = 6;
+
 /// One cached receiver class.
 #[derive(Copy, Clone, Debug)]
 pub struct IcEntry {
@@ -50,16 +102,7 @@ pub struct IcEntry {
     pub method: Option<MethodId>,
     pub handler: Handler,
     pub visibility: Visibility,
-    /// The handler may run with no further checks at this site: a bytecode
-    /// method with only required parameters, as many as the site's plain
-    /// arguments and no block, or an attr_reader/attr_writer called with
-    /// 0/1 plain arguments; visible from the site. Set by the interpreter
-    /// when it fills the site (`Vm::mark_entry`, `Dispatch::mark`).
-    pub fast: bool,
-    /// A builtin that may run with no further checks at this site: visible,
-    /// called with plain arguments its arity accepts and no block (set
-    /// like `fast`: `Vm::mark_entry`, `Dispatch::mark`).
-    pub plain: bool,
+    pub shortcut: Shortcut,
 }
 
 impl IcEntry {
@@ -71,48 +114,61 @@ impl IcEntry {
             method: r.method,
             handler: r.handler,
             visibility: r.visibility,
-            fast: false,
-            plain: false,
+            shortcut: Shortcut::General,
+        }
+    }
+
+    /// The receiver class and validity it answers for.
+    #[inline(always)]
+    pub fn guard(&self) -> Guard {
+        Guard {
+            class: self.class,
+            slot: self.slot,
+            serial: self.serial,
         }
     }
 }
 
 const _: () = assert!(std::mem::size_of::<IcEntry>() <= 40);
 
-/// The site's first fast entry (`IcEntry::fast`: a bytecode method, an
-/// attr_reader or attr_writer, a getter method), copied into the site
-/// with a bytecode method's iseq resolved: the common call checks class
-/// and serial here, with no walk over `CallSite::entries` (and no iseq
-/// table read) (CRuby's `cd->cc` class check). Set by `Dispatch::mark`,
-/// cleared by `CallSite::entries_changed` when its entry goes.
+/// The site's first `Shortcut::Fast` entry as the run loop's hot paths
+/// read it (CRuby's `cd->cc` check): its guard, handler and method, with
+/// a bytecode callee's code resolved, so the common call needs no walk
+/// over `CallSite::entries` and no iseq-table read. Not a second cache:
+/// `Dispatch::fill_site` derives it from the entries after every change
+/// (`CallSite::entries_changed`), and `Guard::answers` tests it.
 #[derive(Copy, Clone)]
 pub struct HotEntry {
     pub class: ClassId,
     pub slot: u32,
     pub serial: u64,
-    /// The code of a `Handler::Iseq` entry.
-    pub iseq: Option<&'static Iseq>,
+    /// The code of a `Handler::Iseq` entry (none at a site with a block
+    /// literal: the hot paths pass no block).
+    pub code: Option<&'static Iseq>,
     pub handler: Handler,
     pub method: MethodId,
 }
 
 impl HotEntry {
-    /// Whether it answers for receivers of `cls` (its serial still current;
-    /// `entry_valid`'s test).
-    #[inline(always)]
-    pub fn answers(&self, serials: &[u64], cls: ClassId) -> bool {
-        self.class == cls && serials[self.slot as usize] == self.serial
-    }
-
-    /// No hot entry (no class has this id).
+    /// No hot entry.
     pub const NONE: HotEntry = HotEntry {
-        class: ClassId(u32::MAX),
+        class: Guard::NONE.class,
         slot: 0,
         serial: 0,
-        iseq: None,
+        code: None,
         handler: Handler::Builtin,
         method: MethodId(0),
     };
+
+    /// The receiver class and validity it answers for (its entry's).
+    #[inline(always)]
+    pub fn guard(&self) -> Guard {
+        Guard {
+            class: self.class,
+            slot: self.slot,
+            serial: self.serial,
+        }
+    }
 }
 
 const _: () = assert!(std::mem::size_of::<HotEntry>() == 40);
@@ -194,13 +250,11 @@ impl CallSite {
     }
 
     /// Drops `hot` when its entry is no longer among `entries` as it was
-    /// marked (replaced, evicted, cleared); called after every change.
+    /// filled (replaced, evicted, cleared); called after every change.
     pub fn entries_changed(&mut self) {
         let h = self.hot;
         let kept = self.entries.iter().any(|e| {
-            e.class == h.class
-                && e.fast
-                && (e.slot, e.serial, e.method) == (h.slot, h.serial, Some(h.method))
+            e.guard() == h.guard() && e.shortcut == Shortcut::Fast && e.method == Some(h.method)
         });
         if !kept {
             self.hot = HotEntry::NONE;
@@ -246,7 +300,7 @@ mod tests {
             class: e.class,
             slot: e.slot,
             serial: e.serial,
-            iseq: None,
+            code: None,
             handler: e.handler,
             method: e.method.unwrap(),
         };
@@ -260,8 +314,19 @@ mod tests {
             visibility: Visibility::Public,
         };
         let mut e = IcEntry::new(ClassId(class), 5, serial, r);
-        e.fast = true;
+        e.shortcut = Shortcut::Fast;
         e
+    }
+
+    #[test]
+    fn a_guard_answers_for_its_class_while_its_serial_holds() {
+        let g = fast_entry(10, 1).guard();
+        let mut serials = vec![1; 8];
+        assert!(g.answers(&serials, ClassId(10)));
+        assert!(!g.answers(&serials, ClassId(11)));
+        serials[5] = 2;
+        assert!(!g.answers(&serials, ClassId(10)));
+        assert!(!Guard::NONE.answers(&serials, ClassId(10)));
     }
 
     #[test]
@@ -273,10 +338,10 @@ mod tests {
         let mut s = site_with_hot(e);
         s.entries_changed();
         assert_eq!(s.hot.handler, Handler::IvarGet(2));
-        assert!(s.hot.iseq.is_none(), "no code: hot_iseq does not answer");
+        assert!(s.hot.code.is_none(), "no code: read by its handler");
         s.entries[0].serial = 2;
         s.entries_changed();
-        assert_eq!(s.hot.class, HotEntry::NONE.class);
+        assert_eq!(s.hot.guard(), Guard::NONE);
     }
 
     #[test]
@@ -286,18 +351,18 @@ mod tests {
         s.entries.push(fast_entry(11, 1));
         s.entries_changed();
         assert_eq!(s.hot.class, ClassId(10));
-        // Refilled under a new serial (not yet marked fast): dropped.
+        // Refilled under a new serial without a shortcut: dropped.
         let mut s = site_with_hot(fast_entry(10, 1));
         s.entries[0] = IcEntry {
-            fast: false,
+            shortcut: Shortcut::General,
             ..fast_entry(10, 2)
         };
         s.entries_changed();
-        assert_eq!(s.hot.class, HotEntry::NONE.class);
+        assert_eq!(s.hot.guard(), Guard::NONE);
         // Evicted or cleared: dropped.
         let mut s = site_with_hot(fast_entry(10, 1));
         s.entries.clear();
         s.entries_changed();
-        assert_eq!(s.hot.class, HotEntry::NONE.class);
+        assert_eq!(s.hot.guard(), Guard::NONE);
     }
 }

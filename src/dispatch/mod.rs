@@ -17,7 +17,8 @@
 //!
 //! What is reported of it: `stats` (counters) and `trace` (traces,
 //! invalidation backtraces, what counts as the program's activity).
-//! See doc/dispatch.md for the cost model.
+//! See doc/dispatch.md for the design, doc/dispatch-history.md for the
+//! measurements behind it.
 
 pub mod class_cache;
 pub mod gmc;
@@ -34,7 +35,10 @@ use crate::bytecode::Iseq;
 use crate::class::{ClassTable, MethodKind, Visibility};
 use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, sym};
 
-pub use ic::{CallSite, HotEntry, IcEntry, IcState, KW_BIND_MAX, KwBinding, flags};
+pub use ic::{
+    BUILTIN_FAST_ARGS, CallSite, Guard, HotEntry, IcEntry, IcState, KW_BIND_MAX, KwBinding,
+    Shortcut, flags,
+};
 pub use invalidate::Reason;
 pub use stats::Counters;
 pub use trace::Origin;
@@ -130,13 +134,28 @@ const _: () = assert!(std::mem::size_of::<Handler>() == 8);
 /// What `probe_send` found.
 #[derive(Copy, Clone)]
 pub enum Probe {
-    /// A fast entry: run the handler with no further checks.
+    /// A `Shortcut::Fast` entry: run the handler with no further checks.
     Fast(Handler, MethodId),
-    /// A plain builtin entry (`IcEntry::plain`): its method only.
+    /// A `Shortcut::Builtin` entry: its method only.
     Builtin(MethodId),
     /// Another hit: the entry.
     Entry(IcEntry),
     Miss,
+}
+
+/// What dispatch needs from the interpreter to decide, when it fills a
+/// send site, what the entry's hits may skip: the installed bytecode
+/// (`Vm::iseqs`) and whether call events are traced.
+#[derive(Copy, Clone)]
+pub struct Callees<'a> {
+    pub iseqs: &'a [Option<&'static Iseq>],
+    pub traced: bool,
+}
+
+impl Callees<'_> {
+    fn code(&self, iid: IseqId) -> Option<&'static Iseq> {
+        self.iseqs.get(iid.index()).copied().flatten()
+    }
 }
 
 /// A resolved answer: the method and how to call it.
@@ -275,26 +294,27 @@ impl Dispatch {
         (slot, self.serial(slot))
     }
 
-    /// Inline-cache probe for the send instructions. Counts the hit. A
-    /// fast entry (`IcEntry::fast`) comes back as its handler and method
-    /// only, which stay in registers; any other hit as the whole entry.
+    /// The inline-cache probe of the send instructions. Counts the hit. A
+    /// `Shortcut::Fast` entry comes back as its handler and method only,
+    /// which stay in registers, a `Shortcut::Builtin` one as its method;
+    /// any other hit as the whole entry.
     #[inline(always)]
     pub fn probe_send(&mut self, site: CallSiteId, cls: ClassId) -> Probe {
         let serials = &self.serials;
         let s = &mut self.sites[site.index()];
         let h = &s.hot;
-        if h.answers(serials, cls) {
+        if h.guard().answers(serials, cls) {
             s.hits += 1;
             self.counters.mc_inline_hit += 1;
             return Probe::Fast(h.handler, h.method);
         }
         for e in s.entries.iter() {
-            if entry_valid(serials, e, cls) {
+            if e.guard().answers(serials, cls) {
                 s.hits += 1;
                 self.counters.mc_inline_hit += 1;
-                return match e.method {
-                    Some(m) if e.fast => Probe::Fast(e.handler, m),
-                    Some(m) if e.plain => Probe::Builtin(m),
+                return match (e.shortcut, e.method) {
+                    (Shortcut::Fast, Some(m)) => Probe::Fast(e.handler, m),
+                    (Shortcut::Builtin, Some(m)) => Probe::Builtin(m),
                     _ => Probe::Entry(*e),
                 };
             }
@@ -302,63 +322,38 @@ impl Dispatch {
         Probe::Miss
     }
 
-    /// The fast bytecode method a site's hot entry (`CallSite::hot`)
-    /// holds for `cls`, without counting the hit: the caller counts it
-    /// (`count_inline_hit`) once its fast path succeeds, or leaves the
-    /// site to `probe_send`, which then counts it once.
-    #[inline(always)]
-    pub fn hot_iseq(&self, site: CallSiteId, cls: ClassId) -> Option<(&'static Iseq, MethodId)> {
-        let h = &self.sites[site.index()].hot;
-        if h.answers(&self.serials, cls) {
-            Some((h.iseq?, h.method))
-        } else {
-            None
-        }
-    }
-
     /// The site's hot entry when it answers for `cls`, without counting
-    /// the hit (as `hot_iseq`, for any handler).
+    /// the hit: the run loop's hot paths count it (`count_inline_hit`)
+    /// once their shortcut succeeded, or leave the site to `probe_send`,
+    /// which then counts it once.
     #[inline(always)]
     pub fn hot(&self, site: CallSiteId, cls: ClassId) -> Option<&HotEntry> {
         let h = &self.sites[site.index()].hot;
-        h.answers(&self.serials, cls).then_some(h)
+        h.guard().answers(&self.serials, cls).then_some(h)
     }
 
-    /// Counts an inline-cache hit at `site` (see `hot_iseq`).
+    /// Counts an inline-cache hit at `site`: every probe's hits, one way.
     #[inline(always)]
     pub fn count_inline_hit(&mut self, site: CallSiteId) {
         self.sites[site.index()].hits += 1;
         self.counters.mc_inline_hit += 1;
     }
 
-    /// The valid entry for `cls` at a site, without counting a hit.
-    pub fn find(&self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
-        self.valid_entry(site, cls).copied()
-    }
-
-    /// `find` in place (no copy of the entry).
-    #[inline(always)]
-    fn valid_entry(&self, site: CallSiteId, cls: ClassId) -> Option<&IcEntry> {
+    /// The valid entry for `cls` at a site, without counting a hit (the
+    /// caller counts it if it takes the entry).
+    pub fn entry(&self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
         self.sites[site.index()]
             .entries
             .iter()
-            .find(|e| entry_valid(&self.serials, e, cls))
+            .find(|e| e.guard().answers(&self.serials, cls))
+            .copied()
     }
 
-    /// Inline-cache probe returning the whole entry. Counts the hit.
+    /// The inline-cache probe of `super` from a method of `owner` named
+    /// `name`, for receivers of `cls`: the site's entry when the site
+    /// answers for that owner. Counts the hit.
     #[inline]
-    pub fn probe(&mut self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
-        match self.probe_send(site, cls) {
-            Probe::Entry(e) => Some(e),
-            Probe::Fast(..) | Probe::Builtin(_) => self.find(site, cls),
-            Probe::Miss => None,
-        }
-    }
-
-    /// `super` from a method of `owner` named `name`, for receivers of
-    /// `cls`: the site's inline cache, when it answers for that owner.
-    #[inline]
-    pub fn super_probe(
+    pub fn probe_super(
         &mut self,
         site: CallSiteId,
         cls: ClassId,
@@ -368,7 +363,9 @@ impl Dispatch {
         if self.sites[site.index()].super_key != Some((owner, name)) {
             return None;
         }
-        self.probe(site, cls)
+        let e = self.entry(site, cls)?;
+        self.count_inline_hit(site);
+        Some(e)
     }
 
     /// `super` inline-cache miss: the walk from above `owner`, cached in
@@ -402,15 +399,16 @@ impl Dispatch {
         self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
         let entry = IcEntry::new(cls, slot, serial, r);
         if self.config.ic_size > 0 {
-            self.fill_site(classes, site, entry);
+            self.fill_site(classes, site, entry, None);
         }
         entry
     }
 
-    /// Inline-cache miss: global cache, then the ancestor walk; fills both.
-    /// Only the walk is timed (`miss_time`): a megamorphic site misses on
-    /// every call, and reading the clock twice would cost more than the
-    /// global-cache hit that answers it.
+    /// Inline-cache miss of a send: global cache, then the ancestor walk;
+    /// fills both, and the site with an entry whose shortcut is decided
+    /// here (`callees`). Only the walk is timed (`miss_time`): a
+    /// megamorphic site misses on every call, and reading the clock twice
+    /// would cost more than the global-cache hit that answers it.
     #[cold]
     #[inline(never)]
     pub fn miss(
@@ -419,6 +417,7 @@ impl Dispatch {
         site: CallSiteId,
         cls: ClassId,
         refinements: &[ClassId],
+        callees: Callees,
     ) -> IcEntry {
         let s = &self.sites[site.index()];
         let (name, mega) = (s.name, s.state == IcState::Mega);
@@ -442,9 +441,10 @@ impl Dispatch {
             self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
             (r, slot, serial)
         };
-        let entry = IcEntry::new(cls, slot, serial, r);
+        let mut entry = IcEntry::new(cls, slot, serial, r);
         if self.config.ic_size > 0 {
-            self.fill_site(classes, site, entry);
+            entry.shortcut = self.shortcut(classes, site, &entry, &callees);
+            self.fill_site(classes, site, entry, Some(&callees));
         }
         entry
     }
@@ -563,49 +563,107 @@ impl Dispatch {
         }
     }
 
-    /// Copies the marks of `e` (`IcEntry::fast`, `IcEntry::plain`) onto
-    /// the site's entry for its class; the marks go with the entry when
-    /// it is invalidated or evicted. A fast entry becomes the site's hot
-    /// entry when the site has none (`code`: a bytecode method's iseq).
-    pub fn mark(&mut self, site: CallSiteId, e: &IcEntry, code: Option<&'static Iseq>) {
-        let s = &mut self.sites[site.index()];
-        let Some(x) = s.entries.iter_mut().find(|x| x.class == e.class) else {
-            return;
+    /// What hits of `e` may skip at `site` (`Shortcut`), decided when the
+    /// entry is filled. Both shortcuts need the method visible from the
+    /// site, plain arguments (no splat, keywords or `&blk`) and no call
+    /// tracing (`Callees::traced`: TracePoint's call events need the
+    /// general path).
+    fn shortcut(
+        &self,
+        classes: &ClassTable,
+        site: CallSiteId,
+        e: &IcEntry,
+        callees: &Callees,
+    ) -> Shortcut {
+        const ARGS: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
+        let s = &self.sites[site.index()];
+        let visible =
+            e.visibility == Visibility::Public || s.flags & (flags::FCALL | flags::SELF_RECV) != 0;
+        let Some(m) = e.method else {
+            return Shortcut::General;
         };
-        x.fast = e.fast;
-        x.plain = e.plain;
-        // (The hot entry's callers pass no block: a site with a block
-        // literal takes its fast entry through `probe_send`.)
-        if let (true, Some(method)) = (e.fast, e.method)
-            && s.hot.class == HotEntry::NONE.class
-            && s.flags & flags::BLOCK_LITERAL == 0
-        {
-            s.hot = HotEntry {
-                class: e.class,
-                slot: e.slot,
-                serial: e.serial,
-                iseq: code,
-                handler: e.handler,
-                method,
-            };
+        if !visible || s.flags & ARGS != 0 || callees.traced {
+            return Shortcut::General;
+        }
+        let (argc, literal) = (s.argc, s.flags & flags::BLOCK_LITERAL != 0);
+        let fast = match e.handler {
+            Handler::Iseq(iid) => callees
+                .code(iid)
+                .is_some_and(|i| i.params.simple && i.params.lead == argc),
+            Handler::IvarGet(_) | Handler::StructGet(_) => argc == 0,
+            Handler::IseqIvarGet(_) => argc == 0 && !literal,
+            Handler::IvarSet(_) | Handler::StructSet(_) => argc == 1,
+            Handler::Builtin => {
+                let plain = argc as usize <= BUILTIN_FAST_ARGS
+                    && matches!(classes.method(m).kind,
+                        MethodKind::Builtin { arity, .. }
+                            if crate::class::arity::accepts(arity, argc as usize));
+                return if plain {
+                    Shortcut::Builtin
+                } else {
+                    Shortcut::General
+                };
+            }
+            Handler::Bmethod | Handler::MethodMissing | Handler::Send => false,
+        };
+        if fast {
+            Shortcut::Fast
+        } else {
+            Shortcut::General
         }
     }
 
-    /// Clears every mark (`IcEntry::fast`, `plain`, hot entries): calls
-    /// take the general path, which TracePoint's call events need.
-    pub fn unmark_all(&mut self) {
+    /// Drops every shortcut (entries and hot entries): calls take the
+    /// general path, which TracePoint's call events need.
+    pub fn drop_shortcuts(&mut self) {
         for s in self.sites.iter_mut() {
             s.hot = HotEntry::NONE;
             for e in s.entries.iter_mut() {
-                e.fast = false;
-                e.plain = false;
+                e.shortcut = Shortcut::General;
             }
         }
     }
 
-    fn fill_site(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
+    /// Puts `entry` in the site, then keeps the hot entry in step: dropped
+    /// when its entry went, else the first `Shortcut::Fast` entry
+    /// (`callees` resolves a bytecode callee's code; `None`: a `super`
+    /// site, which has no hot entry).
+    fn fill_site(
+        &mut self,
+        classes: &ClassTable,
+        site: CallSiteId,
+        entry: IcEntry,
+        callees: Option<&Callees>,
+    ) {
         self.fill_entries(classes, site, entry);
-        self.sites[site.index()].entries_changed();
+        let s = &mut self.sites[site.index()];
+        s.entries_changed();
+        let Some(callees) = callees else { return };
+        if s.hot.class != Guard::NONE.class {
+            return;
+        }
+        let literal = s.flags & flags::BLOCK_LITERAL != 0;
+        if let Some(e) = s.entries.iter().find(|e| e.shortcut == Shortcut::Fast)
+            && let Some(method) = e.method
+        {
+            let code = match e.handler {
+                Handler::Iseq(iid) => callees.code(iid),
+                _ => None,
+            };
+            // (The hot paths pass no block: a site with a block literal
+            // takes a bytecode callee through `probe_send`.)
+            if literal && code.is_some() {
+                return;
+            }
+            s.hot = HotEntry {
+                class: e.class,
+                slot: e.slot,
+                serial: e.serial,
+                code,
+                handler: e.handler,
+                method,
+            };
+        }
     }
 
     fn fill_entries(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
@@ -697,11 +755,4 @@ impl Dispatch {
     pub fn bop_ok(&self, bit: u32) -> bool {
         self.bop_redefined & bit == 0
     }
-}
-
-/// An inline-cache entry answers for receivers of `cls` while its
-/// validity slot still holds the serial it was filled under.
-#[inline(always)]
-fn entry_valid(serials: &[u64], e: &IcEntry, cls: ClassId) -> bool {
-    e.class == cls && serials[e.slot as usize] == e.serial
 }

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use crate::bytecode::Iseq;
 use crate::class::{MethodKind, Visibility, cls};
-use crate::dispatch::{Handler, IcEntry, IcState, Probe, flags, lookup};
+use crate::dispatch::{BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, flags, lookup};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
@@ -18,10 +18,6 @@ use super::{MAX_FRAMES, Vm};
 /// on a site): the method exists but is private / protected.
 pub const MISSING_PRIVATE: u32 = 1 << 16;
 pub const MISSING_PROTECTED: u32 = 1 << 17;
-
-/// The most arguments a builtin call copies to the native stack (more
-/// go to the heap, through the general path).
-const BUILTIN_FAST_ARGS: usize = 6;
 
 /// What a call did: pushed a frame for `run` to continue in, or finished.
 pub enum Call {
@@ -67,7 +63,8 @@ impl Vm {
             let recv_ix = self.stack.len() - s.argc as usize - 1;
             let recv = self.stack[recv_ix];
             let c = self.class_of(recv);
-            if let Some((iseq, m)) = self.dispatch.hot_iseq(site, c)
+            if let Some(h) = self.dispatch.hot(site, c)
+                && let (Some(iseq), m) = (h.code, h.method)
                 && self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix)
             {
                 return Ok(Call::Pushed);
@@ -91,7 +88,7 @@ impl Vm {
         }
         let c = self.class_of(recv);
         let e = match self.dispatch.probe_send(site, c) {
-            // Checked when the site was filled (`mark_entry`).
+            // Checked when the site was filled (`Dispatch::shortcut`).
             Probe::Fast(h, m) => {
                 match h {
                     Handler::Iseq(iid) => {
@@ -381,7 +378,7 @@ impl Vm {
             .unwrap_or_default()
     }
 
-    /// A builtin entry marked plain (`mark_entry`: plain arguments its
+    /// A `Shortcut::Builtin` entry (`Dispatch::shortcut`: plain arguments its
     /// arity accepts, no block, visible from the site): the arguments
     /// `args..args + argc` are copied to the native stack, the function
     /// runs and the VM stack is cut to `ret_sp`. The same steps as
@@ -467,68 +464,24 @@ impl Vm {
     #[cold]
     #[inline(never)]
     fn fast_entry_again(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
-        match self.dispatch.find(site, c) {
+        match self.dispatch.entry(site, c) {
             Some(e) => e,
             None => self.site_miss(site, c),
         }
     }
 
+    /// A send's inline-cache miss: dispatch resolves the name and fills
+    /// the site, deciding what the entry's hits may skip.
     #[cold]
+    #[inline(never)]
     pub(super) fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
         let refinements = self.active_refinements();
-        let mut e = self.dispatch.miss(&mut self.classes, site, c, &refinements);
-        self.mark_entry(site, &mut e);
-        e
-    }
-
-    /// Marks a new entry for the checks its hits may skip at `site`. Both
-    /// marks need the method visible from the site and plain arguments
-    /// (no splat, keywords or `&blk`). `IcEntry::fast`: a bytecode method
-    /// with only required parameters, as many as the site passes (a block
-    /// literal is made and passed by the probe's caller); an attr_reader
-    /// called with no arguments, an attr_writer with one. `IcEntry::plain`:
-    /// a builtin whose arity takes the site's arguments (at most
-    /// `BUILTIN_FAST_ARGS`), with or without a block literal.
-    fn mark_entry(&mut self, site: CallSiteId, e: &mut IcEntry) {
-        let s = self.dispatch.site(site);
-        // A megamorphic site (or none with `--ic=0`) keeps no entry to mark.
-        if s.state == IcState::Mega || s.entries.is_empty() {
-            return;
-        }
-        const ARGS: u32 = flags::SPLAT | flags::KWARGS | flags::BLOCKARG;
-        let visible =
-            e.visibility == Visibility::Public || s.flags & (flags::FCALL | flags::SELF_RECV) != 0;
-        let Some(m) = e.method else { return };
-        // (Traced calls need the general path: `trace::event::CALLS`.)
-        if !visible || s.flags & ARGS != 0 || self.trace.events & event::CALLS != 0 {
-            return;
-        }
-        let (argc, literal) = (s.argc, s.flags & flags::BLOCK_LITERAL != 0);
-        match e.handler {
-            Handler::Iseq(iid) => {
-                let p = &self.iseq(iid).params;
-                e.fast = p.simple && p.lead == argc;
-            }
-            Handler::IvarGet(_) => e.fast = argc == 0,
-            Handler::IseqIvarGet(_) => e.fast = argc == 0 && !literal,
-            Handler::IvarSet(_) => e.fast = argc == 1,
-            Handler::StructGet(..) => e.fast = argc == 0,
-            Handler::StructSet(..) => e.fast = argc == 1,
-            Handler::Builtin => {
-                e.plain = argc as usize <= BUILTIN_FAST_ARGS
-                    && matches!(self.classes.method(m).kind,
-                        MethodKind::Builtin { arity, .. }
-                            if crate::class::arity::accepts(arity, argc as usize));
-            }
-            _ => {}
-        }
-        if e.fast || e.plain {
-            let code = match e.handler {
-                Handler::Iseq(iid) if e.fast => Some(self.iseq(iid)),
-                _ => None,
-            };
-            self.dispatch.mark(site, e, code);
-        }
+        let callees = Callees {
+            iseqs: &self.iseqs,
+            traced: self.trace.events & event::CALLS != 0,
+        };
+        self.dispatch
+            .miss(&mut self.classes, site, c, &refinements, callees)
     }
 
     /// Whether a protected entry may be called from the current frame:
@@ -860,7 +813,7 @@ impl Vm {
         let Some(h) = self.dispatch.hot(site, c) else {
             return Hot::No;
         };
-        let (code, handler, m) = (h.iseq, h.handler, h.method);
+        let (code, handler, m) = (h.code, h.handler, h.method);
         if let Some(iseq) = code {
             let base = self.stack.len() - self.dispatch.site(site).argc as usize;
             return if self.enter_fast_iseq(site, m, iseq, recv, base, base) {
@@ -919,7 +872,7 @@ impl Vm {
         let Some(h) = self.dispatch.hot(site, c) else {
             return Hot::No;
         };
-        let (code, handler, m) = (h.iseq, h.handler, h.method);
+        let (code, handler, m) = (h.code, h.handler, h.method);
         if let Some(iseq) = code {
             return if self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix) {
                 Hot::Entered
@@ -1460,6 +1413,7 @@ impl Vm {
 
     // ---- super --------------------------------------------------------------
 
+    #[inline(never)]
     pub fn invoke_super(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
         let (argc, fl) = (s.argc as usize, s.flags);
@@ -1479,7 +1433,7 @@ impl Vm {
         let refinements = self.active_refinements();
         // Cached in the site unless refinements are involved.
         let r = if refinements.is_empty() && self.classes.get(owner).refined.is_none() {
-            let e = match self.dispatch.super_probe(site, c, owner, name) {
+            let e = match self.dispatch.probe_super(site, c, owner, name) {
                 Some(e) => e,
                 None => self
                     .dispatch

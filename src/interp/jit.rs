@@ -374,7 +374,8 @@ impl Vm {
         let c = self.class_of(recv);
         if !safe_nav
             && !self.native_stack_low()
-            && let Some((callee, m)) = self.dispatch.hot_iseq(site, c)
+            && let Some(h) = self.dispatch.hot(site, c)
+            && let (Some(callee), m) = (h.code, h.method)
             && callee.jit_code.get().0 != 0
             && self.enter_fast_iseq(site, m, callee, recv, cbase, ret_sp)
         {

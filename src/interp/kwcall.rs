@@ -27,7 +27,7 @@ impl Vm {
         let recv_ix = self.stack.len() - nkw - npos - 1;
         let recv = self.stack[recv_ix];
         let c = self.class_of(recv);
-        let e = match self.dispatch.find(site, c) {
+        let e = match self.dispatch.entry(site, c) {
             Some(e) => e,
             None => self.site_miss(site, c),
         };

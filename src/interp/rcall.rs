@@ -170,16 +170,12 @@ impl Vm {
         let handler = crate::dispatch::Dispatch::handler_for(&mut self.classes, c, m);
         let vis = self.classes.method(m).visibility;
         let name = self.classes.method(m).name;
-        let e = IcEntry {
-            class: c,
-            slot: 0,
-            serial: 0,
+        let r = crate::dispatch::Resolved {
             method: Some(m),
             handler,
             visibility: vis,
-            fast: false,
-            plain: false,
         };
+        let e = IcEntry::new(c, 0, 0, r);
         self.call_entry(e, name, recv, args, block, fl)
     }
 

@@ -267,7 +267,7 @@ impl Vm {
         }
         if new & !old & event::CALLS != 0 {
             // Fast entries skip the call paths that fire these.
-            self.dispatch.unmark_all();
+            self.dispatch.drop_shortcuts();
         }
         self.trace.events = new;
     }
