@@ -171,11 +171,7 @@ fn without_line(frame: &str) -> String {
 fn most(m: &HashMap<&str, u64>) -> String {
     let mut v: Vec<(&&str, &u64)> = m.iter().collect();
     v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    let mut parts: Vec<String> = v
-        .iter()
-        .take(3)
-        .map(|(k, n)| format!("{k} {n}"))
-        .collect();
+    let mut parts: Vec<String> = v.iter().take(3).map(|(k, n)| format!("{k} {n}")).collect();
     if v.len() > 3 {
         parts.push(format!("... {} more", v.len() - 3));
     }
