@@ -65,16 +65,7 @@ pub struct SourceGroup {
 impl SourceGroup {
     /// `via` as `place n, place n` (the three largest, then `... k more`).
     pub fn via_text(&self) -> String {
-        let mut parts: Vec<String> = self
-            .via
-            .iter()
-            .take(3)
-            .map(|(k, n)| format!("{k} {n}"))
-            .collect();
-        if self.via.len() > 3 {
-            parts.push(format!("... {} more", self.via.len() - 3));
-        }
-        parts.join(", ")
+        top_three(&self.via)
     }
 }
 
@@ -169,11 +160,20 @@ fn without_line(frame: &str) -> String {
 
 /// `key n, key n` for the (up to three) largest counts, most first.
 fn most(m: &HashMap<&str, u64>) -> String {
-    let mut v: Vec<(&&str, &u64)> = m.iter().collect();
-    v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    let mut parts: Vec<String> = v.iter().take(3).map(|(k, n)| format!("{k} {n}")).collect();
-    if v.len() > 3 {
-        parts.push(format!("... {} more", v.len() - 3));
+    let mut v: Vec<(&str, u64)> = m.iter().map(|(k, n)| (*k, *n)).collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    top_three(&v)
+}
+
+/// `key n, key n` for the first three of `sorted`, then `... k more`.
+fn top_three<K: std::fmt::Display>(sorted: &[(K, u64)]) -> String {
+    let mut parts: Vec<String> = sorted
+        .iter()
+        .take(3)
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    if sorted.len() > 3 {
+        parts.push(format!("... {} more", sorted.len() - 3));
     }
     parts.join(", ")
 }
