@@ -13,15 +13,19 @@ module DidYouMean
     # did_you_mean's window (half the longer length, less one).
     def distance(a, b)
       a, b = b, a if a.length > b.length
+      # The Strings' lengths, as did_you_mean's (Array#length may be
+      # redefined by the program).
+      short_len = a.length
+      long_len = b.length
       short = a.codepoints
       long = b.codepoints
-      window = long.length / 2 - 1
+      window = long_len / 2 - 1
       window = 0 if window < 0
       short_hit = []
       long_hit = []
       matches = 0.0
       i = 0
-      while i < short.length
+      while i < short_len
         j = i >= window ? i - window : 0
         last = i + window
         while j <= last
@@ -38,10 +42,10 @@ module DidYouMean
       transposed = 0.0
       k = 0
       i = 0
-      while i < short.length
+      while i < short_len
         if short_hit[i]
           at = k
-          at += 1 while at < long.length && !long_hit[at]
+          at += 1 while at < long_len && !long_hit[at]
           k = at + 1
           transposed += 1 if short[i] != long[at]
         end
@@ -49,7 +53,7 @@ module DidYouMean
       end
       transposed = (transposed / 2).floor
       return 0 if matches == 0
-      (matches / short.length + matches / long.length + (matches - transposed) / matches) / 3
+      (matches / short_len + matches / long_len + (matches - transposed) / matches) / 3
     end
   end
 

@@ -1043,6 +1043,35 @@ fn invalidation_summary_names_the_library_from_the_application_frame() {
         summary.contains(&format!("via {} in `decorate' 4", lib_rb.display())),
         "{summary}"
     );
+    // `--stats` groups the same way and names the library too.
+    let out = command(&p, &["--stats"])
+        .env("CARMINE_RUBY_STDLIB", &lib)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let sources = err
+        .split_once("top invalidation sources:\n")
+        .map(|(_, s)| s)
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(
+        sources.starts_with(&format!(
+            "         4 libcall.rb:2:in `block in <main>'\n           via {} in `decorate' 4\n",
+            lib_rb.display()
+        )),
+        "{sources}"
+    );
+    let out = command(&p, &["--stats=json"])
+        .env("CARMINE_RUBY_STDLIB", &lib)
+        .output()
+        .unwrap();
+    let json = stats_json(&out);
+    assert!(
+        json.contains(&format!(
+            "{{\"location\": \"libcall.rb:2:in `block in <main>'\", \"count\": 4, \"via\": [{{\"location\": \"{} in `decorate'\", \"count\": 4}}]}}",
+            lib_rb.display()
+        )),
+        "{json}"
+    );
 }
 
 /// Each call at a warm site counts one hit, whichever path takes it: the

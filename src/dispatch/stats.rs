@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::Dispatch;
+use super::trace::SourceGroup;
 use crate::class::ClassTable;
 use crate::value::symbol;
 
@@ -153,7 +154,7 @@ impl Dispatch {
     pub fn report_text(
         &self,
         classes: &ClassTable,
-        invalidation_sources: &[(String, u64)],
+        invalidation_sources: &[SourceGroup],
         extra: &[(&str, u64)],
     ) -> String {
         let c = &self.counters;
@@ -242,8 +243,11 @@ impl Dispatch {
         }
         if !invalidation_sources.is_empty() {
             let _ = writeln!(o, "top invalidation sources:");
-            for (loc, n) in invalidation_sources.iter().take(10) {
-                let _ = writeln!(o, "  {n:>8} {loc}");
+            for g in invalidation_sources.iter().take(10) {
+                let _ = writeln!(o, "  {:>8} {}", g.count, g.frame);
+                if !g.via.is_empty() {
+                    let _ = writeln!(o, "           via {}", g.via_text());
+                }
             }
         }
         o
@@ -252,7 +256,7 @@ impl Dispatch {
     pub fn report_json(
         &self,
         classes: &ClassTable,
-        invalidation_sources: &[(String, u64)],
+        invalidation_sources: &[SourceGroup],
         extra: &[(&str, u64)],
     ) -> String {
         let c = &self.counters;
@@ -301,11 +305,22 @@ impl Dispatch {
             );
         }
         o.push_str("], \"invalidation_sources\": [");
-        for (n, (loc, k)) in invalidation_sources.iter().take(20).enumerate() {
+        for (n, g) in invalidation_sources.iter().take(20).enumerate() {
             if n > 0 {
                 o.push_str(", ");
             }
-            let _ = write!(o, "{{\"location\": {}, \"count\": {}}}", json_str(loc), k);
+            let via: Vec<String> = g
+                .via
+                .iter()
+                .map(|(k, n)| format!("{{\"location\": {}, \"count\": {n}}}", json_str(k)))
+                .collect();
+            let _ = write!(
+                o,
+                "{{\"location\": {}, \"count\": {}, \"via\": [{}]}}",
+                json_str(&g.frame),
+                g.count,
+                via.join(", ")
+            );
         }
         o.push_str("]}}");
         o

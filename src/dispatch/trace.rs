@@ -50,6 +50,25 @@ pub struct Sources {
     groups: HashMap<String, Group>,
 }
 
+/// One application frame's invalidations, for the reports.
+#[derive(Debug, PartialEq)]
+pub struct SourceGroup {
+    /// The application frame, ``file:line:in `label'`` (`-` for none).
+    pub frame: String,
+    pub count: u64,
+    /// Where inside it they happened when not in the frame itself (the
+    /// library methods that made the changes, as ``file in `method'``),
+    /// most first.
+    pub via: Vec<(String, u64)>,
+}
+
+impl SourceGroup {
+    /// `via` as `place n, place n` (the three largest, then `... k more`).
+    pub fn via_text(&self) -> String {
+        top_three(&self.via)
+    }
+}
+
 #[derive(Default)]
 struct Group {
     /// Order of first appearance (ties in the lists go by it).
@@ -83,11 +102,22 @@ impl Sources {
         self.groups.clear();
     }
 
-    /// (application frame, count), most first.
-    pub fn sorted(&self) -> Vec<(String, u64)> {
+    /// The groups, most invalidations first.
+    pub fn sorted(&self) -> Vec<SourceGroup> {
         let mut v: Vec<(&String, &Group)> = self.groups.iter().collect();
         v.sort_by_key(|(_, g)| (std::cmp::Reverse(g.count), g.first));
-        v.into_iter().map(|(k, g)| (k.clone(), g.count)).collect()
+        v.into_iter()
+            .map(|(k, g)| {
+                let mut via: Vec<(String, u64)> =
+                    g.inner.iter().map(|(k, n)| (k.clone(), *n)).collect();
+                via.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                SourceGroup {
+                    frame: k.clone(),
+                    count: g.count,
+                    via,
+                }
+            })
+            .collect()
     }
 
     /// The exit summary of `--trace-invalidations`.
@@ -98,12 +128,12 @@ impl Sources {
             return o;
         }
         let _ = writeln!(o, "invalidations by application frame ({total} in all):");
-        for (frame, n) in self.sorted().into_iter().take(SUMMARY_GROUPS) {
-            let g = &self.groups[&frame];
-            let _ = writeln!(o, "  {n:>8} {frame}");
-            let _ = writeln!(o, "           {}", most(&g.reasons, |k| k.to_string()));
-            if !g.inner.is_empty() {
-                let _ = writeln!(o, "           via {}", most(&g.inner, |k| k.clone()));
+        for s in self.sorted().into_iter().take(SUMMARY_GROUPS) {
+            let g = &self.groups[&s.frame];
+            let _ = writeln!(o, "  {:>8} {}", s.count, s.frame);
+            let _ = writeln!(o, "           {}", most(&g.reasons));
+            if !s.via.is_empty() {
+                let _ = writeln!(o, "           via {}", s.via_text());
             }
         }
         if self.groups.len() > SUMMARY_GROUPS {
@@ -129,16 +159,21 @@ fn without_line(frame: &str) -> String {
 }
 
 /// `key n, key n` for the (up to three) largest counts, most first.
-fn most<K: Ord>(m: &HashMap<K, u64>, show: impl Fn(&K) -> String) -> String {
-    let mut v: Vec<(&K, &u64)> = m.iter().collect();
-    v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    let mut parts: Vec<String> = v
+fn most(m: &HashMap<&str, u64>) -> String {
+    let mut v: Vec<(&str, u64)> = m.iter().map(|(k, n)| (*k, *n)).collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    top_three(&v)
+}
+
+/// `key n, key n` for the first three of `sorted`, then `... k more`.
+fn top_three<K: std::fmt::Display>(sorted: &[(K, u64)]) -> String {
+    let mut parts: Vec<String> = sorted
         .iter()
         .take(3)
-        .map(|(k, n)| format!("{} {n}", show(k)))
+        .map(|(k, n)| format!("{k} {n}"))
         .collect();
-    if v.len() > 3 {
-        parts.push(format!("... {} more", v.len() - 3));
+    if sorted.len() > 3 {
+        parts.push(format!("... {} more", sorted.len() - 3));
     }
     parts.join(", ")
 }
@@ -298,8 +333,16 @@ mod tests {
         assert_eq!(
             s.sorted(),
             vec![
-                ("app.rb:2:in `<main>'".to_string(), 3),
-                ("app.rb:9:in `f'".to_string(), 1)
+                SourceGroup {
+                    frame: "app.rb:2:in `<main>'".to_string(),
+                    count: 3,
+                    via: vec![("lib/x.rb in `hook'".to_string(), 3)],
+                },
+                SourceGroup {
+                    frame: "app.rb:9:in `f'".to_string(),
+                    count: 1,
+                    via: vec![],
+                },
             ]
         );
         let text = s.summary();

@@ -1,7 +1,7 @@
 //! The bytecode loop and unwinding through catch tables.
 
 use crate::bytecode::peephole::{self, CMP_EQ, CMP_GE, CMP_GT, CMP_JUMP_IF_TRUE, CMP_LE, CMP_LT};
-use crate::bytecode::{CatchKind, Insn};
+use crate::bytecode::{CatchKind, Insn, misc_insn};
 use crate::class::cls;
 use crate::dispatch::bop;
 use crate::gc::obj;
@@ -942,46 +942,9 @@ impl Vm {
                         let e = pop!();
                         throw!(Unwind::Raise(e))
                     }
-                    // Listed, not `_`: an exhaustive match lets the jump
-                    // table skip its range check on every dispatch.
-                    Insn::Alias { .. }
-                    | Insn::AliasGlobal { .. }
-                    | Insn::BackRef { .. }
-                    | Insn::CheckMatch { .. }
-                    | Insn::ConcatArray
-                    | Insn::ConcatStrings { .. }
-                    | Insn::ConcatStringsEnc { .. }
-                    | Insn::DefineClass { .. }
-                    | Insn::DefineMethod { .. }
-                    | Insn::DefineModule { .. }
-                    | Insn::DefineSMethod { .. }
-                    | Insn::Defined { .. }
-                    | Insn::PutStringEnc { .. }
-                    | Insn::ExpandArray { .. }
-                    | Insn::GetBlockParam
-                    | Insn::GetConstTop { .. }
-                    | Insn::GetConstUnder { .. }
-                    | Insn::GetCvar { .. }
-                    | Insn::GetGlobal { .. }
-                    | Insn::Lambda { .. }
-                    | Insn::MergeHash
-                    | Insn::NewArray { .. }
-                    | Insn::NewHash { .. }
-                    | Insn::NewRange { .. }
-                    | Insn::ObjToString
-                    | Insn::PatternError
-                    | Insn::PutSpecialObject { .. }
-                    | Insn::SetConst { .. }
-                    | Insn::SetConstUnder { .. }
-                    | Insn::SetCvar { .. }
-                    | Insn::SetGlobal { .. }
-                    | Insn::SingletonClassBody { .. }
-                    | Insn::SplatArray { .. }
-                    | Insn::ThrowClassJump { .. }
-                    | Insn::Once { .. }
-                    | Insn::SetOnce { .. }
-                    | Insn::ToRegexp { .. }
-                    | Insn::Undef { .. } => {
+                    // The table's rarely-used instructions (`misc` in
+                    // bytecode/mod.rs), listed there once.
+                    misc_insn!() => {
                         self.frames[fi].pc = pc;
                         match self.exec_misc(fi, *insn) {
                             Ok(Some(Call::Pushed)) => continue 'frame,

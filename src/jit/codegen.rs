@@ -216,45 +216,6 @@ fn worth_compiling(
     Ok(())
 }
 
-/// The generic instructions `Vm::exec_misc` runs (always a step). The
-/// run loop lists the same ones in its `exec_misc` arm (as patterns, for
-/// its jump table); one missing here only stays interpreted.
-fn step_only(insn: &Insn) -> bool {
-    matches!(
-        insn,
-        Insn::Alias { .. }
-            | Insn::AliasGlobal { .. }
-            | Insn::BackRef { .. }
-            | Insn::CheckMatch { .. }
-            | Insn::ConcatArray
-            | Insn::ConcatStrings { .. }
-            | Insn::ConcatStringsEnc { .. }
-            | Insn::DefineMethod { .. }
-            | Insn::DefineSMethod { .. }
-            | Insn::Defined { .. }
-            | Insn::PutStringEnc { .. }
-            | Insn::ExpandArray { .. }
-            | Insn::GetBlockParam
-            | Insn::GetConst { .. }
-            | Insn::GetConstTop { .. }
-            | Insn::GetConstUnder { .. }
-            | Insn::GetCvar { .. }
-            | Insn::GetGlobal { .. }
-            | Insn::MergeHash
-            | Insn::NewArray { .. }
-            | Insn::NewHash { .. }
-            | Insn::NewRange { .. }
-            | Insn::ObjToString
-            | Insn::SetConst { .. }
-            | Insn::SetConstUnder { .. }
-            | Insn::SetCvar { .. }
-            | Insn::SetGlobal { .. }
-            | Insn::SplatArray { .. }
-            | Insn::ToRegexp { .. }
-            | Insn::Undef { .. }
-    )
-}
-
 /// `v` as a C constant.
 fn val(v: Value) -> String {
     format!("0x{:x}UL", v.raw())
@@ -733,9 +694,9 @@ fn insn(
             false,
             pc + 3,
         )?,
-        // The interpreter's generic instructions (`Vm::exec_misc`), whose
-        // stack effects are static.
-        ref i if step_only(i) => {
+        // The table's `step` instructions (bytecode/mod.rs): one call
+        // to `Vm::exec_misc`, a static stack effect.
+        ref i if i.jit_step() => {
             let (pop, push) = i.stack_effect().ok_or("no static stack effect")?;
             step1(next, under(pop as usize)? + push as usize)
         }
