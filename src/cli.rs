@@ -19,7 +19,7 @@ pub fn description() -> String {
 
 #[derive(Default)]
 struct Args {
-    e: Vec<String>,
+    e: Vec<Vec<u8>>,
     includes: Vec<String>,
     requires: Vec<String>,
     script: Option<String>,
@@ -88,7 +88,9 @@ JIT (any --jit-* option turns it on):
   --jit-debug                 print the generated C (keeps the files)
 ";
 
-fn parse(argv: &[String]) -> Result<Args, String> {
+/// `argv` as text (lossy); `raw`: the same arguments' bytes, which `-e`
+/// code keeps (its magic comment may name another encoding).
+fn parse(argv: &[String], raw: &[Vec<u8>]) -> Result<Args, String> {
     let mut a = Args {
         warnings: 1,
         ..Default::default()
@@ -121,6 +123,17 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                     .ok_or_else(|| format!("no argument for {pre}"))
             }
         };
+        let val_raw = |i: &mut usize, pre: &str| -> Result<Vec<u8>, String> {
+            let r = &raw[*i];
+            if r.len() > pre.len() {
+                Ok(r[pre.len()..].to_vec())
+            } else {
+                *i += 1;
+                raw.get(*i)
+                    .cloned()
+                    .ok_or_else(|| format!("no argument for {pre}"))
+            }
+        };
         match s.as_str() {
             "--" => {
                 i += 1;
@@ -143,7 +156,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                 } else {
                     a.loop_n = true
                 }
-                a.e.push(val(&mut i, "-e", "-e")?);
+                a.e.push(val_raw(&mut i, s)?);
             }
             _ if s.starts_with("-i") => a.inplace = Some(s[2..].to_string()),
             "-v" => {
@@ -158,7 +171,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             "--trace-invalidations" => a.trace_inval = Some("-".into()),
             "--trace-evictions" => a.trace_evict = Some("-".into()),
             "--include-startup" => a.include_startup = true,
-            _ if s.starts_with("-e") => a.e.push(val(&mut i, s, "-e")?),
+            _ if s.starts_with("-e") => a.e.push(val_raw(&mut i, "-e")?),
             _ if s.starts_with("-I") => a.includes.push(val(&mut i, s, "-I")?),
             _ if s.starts_with("-r") => a.requires.push(val(&mut i, s, "-r")?),
             _ if s.starts_with("-W") => a.warnings = s[2..].parse().unwrap_or(2),
@@ -304,7 +317,8 @@ fn config(a: &Args) -> Result<Config, String> {
 
 /// Entry point; returns the process exit status.
 pub fn main() -> i32 {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    use std::os::unix::ffi::OsStringExt;
+    let argv: Vec<Vec<u8>> = std::env::args_os().skip(1).map(|a| a.into_vec()).collect();
     std::panic::set_hook(Box::new(|info| {
         let msg = info.to_string();
         let _ = std::io::stdout().flush();
@@ -330,8 +344,12 @@ pub fn main() -> i32 {
     }
 }
 
-fn run(argv: Vec<String>) -> i32 {
-    let mut a = match parse(&argv) {
+fn run(raw: Vec<Vec<u8>>) -> i32 {
+    let argv: Vec<String> = raw
+        .iter()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .collect();
+    let mut a = match parse(&argv, &raw) {
         Ok(a) => a,
         Err(e) if e == "help" => {
             print!("{HELP}");
@@ -389,7 +407,7 @@ fn run(argv: Vec<String>) -> i32 {
         vm.jit = Some(Box::new(crate::jit::Jit::new(o)));
     }
     let (src, file) = if !a.e.is_empty() {
-        (a.e.join("\n").into_bytes(), "-e".to_string())
+        (a.e.join(&b'\n'), "-e".to_string())
     } else if let Some(s) = &a.script {
         match std::fs::read(s) {
             Ok(b) => (b, s.clone()),

@@ -903,18 +903,22 @@ fn eval_with_locals(
     let arr = vm.ary_new(vals);
     let g = crate::intern!("$__carmine_evl");
     vm.globals.insert(g, arr);
-    let mut code = format!(
-        "{}, = *$__carmine_evl; __carmine_evr = begin; ",
-        list.join(", ")
-    )
-    .into_bytes();
-    if list.len() > 1 {
-        code = format!(
-            "{} = *$__carmine_evl; __carmine_evr = begin; ",
+    // A magic comment of `src` stays first: on a line of its own before
+    // the prefix, which the line number counts back.
+    let enc = crate::compiler::LitEnc::of_source(src);
+    let (mut code, line) = if enc == crate::compiler::LitEnc::UTF8 {
+        (Vec::new(), line)
+    } else {
+        (format!("# coding: {}\n", enc.name()).into_bytes(), line - 1)
+    };
+    let star = if list.len() > 1 { "" } else { "," };
+    code.extend_from_slice(
+        format!(
+            "{}{star} = *$__carmine_evl; __carmine_evr = begin; ",
             list.join(", ")
         )
-        .into_bytes();
-    }
+        .as_bytes(),
+    );
     code.extend_from_slice(src);
     code.extend_from_slice(b"\nend; ");
     if writer.is_ok() {

@@ -631,11 +631,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     /// `\x` escapes in a US-ASCII source binary, else the source's.
     fn string_enc(&self, s: &ruby_prism::StringNode<'_>) -> LitEnc {
         if s.is_forced_utf8_encoding() {
-            LitEnc::Utf8
+            LitEnc::UTF8
         } else if s.is_forced_binary_encoding()
-            || (self.source_enc == LitEnc::UsAscii && !s.unescaped().is_ascii())
+            || (self.source_enc == LitEnc::US_ASCII && !s.unescaped().is_ascii())
         {
-            LitEnc::Binary
+            LitEnc::BINARY
         } else {
             self.source_enc
         }
@@ -655,7 +655,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         let idx = self.string_index(bytes);
         self.emit(Insn::PutStringEnc {
             idx,
-            enc: enc as u32,
+            enc: enc.0 as u32,
         });
     }
 
@@ -886,7 +886,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             Node::StringNode { .. } => {
                 let s = node.as_string_node().unwrap();
                 let enc = self.string_enc(&s);
-                if enc != LitEnc::Utf8 {
+                if enc != LitEnc::UTF8 {
                     self.put_encoded_string(s.unescaped(), enc, s.is_frozen());
                 } else if s.is_frozen() {
                     let v = self
@@ -945,7 +945,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     .to_vec();
                 // (In a binary source file, `\xHH` escapes of 0x80 or more
                 // make an ASCII-8BIT regexp with a fixed encoding.)
-                let opts = if self.source_enc == LitEnc::Binary
+                let opts = if self.source_enc == LitEnc::BINARY
                     && crate::builtins::regexp::has_high_hex_escape(&String::from_utf8_lossy(&src))
                 {
                     use crate::builtins::regexp::{BINARY_SOURCE, FIXEDENCODING};
@@ -1401,8 +1401,8 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         // (UTF-8 unless a magic comment says otherwise).
         let n = self.interpolation_parts(parts, false)?;
         match self.source_enc {
-            LitEnc::Utf8 => self.emit(Insn::ConcatStrings { n }),
-            enc => self.emit(Insn::ConcatStringsEnc { n, enc: enc as u32 }),
+            LitEnc::UTF8 => self.emit(Insn::ConcatStrings { n }),
+            enc => self.emit(Insn::ConcatStringsEnc { n, enc: enc.0 as u32 }),
         };
         Ok(())
     }
@@ -1424,7 +1424,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                         self.put_string(&src);
                     } else {
                         match self.string_enc(&s) {
-                            LitEnc::Utf8 => self.put_string(s.unescaped()),
+                            LitEnc::UTF8 => self.put_string(s.unescaped()),
                             enc => self.put_encoded_string(s.unescaped(), enc, false),
                         }
                     }
