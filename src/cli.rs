@@ -315,6 +315,30 @@ fn config(a: &Args) -> Result<Config, String> {
     Ok(c)
 }
 
+/// `$LOAD_PATH.resolve_feature_path(feature)`: what `require` would load,
+/// `[:rb, path]` or `[:so, path]` (carmine's replacement of a C
+/// extension answers the path CRuby's `.so` has), nil when nothing.
+fn resolve_feature_path(vm: &mut Vm, feature: Value) -> crate::interp::VResult {
+    use crate::interp::features::Found;
+    let name = crate::builtins::path_arg(vm, feature)?;
+    let dir = |vm: &Vm, last: bool| {
+        let d = if last {
+            vm.stdlib_dirs.last()
+        } else {
+            vm.stdlib_dirs.iter().rev().nth(1)
+        };
+        d.cloned().unwrap_or_default()
+    };
+    let (kind, path) = match vm.find_feature(&name, None) {
+        None => return Ok(Value::NIL),
+        Some(Found::File(p)) => ("rb", p),
+        Some(Found::Embedded(n, _)) => ("rb", format!("{}/{n}.rb", dir(vm, false))),
+        Some(Found::Ext(e)) => ("so", format!("{}/{}.so", dir(vm, true), e.name)),
+    };
+    let items = vec![vm.sym(kind), vm.str_new(&path)];
+    Ok(vm.ary_new(items))
+}
+
 /// Entry point; returns the process exit status.
 pub fn main() -> i32 {
     use std::os::unix::ffi::OsStringExt;
@@ -496,6 +520,10 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
     let lp: Vec<Value> = dirs.iter().map(|s| vm.str_new(s)).collect();
     let lp = vm.ary_new(lp);
     vm.globals.insert(crate::intern!("$LOAD_PATH"), lp);
+    let lp_class = vm.singleton_class(lp);
+    vm.def_builtin(lp_class, "resolve_feature_path", 1, |vm, _, a, _| {
+        resolve_feature_path(vm, a[0])
+    });
     let lf: Vec<Value> = crate::interp::features::PRELOADED
         .iter()
         .map(|s| vm.str_new(s))

@@ -1350,6 +1350,8 @@ impl<'pr> Compiler<'pr, '_> {
         let after = self.emit(Insn::Jump { target: 0 });
         let handler = self.pc();
         self.scope().depth = depth;
+        // The exception is swallowed: `$!` as before it.
+        self.restore_errinfo(exc);
         self.put_object(Value::UNDEF);
         self.patch(after);
         self.scope().catch.push(CatchEntry {
