@@ -321,18 +321,18 @@ class IO
     self
   end
 
-  # A stream only written to has no external encoding until one is set.
+  # A writable stream has no external encoding until one is set.
   def external_encoding
     return @__ext_enc if @__ext_enc
-    __write_only? ? nil : Encoding.default_external
+    __writable? ? nil : Encoding.default_external
   end
 
   def internal_encoding = @__int_enc
 
-  def __write_only?
+  def __writable?
     m = @mode
     if m.is_a?(String)
-      !m.start_with?("r") && !m.include?("+")
+      !m.start_with?("r") || m.include?("+")
     elsif m.is_a?(Symbol)
       m == :w
     else

@@ -315,6 +315,36 @@ fn config(a: &Args) -> Result<Config, String> {
     Ok(c)
 }
 
+/// `DATA`: when the main script has an `__END__` line, the script opened
+/// at the line after it.
+fn define_data(vm: &mut Vm, src: &[u8], file: &str) -> crate::interp::VResult {
+    if file == "-e" || file == "-" || !src.windows(7).any(|w| w == b"__END__") {
+        return Ok(Value::NIL);
+    }
+    let Some(start) = ruby_prism::parse(src).data_loc().map(|l| l.start() as usize) else {
+        return Ok(Value::NIL);
+    };
+    let mut pos = start + "__END__".len();
+    if src.get(pos) == Some(&b'\r') && src.get(pos + 1) == Some(&b'\n') {
+        pos += 2;
+    } else if src.get(pos) == Some(&b'\n') {
+        pos += 1;
+    }
+    let consts = &vm.classes.get(cls::OBJECT).consts;
+    let Some(&file_class) = consts.get(&crate::intern!("File")) else {
+        return Ok(Value::NIL);
+    };
+    let path = vm.str_new(file);
+    let f = vm.funcall(file_class, crate::intern!("open"), &[path], None)?;
+    let roots = vm.roots_len();
+    vm.push_root(f);
+    let r = vm.funcall(f, crate::intern!("seek"), &[Value::int(pos as i64)], None);
+    vm.truncate_roots(roots);
+    r?;
+    vm.classes.set_const(cls::OBJECT, crate::intern!("DATA"), f);
+    Ok(Value::NIL)
+}
+
 /// `$LOAD_PATH.resolve_feature_path(feature)`: what `require` would load,
 /// `[:rb, path]` or `[:so, path]` (carmine's replacement of a C
 /// extension answers the path CRuby's `.so` has), nil when nothing.
@@ -478,8 +508,8 @@ fn run(raw: Vec<Vec<u8>>) -> i32 {
             Err(e) => finish(&mut vm, Err(e), &stats),
         };
     }
-    let mut result = Ok(Value::NIL);
-    for r in &a.requires {
+    let mut result = define_data(&mut vm, &src, &file);
+    for r in a.requires.iter().take_while(|_| result.is_ok()) {
         if let Err(e) = vm.require(r, None) {
             result = Err(e);
             break;
