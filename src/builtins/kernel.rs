@@ -212,13 +212,21 @@ pub fn init(vm: &mut Vm) {
         let Some(b) = b else {
             return Err(vm.error(vm.e.local_jump_error, "no block given"));
         };
+        let errinfo = vm.errinfo;
+        let roots = vm.roots_len();
         vm.push_root(tag);
+        vm.push_root(errinfo);
         vm.catch_tags.push(tag);
         let r = vm.yield_block(&b, &[tag]);
         vm.catch_tags.pop();
-        vm.temp_roots.pop();
+        vm.truncate_roots(roots);
         match r {
-            Err(Unwind::Throw { tag: t, value }) if t == tag => Ok(value),
+            Err(Unwind::Throw { tag: t, value }) if t == tag => {
+                // A throw out of a rescue clause leaves it: `$!` as at
+                // the catch.
+                vm.errinfo = errinfo;
+                Ok(value)
+            }
             other => other,
         }
     });

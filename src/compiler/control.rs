@@ -931,7 +931,7 @@ impl<'pr> Compiler<'pr, '_> {
                 let name = c.name().map(|n| name_of(&n)).unwrap_or(sym::MAIN);
                 match c.parent() {
                     Some(p) => self.expr(&p)?,
-                    None => self.put_object(Value::NIL),
+                    None => self.put_object(Value::symbol(sym::MAIN)),
                 }
                 self.emit(Insn::Swap);
                 self.emit(Insn::SetConstUnder { name });

@@ -387,10 +387,15 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             )
         };
         let name = target.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
-        let Some(parent) = target.parent() else {
-            return self.raise_unsupported(node);
-        };
-        self.expr(&parent)?;
+        match target.parent() {
+            Some(parent) => self.expr(&parent)?,
+            // `::X ||= v`: Object's constant.
+            None => {
+                self.emit(Insn::GetConstTop {
+                    name: crate::intern!("Object"),
+                });
+            }
+        }
         let mut done = None;
         match kind {
             None => {
@@ -943,6 +948,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let src = self.src
                     [r.content_loc().start() as usize..r.content_loc().end() as usize]
                     .to_vec();
+                let src = match self.src.get(r.closing_loc().start() as usize) {
+                    Some(&term) => unescape_terminator(src, term),
+                    None => src,
+                };
                 // (In a binary source file, `\xHH` escapes of 0x80 or more
                 // make an ASCII-8BIT regexp with a fixed encoding.)
                 let opts = if self.source_enc == LitEnc::BINARY
@@ -1577,4 +1586,29 @@ fn unused_setter(node: &Node<'_>) -> Option<(u32, u32)> {
         let l = node.location();
         (l.start(), l.end())
     })
+}
+
+/// A regexp literal's source as CRuby's parser keeps it: an escaped
+/// terminator that is not a regexp metacharacter loses its backslash
+/// (`/\//` and `%r!\!!` have the sources "/" and "!").
+fn unescape_terminator(src: Vec<u8>, term: u8) -> Vec<u8> {
+    const META: &[u8] = b"$*+.?^|)]}>";
+    if META.contains(&term) || !src.contains(&b'\\') {
+        return src;
+    }
+    let mut out = Vec::with_capacity(src.len());
+    let mut i = 0;
+    while i < src.len() {
+        if src[i] == b'\\' && i + 1 < src.len() {
+            if src[i + 1] != term {
+                out.push(b'\\');
+            }
+            out.push(src[i + 1]);
+            i += 2;
+        } else {
+            out.push(src[i]);
+            i += 1;
+        }
+    }
+    out
 }
