@@ -321,7 +321,10 @@ fn define_data(vm: &mut Vm, src: &[u8], file: &str) -> crate::interp::VResult {
     if file == "-e" || file == "-" || !src.windows(7).any(|w| w == b"__END__") {
         return Ok(Value::NIL);
     }
-    let Some(start) = ruby_prism::parse(src).data_loc().map(|l| l.start() as usize) else {
+    let Some(start) = ruby_prism::parse(src)
+        .data_loc()
+        .map(|l| l.start() as usize)
+    else {
         return Ok(Value::NIL);
     };
     let mut pos = start + "__END__".len();

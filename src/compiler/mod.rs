@@ -1411,7 +1411,10 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         let n = self.interpolation_parts(parts, false)?;
         match self.source_enc {
             LitEnc::UTF8 => self.emit(Insn::ConcatStrings { n }),
-            enc => self.emit(Insn::ConcatStringsEnc { n, enc: enc.0 as u32 }),
+            enc => self.emit(Insn::ConcatStringsEnc {
+                n,
+                enc: enc.0 as u32,
+            }),
         };
         Ok(())
     }

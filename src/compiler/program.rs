@@ -8,8 +8,8 @@ use std::rc::Rc;
 use ruby_prism::{Node, StatementsNode};
 
 use super::{CResult, CompileError, Compiler, Host};
-use crate::bytecode::{Insn, IseqKind};
 use crate::builtins::string::Enc;
+use crate::bytecode::{Insn, IseqKind};
 use crate::value::IseqId;
 
 /// The encoding of a source file (its magic comment) and so of its
