@@ -309,12 +309,35 @@ class IO
     self
   end
 
-  def set_encoding(*)
+  # The encodings a stream reads in (`external`) and converts to
+  # (`internal`), as set_encoding names them: "ext:int" in one String,
+  # Encodings or names; an internal equal to the external is none.
+  def set_encoding(ext = nil, int = nil, **_opts)
+    ext, int = ext.split(":", 2) if int.nil? && ext.is_a?(String) && ext.include?(":")
+    ext = ext.sub(/\Abom\|/i, "") if ext.is_a?(String)
+    @__ext_enc = ext.nil? ? nil : Encoding.find(ext.is_a?(Encoding) ? ext.name : ext.to_str)
+    @__int_enc = int.nil? || int == "-" ? nil : Encoding.find(int.is_a?(Encoding) ? int.name : int.to_str)
+    @__int_enc = nil if @__int_enc == @__ext_enc
     self
   end
 
+  # A writable stream has no external encoding until one is set.
   def external_encoding
-    Encoding.default_external rescue nil
+    return @__ext_enc if @__ext_enc
+    __writable? ? nil : Encoding.default_external
+  end
+
+  def internal_encoding = @__int_enc
+
+  def __writable?
+    m = @mode
+    if m.is_a?(String)
+      !m.start_with?("r") || m.include?("+")
+    elsif m.is_a?(Symbol)
+      m == :w
+    else
+      fileno == 1 || fileno == 2
+    end
   end
 
   def self.read(path, *a, **kw)
@@ -813,6 +836,14 @@ class File < IO
     end
     @path = RubyVM::FileIO.path(path)
     @mode, flags = File.__mode(mode, kw)
+    m = kw.key?(:mode) ? kw[:mode] : mode
+    if m.is_a?(String) && m.include?(":")
+      set_encoding(m.split(":", 2)[1])
+    elsif kw[:encoding] || kw[:external_encoding]
+      set_encoding(kw[:encoding] || kw[:external_encoding], kw[:internal_encoding])
+    elsif (m.is_a?(String) && m.include?("b")) || kw[:binmode]
+      set_encoding(Encoding::ASCII_8BIT)
+    end
     @pos = 0
     @lineno = 0
     @closed = false
@@ -952,7 +983,10 @@ class File < IO
       rest.force_encoding(Encoding::ASCII_8BIT) unless buf
     end
     @pos += rest.bytesize
-    buf ? buf.replace(rest) : rest
+    return buf.replace(rest) if buf
+    return rest if len || !@__ext_enc
+    rest = rest.force_encoding(@__ext_enc)
+    @__int_enc ? rest.encode(@__int_enc) : rest
   end
 
   def readpartial(len, buf = nil)

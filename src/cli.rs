@@ -19,7 +19,7 @@ pub fn description() -> String {
 
 #[derive(Default)]
 struct Args {
-    e: Vec<String>,
+    e: Vec<Vec<u8>>,
     includes: Vec<String>,
     requires: Vec<String>,
     script: Option<String>,
@@ -88,7 +88,9 @@ JIT (any --jit-* option turns it on):
   --jit-debug                 print the generated C (keeps the files)
 ";
 
-fn parse(argv: &[String]) -> Result<Args, String> {
+/// `argv` as text (lossy); `raw`: the same arguments' bytes, which `-e`
+/// code keeps (its magic comment may name another encoding).
+fn parse(argv: &[String], raw: &[Vec<u8>]) -> Result<Args, String> {
     let mut a = Args {
         warnings: 1,
         ..Default::default()
@@ -121,6 +123,17 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                     .ok_or_else(|| format!("no argument for {pre}"))
             }
         };
+        let val_raw = |i: &mut usize, pre: &str| -> Result<Vec<u8>, String> {
+            let r = &raw[*i];
+            if r.len() > pre.len() {
+                Ok(r[pre.len()..].to_vec())
+            } else {
+                *i += 1;
+                raw.get(*i)
+                    .cloned()
+                    .ok_or_else(|| format!("no argument for {pre}"))
+            }
+        };
         match s.as_str() {
             "--" => {
                 i += 1;
@@ -143,7 +156,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
                 } else {
                     a.loop_n = true
                 }
-                a.e.push(val(&mut i, "-e", "-e")?);
+                a.e.push(val_raw(&mut i, s)?);
             }
             _ if s.starts_with("-i") => a.inplace = Some(s[2..].to_string()),
             "-v" => {
@@ -158,7 +171,7 @@ fn parse(argv: &[String]) -> Result<Args, String> {
             "--trace-invalidations" => a.trace_inval = Some("-".into()),
             "--trace-evictions" => a.trace_evict = Some("-".into()),
             "--include-startup" => a.include_startup = true,
-            _ if s.starts_with("-e") => a.e.push(val(&mut i, s, "-e")?),
+            _ if s.starts_with("-e") => a.e.push(val_raw(&mut i, "-e")?),
             _ if s.starts_with("-I") => a.includes.push(val(&mut i, s, "-I")?),
             _ if s.starts_with("-r") => a.requires.push(val(&mut i, s, "-r")?),
             _ if s.starts_with("-W") => a.warnings = s[2..].parse().unwrap_or(2),
@@ -302,9 +315,67 @@ fn config(a: &Args) -> Result<Config, String> {
     Ok(c)
 }
 
+/// `DATA`: when the main script has an `__END__` line, the script opened
+/// at the line after it.
+fn define_data(vm: &mut Vm, src: &[u8], file: &str) -> crate::interp::VResult {
+    if file == "-e" || file == "-" || !src.windows(7).any(|w| w == b"__END__") {
+        return Ok(Value::NIL);
+    }
+    let Some(start) = ruby_prism::parse(src)
+        .data_loc()
+        .map(|l| l.start() as usize)
+    else {
+        return Ok(Value::NIL);
+    };
+    let mut pos = start + "__END__".len();
+    if src.get(pos) == Some(&b'\r') && src.get(pos + 1) == Some(&b'\n') {
+        pos += 2;
+    } else if src.get(pos) == Some(&b'\n') {
+        pos += 1;
+    }
+    let consts = &vm.classes.get(cls::OBJECT).consts;
+    let Some(&file_class) = consts.get(&crate::intern!("File")) else {
+        return Ok(Value::NIL);
+    };
+    let path = vm.str_new(file);
+    let f = vm.funcall(file_class, crate::intern!("open"), &[path], None)?;
+    let roots = vm.roots_len();
+    vm.push_root(f);
+    let r = vm.funcall(f, crate::intern!("seek"), &[Value::int(pos as i64)], None);
+    vm.truncate_roots(roots);
+    r?;
+    vm.classes.set_const(cls::OBJECT, crate::intern!("DATA"), f);
+    Ok(Value::NIL)
+}
+
+/// `$LOAD_PATH.resolve_feature_path(feature)`: what `require` would load,
+/// `[:rb, path]` or `[:so, path]` (carmine's replacement of a C
+/// extension answers the path CRuby's `.so` has), nil when nothing.
+fn resolve_feature_path(vm: &mut Vm, feature: Value) -> crate::interp::VResult {
+    use crate::interp::features::Found;
+    let name = crate::builtins::path_arg(vm, feature)?;
+    let dir = |vm: &Vm, last: bool| {
+        let d = if last {
+            vm.stdlib_dirs.last()
+        } else {
+            vm.stdlib_dirs.iter().rev().nth(1)
+        };
+        d.cloned().unwrap_or_default()
+    };
+    let (kind, path) = match vm.find_feature(&name, None) {
+        None => return Ok(Value::NIL),
+        Some(Found::File(p)) => ("rb", p),
+        Some(Found::Embedded(n, _)) => ("rb", format!("{}/{n}.rb", dir(vm, false))),
+        Some(Found::Ext(e)) => ("so", format!("{}/{}.so", dir(vm, true), e.name)),
+    };
+    let items = vec![vm.sym(kind), vm.str_new(&path)];
+    Ok(vm.ary_new(items))
+}
+
 /// Entry point; returns the process exit status.
 pub fn main() -> i32 {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    use std::os::unix::ffi::OsStringExt;
+    let argv: Vec<Vec<u8>> = std::env::args_os().skip(1).map(|a| a.into_vec()).collect();
     std::panic::set_hook(Box::new(|info| {
         let msg = info.to_string();
         let _ = std::io::stdout().flush();
@@ -330,8 +401,12 @@ pub fn main() -> i32 {
     }
 }
 
-fn run(argv: Vec<String>) -> i32 {
-    let mut a = match parse(&argv) {
+fn run(raw: Vec<Vec<u8>>) -> i32 {
+    let argv: Vec<String> = raw
+        .iter()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .collect();
+    let mut a = match parse(&argv, &raw) {
         Ok(a) => a,
         Err(e) if e == "help" => {
             print!("{HELP}");
@@ -389,7 +464,7 @@ fn run(argv: Vec<String>) -> i32 {
         vm.jit = Some(Box::new(crate::jit::Jit::new(o)));
     }
     let (src, file) = if !a.e.is_empty() {
-        (a.e.join("\n").into_bytes(), "-e".to_string())
+        (a.e.join(&b'\n'), "-e".to_string())
     } else if let Some(s) = &a.script {
         match std::fs::read(s) {
             Ok(b) => (b, s.clone()),
@@ -436,8 +511,8 @@ fn run(argv: Vec<String>) -> i32 {
             Err(e) => finish(&mut vm, Err(e), &stats),
         };
     }
-    let mut result = Ok(Value::NIL);
-    for r in &a.requires {
+    let mut result = define_data(&mut vm, &src, &file);
+    for r in a.requires.iter().take_while(|_| result.is_ok()) {
         if let Err(e) = vm.require(r, None) {
             result = Err(e);
             break;
@@ -478,6 +553,10 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
     let lp: Vec<Value> = dirs.iter().map(|s| vm.str_new(s)).collect();
     let lp = vm.ary_new(lp);
     vm.globals.insert(crate::intern!("$LOAD_PATH"), lp);
+    let lp_class = vm.singleton_class(lp);
+    vm.def_builtin(lp_class, "resolve_feature_path", 1, |vm, _, a, _| {
+        resolve_feature_path(vm, a[0])
+    });
     let lf: Vec<Value> = crate::interp::features::PRELOADED
         .iter()
         .map(|s| vm.str_new(s))

@@ -434,15 +434,17 @@ pub(crate) fn command(
     }
     vm.flush();
     let mut c = if vm.is_array(a[0]) {
-        let mut argv = Vec::new();
-        for v in vm.array_items(a[0]) {
-            argv.push(path_arg(vm, v)?);
-        }
-        if argv.is_empty() {
+        // The arguments keep their bytes (an `-e` program in another
+        // encoding).
+        use std::os::unix::ffi::OsStringExt;
+        let items = vm.array_items(a[0]);
+        let Some((&prog, rest)) = items.split_first() else {
             return Ok(None);
+        };
+        let mut c = std::process::Command::new(path_arg(vm, prog)?);
+        for &v in rest {
+            c.arg(std::ffi::OsString::from_vec(super::str_arg(vm, v)?));
         }
-        let mut c = std::process::Command::new(&argv[0]);
-        c.args(&argv[1..]);
         c
     } else {
         let s = path_arg(vm, a[0])?;

@@ -212,13 +212,21 @@ pub fn init(vm: &mut Vm) {
         let Some(b) = b else {
             return Err(vm.error(vm.e.local_jump_error, "no block given"));
         };
+        let errinfo = vm.errinfo;
+        let roots = vm.roots_len();
         vm.push_root(tag);
+        vm.push_root(errinfo);
         vm.catch_tags.push(tag);
         let r = vm.yield_block(&b, &[tag]);
         vm.catch_tags.pop();
-        vm.temp_roots.pop();
+        vm.truncate_roots(roots);
         match r {
-            Err(Unwind::Throw { tag: t, value }) if t == tag => Ok(value),
+            Err(Unwind::Throw { tag: t, value }) if t == tag => {
+                // A throw out of a rescue clause leaves it: `$!` as at
+                // the catch.
+                vm.errinfo = errinfo;
+                Ok(value)
+            }
             other => other,
         }
     });
@@ -903,18 +911,22 @@ fn eval_with_locals(
     let arr = vm.ary_new(vals);
     let g = crate::intern!("$__carmine_evl");
     vm.globals.insert(g, arr);
-    let mut code = format!(
-        "{}, = *$__carmine_evl; __carmine_evr = begin; ",
-        list.join(", ")
-    )
-    .into_bytes();
-    if list.len() > 1 {
-        code = format!(
-            "{} = *$__carmine_evl; __carmine_evr = begin; ",
+    // A magic comment of `src` stays first: on a line of its own before
+    // the prefix, which the line number counts back.
+    let enc = crate::compiler::LitEnc::of_source(src);
+    let (mut code, line) = if enc == crate::compiler::LitEnc::UTF8 {
+        (Vec::new(), line)
+    } else {
+        (format!("# coding: {}\n", enc.name()).into_bytes(), line - 1)
+    };
+    let star = if list.len() > 1 { "" } else { "," };
+    code.extend_from_slice(
+        format!(
+            "{}{star} = *$__carmine_evl; __carmine_evr = begin; ",
             list.join(", ")
         )
-        .into_bytes();
-    }
+        .as_bytes(),
+    );
     code.extend_from_slice(src);
     code.extend_from_slice(b"\nend; ");
     if writer.is_ok() {

@@ -56,7 +56,9 @@ pub fn inspect_sym(name: &str) -> String {
     if plain(name) {
         format!(":{name}")
     } else {
-        format!(":{}", super::string::inspect_str(name.as_bytes()))
+        // An all-ASCII name is a US-ASCII string: `\xHH` escapes.
+        let b = name.as_bytes();
+        format!(":{}", super::string::inspect_bytes(b, b.is_ascii()))
     }
 }
 

@@ -619,10 +619,12 @@ impl<'pr> Compiler<'pr, '_> {
         Ok(())
     }
 
-    /// Pushes the cbase for a class/module path: nil = lexical scope.
+    /// Pushes the cbase for a class/module path: undef = lexical scope,
+    /// :main = Object (`::X`), else the evaluated scope (`nil::X` is a
+    /// TypeError).
     fn cbase(&mut self, path: &Node<'pr>) -> CResult<SymbolId> {
         if let Some(c) = path.as_constant_read_node() {
-            self.emit(Insn::PutNil);
+            self.put_object(Value::UNDEF);
             Ok(name_of(&c.name()))
         } else if let Some(p) = path.as_constant_path_node() {
             match p.parent() {

@@ -931,7 +931,7 @@ impl<'pr> Compiler<'pr, '_> {
                 let name = c.name().map(|n| name_of(&n)).unwrap_or(sym::MAIN);
                 match c.parent() {
                     Some(p) => self.expr(&p)?,
-                    None => self.put_object(Value::NIL),
+                    None => self.put_object(Value::symbol(sym::MAIN)),
                 }
                 self.emit(Insn::Swap);
                 self.emit(Insn::SetConstUnder { name });
@@ -939,6 +939,9 @@ impl<'pr> Compiler<'pr, '_> {
             Node::CallTargetNode { .. } => {
                 let c = t.as_call_target_node().unwrap();
                 self.expr(&c.receiver())?;
+                // `recv&.x` as a target: nothing is stored on nil.
+                let depth = self.scope().depth;
+                let safe = self.safe_nav_skip(c.is_safe_navigation());
                 self.emit(Insn::Swap);
                 let fl = if c.receiver().as_self_node().is_some() {
                     crate::dispatch::flags::SELF_RECV
@@ -948,6 +951,14 @@ impl<'pr> Compiler<'pr, '_> {
                 let site = self.site(name_of(&c.name()), 1, fl, None);
                 self.emit_call(Insn::Send { site }, 2);
                 self.emit(Insn::Pop);
+                if let Some(j) = safe {
+                    let end = self.emit(Insn::Jump { target: 0 });
+                    self.patch(j);
+                    self.scope().depth = depth;
+                    self.emit(Insn::Pop);
+                    self.emit(Insn::Pop);
+                    self.patch(end);
+                }
             }
             Node::IndexTargetNode { .. } => {
                 let c = t.as_index_target_node().unwrap();
@@ -979,6 +990,7 @@ impl<'pr> Compiler<'pr, '_> {
         let c = node.as_call_operator_write_node().unwrap();
         let sf = self_recv_flag(c.receiver().as_ref());
         self.opt_body(c.receiver())?;
+        let safe = self.safe_nav_skip(c.is_safe_navigation());
         self.emit(Insn::Dup);
         let read = self.site(name_of(&c.read_name()), 0, sf, None);
         self.emit_call(Insn::Send { site: read }, 1);
@@ -993,7 +1005,20 @@ impl<'pr> Compiler<'pr, '_> {
             Some(c.binary_operator_loc().start()),
         );
         self.attr_store(name_of(&c.write_name()), sf);
+        if let Some(j) = safe {
+            self.patch(j);
+        }
         Ok(())
+    }
+
+    /// `recv&.m op= v` on a nil receiver: the jump (to be patched at the
+    /// end) that leaves the nil as the expression's value.
+    fn safe_nav_skip(&mut self, safe: bool) -> Option<usize> {
+        if !safe {
+            return None;
+        }
+        self.emit(Insn::Dup);
+        Some(self.emit(Insn::BranchNil { target: 0 }))
     }
 
     /// [recv, v] -> [v], calling recv.write_name(v) (`sf`: SELF_RECV for
@@ -1007,8 +1032,15 @@ impl<'pr> Compiler<'pr, '_> {
     }
 
     fn call_or_and_write(&mut self, node: &Node<'pr>) -> CResult<()> {
-        let (recv, read, write, value, is_or) = match node.as_call_or_write_node() {
-            Some(c) => (c.receiver(), c.read_name(), c.write_name(), c.value(), true),
+        let (recv, read, write, value, is_or, safe) = match node.as_call_or_write_node() {
+            Some(c) => (
+                c.receiver(),
+                c.read_name(),
+                c.write_name(),
+                c.value(),
+                true,
+                c.is_safe_navigation(),
+            ),
             None => {
                 let c = node.as_call_and_write_node().unwrap();
                 (
@@ -1017,11 +1049,13 @@ impl<'pr> Compiler<'pr, '_> {
                     c.write_name(),
                     c.value(),
                     false,
+                    c.is_safe_navigation(),
                 )
             }
         };
         let sf = self_recv_flag(recv.as_ref());
         self.opt_body(recv)?;
+        let safe = self.safe_nav_skip(safe);
         self.emit(Insn::Dup);
         let site = self.site(name_of(&read), 0, sf, None);
         self.emit_call(Insn::Send { site }, 1);
@@ -1040,6 +1074,9 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::Swap);
         self.emit(Insn::Pop);
         self.patch(end);
+        if let Some(j) = safe {
+            self.patch(j);
+        }
         Ok(())
     }
 
@@ -1350,6 +1387,8 @@ impl<'pr> Compiler<'pr, '_> {
         let after = self.emit(Insn::Jump { target: 0 });
         let handler = self.pc();
         self.scope().depth = depth;
+        // The exception is swallowed: `$!` as before it.
+        self.restore_errinfo(exc);
         self.put_object(Value::UNDEF);
         self.patch(after);
         self.scope().catch.push(CatchEntry {

@@ -427,10 +427,15 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             )
         };
         let name = target.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
-        let Some(parent) = target.parent() else {
-            return self.raise_unsupported(node);
-        };
-        self.expr(&parent)?;
+        match target.parent() {
+            Some(parent) => self.expr(&parent)?,
+            // `::X ||= v`: Object's constant.
+            None => {
+                self.emit(Insn::GetConstTop {
+                    name: crate::intern!("Object"),
+                });
+            }
+        }
         let mut done = None;
         match kind {
             None => {
@@ -671,11 +676,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
     /// `\x` escapes in a US-ASCII source binary, else the source's.
     fn string_enc(&self, s: &ruby_prism::StringNode<'_>) -> LitEnc {
         if s.is_forced_utf8_encoding() {
-            LitEnc::Utf8
+            LitEnc::UTF8
         } else if s.is_forced_binary_encoding()
-            || (self.source_enc == LitEnc::UsAscii && !s.unescaped().is_ascii())
+            || (self.source_enc == LitEnc::US_ASCII && !s.unescaped().is_ascii())
         {
-            LitEnc::Binary
+            LitEnc::BINARY
         } else {
             self.source_enc
         }
@@ -695,7 +700,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         let idx = self.string_index(bytes);
         self.emit(Insn::PutStringEnc {
             idx,
-            enc: enc as u32,
+            enc: enc.0 as u32,
         });
     }
 
@@ -926,7 +931,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             Node::StringNode { .. } => {
                 let s = node.as_string_node().unwrap();
                 let enc = self.string_enc(&s);
-                if enc != LitEnc::Utf8 {
+                if enc != LitEnc::UTF8 {
                     self.put_encoded_string(s.unescaped(), enc, s.is_frozen());
                 } else if s.is_frozen() {
                     let v = self
@@ -983,9 +988,13 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let src = self.src
                     [r.content_loc().start() as usize..r.content_loc().end() as usize]
                     .to_vec();
+                let src = match self.src.get(r.closing_loc().start() as usize) {
+                    Some(&term) => unescape_terminator(src, term),
+                    None => src,
+                };
                 // (In a binary source file, `\xHH` escapes of 0x80 or more
                 // make an ASCII-8BIT regexp with a fixed encoding.)
-                let opts = if self.source_enc == LitEnc::Binary
+                let opts = if self.source_enc == LitEnc::BINARY
                     && crate::builtins::regexp::has_high_hex_escape(&String::from_utf8_lossy(&src))
                 {
                     use crate::builtins::regexp::{BINARY_SOURCE, FIXEDENCODING};
@@ -1441,8 +1450,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         // (UTF-8 unless a magic comment says otherwise).
         let n = self.interpolation_parts(parts, false)?;
         match self.source_enc {
-            LitEnc::Utf8 => self.emit(Insn::ConcatStrings { n }),
-            enc => self.emit(Insn::ConcatStringsEnc { n, enc: enc as u32 }),
+            LitEnc::UTF8 => self.emit(Insn::ConcatStrings { n }),
+            enc => self.emit(Insn::ConcatStringsEnc {
+                n,
+                enc: enc.0 as u32,
+            }),
         };
         Ok(())
     }
@@ -1464,7 +1476,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                         self.put_string(&src);
                     } else {
                         match self.string_enc(&s) {
-                            LitEnc::Utf8 => self.put_string(s.unescaped()),
+                            LitEnc::UTF8 => self.put_string(s.unescaped()),
                             enc => self.put_encoded_string(s.unescaped(), enc, false),
                         }
                     }
@@ -1617,4 +1629,29 @@ fn unused_setter(node: &Node<'_>) -> Option<(u32, u32)> {
         let l = node.location();
         (l.start(), l.end())
     })
+}
+
+/// A regexp literal's source as CRuby's parser keeps it: an escaped
+/// terminator that is not a regexp metacharacter loses its backslash
+/// (`/\//` and `%r!\!!` have the sources "/" and "!").
+fn unescape_terminator(src: Vec<u8>, term: u8) -> Vec<u8> {
+    const META: &[u8] = b"$*+.?^|)]}>";
+    if META.contains(&term) || !src.contains(&b'\\') {
+        return src;
+    }
+    let mut out = Vec::with_capacity(src.len());
+    let mut i = 0;
+    while i < src.len() {
+        if src[i] == b'\\' && i + 1 < src.len() {
+            if src[i + 1] != term {
+                out.push(b'\\');
+            }
+            out.push(src[i + 1]);
+            i += 2;
+        } else {
+            out.push(src[i]);
+            i += 1;
+        }
+    }
+    out
 }

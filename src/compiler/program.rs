@@ -8,24 +8,26 @@ use std::rc::Rc;
 use ruby_prism::{Node, StatementsNode};
 
 use super::{CResult, CompileError, Compiler, Host};
+use crate::builtins::string::Enc;
 use crate::bytecode::{Insn, IseqKind};
 use crate::value::IseqId;
 
 /// The encoding of a source file (its magic comment) and so of its
-/// string literals: the three encodings carmine's Strings carry.
+/// string literals: CRuby's index of the encoding (`Enc::from_index`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum LitEnc {
-    Utf8 = 0,
-    Binary = 1,
-    UsAscii = 2,
-}
+pub struct LitEnc(pub u8);
 
 impl LitEnc {
+    pub const BINARY: LitEnc = LitEnc(0);
+    pub const UTF8: LitEnc = LitEnc(1);
+    pub const US_ASCII: LitEnc = LitEnc(2);
+
     /// CRuby's rule (parse.y's magic comment): on the first line, or the
     /// second after a shebang, a comment containing `coding:` or
     /// `coding=` (so `encoding:`, `-*- coding: x -*-` and vim's
     /// `fileencoding=x`) names the source encoding. Names carmine has no
-    /// encoding for keep UTF-8.
+    /// encoding for, and encodings that are not ASCII-compatible, keep
+    /// UTF-8.
     pub fn of_source(src: &[u8]) -> LitEnc {
         let mut lines = src.split(|b| *b == b'\n');
         let first = lines.next().unwrap_or(&[]);
@@ -40,22 +42,21 @@ impl LitEnc {
                 continue;
             }
             if let Some(name) = magic_coding(l) {
-                return match name.to_ascii_lowercase().as_str() {
-                    "binary" | "ascii-8bit" => LitEnc::Binary,
-                    "us-ascii" | "ascii" | "ansi_x3.4-1968" | "646" => LitEnc::UsAscii,
-                    _ => LitEnc::Utf8,
+                return match Enc::find(&name) {
+                    Some(e) if e.ascii_compatible() => LitEnc(e.index()),
+                    _ => LitEnc::UTF8,
                 };
             }
         }
-        LitEnc::Utf8
+        LitEnc::UTF8
+    }
+
+    pub fn enc(self) -> Enc {
+        Enc::from_index(self.0 as usize)
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            LitEnc::Utf8 => "UTF-8",
-            LitEnc::Binary => "ASCII-8BIT",
-            LitEnc::UsAscii => "US-ASCII",
-        }
+        self.enc().name()
     }
 }
 

@@ -117,7 +117,7 @@ impl Vm {
         superclass: Option<Value>,
         module: bool,
     ) -> Result<Call, Unwind> {
-        let outer = if cbase.is_nil() {
+        let outer = if cbase.is_undef() {
             self.frames[fi].cref.lexical().class
         } else if cbase == Value::symbol(sym::MAIN) {
             cls::OBJECT
@@ -133,7 +133,7 @@ impl Vm {
         let existing = self.classes.get(outer).consts.get(&name).copied();
         // `class A::B` reopens B only where A's B is visible.
         if existing.is_some()
-            && !cbase.is_nil()
+            && !cbase.is_undef()
             && self.classes.get(outer).private_consts.contains(&name)
         {
             return Err(self.private_const_error(outer, name, cbase));

@@ -74,7 +74,7 @@ impl Host for Vm {
             }
             Literal::EncodedString(b, enc) => {
                 let v = self.str_from_bytes(b);
-                crate::builtins::string::lit_enc(enc as u32).set(v);
+                crate::builtins::string::lit_enc(enc.0 as u32).set(v);
                 crate::gc::obj(v).freeze();
                 v
             }

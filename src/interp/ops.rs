@@ -470,7 +470,7 @@ impl Vm {
                     self.ractor_check_const_set(v)?;
                 }
                 let base = pop!();
-                let c = if base.is_nil() {
+                let c = if base.is_undef() {
                     self.frames[fi].cref.lexical().class
                 } else if base == Value::symbol(sym::MAIN) {
                     cls::OBJECT

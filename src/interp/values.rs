@@ -171,10 +171,17 @@ impl Vm {
         if self.hash_len(v).is_some() {
             return Ok(v);
         }
-        if self.respond_to(v, sym::TO_HASH) {
-            return self.funcall(v, sym::TO_HASH, &[], None);
-        }
         let c = self.class_name(self.real_class_of(v));
+        if self.respond_to(v, sym::TO_HASH) {
+            let h = self.funcall(v, sym::TO_HASH, &[], None)?;
+            if self.hash_len(h).is_some() {
+                return Ok(h);
+            }
+            let hc = self.class_name(self.real_class_of(h));
+            return Err(self.type_error(&format!(
+                "can't convert {c} to Hash ({c}#to_hash gives {hc})"
+            )));
+        }
         Err(self.type_error(&format!("no implicit conversion of {c} into Hash")))
     }
 
@@ -473,6 +480,9 @@ impl Vm {
     }
 
     pub fn hash_pairs(&self, h: Value) -> Vec<(Value, Value)> {
+        if !h.is_heap() {
+            return Vec::new();
+        }
         match &*obj(h).body.borrow() {
             Body::Hash(t) => t.iter().collect(),
             _ => Vec::new(),

@@ -187,6 +187,7 @@ pub fn to_s_form(r: &RRegexp) -> String {
         .filter(|(b, _)| options & b == 0)
         .map(|(_, c)| *c)
         .collect();
+    let source = escaped_source(source);
     if off.is_empty() {
         format!("(?{on}:{source})")
     } else {
@@ -245,7 +246,8 @@ fn unwrap_group<'a>(options: u32, src: &'a str, flags: &[(u32, char)]) -> (u32, 
     (opts, inner)
 }
 
-/// Source with unescaped `/` escaped, as `inspect` shows it.
+/// `src` with its unescaped `/` escaped, as rb_reg_expr_str writes it
+/// for `inspect` and `to_s` (a newline stays one).
 fn escaped_source(src: &str) -> String {
     let mut o = String::new();
     let mut esc = false;
@@ -261,7 +263,6 @@ fn escaped_source(src: &str) -> String {
                 o.push(c);
             }
             '/' => o.push_str("\\/"),
-            '\n' => o.push_str("\\n"),
             c => o.push(c),
         }
     }

@@ -25,11 +25,7 @@ pub fn enc_arg_name(name: &str) -> Option<String> {
 
 /// The encoding of a literal the compiler tagged (`compiler::LitEnc`).
 pub fn lit_enc(code: u32) -> Enc {
-    match code {
-        1 => Enc::Binary,
-        2 => Enc::UsAscii,
-        _ => Enc::Utf8,
-    }
+    Enc::from_index(code as usize)
 }
 
 /// Name of a string's encoding.

@@ -55,7 +55,8 @@ pub fn inspect_value(v: crate::value::Value, b: &[u8]) -> String {
     {
         return crate::builtins::encoding::strings::inspect(e, b);
     }
-    inspect_bytes(b, e.bytewise())
+    // (US-ASCII's unprintable characters show as `\xHH`, not `\uXXXX`.)
+    inspect_bytes(b, e.bytewise() || e == Enc::UsAscii)
 }
 
 pub fn inspect_bytes(b: &[u8], binary: bool) -> String {
