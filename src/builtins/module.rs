@@ -485,7 +485,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "class_variable_get", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
-        let n = name_arg(vm, a[0])?;
+        let n = cvar_name_arg(vm, s, a[0])?;
         vm.cvar_get(c, n)
     });
     vm.def_builtin(m, "class_variable_set", 2, |vm, s, a, _| {
@@ -888,11 +888,12 @@ fn cvar_name_arg(vm: &mut Vm, s: Value, v: Value) -> Result<SymbolId, Unwind> {
     let name = symbol::name(n);
     let ok = name.strip_prefix("@@").is_some_and(|r| {
         r.starts_with(|c: char| c.is_alphabetic() || c == '_' || !c.is_ascii())
-            && r.chars().all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+            && r.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
     });
     if !ok {
         let msg = format!("`{name}' is not allowed as a class variable name");
-        return Err(vm.name_error(&msg, n, s));
+        return Err(super::object::name_error_for_arg(vm, &msg, n, s, v));
     }
     Ok(n)
 }
@@ -915,8 +916,7 @@ fn constants(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         let e = vm.classes.get(k);
         for n in &e.const_order {
             let v = Value::symbol(*n);
-            if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v)
-            {
+            if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v) {
                 names.push(v);
             }
         }
