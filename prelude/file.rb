@@ -1210,6 +1210,11 @@ module Process
 
   def self.times = Tms.new(*__times)
 
+  # Process.exit/exit!/abort: Kernel's (CRuby defines them on both).
+  def self.exit(*args) = Kernel.exit(*args)
+  def self.exit!(*args) = Kernel.exit!(*args)
+  def self.abort(*args) = Kernel.abort(*args)
+
   class Status
     attr_reader :pid
 

@@ -120,6 +120,13 @@ class Thread
       nil
     end
 
+    # Kernel#require of a feature another thread is loading waits here
+    # until that load ends (CRuby's load lock); `key` is its path.
+    def __wait_for_load(key)
+      __wait(-> { !Fiber.__feature_loading?(key) })
+      nil
+    end
+
     # No other thread is alive (a wait has nothing to wait for).
     def __alone? = @queue.empty?
 

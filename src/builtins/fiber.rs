@@ -197,6 +197,11 @@ pub fn init(vm: &mut Vm) {
     vm.def_singleton_builtin(c, "__in_root?", 0, |vm, _, _, _| {
         Ok(Value::bool(vm.fibers.current().is_none()))
     });
+    // A thread is loading the feature at this path (`Vm::require`'s lock).
+    vm.def_singleton_builtin(c, "__feature_loading?", 1, |vm, _, a, _| {
+        let key = vm.string_lossy(a[0]);
+        Ok(Value::bool(vm.loading_owner(&key).is_some()))
+    });
     vm.def_singleton_builtin(c, "__thread_block", 0, |vm, _, _, _| {
         match vm.thread_block()? {
             Resume::Values(..) => Ok(Value::NIL),

@@ -255,7 +255,8 @@ pub fn type_name(vm: &Vm, v: Value) -> String {
     }
 }
 
-/// A Symbol or String argument as a method/ivar name.
+/// A Symbol or String argument (or an object with `to_str`) as a
+/// method/ivar/constant name, as CRuby's `rb_check_id`.
 pub fn name_arg(vm: &mut Vm, v: Value) -> Result<crate::value::SymbolId, Unwind> {
     if let Some(s) = v.as_symbol() {
         return Ok(s);
@@ -263,6 +264,20 @@ pub fn name_arg(vm: &mut Vm, v: Value) -> Result<crate::value::SymbolId, Unwind>
     if vm.is_string(v) {
         let s = vm.string_lossy(v);
         return Ok(crate::value::symbol::intern(&s));
+    }
+    if v.is_heap()
+        && let Some(r) = vm.check_funcall(v, crate::value::sym::TO_STR)?
+        && !r.is_nil()
+    {
+        if vm.is_string(r) {
+            let s = vm.string_lossy(r);
+            return Ok(crate::value::symbol::intern(&s));
+        }
+        let c = vm.class_name(vm.real_class_of(v));
+        let rc = vm.class_name(vm.real_class_of(r));
+        return Err(vm.type_error(&format!(
+            "can't convert {c} to String ({c}#to_str gives {rc})"
+        )));
     }
     let s = vm.inspect(v)?;
     Err(vm.type_error(&format!("{s} is not a symbol nor a string")))

@@ -91,8 +91,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "include?", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
-        let Some(k) = vm.as_class(a[0]) else {
-            return Ok(Value::FALSE);
+        let Some(k) = vm.as_class(a[0]).filter(|k| vm.classes.is_module(*k)) else {
+            let cn = super::type_name(vm, a[0]);
+            return Err(vm.type_error(&format!("wrong argument type {cn} (expected Module)")));
         };
         Ok(Value::bool(
             c != k && vm.classes.is_module(k) && vm.classes.ancestors(c).contains(&k),
@@ -101,7 +102,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "include", -2, |vm, s, a, _| {
         this(vm, s)?;
         for v in a.iter().rev() {
-            if vm.as_class(*v).is_none() {
+            if !vm.as_class(*v).is_some_and(|k| vm.classes.is_module(k)) {
                 let cn = super::type_name(vm, *v);
                 return Err(vm.type_error(&format!("wrong argument type {cn} (expected Module)")));
             }
@@ -128,9 +129,7 @@ pub fn init(vm: &mut Vm) {
         include_module(vm, c, k, true)?;
         Ok(s)
     });
-    // carmine does not flag the Hash a `*args` method collects keywords
-    // into; marking a method is accepted and changes nothing.
-    vm.def_private_builtin(m, "ruby2_keywords", -1, |_, _, _, _| Ok(Value::NIL));
+    vm.def_private_builtin(m, "ruby2_keywords", -1, ruby2_keywords);
     vm.def_private_builtin(m, "extend_object", 1, |vm, s, a, _| {
         let Some(k) = vm.as_class(s) else {
             return Ok(a[0]);
@@ -143,7 +142,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "prepend", -2, |vm, s, a, _| {
         this(vm, s)?;
         for v in a.iter().rev() {
-            if vm.as_class(*v).is_none() {
+            if !vm.as_class(*v).is_some_and(|k| vm.classes.is_module(k)) {
                 let c = vm.class_name(vm.real_class_of(*v));
                 return Err(vm.type_error(&format!("wrong argument type {c} (expected Module)")));
             }
@@ -172,7 +171,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "attr_accessor", -1, |vm, s, a, _| {
         attr(vm, s, a, true, true)
     });
-    vm.def_builtin(m, "attr", -1, |vm, s, a, _| attr(vm, s, a, true, false));
+    vm.def_builtin(m, "attr", -1, attr_legacy);
     vm.def_builtin(m, "define_method", arity::range(1, 2), define_method);
     vm.def_builtin(m, "alias_method", 2, |vm, s, a, _| {
         let c = this_mut(vm, s)?;
@@ -185,6 +184,7 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         for v in a {
             let n = name_arg(vm, *v)?;
+            this_mut(vm, s)?;
             if !vm.classes.remove_method(c, n) {
                 let cn = vm.class_name(c);
                 let msg = format!("method `{}' not defined in {cn}", symbol::name(n));
@@ -199,21 +199,25 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         for v in a {
             let n = name_arg(vm, *v)?;
+            this_mut(vm, s)?;
             vm.undef_method(c, n)?;
         }
         Ok(s)
     });
-    vm.def_builtin(m, "public", -1, |vm, s, a, _| {
+    vm.def_private_builtin(m, "public", -1, |vm, s, a, _| {
         set_visibility(vm, s, a, Visibility::Public)
     });
-    vm.def_builtin(m, "private", -1, |vm, s, a, _| {
+    vm.def_private_builtin(m, "private", -1, |vm, s, a, _| {
         set_visibility(vm, s, a, Visibility::Private)
     });
-    vm.def_builtin(m, "protected", -1, |vm, s, a, _| {
+    vm.def_private_builtin(m, "protected", -1, |vm, s, a, _| {
         set_visibility(vm, s, a, Visibility::Protected)
     });
-    vm.def_builtin(m, "module_function", -1, |vm, s, a, _| {
+    vm.def_private_builtin(m, "module_function", -1, |vm, s, a, _| {
         let c = this(vm, s)?;
+        if !vm.classes.is_module(c) {
+            return Err(vm.type_error("module_function must be called for modules"));
+        }
         if a.is_empty() {
             vm.classes.get_mut(c).module_function = true;
             return Ok(Value::NIL);
@@ -225,9 +229,17 @@ pub fn init(vm: &mut Vm) {
                 let meta = vm.singleton_class(s);
                 vm.add_method(meta, n, kind.clone(), Visibility::Public);
                 vm.add_method(c, n, kind, Visibility::Private);
+            } else {
+                let cn = vm.class_name(c);
+                let msg = format!("undefined method `{}' for module `{cn}'", symbol::name(n));
+                return Err(vm.name_error(&msg, n, s));
             }
         }
-        Ok(Value::NIL)
+        // As CRuby 3.1: the name, or the names given.
+        Ok(match a {
+            [one] => *one,
+            _ => vm.ary_new(a.to_vec()),
+        })
     });
     vm.def_builtin(m, "private_class_method", -1, |vm, s, a, _| {
         let meta = vm.singleton_class(s);
@@ -245,6 +257,11 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         for v in a {
             let n = name_arg(vm, *v)?;
+            if !vm.classes.get(c).consts.contains_key(&n) && vm.autoload_path(c, n).is_none() {
+                let cn = vm.class_name(c);
+                let msg = format!("constant {cn}::{} not defined", symbol::name(n));
+                return Err(vm.name_error(&msg, n, s));
+            }
             vm.classes.get_mut(c).private_consts.push(n);
             let origin = vm.invalidation_origin();
             vm.dispatch
@@ -366,9 +383,7 @@ pub fn init(vm: &mut Vm) {
         }
         let n = name_arg(vm, a[0])?;
         let name = symbol::name(n);
-        if !name.starts_with(|ch: char| ch.is_ascii_uppercase()) {
-            return Err(vm.name_error(&format!("wrong constant name {name}"), n, s));
-        }
+        check_const_part(vm, s, &name, &name, 1)?;
         vm.set_const(c, n, a[1]);
         Ok(a[1])
     });
@@ -422,47 +437,21 @@ pub fn init(vm: &mut Vm) {
         let c = this(vm, s)?;
         autoload_query(vm, c, a)
     });
-    vm.def_builtin(m, "constants", -1, |vm, s, a, _| {
-        let c = this(vm, s)?;
-        let inherit = a.first().is_none_or(|v| v.truthy());
-        let list: Vec<ClassId> = if inherit {
-            vm.classes.ancestors(c).to_vec()
-        } else {
-            vec![c]
-        };
-        let mut names: Vec<Value> = Vec::new();
-        for k in list {
-            if k == cls::OBJECT && c != cls::OBJECT {
-                break;
-            }
-            let e = vm.classes.get(k);
-            for n in &e.const_order {
-                let v = Value::symbol(*n);
-                if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v)
-                {
-                    names.push(v);
-                }
-            }
-            // Registered for autoload: listed before they are loaded.
-            let mut pending: Vec<SymbolId> = vm
-                .autoloads
-                .keys()
-                .filter(|(o, _)| *o == k)
-                .map(|(_, n)| *n)
-                .collect();
-            pending.sort_by_key(|n| n.0);
-            for n in pending {
-                let v = Value::symbol(n);
-                if !names.contains(&v) {
-                    names.push(v);
-                }
-            }
+    vm.def_builtin(m, "constants", -1, constants);
+    // `Module.constants`: with no argument, the constants reachable from
+    // the top level (Object's).
+    vm.def_singleton_builtin(m, "constants", -1, |vm, s, a, b| {
+        if a.is_empty() {
+            let o = vm.class_value(cls::OBJECT);
+            return constants(vm, o, a, b);
         }
-        Ok(vm.ary_new(names))
+        constants(vm, s, a, b)
     });
     vm.def_private_builtin(m, "remove_const", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
         let n = name_arg(vm, a[0])?;
+        let name = symbol::name(n);
+        check_const_part(vm, s, &name, &name, 1)?;
         match vm.classes.remove_const(c, n) {
             Some(v) => {
                 let origin = vm.invalidation_origin();
@@ -496,7 +485,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "class_variable_get", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
-        let n = name_arg(vm, a[0])?;
+        let n = cvar_name_arg(vm, s, a[0])?;
         vm.cvar_get(c, n)
     });
     vm.def_builtin(m, "class_variable_set", 2, |vm, s, a, _| {
@@ -504,7 +493,7 @@ pub fn init(vm: &mut Vm) {
         if obj(s).is_frozen() {
             return Err(vm.frozen_error(s));
         }
-        let n = name_arg(vm, a[0])?;
+        let n = cvar_name_arg(vm, s, a[0])?;
         vm.cvar_set(c, n, a[1])?;
         Ok(a[1])
     });
@@ -533,7 +522,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "class_variable_defined?", 1, |vm, s, a, _| {
         let c = this(vm, s)?;
-        let n = name_arg(vm, a[0])?;
+        let n = cvar_name_arg(vm, s, a[0])?;
         Ok(Value::bool(
             vm.classes
                 .ancestors(c)
@@ -543,8 +532,8 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(m, "class_eval", -1, class_eval);
     vm.def_builtin(m, "module_eval", -1, class_eval);
-    vm.def_builtin(m, "class_exec", -1, class_eval);
-    vm.def_builtin(m, "module_exec", -1, class_eval);
+    vm.def_builtin(m, "class_exec", -1, class_exec);
+    vm.def_builtin(m, "module_exec", -1, class_exec);
     vm.def_builtin(m, "freeze", 0, |_, s, _, _| {
         obj(s).freeze();
         Ok(s)
@@ -575,6 +564,17 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(vm.classes.get(c).kind == ClassKind::Singleton))
     });
     vm.def_builtin(m, "module_function?", 0, |_, _, _, _| Ok(Value::FALSE));
+
+    // What only a Module does (CRuby undefines them on Class).
+    for name in [
+        "append_features",
+        "prepend_features",
+        "extend_object",
+        "module_function",
+        "refine",
+    ] {
+        let _ = vm.undef_method(cls::CLASS, symbol::intern(name));
+    }
 
     // The main object's own methods (CRuby's top_using, top_include, ...).
     let main = vm.main_obj;
@@ -643,7 +643,7 @@ pub fn init(vm: &mut Vm) {
         let c = vm.new_module(None, None);
         let v = vm.class_value(c);
         if let Some(b) = b {
-            class_eval(vm, v, &[v], Some(b))?;
+            class_exec(vm, v, &[v], Some(b))?;
         }
         Ok(v)
     });
@@ -772,7 +772,12 @@ fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         return Err(vm.argc_error(a.len(), 1, 2));
     }
     let inherit = a.get(1).is_none_or(|v| v.truthy());
-    let (name, _) = const_name_arg(vm, a[0])?;
+    let (name, is_sym) = const_name_arg(vm, a[0])?;
+    if is_sym && name.contains("::") {
+        // A Symbol names one constant, never a path.
+        let n = symbol::intern(&name);
+        return Err(vm.name_error(&format!("wrong constant name {name}"), n, s));
+    }
     let (mut cur, path) = match name.strip_prefix("::") {
         Some(rest) => (cls::OBJECT, rest.to_string()),
         None => (c, name.clone()),
@@ -877,6 +882,122 @@ pub fn include_module(vm: &mut Vm, c: ClassId, m: ClassId, prepend: bool) -> Res
     Ok(())
 }
 
+/// A class variable name argument: `@@` and an identifier, else NameError.
+fn cvar_name_arg(vm: &mut Vm, s: Value, v: Value) -> Result<SymbolId, Unwind> {
+    let n = name_arg(vm, v)?;
+    let name = symbol::name(n);
+    let ok = name.strip_prefix("@@").is_some_and(|r| {
+        r.starts_with(|c: char| c.is_alphabetic() || c == '_' || !c.is_ascii())
+            && r.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii())
+    });
+    if !ok {
+        let msg = format!("`{name}' is not allowed as a class variable name");
+        return Err(super::object::name_error_for_arg(vm, &msg, n, s, v));
+    }
+    Ok(n)
+}
+
+/// `Module#constants`: the names of the constants (with `inherit`, of the
+/// ancestors up to Object too), autoloads still pending included.
+fn constants(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let c = this(vm, s)?;
+    let inherit = a.first().is_none_or(|v| v.truthy());
+    let list: Vec<ClassId> = if inherit {
+        vm.classes.ancestors(c).to_vec()
+    } else {
+        vec![c]
+    };
+    let mut names: Vec<Value> = Vec::new();
+    for k in list {
+        if k == cls::OBJECT && c != cls::OBJECT {
+            break;
+        }
+        let e = vm.classes.get(k);
+        for n in &e.const_order {
+            let v = Value::symbol(*n);
+            if e.consts.contains_key(n) && !e.private_consts.contains(n) && !names.contains(&v) {
+                names.push(v);
+            }
+        }
+        // Registered for autoload: listed before they are loaded.
+        let mut pending: Vec<SymbolId> = vm
+            .autoloads
+            .keys()
+            .filter(|(o, _)| *o == k)
+            .map(|(_, n)| *n)
+            .collect();
+        pending.sort_by_key(|n| n.0);
+        for n in pending {
+            let v = Value::symbol(n);
+            if !names.contains(&v) {
+                names.push(v);
+            }
+        }
+    }
+    Ok(vm.ary_new(names))
+}
+
+/// `Module#ruby2_keywords`: checks the names as CRuby does (NameError for
+/// a missing method, warnings for one that takes keywords or no `*rest`);
+/// carmine does not flag the Hash a `*args` method collects keywords into,
+/// so marking a method changes nothing else.
+fn ruby2_keywords(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    let c = this(vm, s)?;
+    for v in a {
+        let n = name_arg(vm, *v)?;
+        let found = crate::dispatch::lookup::find_method(&vm.classes, c, n).or_else(|| {
+            vm.classes
+                .is_module(c)
+                .then(|| crate::dispatch::lookup::find_method(&vm.classes, cls::OBJECT, n))
+                .flatten()
+        });
+        let entry = found
+            .map(|(m, _)| vm.classes.method(m).clone())
+            .filter(|e| !matches!(e.kind, MethodKind::Undefined));
+        let Some(e) = entry else {
+            let cn = vm.class_name(c);
+            let msg = format!("undefined method `{}' for class `{cn}'", symbol::name(n));
+            return Err(vm.name_error(&msg, n, s));
+        };
+        let why = if e.owner != c {
+            Some("can only set in method defining module")
+        } else {
+            match e.kind {
+                MethodKind::Iseq { iseq, .. } => {
+                    let p = &vm.iseq(iseq).params;
+                    (p.rest.is_none() || !p.kw.is_empty() || p.kwrest.is_some()).then_some(
+                        "method accepts keywords or method does not accept argument splat",
+                    )
+                }
+                MethodKind::Bmethod(_) => None,
+                _ => Some("method accepts keywords or method does not accept argument splat"),
+            }
+        };
+        if let Some(why) = why {
+            let loc = vm.current_location();
+            let msg = format!(
+                "{loc}: warning: Skipping set of ruby2_keywords flag for {} ({why})\n",
+                symbol::name(n)
+            );
+            vm.emit_warning(&msg)?;
+        }
+    }
+    Ok(Value::NIL)
+}
+
+/// `Module#attr`: readers, or `attr name, true/false` (obsolete): a
+/// reader, and a writer too when true.
+fn attr_legacy(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    if a.len() == 2 && (a[1] == Value::TRUE || a[1] == Value::FALSE) {
+        if vm.verbose() {
+            vm.warn_deprecated("optional boolean argument is obsoleted")?;
+        }
+        return attr(vm, s, &a[..1], true, a[1] == Value::TRUE);
+    }
+    attr(vm, s, a, true, false)
+}
+
 fn attr(vm: &mut Vm, s: Value, a: &[Value], reader: bool, writer: bool) -> VResult {
     let c = this_mut(vm, s)?;
     let vis = vm.classes.get(c).default_visibility;
@@ -977,6 +1098,11 @@ fn set_visibility(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResul
                 vm.invalidate_method(c, n, Reason::Visibility);
             }
             None => {
+                // An inherited method of that visibility already: nothing
+                // to copy (CRuby adds no entry to the child).
+                if lookup::find_method(&vm.classes, c, n).is_some_and(|(_, v)| v == vis) {
+                    continue;
+                }
                 if lookup::find_method(&vm.classes, c, n).is_none()
                     && !(vm.classes.is_module(c)
                         && lookup::find_method(&vm.classes, cls::OBJECT, n).is_some())
@@ -1060,15 +1186,36 @@ pub fn method_names(
     names
 }
 
+/// `method_defined?` and friends; `inherit` false: `c`'s own methods only.
 fn method_defined(vm: &mut Vm, s: Value, a: &[Value], vis: &[Visibility]) -> VResult {
     let c = this(vm, s)?;
     let n = name_arg(vm, a[0])?;
-    Ok(Value::bool(
-        matches!(lookup::find_method(&vm.classes, c, n), Some((_, v)) if vis.contains(&v)),
-    ))
+    let inherit = a.get(1).is_none_or(|v| v.truthy());
+    let found = lookup::find_method(&vm.classes, c, n);
+    let own = |vm: &Vm, m| {
+        let e = vm.classes.method(m);
+        e.owner == c || vm.classes.get(c).methods.get(&n) == Some(&m)
+    };
+    Ok(Value::bool(matches!(found,
+        Some((m, v)) if vis.contains(&v) && (inherit || own(vm, m)))))
+}
+
+/// `class_exec`/`module_exec`: the block with the arguments, `def`s into
+/// the receiver.
+fn class_exec(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    if b.is_none() {
+        return Err(vm.local_jump_error("no block given"));
+    }
+    eval_in(vm, s, a, b, true)
 }
 
 fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    eval_in(vm, s, a, b, false)
+}
+
+/// `class_eval` (a string, or a block given no arguments) and `class_exec`
+/// (`exec`: a block given the arguments).
+fn eval_in(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResult {
     let fl = vm.passed_kw_flag(a);
     let c = this(vm, s)?;
     let Some(b) = b else {
@@ -1079,13 +1226,24 @@ fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
             return Err(vm.argc_error(a.len(), 1, 3));
         }
         let src = super::str_arg(vm, a[0])?;
-        let (file, line) = super::kernel::eval_location(vm, &a[1..])?;
+        // (file, line): the file through `to_str`, as CRuby.
+        let file = match a.get(1) {
+            Some(f) => String::from_utf8_lossy(&super::str_arg(vm, *f)?).into_owned(),
+            None => "(eval)".to_string(),
+        };
+        let line = match a.get(2) {
+            Some(l) => super::int_arg(vm, *l)?,
+            None => 1,
+        };
         let parent = vm.frames.last().map(|f| f.cref.clone());
         let cref = crate::object::cref_new(c, parent);
         return super::kernel::eval_string(vm, &src, &file, line, s, cref);
     };
     // Methods defined with `def` inside the block go to `c`: run the block
     // with a cref whose class is `c`.
+    if !exec && !a.is_empty() {
+        return Err(vm.argc_error(a.len(), 0, 0));
+    }
     let b2 = rebase_block(vm, &b, c);
     let args: Vec<Value> = if a.is_empty() { vec![s] } else { a.to_vec() };
     vm.yield_block_with_fl(&b2, &args, Some(s), None, fl)
@@ -1262,7 +1420,7 @@ fn class_new(vm: &mut Vm, _: Value, a: &[Value], b: B) -> VResult {
     let sv = vm.class_value(sup);
     vm.funcall(sv, sym::INHERITED, &[v], None)?;
     if let Some(b) = b {
-        class_eval(vm, v, &[v], Some(b))?;
+        class_exec(vm, v, &[v], Some(b))?;
     }
     Ok(v)
 }

@@ -335,9 +335,28 @@ pub fn ivar_name_arg(
         });
     if !ok {
         let msg = format!("`{name}' is not allowed as an instance variable name");
-        return Err(vm.name_error(&msg, n, s));
+        return Err(name_error_for_arg(vm, &msg, n, s, v));
     }
     Ok(n)
+}
+
+/// A NameError for a bad name argument: `NameError#name` is the argument
+/// itself when it was a String, as CRuby.
+#[cold]
+pub fn name_error_for_arg(
+    vm: &mut Vm,
+    msg: &str,
+    n: crate::value::SymbolId,
+    recv: Value,
+    arg: Value,
+) -> crate::object::Unwind {
+    let e = vm.name_error(msg, n, recv);
+    if let crate::object::Unwind::Raise(ex) = e
+        && vm.is_string(arg)
+    {
+        vm.ivar_set_name(ex, crate::intern!("name"), arg);
+    }
+    e
 }
 
 fn obj_methods(vm: &mut Vm, s: Value, a: &[Value], vis: Visibility) -> VResult {

@@ -277,23 +277,97 @@ impl Vm {
             Found::Embedded(name, _) => format!("{name}.rb"),
             Found::Ext(e) => format!("{}.so", e.name),
         };
+        // CRuby's load lock: a feature another thread is loading is waited
+        // for; one this thread is loading is a circular require.
+        let me = self.current_thread_bits();
+        while let Some(owner) = self.loading_owner(&key) {
+            if owner == me {
+                self.warn_circular_require(&key)?;
+                return Ok(Value::FALSE);
+            }
+            self.wait_for_load(&key)?;
+        }
         if self.feature_loaded(&key) {
             return Ok(Value::FALSE);
         }
         // Listed while it loads, so a circular require returns false.
         self.add_feature(&key);
-        let r = match found {
-            Found::File(p) => self.load_path_file(&p),
-            Found::Embedded(name, src) => {
-                self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)
-            }
-            Found::Ext(e) => crate::builtins::ext::load(self, e),
-        };
+        self.features_loading.push((key.clone(), me));
+        let r = self.load_found(found);
+        self.features_loading.retain(|(k, _)| *k != key);
         if let Err(e) = r {
             self.remove_feature(&key);
             return Err(e);
         }
         Ok(Value::TRUE)
+    }
+
+    /// Runs what `require` found.
+    fn load_found(&mut self, found: Found) -> VResult {
+        match found {
+            Found::File(p) => self.load_path_file(&p),
+            Found::Embedded(name, src) => {
+                self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)
+            }
+            Found::Ext(e) => crate::builtins::ext::load(self, e),
+        }
+    }
+
+    /// The thread loading `key` now (raw bits of the Thread), if any.
+    pub fn loading_owner(&self, key: &str) -> Option<u64> {
+        self.features_loading
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, t)| *t)
+    }
+
+    /// `Thread.current` as raw bits (0 before prelude/thread.rb is loaded).
+    fn current_thread_bits(&mut self) -> u64 {
+        match self.thread_class() {
+            Some(t) => self
+                .funcall(t, crate::intern!("current"), &[], None)
+                .map_or(0, |v| v.raw()),
+            None => 0,
+        }
+    }
+
+    fn thread_class(&self) -> Option<Value> {
+        let c = self.classes.get(crate::class::cls::OBJECT);
+        c.consts
+            .get(&crate::intern!("Thread"))
+            .copied()
+            .filter(|v| v.is_heap())
+    }
+
+    /// Lets the other threads run until the load of `key` ends.
+    #[cold]
+    fn wait_for_load(&mut self, key: &str) -> Result<(), Unwind> {
+        let Some(t) = self.thread_class() else {
+            return Ok(());
+        };
+        let k = self.str_new(key);
+        self.funcall(t, crate::intern!("__wait_for_load"), &[k], None)?;
+        Ok(())
+    }
+
+    /// `-W`: CRuby's warning for a feature required again while it loads.
+    #[cold]
+    fn warn_circular_require(&mut self, key: &str) -> Result<(), Unwind> {
+        if !self.verbose() {
+            return Ok(());
+        }
+        // As CRuby: the location twice, then the backtrace outermost first.
+        let loc = self.current_location();
+        let mut msg = format!(
+            "{loc}: warning: {loc}: warning: loading in progress, circular require considered harmful - {key}\n"
+        );
+        for line in self.backtrace().iter().rev() {
+            msg.push_str("\tfrom ");
+            msg.push_str(&line.replacen(":in `", ":in  `", 1));
+            msg.push('\n');
+        }
+        msg.push('\n');
+        self.emit_warning(&msg)
     }
 
     pub fn load_path_file(&mut self, path: &str) -> VResult {

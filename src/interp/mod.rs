@@ -222,6 +222,9 @@ pub struct Vm {
     pub generic_ivars: HashMap<u64, Vec<(SymbolId, Value)>>,
     pub at_exit: Vec<Value>,
     pub loaded_features: Vec<String>,
+    /// Features being loaded by `require` now, with the raw bits of the
+    /// Thread loading each (CRuby's load lock; see `Vm::require`).
+    pub features_loading: Vec<(String, u64)>,
     pub load_path: Vec<String>,
     /// The installed standard library's directories in `$LOAD_PATH`
     /// (`features::stdlib_dirs`): carmine's own libraries come before them.
@@ -335,6 +338,7 @@ impl Vm {
             generic_ivars: HashMap::new(),
             at_exit: Vec::new(),
             loaded_features: Vec::new(),
+            features_loading: Vec::new(),
             load_path: Vec::new(),
             stdlib_dirs: Vec::new(),
             rubygems: Default::default(),

@@ -18,7 +18,7 @@ module Conformance
 
   Options = Struct.new(:suite, :suite_dir, :carmine, :jobs, :timeout, :new_failures,
                        :verbose, :out_dir, :host_ruby, :reference, :record, :only,
-                       :max_failures, :exclude_file, keyword_init: true)
+                       :max_failures, :exclude_file, :skip, keyword_init: true)
 
   module_function
 

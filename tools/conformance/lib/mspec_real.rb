@@ -105,6 +105,7 @@ module Conformance
         targets.flat_map { |t| File.directory?(t) ? Dir.glob("#{t}/**/*_spec.rb") : Dir.glob(t) }.uniq.sort
       end
       files = files.select { |f| opts.only.any? { |o| f.include?(o) } } unless opts.only.empty?
+      files -= opts.skip
       want_ref = opts.reference && !Conformance.same_program?(opts.host_ruby, opts.carmine)
       puts "mspec: #{files.size} files of #{targets.join(' ')} in #{root}"
       puts "target: #{opts.carmine}; timeout: #{opts.timeout}s without progress#{want_ref ? "; reference: #{opts.host_ruby}" : ""}"
