@@ -812,13 +812,16 @@ class File < IO
     @writable = acc != RDONLY
     @lineno = 0
     @closed = false
-    # A FIFO is read and written through its descriptor as a pipe's end,
-    # so that other threads run while it waits.
-    if acc != RDWR && File.pipe?(@path)
-      @mode = @readable ? "r" : "w"
-      return __open_stream(@readable ? :r : :w, flags & APPEND != 0)
+    # A FIFO is read through its descriptor as a pipe's end, so that
+    # other threads run while it waits (written, it is buffered as a file).
+    if acc == RDONLY && File.pipe?(@path)
+      @mode = "r"
+      return __open_stream(:r, false)
     end
     @fb = RubyVM::FileIO.fb_open(@path, flags, perm)
+    # Open and readable / writable: the fast paths' one test.
+    @rd = @readable
+    @wr = @writable
   end
 
   # [open(2) flags, binary?] of a mode String ("r", "w+", "ab", "wx",
@@ -870,8 +873,8 @@ class File < IO
   end
 
   def write(*args)
+    return RubyVM::FileIO.fb_write(@fb, args[0]) if @wr && args.size == 1
     __check_writable
-    return RubyVM::FileIO.fb_write(@fb, args[0]) if args.size == 1
     args.sum { |a| RubyVM::FileIO.fb_write(@fb, a) }
   end
 
@@ -934,6 +937,7 @@ class File < IO
   def close
     return nil if @closed
     @closed = true
+    @rd = @wr = false
     RubyVM::FileIO.fb_close(@fb) if @fb
     nil
   end
@@ -1001,6 +1005,8 @@ class File < IO
   alias eof eof?
 
   def read(len = nil, buf = nil)
+    # (The common `read(n)`: straight to the buffer.)
+    return RubyVM::FileIO.fb_read(@fb, len, true) if @rd && buf.nil? && Integer === len && len > 0
     __check_readable
     if len.nil?
       s = RubyVM::FileIO.fb_read(@fb, nil, @binary)
@@ -1076,9 +1082,13 @@ class File < IO
     return $_ = +"" if limit == 0
     line = RubyVM::FileIO.fb_gets(@fb, sep, limit, @binary)
     if line
+      # (A line the limit cut does not count, as CRuby.)
+      cut = limit && line.bytesize >= limit && !(sep && line.end_with?(sep == "" ? "\n\n" : sep))
       line = line.chomp(sep == "" ? "\n\n" : sep).chomp(sep == "" ? "\n" : "") if chomp && sep
-      @lineno += 1
-      $. = @lineno
+      unless cut
+        @lineno += 1
+        $. = @lineno
+      end
     end
     $_ = line
   end

@@ -1,0 +1,60 @@
+# What a process leaves in a File's buffer is written when it ends
+# normally or by an uncaught exception, and lost with exit!; a forked
+# child has a copy of its parent's buffer.
+require "tmpdir"
+
+Dir.mktmpdir do |dir|
+  path = File.join(dir, "out.txt")
+  show = ->(label) { p [label, File.exist?(path) ? File.read(path) : nil] }
+
+  pid = fork do
+    f = File.open(path, "w")
+    f.write("left open\n")
+  end
+  Process.wait(pid)
+  show.(:normal_exit)
+
+  pid = fork do
+    f = File.open(path, "w")
+    f.write("before exit!\n")
+    exit!(0)
+  end
+  Process.wait(pid)
+  show.(:exit_bang)
+
+  pid = fork do
+    f = File.open(path, "w")
+    f.write("flushed then exit!\n")
+    f.flush
+    f.write("not flushed\n")
+    exit!(0)
+  end
+  Process.wait(pid)
+  show.(:flush_then_exit_bang)
+
+  pid = fork do
+    $stderr.reopen(File::NULL) rescue nil
+    f = File.open(path, "w")
+    f.write("before raise\n")
+    raise "boom"
+  end
+  Process.wait(pid)
+  show.(:uncaught_exception)
+
+  # The parent's unflushed data is in the child's copy too.
+  f = File.open(path, "w")
+  f.write("parent ")
+  pid = fork { f.write("child\n") }
+  Process.wait(pid)
+  show.(:after_child)
+  f.write("parent again\n")
+  f.close
+  show.(:after_close)
+end
+
+# This process's own file on standard output, written at its exit after
+# everything else.
+$stdout.sync = true
+out = File.open("/dev/stdout", "w")
+out.write("from the unclosed File\n")
+puts "last line of $stdout"
