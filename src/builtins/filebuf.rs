@@ -575,7 +575,12 @@ pub fn init(vm: &mut Vm) {
     vm.def_module_function(m, "fb_seek", 3, |vm, _, a, _| {
         let off = super::int_arg(vm, a[1])?;
         let whence = super::int_arg(vm, a[2])?;
-        let p = io!(vm, a[0], "rb_io_seek", with(a[0], |fb| fb.seek(off, whence)));
+        let p = io!(
+            vm,
+            a[0],
+            "rb_io_seek",
+            with(a[0], |fb| fb.seek(off, whence))
+        );
         Ok(Value::int(p as i64))
     });
     vm.def_module_function(m, "fb_eof", 1, |vm, _, a, _| {
@@ -606,7 +611,12 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::NIL)
     });
     vm.def_module_function(m, "fb_fileno", 1, |vm, _, a, _| {
-        let fd = io!(vm, a[0], "fileno", with(a[0], |fb| Ok(fb.file()?.as_raw_fd())));
+        let fd = io!(
+            vm,
+            a[0],
+            "fileno",
+            with(a[0], |fb| Ok(fb.file()?.as_raw_fd()))
+        );
         Ok(Value::int(fd as i64))
     });
     vm.def_module_function(m, "fb_sync", 1, |vm, _, a, _| {
@@ -615,7 +625,11 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_module_function(m, "fb_set_sync", 2, |vm, _, a, _| {
         let on = a[1].truthy();
-        io!(vm, a[0], "sync", with(a[0], |fb| Ok(fb.sync = on)));
+        let r = with(a[0], |fb| {
+            fb.sync = on;
+            Ok(())
+        });
+        io!(vm, a[0], "sync", r);
         Ok(a[1])
     });
     // pread(2) / pwrite(2): at an offset, leaving the buffers and the
@@ -625,7 +639,8 @@ pub fn init(vm: &mut Vm) {
         let off = super::int_arg(vm, a[2])?;
         let r = with(a[0], |fb| {
             fb.flush()?;
-            let off = u64::try_from(off).map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL));
+            let off =
+                u64::try_from(off).map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL));
             let mut out = vec![0u8; n];
             let k = std::os::unix::fs::FileExt::read_at(fb.file()?, &mut out, off?)?;
             out.truncate(k);
@@ -642,7 +657,8 @@ pub fn init(vm: &mut Vm) {
         let off = super::int_arg(vm, a[2])?;
         let r = with(a[0], |fb| {
             fb.flush()?;
-            let off = u64::try_from(off).map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL));
+            let off =
+                u64::try_from(off).map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL));
             std::os::unix::fs::FileExt::write_all_at(fb.file()?, &b, off?)
         });
         io!(vm, a[0], "pwrite", r);
@@ -696,7 +712,12 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(on))
     });
     vm.def_module_function(m, "fb_stat", 1, |vm, _, a, _| {
-        let md = io!(vm, a[0], "rb_io_stat", with(a[0], |fb| fb.file()?.metadata()));
+        let md = io!(
+            vm,
+            a[0],
+            "rb_io_stat",
+            with(a[0], |fb| fb.file()?.metadata())
+        );
         Ok(super::file::stat_array(vm, &md))
     });
 }
@@ -706,9 +727,14 @@ mod tests {
     use super::*;
 
     fn temp(name: &str, content: &[u8]) -> FileBuf {
-        let path = std::env::temp_dir().join(format!("carmine-filebuf-{}-{name}", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("carmine-filebuf-{}-{name}", std::process::id()));
         std::fs::write(&path, content).unwrap();
-        let file = std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap();
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .unwrap();
         let _ = std::fs::remove_file(&path);
         FileBuf {
             file: Some(file),
@@ -730,9 +756,15 @@ mod tests {
     #[test]
     fn lines_paragraphs_and_position() {
         let mut fb = temp("lines", b"\n\na\nb\n\n\nc\n");
-        assert_eq!(fb.gets(Some(b"\n\n"), None, true, true).unwrap().unwrap(), b"a\nb\n\n");
+        assert_eq!(
+            fb.gets(Some(b"\n\n"), None, true, true).unwrap().unwrap(),
+            b"a\nb\n\n"
+        );
         assert_eq!(fb.tell().unwrap(), 8);
-        assert_eq!(fb.gets(Some(b"\n"), None, false, true).unwrap().unwrap(), b"c\n");
+        assert_eq!(
+            fb.gets(Some(b"\n"), None, false, true).unwrap().unwrap(),
+            b"c\n"
+        );
         assert!(fb.gets(Some(b"\n"), None, false, true).unwrap().is_none());
         fb.seek(2, 0).unwrap();
         fb.write(b"X").unwrap();
