@@ -878,9 +878,10 @@ class File < IO
     args.sum { |a| RubyVM::FileIO.fb_write(@fb, a) }
   end
 
+  # Through `write`, as CRuby's (a singleton `write` sees it).
   def puts(*args)
-    __check_writable
-    RubyVM::FileIO.fb_puts(@fb, *args)
+    write(RubyVM::FileIO.puts_bytes(*args))
+    nil
   end
 
   def syswrite(s)
@@ -1115,6 +1116,8 @@ class File < IO
   end
 
   def readlines(*a, **kw)
+    __check_readable
+    raise ArgumentError, "invalid limit: 0 for readlines" if __line_args(a)[1] == 0
     r = []
     while (l = gets(*a, **kw))
       r << l
@@ -1124,12 +1127,21 @@ class File < IO
 
   def each_line(*a, **kw)
     return to_enum(:each_line, *a, **kw) unless block_given?
+    __check_readable
+    raise ArgumentError, "invalid limit: 0 for each_line" if __line_args(a)[1] == 0
     while (l = gets(*a, **kw))
       yield l
     end
     self
   end
   alias each each_line
+
+  # A copy on its own descriptor (dup(2)), after this one's buffer is
+  # written.
+  def initialize_copy(orig)
+    super
+    @fb = RubyVM::FileIO.fb_dup(@fb) if @fb && !@closed
+  end
 
   def stat
     __check_closed
@@ -1151,9 +1163,17 @@ class File < IO
     0
   end
 
+  # A lock held elsewhere is waited for a little at a time, so that other
+  # threads run meanwhile.
   def flock(op)
     __check_closed
-    RubyVM::FileIO.fb_flock(@fb, RubyVM::Prelude.to_long(op))
+    op = RubyVM::Prelude.to_long(op)
+    return RubyVM::FileIO.fb_flock(@fb, op) if op & (LOCK_NB | LOCK_UN) != 0
+    while (r = RubyVM::FileIO.fb_flock(@fb, op | LOCK_NB)) == false
+      Thread.__wait(nil, Thread.__now + 0.01)
+      __check_closed
+    end
+    r
   end
 end
 

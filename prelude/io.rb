@@ -403,6 +403,8 @@ class IO
     data = (copy_length ? src.read(copy_length) : src.read) || ""
     src.seek(pos) if src_offset
     dst.write(data)
+    # (Written to the descriptor, not left in a File's buffer.)
+    dst.flush if dst.is_a?(File)
     data.bytesize
   ensure
     src.close if close_src

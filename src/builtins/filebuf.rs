@@ -458,12 +458,6 @@ pub fn init(vm: &mut Vm) {
         io!(vm, a[0], "io_write", with(a[0], |fb| fb.write(&b)));
         Ok(Value::int(b.len() as i64))
     });
-    vm.def_module_function(m, "fb_puts", -2, |vm, _, a, _| {
-        let mut out = Vec::new();
-        super::kernel::puts_into(vm, &a[1..], &mut out)?;
-        io!(vm, a[0], "io_write", with(a[0], |fb| fb.write(&out)));
-        Ok(Value::NIL)
-    });
     // fb_read(fb, len or nil, binary): `len` bytes (nil at the end), or
     // everything.
     vm.def_module_function(m, "fb_read", 3, |vm, _, a, _| match opt_len(vm, a[1])? {
@@ -710,6 +704,27 @@ pub fn init(vm: &mut Vm) {
         });
         let on = io!(vm, a[0], "close_on_exec", r);
         Ok(Value::bool(on))
+    });
+    // A FileBuf on a dup(2) of the descriptor, once this one's buffer is
+    // written and its read-ahead given back.
+    vm.def_module_function(m, "fb_dup", 1, |vm, _, a, _| {
+        let r = with(a[0], |fb| {
+            fb.flush()?;
+            fb.unread_back()?;
+            let file = fb.file()?.try_clone()?;
+            Ok(FileBuf {
+                file: Some(file),
+                path: fb.path.clone(),
+                rbuf: Vec::new(),
+                roff: 0,
+                wbuf: Vec::new(),
+                sync: fb.sync,
+            })
+        });
+        let fb = io!(vm, a[0], "dup", r);
+        Ok(vm
+            .heap
+            .alloc(crate::class::cls::OBJECT, Body::Data(Box::new(fb))))
     });
     vm.def_module_function(m, "fb_stat", 1, |vm, _, a, _| {
         let md = io!(
