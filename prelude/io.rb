@@ -539,7 +539,15 @@ class Thread
     # The current thread waits for a descriptor of `reads` to have data,
     # or of `writes` to take some, or for `deadline`.
     def __wait_io(reads, writes, deadline = nil)
-      ready = -> { r, w = RubyVM::FileIO.poll(reads, writes, 0); !r.empty? || !w.empty? }
+      # (A descriptor another thread closed counts as ready: the waiter
+      # then finds its IO closed, instead of the EBADF reaching whichever
+      # thread the scheduler polls from.)
+      ready = lambda do
+        r, w = RubyVM::FileIO.poll(reads, writes, 0)
+        !r.empty? || !w.empty?
+      rescue Errno::EBADF
+        true
+      end
       __wait(ready, deadline, [reads, writes])
     end
 
