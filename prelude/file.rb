@@ -880,7 +880,8 @@ class File < IO
 
   # Through `write`, as CRuby's (a singleton `write` sees it).
   def puts(*args)
-    write(RubyVM::FileIO.puts_bytes(*args))
+    b = RubyVM::FileIO.puts_bytes(*args)
+    write(b) unless b.empty?
     nil
   end
 
@@ -1085,7 +1086,9 @@ class File < IO
     if line
       # (A line the limit cut does not count, as CRuby.)
       cut = limit && line.bytesize >= limit && !(sep && line.end_with?(sep == "" ? "\n\n" : sep))
-      line = line.chomp(sep == "" ? "\n\n" : sep).chomp(sep == "" ? "\n" : "") if chomp && sep
+      if chomp && sep
+        line = sep == "" ? line.chomp("\n\n").chomp("\n") : line.chomp(sep)
+      end
       unless cut
         @lineno += 1
         $. = @lineno

@@ -404,7 +404,7 @@ class IO
     src.seek(pos) if src_offset
     dst.write(data)
     # (Written to the descriptor, not left in a File's buffer.)
-    dst.flush if dst.is_a?(File)
+    dst.flush if dst.is_a?(File) || (dst.respond_to?(:to_io) && dst.to_io.is_a?(File))
     data.bytesize
   ensure
     src.close if close_src
