@@ -2,8 +2,8 @@
 #
 # File, Dir, File::Stat, IO on files, Process::Status, Kernel#` and
 # Kernel#system, built on the primitives of RubyVM::FileIO
-# (src/builtins/file.rs). Files are unbuffered: every write goes to the file
-# at once, and a file opened for reading is read whole when opened.
+# (src/builtins/file.rs). A File instance reads and writes its descriptor
+# through CRuby's buffers (src/builtins/filebuf.rs).
 
 class SystemCallError
   # syserr_initialize. On SystemCallError itself: new(mesg, errno = nil,
@@ -712,18 +712,6 @@ class File < IO
     end
     alias fnmatch? fnmatch
 
-    def __mode(mode, kw)
-      mode = kw[:mode] if kw.key?(:mode)
-      mode = "r" if mode.nil?
-      if mode.is_a?(Integer)
-        acc = mode & 3
-        m = acc == 0 ? "r" : acc == 1 ? (mode & 1024 != 0 ? "a" : "w") : (mode & 1024 != 0 ? "a+" : (mode & 512 != 0 ? "w+" : "r+"))
-        m = "w" if acc == 1 && mode & 1024 == 0 && mode & 512 == 0 && mode & 64 != 0
-        return [m, mode]
-      end
-      [mode.to_s.sub(/:.*/, "").delete("bt"), nil]
-    end
-
     def read(p, len = nil, offset = nil, **kw)
       p = RubyVM::FileIO.path(p)
       if p.start_with?("|")
@@ -827,48 +815,71 @@ class File < IO
     end
   end
 
+  # File.new(path, mode = "r", perm = 0666, mode:, flags:, perm:,
+  # binmode:): the file opened on a real descriptor, its reads and
+  # writes buffered as CRuby's (src/builtins/filebuf.rs).
   def initialize(path, mode = nil, perm = nil, **kw)
     if path.is_a?(Integer)
       @fd = path
       @path = nil
-      @mode = "w"
+      @readable = false
+      @writable = true
       return
     end
     @path = RubyVM::FileIO.path(path)
-    @mode, flags = File.__mode(mode, kw)
+    flags, @binary = File.__open_flags(mode, kw)
+    perm = kw[:perm] if kw.key?(:perm)
+    perm = perm.nil? ? 0o666 : RubyVM::Prelude.to_long(perm)
+    acc = flags & 3
+    @readable = acc != WRONLY
+    @writable = acc != RDONLY
     m = kw.key?(:mode) ? kw[:mode] : mode
     if m.is_a?(String) && m.include?(":")
       set_encoding(m.split(":", 2)[1])
     elsif kw[:encoding] || kw[:external_encoding]
       set_encoding(kw[:encoding] || kw[:external_encoding], kw[:internal_encoding])
-    elsif (m.is_a?(String) && m.include?("b")) || kw[:binmode]
-      set_encoding(Encoding::ASCII_8BIT)
     end
-    @pos = 0
     @lineno = 0
     @closed = false
-    # A device or FIFO is read and written through its descriptor.
-    if File.exist?(@path) && !File.file?(@path) && !File.directory?(@path) && !@mode.include?("+")
-      return __open_stream(@mode[0] == "r" ? :r : :w, @mode[0] == "a")
+    # A FIFO is read through its descriptor as a pipe's end, so that
+    # other threads run while it waits (written, it is buffered as a file).
+    if acc == RDONLY && File.pipe?(@path)
+      @mode = "r"
+      return __open_stream(:r, false)
     end
-    case @mode[0]
-    when "r"
-      # File::CREAT with RDWR (and no TRUNC) creates a missing file.
-      RubyVM::FileIO.write(@path, "", true) if flags && flags & 64 != 0 && !File.exist?(@path)
-      @data = RubyVM::FileIO.read(@path)
-      raise Errno::EISDIR, "io_fread - #{@path}" if File.directory?(@path) && @mode.include?("+")
-    when "w"
-      raise Errno::EEXIST, "rb_sysopen - #{@path}" if flags && flags & 128 != 0 && File.exist?(@path)
-      raise Errno::EISDIR, "rb_sysopen - #{@path}" if File.directory?(@path)
-      RubyVM::FileIO.write(@path, "", false)
-      @data = +""
-    when "a"
-      RubyVM::FileIO.write(@path, "", true)
-      @data = RubyVM::FileIO.read(@path)
-      @pos = @data.size
+    @fb = RubyVM::FileIO.fb_open(@path, flags, perm)
+    # Open and readable / writable: the fast paths' one test.
+    @rd = @readable
+    @wr = @writable
+  end
+
+  # [open(2) flags, binary?] of a mode String ("r", "w+", "ab", "wx",
+  # "r:enc") or Integer, and the keyword arguments.
+  def self.__open_flags(mode, kw)
+    mode = kw[:mode] if kw.key?(:mode)
+    mode = "r" if mode.nil?
+    binary = kw[:binmode] ? true : false
+    if mode.is_a?(Integer)
+      flags = mode
     else
-      raise ArgumentError, "invalid access mode #{@mode}"
+      mode = RubyVM::FileIO.str_arg(mode)
+      m = mode.sub(/:.*/m, "")
+      flags = case m.delete("bt")
+              when "r" then RDONLY
+              when "r+" then RDWR
+              when "w" then WRONLY | CREAT | TRUNC
+              when "w+" then RDWR | CREAT | TRUNC
+              when "a" then WRONLY | CREAT | APPEND
+              when "a+" then RDWR | CREAT | APPEND
+              when "wx" then WRONLY | CREAT | TRUNC | EXCL
+              when "w+x" then RDWR | CREAT | TRUNC | EXCL
+              else raise ArgumentError, "invalid access mode #{mode}"
+              end
+      raise ArgumentError, "invalid access mode #{mode}" if m.count("bt") > 1 || (m.include?("b") && m.include?("t"))
+      binary = true if m.include?("b")
     end
+    flags |= RubyVM::Prelude.to_long(kw[:flags]) if kw[:flags]
+    [flags, binary]
   end
 
   def path = @path
@@ -881,127 +892,192 @@ class File < IO
   end
 
   def __check_readable
-    __check_closed
-    raise IOError, "not opened for reading" unless @mode[0] == "r" || @mode.include?("+")
+    raise IOError, "closed stream" if @closed
+    raise IOError, "not opened for reading" unless @readable
   end
 
   def __check_writable
-    __check_closed
-    raise IOError, "not opened for writing" if @mode == "r"
+    raise IOError, "closed stream" if @closed
+    raise IOError, "not opened for writing" unless @writable
   end
 
   def write(*args)
+    return RubyVM::FileIO.fb_write(@fb, args[0]) if @wr && args.size == 1
     __check_writable
-    n = 0
-    args.each do |a|
-      s = a.to_s
-      if @mode[0] == "a" || @pos >= @data.bytesize
-        RubyVM::FileIO.write(@path, s, true)
-        @data << s
-        @pos = @data.bytesize
-      else
-        @data = @data.b
-        @data[@pos, s.bytesize] = s.b
-        RubyVM::FileIO.write(@path, @data, false)
-        @pos += s.bytesize
-      end
-      n += s.bytesize
-    end
-    n
+    args.sum { |a| RubyVM::FileIO.fb_write(@fb, a) }
   end
 
+  # Through `write`, as CRuby's (a singleton `write` sees it).
   def puts(*args)
-    return write("\n") && nil if args.empty?
-    args.each do |a|
-      if a.is_a?(Array)
-        a.empty? ? nil : puts(*a)
-        next
-      end
-      s = a.nil? ? "" : a.to_s
-      write(s.end_with?("\n") ? s : s + "\n")
-    end
+    b = RubyVM::FileIO.puts_bytes(*args)
+    write(b) unless b.empty?
     nil
   end
 
-  def flush = self
-  def fsync = 0
-  def sync = true
-  def sync=(v)
-    v
+  def syswrite(s)
+    __check_writable
+    RubyVM::FileIO.fb_flush(@fb)
+    n = RubyVM::FileIO.fb_write(@fb, s)
+    RubyVM::FileIO.fb_flush(@fb)
+    n
   end
 
-  def fileno = @fd || 3
+  def pwrite(s, offset)
+    __check_writable
+    RubyVM::FileIO.fb_pwrite(@fb, s, offset)
+  end
+
+  def flush
+    __check_closed
+    RubyVM::FileIO.fb_flush(@fb) if @writable
+    self
+  end
+
+  def fsync
+    __check_closed
+    RubyVM::FileIO.fb_fsync(@fb, false)
+  end
+
+  def fdatasync
+    __check_closed
+    RubyVM::FileIO.fb_fsync(@fb, true)
+  end
+
+  def sync
+    __check_closed
+    RubyVM::FileIO.fb_sync(@fb)
+  end
+
+  def sync=(v)
+    __check_closed
+    RubyVM::FileIO.fb_set_sync(@fb, v)
+  end
+
+  def fileno
+    return @fd if @fd
+    __check_closed
+    RubyVM::FileIO.fb_fileno(@fb)
+  end
+  alias to_i fileno
 
   def size
     __check_closed
-    @data.bytesize
+    RubyVM::FileIO.fb_size(@fb)
   end
 
   def close
-    __check_closed if false
+    return nil if @closed
     @closed = true
+    @rd = @wr = false
+    RubyVM::FileIO.fb_close(@fb) if @fb
     nil
   end
 
   def closed? = @closed ? true : false
 
-  def pos = @pos
+  def close_on_exec?
+    __check_closed
+    RubyVM::FileIO.fb_cloexec(@fb, nil)
+  end
+
+  def close_on_exec=(v)
+    __check_closed
+    RubyVM::FileIO.fb_cloexec(@fb, v ? true : false)
+    v
+  end
+
+  def autoclose? = true
+  def binmode? = @binary ? true : false
+
+  def binmode
+    __check_closed
+    @binary = true
+    self
+  end
+
+  # (CRuby's io_external_encoding: a writable File has none until set.)
+  def external_encoding
+    return @__ext_enc if @__ext_enc
+    return Encoding::ASCII_8BIT if @binary
+    @writable ? nil : Encoding.default_external
+  end
+
+  def pos
+    __check_closed
+    RubyVM::FileIO.fb_tell(@fb)
+  end
   alias tell pos
 
   def pos=(n)
-    @pos = n
+    __check_closed
+    RubyVM::FileIO.fb_seek(@fb, RubyVM::Prelude.to_long(n), 0)
   end
 
   def seek(n, whence = 0)
-    whence = { SET: 0, CUR: 1, END: 2 }[whence] if whence.is_a?(Symbol)
-    @pos = case whence
-           when 0 then n
-           when 1 then @pos + n
-           else @data.bytesize + n
-           end
+    __check_closed
+    whence = case whence
+             when :SET then 0
+             when :CUR then 1
+             when :END then 2
+             else RubyVM::Prelude.to_long(whence)
+             end
+    RubyVM::FileIO.fb_seek(@fb, RubyVM::Prelude.to_long(n), whence)
     0
   end
 
   def rewind
-    @pos = 0
+    __check_closed
+    RubyVM::FileIO.fb_seek(@fb, 0, 0)
     @lineno = 0
     0
   end
 
   def eof?
     __check_readable
-    @pos >= @data.bytesize
+    RubyVM::FileIO.fb_eof(@fb)
   end
   alias eof eof?
 
   def read(len = nil, buf = nil)
+    # (The common `read(n)`: straight to the buffer.)
+    return RubyVM::FileIO.fb_read(@fb, len, true) if @rd && buf.nil? && Integer === len && len > 0
     __check_readable
-    rest = @data.byteslice(@pos, @data.bytesize - @pos) || +""
-    if len
-      return (buf ? buf.replace("") && nil : nil) if rest.empty? && len > 0
-      rest = rest.byteslice(0, len)
-      rest.force_encoding(Encoding::ASCII_8BIT) unless buf
+    if len.nil?
+      s = RubyVM::FileIO.fb_read(@fb, nil, @binary)
+      if @__ext_enc
+        s = s.force_encoding(@__ext_enc)
+        s = s.encode(@__int_enc) if @__int_enc
+      end
+      return buf ? buf.replace(s) : s
     end
-    @pos += rest.bytesize
-    return buf.replace(rest) if buf
-    return rest if len || !@__ext_enc
-    rest = rest.force_encoding(@__ext_enc)
-    @__int_enc ? rest.encode(@__int_enc) : rest
+    len = RubyVM::Prelude.to_long(len)
+    raise ArgumentError, "negative length #{len} given" if len.negative?
+    s = len.zero? ? "".b : RubyVM::FileIO.fb_read(@fb, len, true)
+    return s unless buf
+    s.nil? ? (buf.replace(""); nil) : buf.replace(s)
   end
 
   def readpartial(len, buf = nil)
-    r = read(len, buf)
+    __check_readable
+    r = RubyVM::FileIO.fb_readpartial(@fb, len)
     raise EOFError, "end of file reached" if r.nil?
-    r
+    buf ? buf.replace(r) : r
   end
   alias sysread readpartial
+
+  def pread(len, offset, buf = nil)
+    __check_readable
+    r = RubyVM::FileIO.fb_pread(@fb, len, offset)
+    raise EOFError, "end of file reached" if r.nil?
+    buf ? buf.replace(r) : r
+  end
 
   # A device or FIFO (`/dev/zero`, `/dev/null`, a named pipe): never
   # slurped when opened (it may have no end), but read and written
   # through its descriptor as a pipe's end is (RubyVM::PipeIO).
   def __open_stream(dir, append)
     fd = RubyVM::FileIO.fd_open(@path, dir == :w, append)
-    binary = @mode.include?("b")
+    binary = @binary
     extend RubyVM::PipeIO
     extend RubyVM::FileStream
     __pipe_init(fd, dir)
@@ -1011,45 +1087,76 @@ class File < IO
 
   def getc
     __check_readable
-    return nil if @pos >= @data.bytesize
-    c = @data.byteslice(@pos, @data.bytesize - @pos)[0]
-    @pos += c.bytesize
-    c
+    RubyVM::FileIO.fb_getc(@fb, @binary)
   end
 
   def getbyte
     __check_readable
-    return nil if @pos >= @data.bytesize
-    b = @data.getbyte(@pos)
-    @pos += 1
+    RubyVM::FileIO.fb_getbyte(@fb)
+  end
+
+  def readbyte
+    b = getbyte
+    raise EOFError, "end of file reached" if b.nil?
     b
   end
 
-  def gets(sep = $/, limit = nil, chomp: false)
+  def ungetc(c)
     __check_readable
-    if sep.is_a?(Integer)
-      limit = sep
-      sep = $/
+    c = c.is_a?(Integer) ? (@binary || c < 0x80 ? (c & 0xff).chr : c.chr(Encoding::UTF_8)) : RubyVM::FileIO.str_arg(c)
+    RubyVM::FileIO.fb_unget(@fb, c)
+  end
+
+  def ungetbyte(b)
+    __check_readable
+    return nil if b.nil?
+    b = b.is_a?(Integer) ? (b & 0xff).chr : RubyVM::FileIO.str_arg(b)
+    RubyVM::FileIO.fb_unget(@fb, b)
+  end
+
+  def gets(*args, chomp: false)
+    __check_readable
+    sep, limit = __line_args(args)
+    return $_ = +"" if limit == 0
+    line = RubyVM::FileIO.fb_gets(@fb, sep, limit, @binary)
+    if line
+      # (A line the limit cut does not count, as CRuby.)
+      cut = limit && line.bytesize >= limit && !(sep && line.end_with?(sep == "" ? "\n\n" : sep))
+      if chomp && sep
+        line = sep == "" ? line.chomp("\n\n").chomp("\n") : line.chomp(sep)
+      end
+      unless cut
+        @lineno += 1
+        $. = @lineno
+      end
     end
-    return $_ = nil if @pos >= @data.bytesize
-    rest = @data.byteslice(@pos, @data.bytesize - @pos)
-    line = RubyVM::FileIO.split_lines(rest, sep)[0]
-    if sep == "" # paragraph mode skips the newlines after
-      consumed = line.bytesize
-      consumed += 1 while rest.getbyte(consumed) == 10
-      line = line.sub(/\n+\z/, "\n\n")
-      @pos += consumed
-    else
-      line = line.byteslice(0, limit) if limit && limit > 0
-      @pos += line.bytesize
-    end
-    line = line.chomp(sep == "" ? "\n\n" : sep) if chomp && sep
-    @lineno += 1
-    $. = @lineno
     $_ = line
   end
 
+  # [separator or nil, limit or nil] of gets(sep = $/, limit = nil).
+  def __line_args(args)
+    raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..2)" if args.size > 2
+    sep = $/
+    limit = nil
+    if args.size == 2
+      sep, limit = args
+    elsif args.size == 1
+      a = args[0]
+      if a.nil? || a.is_a?(String) || a.respond_to?(:to_str)
+        sep = a
+      else
+        limit = a
+      end
+    end
+    sep = RubyVM::FileIO.str_arg(sep) unless sep.nil?
+    limit = limit.nil? ? nil : RubyVM::Prelude.to_long(limit)
+    limit = nil if limit&.negative?
+    [sep, limit]
+  end
+
   def readlines(*a, **kw)
+    __check_readable
+    raise ArgumentError, "invalid limit: 0 for readlines" if __line_args(a)[1] == 0
     r = []
     while (l = gets(*a, **kw))
       r << l
@@ -1059,6 +1166,8 @@ class File < IO
 
   def each_line(*a, **kw)
     return to_enum(:each_line, *a, **kw) unless block_given?
+    __check_readable
+    raise ArgumentError, "invalid limit: 0 for each_line" if __line_args(a)[1] == 0
     while (l = gets(*a, **kw))
       yield l
     end
@@ -1066,15 +1175,26 @@ class File < IO
   end
   alias each each_line
 
-  def stat = File.stat(@path)
+  # A copy on its own descriptor (dup(2)), after this one's buffer is
+  # written.
+  def initialize_copy(orig)
+    super
+    @fb = RubyVM::FileIO.fb_dup(@fb) if @fb && !@closed
+  end
+
+  def stat
+    __check_closed
+    File::Stat.new(@path, RubyVM::FileIO.fb_stat(@fb))
+  end
+
   def lstat = File.lstat(@path)
-  def mtime = File.mtime(@path)
-  def atime = File.atime(@path)
+  def mtime = stat.mtime
+  def atime = stat.atime
+  def ctime = stat.ctime
 
   def truncate(n)
-    File.truncate(@path, n)
-    @data = RubyVM::FileIO.read(@path)
-    0
+    __check_writable
+    RubyVM::FileIO.fb_truncate(@fb, n)
   end
 
   def chmod(m)
@@ -1082,7 +1202,18 @@ class File < IO
     0
   end
 
-  def flock(*) = 0
+  # A lock held elsewhere is waited for a little at a time, so that other
+  # threads run meanwhile.
+  def flock(op)
+    __check_closed
+    op = RubyVM::Prelude.to_long(op)
+    return RubyVM::FileIO.fb_flock(@fb, op) if op & (LOCK_NB | LOCK_UN) != 0
+    while (r = RubyVM::FileIO.fb_flock(@fb, op | LOCK_NB)) == false
+      Thread.__wait(nil, Thread.__now + 0.01)
+      __check_closed
+    end
+    r
+  end
 end
 
 class Dir

@@ -403,6 +403,8 @@ class IO
     data = (copy_length ? src.read(copy_length) : src.read) || ""
     src.seek(pos) if src_offset
     dst.write(data)
+    # (Written to the descriptor, not left in a File's buffer.)
+    dst.flush if dst.is_a?(File) || (dst.respond_to?(:to_io) && dst.to_io.is_a?(File))
     data.bytesize
   ensure
     src.close if close_src
@@ -537,7 +539,15 @@ class Thread
     # The current thread waits for a descriptor of `reads` to have data,
     # or of `writes` to take some, or for `deadline`.
     def __wait_io(reads, writes, deadline = nil)
-      ready = -> { r, w = RubyVM::FileIO.poll(reads, writes, 0); !r.empty? || !w.empty? }
+      # (A descriptor another thread closed counts as ready: the waiter
+      # then finds its IO closed, instead of the EBADF reaching whichever
+      # thread the scheduler polls from.)
+      ready = lambda do
+        r, w = RubyVM::FileIO.poll(reads, writes, 0)
+        !r.empty? || !w.empty?
+      rescue Errno::EBADF
+        true
+      end
       __wait(ready, deadline, [reads, writes])
     end
 

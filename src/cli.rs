@@ -597,6 +597,8 @@ fn setup_globals(vm: &mut Vm, a: &Args) {
 fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) -> i32 {
     let status = vm.exit_status_of(&result);
     if matches!(result, Err(Unwind::Exit(_))) {
+        // `exit!`: files' buffers are lost, as CRuby's.
+        crate::builtins::filebuf::abandon();
         vm.flush();
         return status;
     }
@@ -621,6 +623,7 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
     };
     let mut status = match vm.run_at_exit(status, errinfo) {
         AtExit::ExitNow(c) => {
+            crate::builtins::filebuf::abandon();
             vm.flush();
             return c;
         }
@@ -665,6 +668,7 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
     }
     // As ruby_cleanup: the finalizers after the error report.
     crate::builtins::objectspace::run_finalizers(vm);
+    crate::builtins::filebuf::flush_all(vm);
     vm.flush();
     if let Some(signo) = signal {
         // As CRuby's ruby_default_signal (the shell sees 128 + the

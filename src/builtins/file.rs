@@ -368,7 +368,7 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
     walk(&root, &segs, base, dotmatch, flags, out);
 }
 
-fn stat_array(vm: &mut Vm, m: &std::fs::Metadata) -> Value {
+pub(super) fn stat_array(vm: &mut Vm, m: &std::fs::Metadata) -> Value {
     use std::os::unix::fs::MetadataExt;
     let ft = m.file_type();
     let kind = if ft.is_symlink() {
@@ -487,6 +487,7 @@ pub fn init(vm: &mut Vm) {
         .and_then(|v| vm.as_class(v));
     let m = vm.new_module(Some("FileIO"), rv);
     vm.fileio_module = m;
+    super::filebuf::init(vm);
     vm.def_module_function(m, "read", 1, |vm, _, a, _| {
         let p = path_arg(vm, a[0])?;
         match std::fs::read(&p) {

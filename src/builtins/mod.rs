@@ -7,6 +7,7 @@ pub mod exception;
 pub mod ext;
 pub mod fiber;
 pub mod file;
+pub mod filebuf;
 pub mod float;
 pub mod hash;
 pub mod integer;

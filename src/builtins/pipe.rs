@@ -380,6 +380,8 @@ pub fn init(vm: &mut Vm) {
                 status
             }
         };
+        // Files still open write their buffers, as a child's exit does.
+        super::filebuf::flush_all(vm);
         vm.flush();
         Err(Unwind::Exit(status))
     });
