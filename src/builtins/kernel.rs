@@ -62,8 +62,22 @@ pub fn init(vm: &mut Vm) {
                 }
             }
         }
-        // CRuby's Kernel#p flushes $stdout.
+        // CRuby's Kernel#p flushes $stdout (a redirected one too when it
+        // is an IO: a File's buffer goes out).
         vm.flush();
+        if let Some(io) = io
+            && !a.is_empty()
+            && let Some(&io_class) = vm
+                .classes
+                .get(cls::OBJECT)
+                .consts
+                .get(&crate::intern!("IO"))
+            && vm
+                .funcall(io, crate::intern!("is_a?"), &[io_class], None)?
+                .truthy()
+        {
+            vm.funcall(io, crate::intern!("flush"), &[], None)?;
+        }
         Ok(match a.len() {
             0 => Value::NIL,
             1 => a[0],
