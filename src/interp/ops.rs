@@ -133,14 +133,7 @@ impl Vm {
             return None;
         }
         match obj(a).class.get() {
-            cls::HASH if self.dispatch.bop_ok(bop::HASH_AREF) => {
-                let r = crate::builtins::hash::hash_fetch_default(self, a, b);
-                if self.trace.events != 0 && r.is_ok() {
-                    // (A default proc ran Ruby code.)
-                    return Some(Err(self.trace_switch(r.ok()?, 2)));
-                }
-                Some(r)
-            }
+            cls::HASH if self.dispatch.bop_ok(bop::HASH_AREF) => Some(self.hash_aref_op(a, b, 2)),
             cls::ARRAY if self.dispatch.bop_ok(bop::ARRAY_AREF) => {
                 Some(crate::builtins::array::aref1(self, a, b))
             }
@@ -163,11 +156,18 @@ impl Vm {
         if matches!(&*obj(h).body.borrow(), Body::Hash(t) if t.compare_by_identity) {
             return None;
         }
-        let r = crate::builtins::hash::hash_fetch_default(self, h, key);
-        if self.trace.events != 0 && r.is_ok() {
-            return Some(Err(self.trace_switch(r.ok()?, 1)));
+        Some(self.hash_aref_op(h, key, 1))
+    }
+
+    /// `h[k]` for an instruction with `operands` on the stack: a default
+    /// proc that turned tracing on leaves the value there for the tracing
+    /// loop (`trace_switch`).
+    fn hash_aref_op(&mut self, h: Value, k: Value, operands: usize) -> VResult {
+        let r = crate::builtins::hash::hash_fetch_default(self, h, k)?;
+        if self.trace.events != 0 {
+            return Err(self.trace_switch(r, operands));
         }
-        Some(r)
+        Ok(r)
     }
 
     /// `opt_aset` on a Hash: `rb_hash_aset` without a method call.

@@ -626,28 +626,23 @@ fn insn(
             )
         }
         Insn::IvarLocal { .. } => step1(pc + 2, d + 2),
-        // Looked up (the `opt_aref` skipped), or the String pushed for it.
-        Insn::OptArefWith { .. } => {
+        // Fused literal forms: on their fast path the next slot is skipped
+        // (`opt_aref_with`: the value replaces the Hash; `opt_str_freeze`:
+        // the literal is pushed), else the String is pushed for it.
+        Insn::OptArefWith { .. } | Insn::OptStrFreeze { .. } => {
             is_step.set(true);
+            let fast_depth = if matches!(iseq.insns[pc], Insn::OptArefWith { .. }) {
+                d
+            } else {
+                d + 1
+            };
             (
                 format!(
                     "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
                     pc + 2,
                     pc + 2
                 ),
-                vec![(pc + 2, d), slow()],
-            )
-        }
-        // The literal pushed (the send skipped), or the String for it.
-        Insn::OptStrFreeze { .. } => {
-            is_step.set(true);
-            (
-                format!(
-                    "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
-                    pc + 2,
-                    pc + 2
-                ),
-                vec![(pc + 2, d + 1), slow()],
+                vec![(pc + 2, fast_depth), slow()],
             )
         }
         Insn::IvarAddIStore { .. } => {
