@@ -51,8 +51,8 @@ pub fn init(vm: &mut Vm) {
         Ok(a[0])
     });
     vm.def_builtin(io, "print", -1, |vm, s, a, _| {
-        for v in a {
-            let b = vm.value_to_bytes(*v)?;
+        for v in super::kernel::print_parts(vm, a) {
+            let b = vm.value_to_bytes(v)?;
             write(vm, s, &b)?;
         }
         Ok(Value::NIL)

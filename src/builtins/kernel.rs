@@ -34,15 +34,16 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::NIL)
     });
     vm.def_builtin(k, "print", -1, |vm, _, a, _| {
+        let parts = print_parts(vm, a);
         if let Some(io) = redirected_stdout(vm) {
             // rb_io_print: each argument through `$stdout.write`.
-            for v in a {
-                vm.funcall(io, crate::intern!("write"), &[*v], None)?;
+            for v in parts {
+                vm.funcall(io, crate::intern!("write"), &[v], None)?;
             }
             return Ok(Value::NIL);
         }
-        for v in a {
-            let b = vm.value_to_bytes(*v)?;
+        for v in parts {
+            let b = vm.value_to_bytes(v)?;
             vm.write_out(&b);
         }
         Ok(Value::NIL)
@@ -880,6 +881,29 @@ fn eval_code(
     let r = vm.run();
     vm.native_depth -= 1;
     r
+}
+
+/// What `print` writes (rb_io_print): its arguments, or `$_` when it has
+/// none, with `$,` between them and `$\` after them when those are set.
+pub fn print_parts(vm: &mut Vm, a: &[Value]) -> Vec<Value> {
+    let args = if a.is_empty() {
+        vec![vm.last_line()]
+    } else {
+        a.to_vec()
+    };
+    let sep = vm.global_get(crate::intern!("$,"));
+    let mut out = Vec::with_capacity(args.len() * 2);
+    for (i, v) in args.into_iter().enumerate() {
+        if i > 0 && !sep.is_nil() {
+            out.push(sep);
+        }
+        out.push(v);
+    }
+    let rs = vm.global_get(crate::intern!("$\\"));
+    if !rs.is_nil() {
+        out.push(rs);
+    }
+    out
 }
 
 /// `eval(src)` that sees and updates the caller's locals: the source is

@@ -985,24 +985,21 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     // (A binary source file's `\xHH` escapes make an
                     // ASCII-8BIT regexp, as `/n` does.)
                     | ((r.is_ascii_8bit() as u32) << 5);
-                let src = self.src
-                    [r.content_loc().start() as usize..r.content_loc().end() as usize]
-                    .to_vec();
-                let src = match self.src.get(r.closing_loc().start() as usize) {
-                    Some(&term) => unescape_terminator(src, term),
-                    None => src,
-                };
-                // (In a binary source file, `\xHH` escapes of 0x80 or more
-                // make an ASCII-8BIT regexp with a fixed encoding.)
-                let opts = if self.source_enc == LitEnc::BINARY
-                    && crate::builtins::regexp::has_high_hex_escape(&String::from_utf8_lossy(&src))
-                {
-                    use crate::builtins::regexp::{BINARY_SOURCE, FIXEDENCODING};
-                    opts | FIXEDENCODING | BINARY_SOURCE
-                } else {
-                    opts
-                };
-                self.put_literal(Literal::Regexp(src, opts), self.line_of_node(node))
+                self.regexp_literal(r.content_loc(), r.closing_loc(), opts, node)
+            }
+            Node::MatchLastLineNode { .. } => {
+                // `if /re/` (a literal alone in a condition): `/re/ =~ $_`.
+                let r = node.as_match_last_line_node().unwrap();
+                let opts = (r.is_ignore_case() as u32)
+                    | ((r.is_extended() as u32) << 1)
+                    | ((r.is_multi_line() as u32) << 2)
+                    | ((r.is_utf_8() as u32) << 4)
+                    | ((r.is_ascii_8bit() as u32) << 5);
+                self.regexp_literal(r.content_loc(), r.closing_loc(), opts, node)?;
+                self.regex_in_condition_warning(node);
+                let site = self.site(crate::intern!("~"), 0, 0, None);
+                self.emit_call(Insn::Send { site }, 1);
+                Ok(())
             }
             Node::InterpolatedRegularExpressionNode { .. } => {
                 let r = node.as_interpolated_regular_expression_node().unwrap();
@@ -1011,20 +1008,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     | ((r.is_multi_line() as u32) << 2)
                     | ((r.is_utf_8() as u32) << 4)
                     | ((r.is_ascii_8bit() as u32) << 5);
-                let parts = r.parts();
-                // `/o`: made the first time only (the `once` instruction).
-                let once = r.is_once().then(|| {
-                    let cache = self.ivar_cache();
-                    (cache, self.emit(Insn::Once { cache, target: 0 }))
-                });
-                let n = self.interpolation_parts(&parts, true)?;
-                self.emit(Insn::ToRegexp { n, opts });
-                if let Some((cache, at)) = once {
-                    self.emit(Insn::SetOnce { cache });
-                    let target = self.pc();
-                    self.scope().insns[at] = Insn::Once { cache, target };
-                    // (`Once` pushes when it jumps: the depth is the same.)
-                }
+                self.interpolated_regexp(&r.parts(), opts, r.is_once())
+            }
+            Node::InterpolatedMatchLastLineNode { .. } => {
+                let r = node.as_interpolated_match_last_line_node().unwrap();
+                let opts = (r.is_ignore_case() as u32)
+                    | ((r.is_extended() as u32) << 1)
+                    | ((r.is_multi_line() as u32) << 2)
+                    | ((r.is_utf_8() as u32) << 4)
+                    | ((r.is_ascii_8bit() as u32) << 5);
+                self.interpolated_regexp(&r.parts(), opts, r.is_once())?;
+                self.regex_in_condition_warning(node);
+                let site = self.site(crate::intern!("~"), 0, 0, None);
+                self.emit_call(Insn::Send { site }, 1);
                 Ok(())
             }
             Node::ArrayNode { .. } => {
@@ -1654,4 +1650,68 @@ fn unescape_terminator(src: Vec<u8>, term: u8) -> Vec<u8> {
         }
     }
     out
+}
+
+impl<'pr, 'h> Compiler<'pr, 'h> {
+    /// A regexp literal's value (`/re/opts`), pushed.
+    fn regexp_literal(
+        &mut self,
+        content: ruby_prism::Location<'pr>,
+        closing: ruby_prism::Location<'pr>,
+        opts: u32,
+        node: &Node<'pr>,
+    ) -> CResult<()> {
+        let src = self.src[content.start() as usize..content.end() as usize].to_vec();
+        let src = match self.src.get(closing.start() as usize) {
+            Some(&term) => unescape_terminator(src, term),
+            None => src,
+        };
+        // (In a binary source file, `\xHH` escapes of 0x80 or more
+        // make an ASCII-8BIT regexp with a fixed encoding.)
+        let opts = if self.source_enc == LitEnc::BINARY
+            && crate::builtins::regexp::has_high_hex_escape(&String::from_utf8_lossy(&src))
+        {
+            use crate::builtins::regexp::{BINARY_SOURCE, FIXEDENCODING};
+            opts | FIXEDENCODING | BINARY_SOURCE
+        } else {
+            opts
+        };
+        self.put_literal(Literal::Regexp(src, opts), self.line_of_node(node))
+    }
+
+    /// `/a#{b}c/opts`, pushed; `/o` makes it the first time only (the
+    /// `once` instruction).
+    fn interpolated_regexp(
+        &mut self,
+        parts: &ruby_prism::NodeList<'pr>,
+        opts: u32,
+        once: bool,
+    ) -> CResult<()> {
+        let once = once.then(|| {
+            let cache = self.ivar_cache();
+            (cache, self.emit(Insn::Once { cache, target: 0 }))
+        });
+        let n = self.interpolation_parts(parts, true)?;
+        self.emit(Insn::ToRegexp { n, opts });
+        if let Some((cache, at)) = once {
+            self.emit(Insn::SetOnce { cache });
+            let target = self.pc();
+            self.scope().insns[at] = Insn::Once { cache, target };
+            // (`Once` pushes when it jumps: the depth is the same.)
+        }
+        Ok(())
+    }
+
+    /// CRuby's parse-time warning for `if /re/` (not for `-e` scripts,
+    /// where `-n`/`-p` one-liners use it on purpose).
+    fn regex_in_condition_warning(&mut self, node: &Node<'pr>) {
+        if &*self.file != "-e" {
+            let line = self.line_of_node(node);
+            let msg = format!(
+                "{}:{line}: warning: regex literal in condition\n",
+                self.file
+            );
+            self.host.warn(msg, false);
+        }
+    }
 }

@@ -52,7 +52,7 @@ pub struct ExecContext {
     temp_roots: Vec<Value>,
     hashing: Vec<u64>,
     comparing: Vec<(u64, u64)>,
-    svars: Vec<(u64, Value)>,
+    svars: Vec<super::svar::Svar>,
     errinfo: Value,
     native_depth: usize,
     stack_limit_addr: usize,
@@ -68,8 +68,8 @@ impl ExecContext {
         for v in roots {
             h.mark(*v);
         }
-        for &(_, v) in &self.svars {
-            h.mark(v);
+        for e in &self.svars {
+            e.trace(h);
         }
         h.mark(self.errinfo);
         for b in &self.block_roots {

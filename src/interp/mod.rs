@@ -25,6 +25,7 @@ pub mod rcall;
 pub mod rubygems;
 pub mod run;
 pub mod structs;
+pub mod svar;
 pub mod timeslice;
 pub mod trace;
 pub mod values;
@@ -212,9 +213,8 @@ pub struct Vm {
     pub stdout_sync: bool,
     pub literal_roots: Vec<Value>,
     pub errinfo: Value,
-    /// `$~` per method-level frame: (home frame id, MatchData or nil),
-    /// innermost last (see `last_match`).
-    pub svars: Vec<(u64, Value)>,
+    /// `$~` and `$_` per method-level frame, innermost last (svar.rs).
+    pub svars: Vec<svar::Svar>,
     /// Instance variables of objects without an ivar array (String, Array,
     /// Hash, Proc...: CRuby's generic_iv_tbl), keyed by the object's raw
     /// value. Values are GC roots while their owner lives; entries of dead
@@ -657,40 +657,6 @@ impl Vm {
 
     // ---- iseqs ----------------------------------------------------------
 
-    /// The frame whose `$~` the running code sees: a method's (or a
-    /// file's top level) own, shared by the blocks written inside it.
-    fn svar_owner(&self) -> u64 {
-        self.frames.last().map_or(0, |f| f.home)
-    }
-
-    /// `$~` of the running method-level frame (nil until it matches).
-    pub fn last_match(&self) -> Value {
-        let home = self.svar_owner();
-        self.svars
-            .iter()
-            .rev()
-            .find(|e| e.0 == home)
-            .map_or(Value::NIL, |e| e.1)
-    }
-
-    /// Sets `$~` for the running method-level frame. Entries of frames
-    /// that have returned are dropped from the top first (frame ids grow
-    /// up the stack, so liveness is a binary search).
-    pub fn set_last_match(&mut self, m: Value) {
-        let home = self.svar_owner();
-        if let Some(e) = self.svars.iter_mut().rev().find(|e| e.0 == home) {
-            e.1 = m;
-            return;
-        }
-        while let Some(&(id, _)) = self.svars.last() {
-            if self.frames.binary_search_by_key(&id, |f| f.id).is_ok() {
-                break;
-            }
-            self.svars.pop();
-        }
-        self.svars.push((home, m));
-    }
-
     /// Raises the stack to `top` with nil locals (a frame's locals past
     /// its arguments). A call whose locals are all arguments skips the
     /// out-of-line `Vec::resize` call.
@@ -869,8 +835,8 @@ impl Vm {
             for v in extra {
                 h.mark(v);
             }
-            for &(_, v) in svars.iter() {
-                h.mark(v);
+            for e in svars.iter() {
+                e.trace(h);
             }
             for v in stack.iter() {
                 h.mark(*v);

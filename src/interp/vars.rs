@@ -482,6 +482,7 @@ impl Vm {
         match &*symbol::name(name) {
             "$!" => self.errinfo,
             "$~" => self.last_match(),
+            "$_" => self.last_line(),
             "$=" => {
                 // (A warning that raises, from a Warning.warn the program
                 // redefined, is dropped: a read cannot fail.)
@@ -555,6 +556,7 @@ impl Vm {
                 }
                 self.set_last_match(v)
             }
+            "$_" => self.set_last_line(v),
             "$$" | "$?" | "$-p" | "$-l" | "$-a" | "$:" | "$\"" | "$<" | "$FILENAME" | "$*"
             | "$LOAD_PATH" | "$LOADED_FEATURES" | "$-I" => {
                 let g = symbol::name(written);
