@@ -475,6 +475,86 @@ module Process
     RubyVM::FileIO.child_exit(status, error)
   end
 
+  # Process.spawn([env,] command... [,options]): starts the command and
+  # returns its pid without waiting. Options: :in/:out/:err (or a
+  # descriptor 0-2, an IO, or an Array of them) redirected to a path,
+  # [path, mode, perm], an IO, a descriptor, :close, or [:child, fd];
+  # :chdir, :unsetenv_others, :pgroup. (:umask, :close_others, :rlimit_*
+  # are accepted and ignored.)
+  def self.spawn(*args) = __run(:spawn, args)
+
+  # exec([env,] command... [,options]): this process becomes the command.
+  def self.exec(*args) = __run(:exec, args)
+
+  def self.__run(how, args)
+    env = !args[0].is_a?(String) && args[0].respond_to?(:to_hash) ? args.shift.to_hash : {}
+    opts = args.size > 1 && args[-1].is_a?(Hash) ? args.pop : {}
+    raise ArgumentError, "wrong number of arguments (given 0, expected 1+)" if args.empty?
+    cmd = if args.size == 1 && !args[0].is_a?(Array)
+            RubyVM::FileIO.path(args[0])
+          else
+            a = args.dup
+            a[0] = a[0][0] if a[0].is_a?(Array)
+            a.map { |x| RubyVM::FileIO.path(x) }
+          end
+    redirects = []
+    chdir = nil
+    unsetenv = false
+    pgroup = nil
+    opts.each do |k, v|
+      case k
+      when :chdir then chdir = RubyVM::FileIO.path(v)
+      when :unsetenv_others then unsetenv = v ? true : false
+      when :pgroup then pgroup = v == true ? 0 : (v && v.to_int)
+      when :umask, :close_others, :new_pgroup, :exception then nil
+      when Symbol
+        next if k.start_with?("rlimit_")
+        fd = __spawn_fd(k)
+        redirects << [fd, __spawn_target(fd, v)]
+      else
+        (k.is_a?(Array) ? k : [k]).each do |key|
+          fd = __spawn_fd(key)
+          redirects << [fd, __spawn_target(fd, v)]
+        end
+      end
+    end
+    env = env.to_h { |k, v| [RubyVM::FileIO.path(k), v && RubyVM::FileIO.path(v)] }
+    overlay = unsetenv ? env : ENV.__overlay.merge(env)
+    pid = RubyVM::FileIO.__send__(how, cmd, overlay, redirects, chdir, unsetenv, pgroup)
+    raise Errno::ENOENT, (cmd.is_a?(Array) ? cmd[0] : cmd.strip.split(/\s+/)[0].to_s) if pid.nil?
+    pid
+  end
+
+  def self.__spawn_fd(k)
+    case k
+    when :in then 0
+    when :out then 1
+    when :err then 2
+    when Integer then k
+    when IO then k.fileno
+    else raise ArgumentError, "wrong exec option symbol: #{k}"
+    end
+  end
+
+  def self.__spawn_target(fd, v)
+    case v
+    when :close then :close
+    when :in, :out, :err, Integer then __spawn_fd(v)
+    when String then [v, fd == 0 ? File::RDONLY : File::WRONLY | File::CREAT | File::TRUNC, 0o644]
+    when Array
+      return [:child, __spawn_fd(v[1])] if v[0] == :child
+      path, mode, perm = v
+      [RubyVM::FileIO.path(path), File.__open_flags(mode || "r", {})[0], perm || 0o644]
+    when IO
+      fb = v.instance_variable_get(:@fb)
+      fb && !v.instance_variable_get(:@fd) ? fb : v.fileno
+    else
+      raise ArgumentError, "wrong exec redirect action" unless v.respond_to?(:to_path)
+      __spawn_target(fd, v.to_path)
+    end
+  end
+  private_class_method :__run, :__spawn_fd, :__spawn_target
+
   def self.wait(pid = -1, flags = 0)
     r = __wait(pid, flags)
     r && r[0]
@@ -530,8 +610,10 @@ module Kernel
   private
 
   def fork(&block) = Process.fork(&block)
+  def spawn(*args) = Process.spawn(*args)
+  def exec(*args) = Process.exec(*args)
 
-  module_function :fork
+  module_function :fork, :spawn, :exec
 end
 
 class Thread

@@ -637,7 +637,7 @@ pub fn init(vm: &mut Vm) {
         }
     });
     vm.def_module_function(m, "last_status=", 1, |vm, _, a, _| {
-        vm.globals.insert(crate::intern!("$?"), a[0]);
+        vm.set_last_status(a[0]);
         Ok(a[0])
     });
     vm.def_module_function(m, "getcwd", 0, |vm, _, _, _| {

@@ -376,6 +376,13 @@ fn with<T>(v: Value, f: impl FnOnce(&mut FileBuf) -> std::io::Result<T>) -> std:
     }
 }
 
+/// A duplicate of the descriptor of FileBuf `v`, for a child process's
+/// standard descriptor (`spawn(out: file)`). What is buffered stays
+/// buffered, as in CRuby (it goes out after the child's output).
+pub fn dup_fd(v: Value) -> std::io::Result<OwnedFd> {
+    with(v, |fb| Ok(fb.file()?.try_clone()?.into()))
+}
+
 fn path_of(v: Value) -> String {
     with(v, |fb| Ok(fb.path.clone())).unwrap_or_default()
 }

@@ -215,6 +215,173 @@ fn popen(vm: &mut Vm, a: &[Value]) -> R<Value> {
     }
 }
 
+/// A pipe end of ours for a child, in blocking mode: our pipes are
+/// non-blocking, which a plain dup would share with the child (`sort`
+/// reading one fails with EAGAIN). Linux gives a pipe end a second open
+/// file description of its own through /proc/self/fd; elsewhere the dup
+/// is switched to blocking (ours with it).
+fn blocking_twin(f: &File) -> std::io::Result<std::os::fd::OwnedFd> {
+    use rustix::fs::{Mode, OFlags};
+    let acc = rustix::fs::fcntl_getfl(f)? & OFlags::RWMODE;
+    let path = format!("/proc/self/fd/{}", f.as_raw_fd());
+    if let Ok(fd) = rustix::fs::open(path.as_str(), acc | OFlags::CLOEXEC, Mode::empty()) {
+        return Ok(fd);
+    }
+    let fd: std::os::fd::OwnedFd = f.try_clone()?.into();
+    let fl = rustix::fs::fcntl_getfl(&fd)?;
+    rustix::fs::fcntl_setfl(&fd, fl - OFlags::NONBLOCK)?;
+    Ok(fd)
+}
+
+/// A descriptor of this process, duplicated for a child: 0-2 (ours), a
+/// pipe end `IO.pipe` made, or a File's (its FileBuf object).
+fn parent_fd(vm: &mut Vm, v: Value) -> R<std::os::fd::OwnedFd> {
+    let r = match v.as_fixnum() {
+        Some(0) => std::io::stdin().as_fd().try_clone_to_owned(),
+        Some(1) => {
+            vm.flush();
+            std::io::stdout().as_fd().try_clone_to_owned()
+        }
+        Some(2) => std::io::stderr().as_fd().try_clone_to_owned(),
+        Some(n) => match vm.pipes.fds.get(&(n as i32)) {
+            Some(f) => blocking_twin(f),
+            None => return Err(ebadf(vm, "dup2")),
+        },
+        None => super::filebuf::dup_fd(v),
+    };
+    r.map_err(|e| super::file::errno(vm, &e, "dup2"))
+}
+
+/// `Process.spawn`'s and `exec`'s command: (cmd, env, redirects, chdir,
+/// unsetenv_others, pgroup) where each redirect is [child fd 0-2, what]:
+/// a descriptor of ours (see `parent_fd`), [path, open flags, perm],
+/// :close, or [:child, fd] (the same as the child's fd). None when there
+/// is no program to run.
+fn spawn_command(vm: &mut Vm, a: &[Value]) -> R<Option<std::process::Command>> {
+    use std::os::fd::OwnedFd;
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    let Some(mut c) = super::file::command(vm, a[0], a[1])? else {
+        return Ok(None);
+    };
+    if a[4].truthy() {
+        // unsetenv_others: only what `env` gave.
+        let given: Vec<(std::ffi::OsString, std::ffi::OsString)> = c
+            .get_envs()
+            .filter_map(|(k, v)| Some((k.to_owned(), v?.to_owned())))
+            .collect();
+        c.env_clear();
+        c.envs(given);
+    }
+    if !a[3].is_nil() {
+        c.current_dir(super::path_arg(vm, a[3])?);
+    }
+    if let Some(g) = a[5].as_fixnum() {
+        c.process_group(g as i32);
+    }
+    let mut fds: [Option<OwnedFd>; 3] = [None, None, None];
+    let mut closed = [false; 3];
+    let mut aliases = Vec::new();
+    for r in vm.array_items(a[2]) {
+        let pair = vm.array_items(r);
+        let (Some(child), Some(&what)) = (pair.first().and_then(|v| v.as_fixnum()), pair.get(1))
+        else {
+            continue;
+        };
+        let slot = child as usize;
+        if slot > 2 {
+            let msg = "carmine: spawn redirects only descriptors 0, 1 and 2";
+            return Err(vm.error(vm.e.not_implemented_error, msg));
+        }
+        if what.as_symbol() == Some(crate::intern!("close")) {
+            closed[slot] = true;
+        } else if vm.is_array(what) {
+            let parts = vm.array_items(what);
+            if parts.first().and_then(|v| v.as_symbol()) == Some(crate::intern!("child")) {
+                let to = parts.get(1).and_then(|v| v.as_fixnum()).unwrap_or(-1);
+                aliases.push((slot, to));
+                continue;
+            }
+            let path = super::path_arg(vm, parts[0])?;
+            let flags = super::int_arg(vm, parts[1])?;
+            let perm = super::int_arg(vm, parts[2])?;
+            use rustix::fs::{Mode, OFlags};
+            let oflags = OFlags::from_bits_retain(flags as u32) | OFlags::CLOEXEC;
+            match rustix::fs::open(path.as_str(), oflags, Mode::from_bits_truncate(perm as u32)) {
+                Ok(fd) => fds[slot] = Some(fd),
+                Err(e) => {
+                    let e = std::io::Error::from(e);
+                    return Err(super::file::errno(vm, &e, &path));
+                }
+            }
+        } else {
+            fds[slot] = Some(parent_fd(vm, what)?);
+        }
+    }
+    for (slot, to) in aliases {
+        if !(0..=2).contains(&to) {
+            return Err(vm.arg_error("wrong exec redirect action"));
+        }
+        let fd = match &fds[to as usize] {
+            Some(fd) => fd
+                .try_clone()
+                .map_err(|e| super::file::errno(vm, &e, "dup2"))?,
+            None => parent_fd(vm, Value::int(to))?,
+        };
+        fds[slot] = Some(fd);
+    }
+    let stdio = |fd: Option<OwnedFd>, closed: bool| match fd {
+        Some(fd) => Some(Stdio::from(fd)),
+        None if closed => Some(Stdio::null()),
+        None => None,
+    };
+    let [f0, f1, f2] = fds;
+    if let Some(s) = stdio(f0, closed[0]) {
+        c.stdin(s);
+    }
+    if let Some(s) = stdio(f1, closed[1]) {
+        c.stdout(s);
+    }
+    if let Some(s) = stdio(f2, closed[2]) {
+        c.stderr(s);
+    }
+    Ok(Some(c))
+}
+
+/// `Process.spawn`: the child's pid, or nil when it cannot be started.
+fn spawn(vm: &mut Vm, a: &[Value]) -> R<Value> {
+    let Some(mut c) = spawn_command(vm, a)? else {
+        return Ok(Value::NIL);
+    };
+    let spawned = c.spawn();
+    // The child's ends of redirections live in `c` only: closed here.
+    drop(c);
+    match spawned {
+        Ok(child) => Ok(Value::int(child.id() as i64)),
+        Err(_) => Ok(Value::NIL),
+    }
+}
+
+/// `exec`: this process becomes the command (buffers written first);
+/// returns only when it cannot (nil: no such program).
+fn exec(vm: &mut Vm, a: &[Value]) -> R<Value> {
+    use std::os::unix::process::CommandExt;
+    if vm.options.max_instructions.is_some() {
+        let msg = "exec() function is unimplemented on this machine";
+        return Err(vm.error(vm.e.not_implemented_error, msg));
+    }
+    let Some(mut c) = spawn_command(vm, a)? else {
+        return Ok(Value::NIL);
+    };
+    super::filebuf::flush_all(vm);
+    vm.flush();
+    let e = c.exec();
+    if e.kind() == std::io::ErrorKind::NotFound {
+        return Ok(Value::NIL);
+    }
+    Err(super::file::errno(vm, &e, "exec"))
+}
+
 pub fn init(vm: &mut Vm) {
     let m = vm.fileio_module;
     vm.def_module_function(m, "pipe", 0, |vm, _, _, _| match pipe(vm) {
@@ -348,6 +515,8 @@ pub fn init(vm: &mut Vm) {
     });
     // [pid, exit status, signal] or nil (`nohang` and still running).
     vm.def_module_function(m, "popen", 6, |vm, _, a, _| popen(vm, a));
+    vm.def_module_function(m, "spawn", 6, |vm, _, a, _| spawn(vm, a));
+    vm.def_module_function(m, "exec", 6, |vm, _, a, _| exec(vm, a));
     vm.def_module_function(m, "waitpid", 2, |vm, _, a, _| {
         let pid = super::int_arg(vm, a[0])?;
         match waitpid(pid, a[1].truthy()) {

@@ -1542,7 +1542,12 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                     have = true;
                     pending = 0;
                 }
-                self.opt_body(s.value())?;
+                match s.value() {
+                    Some(v) => self.expr(&v)?,
+                    None => {
+                        self.emit(Insn::NewHash { n: 0 });
+                    }
+                }
                 self.emit(Insn::MergeHash);
             } else {
                 return self.unsupported(&e);

@@ -298,11 +298,10 @@ impl Vm {
             Insn::MergeHash => {
                 let b = pop!();
                 let a = *self.stack.last().unwrap();
-                if !b.is_nil() {
-                    let b = self.to_hash_for_splat(b)?;
-                    for (k, v) in self.hash_pairs(b) {
-                        self.hash_aset(a, k, v)?;
-                    }
+                // (`**nil` is a TypeError in Ruby 3.1.)
+                let b = self.to_hash_for_splat(b)?;
+                for (k, v) in self.hash_pairs(b) {
+                    self.hash_aset(a, k, v)?;
                 }
                 Ok(None)
             }

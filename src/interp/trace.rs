@@ -711,7 +711,7 @@ impl Vm {
     }
 
     /// `Thread.current` (prelude/thread.rb keeps it on the class).
-    fn current_thread(&mut self) -> Value {
+    pub(crate) fn current_thread(&mut self) -> Value {
         let name = crate::intern!("Thread");
         let Some(t) = self
             .classes

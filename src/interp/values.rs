@@ -171,7 +171,7 @@ impl Vm {
         if self.hash_len(v).is_some() {
             return Ok(v);
         }
-        let c = self.class_name(self.real_class_of(v));
+        let c = crate::builtins::type_name(self, v);
         if self.respond_to(v, sym::TO_HASH) {
             let h = self.funcall(v, sym::TO_HASH, &[], None)?;
             if self.hash_len(h).is_some() {

@@ -477,12 +477,30 @@ impl Vm {
 
     // ---- globals --------------------------------------------------------------
 
+    /// `$?`: the status of the last child process this thread waited
+    /// for (each thread its own, nil in a new one).
+    fn last_status(&mut self) -> Value {
+        let t = self.current_thread();
+        if t.is_nil() {
+            return Value::NIL;
+        }
+        self.ivar_get_name(t, crate::intern!("__last_status"))
+    }
+
+    pub fn set_last_status(&mut self, st: Value) {
+        let t = self.current_thread();
+        if !t.is_nil() {
+            self.ivar_set_name(t, crate::intern!("__last_status"), st);
+        }
+    }
+
     pub fn global_get(&mut self, name: SymbolId) -> Value {
         let name = self.global_aliases.get(&name).copied().unwrap_or(name);
         match &*symbol::name(name) {
             "$!" => self.errinfo,
             "$~" => self.last_match(),
             "$_" => self.last_line(),
+            "$?" => self.last_status(),
             "$=" => {
                 // (A warning that raises, from a Warning.warn the program
                 // redefined, is dropped: a read cannot fail.)
