@@ -157,6 +157,10 @@ impl Vm {
                 if (raw.is_empty() && (&*name == "raise" || &*name == "fail"))
                     || &*name == "method_missing"
                     || (internal && internal_run && !raw.is_empty())
+                    // CRuby calls a Proc without a frame of its own
+                    // (vm_call_opt_call).
+                    || (owner == crate::class::cls::PROC
+                        && matches!(&*name, "call" | "()" | "yield" | "===" | "[]"))
                 {
                     continue;
                 }
@@ -558,9 +562,7 @@ impl Vm {
                 out.push('\n');
             }
         }
-        for l in lines.iter().skip(1) {
-            out.push_str(&format!("\tfrom {l}\n"));
-        }
+        push_from_lines(&mut out, &lines, c == self.e.system_stack_error);
         let cause = self.ivar_get_name(e, sym::IVAR_CAUSE);
         if cause.is_heap() && cause != e {
             let cmsg = self.exception_message(cause);
@@ -576,9 +578,8 @@ impl Vm {
             };
             let first = clines.first().cloned().unwrap_or_default();
             out.push_str(&format!("{first}: {cmsg} ({cc})\n"));
-            for l in clines.iter().skip(1) {
-                out.push_str(&format!("\tfrom {l}\n"));
-            }
+            let deep = self.real_class_of(cause) == self.e.system_stack_error;
+            push_from_lines(&mut out, &clines, deep);
         }
         out
     }
@@ -586,6 +587,25 @@ impl Vm {
     /// True if `e` is an instance of (a subclass of) `c`.
     pub fn exception_is(&self, e: Value, c: ClassId) -> bool {
         self.classes.is_subclass_of(self.class_of(e), c)
+    }
+}
+
+/// A report's `from` lines (all but the first of `lines`). A stack
+/// overflow's (`deep`) keep the first 8 and the last 4 around
+/// `... N levels...`, as CRuby's print_backtrace (TRACE_HEAD 8,
+/// TRACE_TAIL 5, from 19 lines on).
+fn push_from_lines(out: &mut String, lines: &[String], deep: bool) {
+    const HEAD: usize = 8;
+    const TAIL: usize = 5;
+    let len = lines.len();
+    let mut i = 1;
+    while i < len {
+        out.push_str(&format!("\tfrom {}\n", lines[i]));
+        if deep && i == HEAD && len > HEAD + TAIL + 5 {
+            out.push_str(&format!("\t ... {} levels...\n", len - HEAD - TAIL));
+            i = len - TAIL;
+        }
+        i += 1;
     }
 }
 
