@@ -13,6 +13,12 @@ module RubyVM::Prelude
   FIXNUM_MAX = 4611686018427387903
   FIXNUM_MIN = -4611686018427387904
 
+  # define_method(name, &proc) with a Method's or a Symbol's Proc: a body
+  # that calls it.
+  def self.proc_method_body(pr)
+    lambda { |*a, **kw, &b| pr.call(*a, **kw, &b) }
+  end
+
   # rb_cmpint: turns the result of `a <=> b` into -1, 0 or 1, raising
   # "comparison of A with B failed" when it is nil.
   def self.cmpint(val, a, b)

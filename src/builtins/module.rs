@@ -33,13 +33,20 @@ pub fn init(vm: &mut Vm) {
     let m = cls::MODULE;
     vm.def_builtin(m, "name", 0, |vm, s, _, _| {
         let c = this(vm, s)?;
-        Ok(match &vm.classes.get(c).name {
-            Some(n) => {
-                let n = n.clone();
-                vm.str_new(&n)
-            }
-            None => Value::NIL,
-        })
+        let Some(n) = vm.classes.get(c).name.clone() else {
+            return Ok(Value::NIL);
+        };
+        // The same frozen String each time (until the name changes: an
+        // anonymous module's when it is assigned to a constant).
+        let key = crate::intern!("__name");
+        let cached = vm.ivar_get_name(s, key);
+        if vm.is_string(cached) && vm.string_bytes(cached) == n.as_bytes() {
+            return Ok(cached);
+        }
+        let v = vm.str_new(&n);
+        crate::gc::obj(v).freeze();
+        vm.ivar_set_name(s, key, v);
+        Ok(v)
     });
     vm.def_builtin(m, "to_s", 0, mod_to_s);
     vm.def_builtin(m, "inspect", 0, mod_to_s);
@@ -1032,10 +1039,21 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         },
         (None, None) => return Err(vm.arg_error("tried to create Proc object without a block")),
     };
-    let vis = if vm.classes.get(c).default_visibility == Visibility::Private {
+    let vis = if vm.classes.get(c).default_visibility == Visibility::Private
+        || crate::interp::define::always_private(n)
+    {
         Visibility::Private
     } else {
         Visibility::Public
+    };
+    let special =
+        body.is_heap() && matches!(&*obj(body).body.borrow(), Body::Proc(p) if p.special.is_some());
+    // A Method's or a Symbol's Proc has no block body: the method calls
+    // it (its receiver stays the Method's).
+    let body = if special {
+        super::object::prelude_call(vm, "proc_method_body", &[body])?
+    } else {
+        body
     };
     let kind = if !body.is_heap() {
         None
@@ -1062,7 +1080,8 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         return Err(vm.type_error(&format!("bind argument must be a subclass of {on}")));
     }
     let Some(kind) = kind else {
-        let cn = super::type_name(vm, body);
+        // (rb_obj_classname: "NilClass", not "nil".)
+        let cn = vm.class_name(vm.real_class_of(body));
         return Err(vm.type_error(&format!(
             "wrong argument type {cn} (expected Proc/Method/UnboundMethod)"
         )));

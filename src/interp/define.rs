@@ -57,11 +57,7 @@ impl Vm {
         } else {
             k.default_visibility
         };
-        if name == sym::INITIALIZE
-            || name == sym::INITIALIZE_COPY
-            || name == sym::RESPOND_TO_MISSING
-            || matches!(&*symbol::name(name), "initialize_dup" | "initialize_clone")
-        {
+        if always_private(name) {
             vis = Visibility::Private;
         }
         let module_function = k.module_function && !singleton;
@@ -277,6 +273,9 @@ impl Vm {
         let mut e = self.classes.method(m).clone();
         e.name = new;
         e.is_alias = true;
+        if always_private(new) {
+            e.visibility = Visibility::Private;
+        }
         e.owner = if matches!(e.kind, MethodKind::Iseq { .. } | MethodKind::Bmethod(_)) {
             e.owner
         } else {
@@ -347,4 +346,13 @@ impl Vm {
         self.invalidate_method(c, name, Reason::MethodUndefined);
         self.method_hook(c, name, "undefined")
     }
+}
+
+/// Names a method always gets private, however it is defined (`def`,
+/// `define_method`, `alias_method`), as CRuby's rb_method_entry_make.
+pub fn always_private(name: SymbolId) -> bool {
+    name == sym::INITIALIZE
+        || name == sym::INITIALIZE_COPY
+        || name == sym::RESPOND_TO_MISSING
+        || matches!(&*symbol::name(name), "initialize_dup" | "initialize_clone")
 }

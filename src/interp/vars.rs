@@ -288,6 +288,7 @@ impl Vm {
                     .ivars
                     .iter()
                     .map(|(k, v)| (*k, *v))
+                    .filter(|(n, _)| hidden || symbol::name(*n).starts_with('@'))
                     .collect();
                 v.sort_by_key(|(k, _)| k.0);
                 return v;
