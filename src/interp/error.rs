@@ -188,7 +188,7 @@ impl Vm {
                 if enumerable_in_cruby(owner, &name) {
                     raw.push((None, "each".to_string()));
                 }
-                raw.push((None, name.to_string()));
+                raw.push((self.cruby_prelude_line(owner, &name), name.to_string()));
                 inner_internal = false;
             }
             if internal {
@@ -203,7 +203,11 @@ impl Vm {
                     if inner_internal && !keep {
                         raw.pop();
                     }
-                    raw.push((None, f.iseq.label.clone()));
+                    let at = f.method.and_then(|m| {
+                        let e = self.classes.method(m);
+                        self.cruby_prelude_line(e.owner, &symbol::name(e.name))
+                    });
+                    raw.push((at, f.iseq.label.clone()));
                     inner_internal = true;
                 }
                 continue;
@@ -243,6 +247,35 @@ impl Vm {
             out.push(format!("{file}:{line}:in `{label}'"));
         }
         out
+    }
+
+    /// Where CRuby 3.1.2's own Ruby code (kernel.rb, array.rb, dir.rb...)
+    /// shows a method that carmine writes in Rust or in its prelude: its
+    /// backtrace line is `<internal:kernel>:90:in 'tap'`, not the caller's.
+    #[cold]
+    fn cruby_prelude_line(&self, owner: ClassId, name: &str) -> Option<(&'static str, u32)> {
+        let k = self.classes.get(owner);
+        let (singleton, base) = if k.kind == crate::class::ClassKind::Singleton {
+            (true, self.as_class(k.attached)?)
+        } else {
+            (false, owner)
+        };
+        let class = self.class_name(base);
+        Some(match (class.as_str(), singleton, name) {
+            ("Kernel", false, "tap") => ("<internal:kernel>", 90),
+            ("Kernel", false, "then") => ("<internal:kernel>", 124),
+            ("Kernel", false, "yield_self") => ("<internal:kernel>", 148),
+            ("Kernel", _, "Float") => ("<internal:kernel>", 173),
+            ("Kernel", _, "warn") => ("<internal:warning>", 51),
+            ("Array", false, "shuffle") => ("<internal:array>", 27),
+            ("Array", false, "sample") => ("<internal:array>", 66),
+            ("Dir", true, "open") => ("<internal:dir>", 98),
+            ("Dir", true, "[]") => ("<internal:dir>", 128),
+            ("Dir", true, "glob") => ("<internal:dir>", 220),
+            ("Marshal", true, "load") => ("<internal:marshal>", 34),
+            ("Time", true, "at") => ("<internal:timev>", 272),
+            _ => return None,
+        })
     }
 
     /// An ArgumentError from binding arguments to `iseq`'s parameters: CRuby
