@@ -821,11 +821,7 @@ impl Vm {
             self.autoloads
                 .retain(|(c, _), _| !dead.contains(&(c.0 + 1)));
         }
-        let dropped = self.dispatch.classes_freed(&swept.classes, &swept.slots);
-        self.classes
-            .free_slots
-            .extend(swept.slots.iter().copied().filter(|&s| s != 0));
-        let _ = dropped;
+        self.dispatch.classes_freed(&swept.classes);
     }
 
     /// The deduplicated String of `b` that a Hash key made (see
