@@ -364,12 +364,21 @@ impl Vm {
         let r = self.dispatch.resolve(&mut self.classes, c, name);
         let e = IcEntry::uncached(c, r);
         let block = self.site_block(site, a.fl, a.base + argc)?;
-        let a = Args {
-            argc,
-            fl: a.fl | flags::FCALL,
-            ..a
-        };
-        self.invoke(e, name, a, block)
+        let (mut argc, mut fl) = (argc, a.fl | flags::FCALL);
+        // `send(name, *args)` (a delegating method_missing's call): a
+        // short plain splat passes its elements as plain arguments, what
+        // the callee would spread it to, so no argument vector is built.
+        // (One ending in a Hash, which may carry keywords, keeps the
+        // general path.)
+        if fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
+            && argc >= 1
+            && self.stack.len() == a.base + argc
+            && plain_splat(self.stack[a.base + argc - 1])
+        {
+            argc = self.spread_splat(a.ret_sp, argc)?;
+            fl &= !flags::SPLAT;
+        }
+        self.invoke(e, name, Args { argc, fl, ..a }, block)
     }
 
     /// `recv.send(*[name, args...])` (what `send(name, *args)` compiles
@@ -1610,6 +1619,20 @@ fn splat_head_symbol(v: Value) -> Option<SymbolId> {
             if hashy { None } else { items[0].as_symbol() }
         }
         _ => None,
+    }
+}
+
+/// A splat Array a call may pass as plain arguments: a plain Array of at
+/// most 16 elements not ending in a Hash (which may be keywords).
+fn plain_splat(v: Value) -> bool {
+    if !v.is_heap() || obj(v).class.get() != cls::ARRAY {
+        return false;
+    }
+    match &*obj(v).body.borrow() {
+        Body::Array(items) if items.len() <= 16 => items
+            .last()
+            .is_none_or(|&l| !(l.is_heap() && matches!(&*obj(l).body.borrow(), Body::Hash(_)))),
+        _ => false,
     }
 }
 
