@@ -873,10 +873,7 @@ impl Vm {
         }
         // (A fast reader's site passes no arguments.)
         let read = match handler {
-            Handler::Bmethod => {
-                let base = self.stack.len() - self.dispatch.site(site).argc as usize;
-                return self.hot_bmethod(site, m, recv, base, base);
-            }
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, None),
             Handler::StructGet(_) => self.hot_struct_read(handler, recv),
             _ => self.hot_read(handler, m, recv),
         };
@@ -955,7 +952,7 @@ impl Vm {
                     None => return Hot::No,
                 }
             }
-            Handler::Bmethod => return self.hot_bmethod(site, m, recv, recv_ix + 1, recv_ix),
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix)),
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
@@ -965,18 +962,25 @@ impl Vm {
 
     /// A `define_method` method's hot entry (`Shortcut::Fast`: exactly
     /// its block's required arguments, plain, no block): its block's frame
-    /// pushed over the arguments at `base` as the general path's
-    /// `Handler::Bmethod` does, with no `Call` or argument checks.
-    /// `Hot::No` with nothing done when the frame would not fit.
+    /// pushed over the arguments as the general path's `Handler::Bmethod`
+    /// does, with no `Call` or argument checks. `recv_ix`: the receiver's
+    /// slot (none: a receiverless call, self not on the stack). `Hot::No`
+    /// with nothing done when the frame would not fit.
     #[inline(never)]
     fn hot_bmethod(
         &mut self,
         site: CallSiteId,
         m: MethodId,
         recv: Value,
-        base: usize,
-        ret_sp: usize,
+        recv_ix: Option<usize>,
     ) -> Hot {
+        let (base, ret_sp) = match recv_ix {
+            Some(r) => (r + 1, r),
+            None => {
+                let base = self.stack.len() - self.dispatch.site(site).argc as usize;
+                (base, base)
+            }
+        };
         let MethodKind::Bmethod(p) = self.classes.method(m).kind else {
             return Hot::No;
         };
