@@ -14,6 +14,7 @@ pub mod exc_methods;
 pub mod features;
 pub mod fiber;
 pub mod frame;
+pub mod hot;
 pub mod jit;
 pub mod kwcall;
 pub mod load;
