@@ -1084,17 +1084,21 @@ fn every_path_counts_a_hit_once() {
     let p = script(
         "hits.rb",
         "class K\n  attr_reader :r\n  def initialize = @r = 1\n  def blk = yield\n\
-         \x20 def opt(a = 1) = a\n  def plain(a) = a\nend\n\
+         \x20 def opt(a = 1) = a\n  def plain(a) = a\n  define_method(:bm) { |a| a }\n\
+         \x20 def self_bm = bm(3)\nend\n\
          k = K.new\n\
-         300.times do\n  k.r { }\n  k.blk { 1 }\n  k.opt\n  k.plain(2)\n  k.frozen?\n  [1].each { }\nend\n\
-         %i[r blk opt plain frozen? each].each do |m|\n\
+         300.times do\n  k.r { }\n  k.blk { 1 }\n  k.opt\n  k.plain(2)\n  k.frozen?\n  [1].each { }\n\
+         \x20 k.bm(1)\n  k.self_bm\nend\n\
+         %i[r blk opt plain frozen? each bm self_bm].each do |m|\n\
          \x20 s = RubyVM::MethodCache.call_sites.find { |c| c[:method] == m }\n\
          \x20 p [m, s[:hits], s[:misses]]\nend\n",
     );
-    let want: String = ["r", "blk", "opt", "plain", "frozen?", "each"]
-        .iter()
-        .map(|m| format!("[:{m}, 299, 1]\n"))
-        .collect();
+    let want: String = [
+        "r", "blk", "opt", "plain", "frozen?", "each", "bm", "self_bm",
+    ]
+    .iter()
+    .map(|m| format!("[:{m}, 299, 1]\n"))
+    .collect();
     for f in settings(&["1", "8"]) {
         let out = run_file(&p, &[&f[0], &f[1]]);
         assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{f:?}");

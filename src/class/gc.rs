@@ -163,11 +163,9 @@ impl ClassTable {
             }
         }
         for &c in &out.classes {
-            let blank = RClass::new(None, ClassKind::Class, None, c, super::AllocKind::None, 0);
+            let blank = RClass::new(None, ClassKind::Class, None, c, super::AllocKind::None);
             let mut k = std::mem::replace(&mut self.classes[c.index()], blank);
             self.classes[c.index()].dead = true;
-            out.slots.push(k.serial_slot);
-            out.slots.extend(k.resolved.values().copied());
             // Its table's entries and those it replaced (an alias may
             // hold one entry under two names).
             let mut entries: Vec<MethodId> = k.methods.drain().map(|(_, m)| m).collect();

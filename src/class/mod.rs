@@ -178,10 +178,6 @@ pub struct RClass {
     /// The class whose ivar table instances use (a singleton's original class).
     pub ivar_owner: ClassId,
     pub alloc: AllocKind,
-    /// Serial slot index for hierarchical invalidation.
-    pub serial_slot: u32,
-    /// Per-method-name serial slots for `--invalidation=method`.
-    pub resolved: SymMap<u32>,
     pub ancestors: RefCell<Option<Rc<[ClassId]>>>,
     /// For refinement modules: the class refined.
     pub refined: Option<ClassId>,
@@ -201,7 +197,6 @@ impl RClass {
         superclass: Option<ClassId>,
         id: ClassId,
         alloc: AllocKind,
-        serial_slot: u32,
     ) -> RClass {
         RClass {
             name,
@@ -226,8 +221,6 @@ impl RClass {
             ivar_names: Vec::new(),
             ivar_owner: id,
             alloc,
-            serial_slot,
-            resolved: SymMap::default(),
             ancestors: RefCell::new(None),
             refined: None,
             refinements: Vec::new(),
@@ -273,12 +266,6 @@ pub mod cls {
 pub struct ClassTable {
     pub classes: Vec<RClass>,
     pub methods: Vec<MethodEntry>,
-    /// Next serial slot to hand out (owned by dispatch, counted here).
-    pub next_slot: u32,
-    /// Every name some class has a `resolved` slot for: a definition of
-    /// any other name has nothing to invalidate under `method` and skips
-    /// the walk over descendants (most definitions, e.g. the prelude's).
-    pub resolved_names: IdSet<SymbolId>,
     /// Classes with smaller ids (the core classes and the prelude's) are
     /// GC roots; the others are collected once unreachable. `u32::MAX`
     /// until the prelude is loaded.
@@ -287,23 +274,21 @@ pub struct ClassTable {
     pub boot_methods: u32,
     /// Permanent classes whose tables got entries after boot.
     touched: IdSet<ClassId>,
-    /// Ids, serial slots and method entries of collected classes, for
-    /// reuse (doc/gc.md: a stale cached id cannot answer for the new
-    /// class because every slot of the dead class is bumped first).
+    /// Ids and method entries of collected classes, for reuse (doc/gc.md:
+    /// a stale cached id cannot answer for the new class because dispatch
+    /// bumps every serial slot of the dead class first).
     free_ids: Vec<ClassId>,
-    pub free_slots: Vec<u32>,
     free_methods: Vec<MethodId>,
     /// Classes and method entries collected so far (`GC.stat`, `--stats`).
     pub freed_classes: u64,
     pub freed_methods: u64,
 }
 
-/// What `ClassTable::sweep` freed: the classes, and the serial slots they
-/// owned (to be bumped, then recycled).
+/// What `ClassTable::sweep` freed: the classes (whose serial slots
+/// dispatch then bumps and recycles).
 #[derive(Default)]
 pub struct Swept {
     pub classes: Vec<ClassId>,
-    pub slots: Vec<u32>,
 }
 
 impl Default for ClassTable {
@@ -317,13 +302,10 @@ impl ClassTable {
         ClassTable {
             classes: Vec::new(),
             methods: Vec::new(),
-            next_slot: 1,
-            resolved_names: IdSet::default(),
             permanent: u32::MAX,
             boot_methods: 0,
             touched: IdSet::default(),
             free_ids: Vec::new(),
-            free_slots: Vec::new(),
             free_methods: Vec::new(),
             freed_classes: 0,
             freed_methods: 0,
@@ -380,15 +362,6 @@ impl ClassTable {
         }
     }
 
-    fn alloc_slot(&mut self) -> u32 {
-        if let Some(s) = self.free_slots.pop() {
-            return s;
-        }
-        let s = self.next_slot;
-        self.next_slot += 1;
-        s
-    }
-
     /// Adds a bare class record; the caller sets `obj` and links it.
     pub fn add(
         &mut self,
@@ -403,8 +376,7 @@ impl ClassTable {
         let alloc = superclass
             .map(|s| self.get(s).alloc)
             .unwrap_or(AllocKind::Object);
-        let slot = self.alloc_slot();
-        let k = RClass::new(name, kind, superclass, id, alloc, slot);
+        let k = RClass::new(name, kind, superclass, id, alloc);
         if id.index() < self.classes.len() {
             self.classes[id.index()] = k;
         } else {
@@ -433,24 +405,6 @@ impl ClassTable {
             }
         }
         c
-    }
-
-    /// A serial slot for `(class, name)` under method invalidation.
-    pub fn resolved_slot(&mut self, c: ClassId, name: SymbolId) -> u32 {
-        if let Some(s) = self.get(c).resolved.get(&name) {
-            return *s;
-        }
-        let s = self.alloc_slot();
-        let resolved = &mut self.get_mut(c).resolved;
-        // A class that gets one resolved name gets a dozen (every call on
-        // its instances that misses): room for them at once, not four
-        // rehashes (a Struct class's, struct_churn).
-        if resolved.capacity() == 0 {
-            resolved.reserve(12);
-        }
-        resolved.insert(name, s);
-        self.resolved_names.insert(name);
-        s
     }
 
     /// The ancestor list (method resolution order), cached.

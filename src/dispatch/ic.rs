@@ -79,9 +79,10 @@ pub enum Shortcut {
     General,
     /// The handler runs with no further checks: a bytecode method whose
     /// parameters are exactly the site's plain required arguments (a
-    /// block literal is made by the caller), an attr_reader or getter
-    /// called with none, an attr_writer with one, a Struct member reader
-    /// or writer likewise; visible from the site.
+    /// block literal is made by the caller), a `define_method` method
+    /// likewise (at a site without a block literal), an attr_reader or
+    /// getter called with none, an attr_writer with one, a Struct member
+    /// reader or writer likewise; visible from the site.
     Fast,
     /// A builtin called straight (`Vm::call_builtin_fast`): visible,
     /// plain arguments (at most `BUILTIN_FAST_ARGS`) its arity accepts,
@@ -96,9 +97,8 @@ pub const BUILTIN_FAST_ARGS: usize = 6;
 /// One cached receiver class.
 #[derive(Copy, Clone, Debug)]
 pub struct IcEntry {
-    pub class: ClassId,
-    pub slot: u32,
-    pub serial: u64,
+    /// The receiver class and validity it answers for.
+    pub guard: Guard,
     pub method: Option<MethodId>,
     pub handler: Handler,
     pub visibility: Visibility,
@@ -106,11 +106,9 @@ pub struct IcEntry {
 }
 
 impl IcEntry {
-    pub fn new(class: ClassId, slot: u32, serial: u64, r: Resolved) -> IcEntry {
+    pub fn new(guard: Guard, r: Resolved) -> IcEntry {
         IcEntry {
-            class,
-            slot,
-            serial,
+            guard,
             method: r.method,
             handler: r.handler,
             visibility: r.visibility,
@@ -118,18 +116,28 @@ impl IcEntry {
         }
     }
 
-    /// The receiver class and validity it answers for.
+    /// An entry answering for `class` with no validity of its own (a
+    /// send without a cache: `send`'s target, calls from Rust).
+    pub fn uncached(class: ClassId, r: Resolved) -> IcEntry {
+        IcEntry::new(
+            Guard {
+                class,
+                slot: 0,
+                serial: 0,
+            },
+            r,
+        )
+    }
+
+    /// The receiver class it answers for.
     #[inline(always)]
-    pub fn guard(&self) -> Guard {
-        Guard {
-            class: self.class,
-            slot: self.slot,
-            serial: self.serial,
-        }
+    pub fn class(&self) -> ClassId {
+        self.guard.class
     }
 }
 
-const _: () = assert!(std::mem::size_of::<IcEntry>() <= 40);
+const _: () = assert!(std::mem::size_of::<Guard>() == 16);
+const _: () = assert!(std::mem::size_of::<IcEntry>() == 40);
 
 /// The site's first `Shortcut::Fast` entry as the run loop's hot paths
 /// read it (CRuby's `cd->cc` check): its guard, handler and method, with
@@ -139,9 +147,8 @@ const _: () = assert!(std::mem::size_of::<IcEntry>() <= 40);
 /// (`CallSite::entries_changed`), and `Guard::answers` tests it.
 #[derive(Copy, Clone)]
 pub struct HotEntry {
-    pub class: ClassId,
-    pub slot: u32,
-    pub serial: u64,
+    /// Its entry's guard.
+    pub guard: Guard,
     /// The code of a `Handler::Iseq` entry (none at a site with a block
     /// literal: the hot paths pass no block).
     pub code: Option<&'static Iseq>,
@@ -152,23 +159,11 @@ pub struct HotEntry {
 impl HotEntry {
     /// No hot entry.
     pub const NONE: HotEntry = HotEntry {
-        class: Guard::NONE.class,
-        slot: 0,
-        serial: 0,
+        guard: Guard::NONE,
         code: None,
         handler: Handler::Builtin,
         method: MethodId(0),
     };
-
-    /// The receiver class and validity it answers for (its entry's).
-    #[inline(always)]
-    pub fn guard(&self) -> Guard {
-        Guard {
-            class: self.class,
-            slot: self.slot,
-            serial: self.serial,
-        }
-    }
 }
 
 const _: () = assert!(std::mem::size_of::<HotEntry>() == 40);
@@ -254,7 +249,7 @@ impl CallSite {
     pub fn entries_changed(&mut self) {
         let h = self.hot;
         let kept = self.entries.iter().any(|e| {
-            e.guard() == h.guard() && e.shortcut == Shortcut::Fast && e.method == Some(h.method)
+            e.guard == h.guard && e.shortcut == Shortcut::Fast && e.method == Some(h.method)
         });
         if !kept {
             self.hot = HotEntry::NONE;
@@ -297,9 +292,7 @@ mod tests {
         let mut s = CallSite::new(SymbolId(1), 0, 0, None, "t.rb".into(), 1);
         s.entries.push(e);
         s.hot = HotEntry {
-            class: e.class,
-            slot: e.slot,
-            serial: e.serial,
+            guard: e.guard,
             code: None,
             handler: e.handler,
             method: e.method.unwrap(),
@@ -313,14 +306,19 @@ mod tests {
             handler: Handler::Iseq(IseqId(7)),
             visibility: Visibility::Public,
         };
-        let mut e = IcEntry::new(ClassId(class), 5, serial, r);
+        let guard = Guard {
+            class: ClassId(class),
+            slot: 5,
+            serial,
+        };
+        let mut e = IcEntry::new(guard, r);
         e.shortcut = Shortcut::Fast;
         e
     }
 
     #[test]
     fn a_guard_answers_for_its_class_while_its_serial_holds() {
-        let g = fast_entry(10, 1).guard();
+        let g = fast_entry(10, 1).guard;
         let mut serials = vec![1; 8];
         assert!(g.answers(&serials, ClassId(10)));
         assert!(!g.answers(&serials, ClassId(11)));
@@ -339,9 +337,9 @@ mod tests {
         s.entries_changed();
         assert_eq!(s.hot.handler, Handler::IvarGet(2));
         assert!(s.hot.code.is_none(), "no code: read by its handler");
-        s.entries[0].serial = 2;
+        s.entries[0].guard.serial = 2;
         s.entries_changed();
-        assert_eq!(s.hot.guard(), Guard::NONE);
+        assert_eq!(s.hot.guard, Guard::NONE);
     }
 
     #[test]
@@ -350,7 +348,7 @@ mod tests {
         let mut s = site_with_hot(fast_entry(10, 1));
         s.entries.push(fast_entry(11, 1));
         s.entries_changed();
-        assert_eq!(s.hot.class, ClassId(10));
+        assert_eq!(s.hot.guard.class, ClassId(10));
         // Refilled under a new serial without a shortcut: dropped.
         let mut s = site_with_hot(fast_entry(10, 1));
         s.entries[0] = IcEntry {
@@ -358,11 +356,11 @@ mod tests {
             ..fast_entry(10, 2)
         };
         s.entries_changed();
-        assert_eq!(s.hot.guard(), Guard::NONE);
+        assert_eq!(s.hot.guard, Guard::NONE);
         // Evicted or cleared: dropped.
         let mut s = site_with_hot(fast_entry(10, 1));
         s.entries.clear();
         s.entries_changed();
-        assert_eq!(s.hot.guard(), Guard::NONE);
+        assert_eq!(s.hot.guard, Guard::NONE);
     }
 }

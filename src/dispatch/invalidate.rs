@@ -166,7 +166,9 @@ impl Dispatch {
         }
         let ds = classes.descendants(c);
         for &d in &ds {
-            self.bump(classes.get(d).serial_slot);
+            if let Some(s) = self.slots.class_slot_of(d) {
+                self.bump(s);
+            }
         }
         self.counters.class_serial += ds.len() as u64;
         ds.len() as u64
@@ -190,11 +192,11 @@ impl Dispatch {
         };
         let touched = match self.config.strategy {
             Strategy::Global | Strategy::Hierarchical => self.bump_coarse(classes, c),
-            Strategy::Method if !classes.resolved_names.contains(&name) => 0,
+            Strategy::Method if !self.slots.has_name(name) => 0,
             Strategy::Method => {
                 let mut n = 0;
                 for d in classes.descendants(c) {
-                    if let Some(&slot) = classes.get(d).resolved.get(&name) {
+                    if let Some(slot) = self.slots.resolved_slot_of(d, name) {
                         self.bump(slot);
                         n += 1;
                     }
@@ -224,8 +226,7 @@ impl Dispatch {
             Strategy::Method => {
                 let mut n = 0;
                 for d in classes.descendants(c) {
-                    let slots: Vec<u32> = classes.get(d).resolved.values().copied().collect();
-                    for s in slots {
+                    for s in self.slots.resolved_slots(d) {
                         self.bump(s);
                         n += 1;
                     }
@@ -277,21 +278,26 @@ impl Dispatch {
         self.finish(classes, c, None, Reason::Using, n, t0, origin);
     }
 
-    /// The GC freed `dead` classes, which owned serial `slots`: bumps
-    /// every one (and the global slot), so no entry made for a dead class
-    /// validates again even once its id and slots are reused, then drops
-    /// their inline and global cache entries. Returns the entries dropped.
-    pub fn classes_freed(&mut self, dead: &[ClassId], slots: &[u32]) -> u64 {
+    /// The GC freed `dead` classes: bumps every serial slot they owned
+    /// (and the global slot), so no entry made for a dead class validates
+    /// again even once its id and slots are reused, recycles the slots,
+    /// then drops their inline and global cache entries. Returns the
+    /// entries dropped.
+    pub fn classes_freed(&mut self, dead: &[ClassId]) -> u64 {
         self.bump(0);
-        for &s in slots {
-            self.bump(s);
+        for &c in dead {
+            let slots = self.slots.take_class(c);
+            for &s in &slots {
+                self.bump(s);
+            }
+            self.slots.recycle(&slots);
         }
         let mut dropped = self.class_caches.drop_classes(dead);
         let dead: std::collections::HashSet<ClassId> = dead.iter().copied().collect();
         dropped += self.gmc.drop_classes(&dead);
         for site in self.sites.iter_mut() {
             let before = site.entries.len();
-            site.entries.retain(|e| !dead.contains(&e.class));
+            site.entries.retain(|e| !dead.contains(&e.class()));
             site.seen.retain(|c| !dead.contains(c));
             if site.super_key.is_some_and(|(c, _)| dead.contains(&c)) {
                 site.super_key = None;

@@ -26,6 +26,7 @@ pub mod ic;
 pub mod invalidate;
 pub mod lookup;
 pub mod probes;
+pub mod slots;
 pub mod stats;
 pub mod trace;
 
@@ -224,6 +225,8 @@ pub struct Dispatch {
     pub config: Config,
     /// Validity serials; slot 0 is the global method state.
     pub serials: Vec<u64>,
+    /// Which slot each class and `(class, name)` uses.
+    pub slots: slots::Slots,
     pub gmc: gmc::GlobalCache,
     pub class_caches: class_cache::ClassCaches,
     pub sites: Vec<CallSite>,
@@ -248,6 +251,7 @@ impl Dispatch {
         Dispatch {
             config,
             serials: vec![1; 1024],
+            slots: slots::Slots::default(),
             gmc,
             class_caches: Default::default(),
             sites: Vec::new(),
@@ -284,11 +288,11 @@ impl Dispatch {
     }
 
     /// The validity slot a new cache entry for `(cls, name)` uses.
-    fn validity(&mut self, classes: &mut ClassTable, cls: ClassId, name: SymbolId) -> (u32, u64) {
+    fn validity(&mut self, cls: ClassId, name: SymbolId) -> (u32, u64) {
         let slot = match self.config.strategy {
             Strategy::Global => 0,
-            Strategy::Hierarchical => classes.get(cls).serial_slot,
-            Strategy::Method => classes.resolved_slot(cls, name),
+            Strategy::Hierarchical => self.slots.class_slot(cls),
+            Strategy::Method => self.slots.resolved_slot(cls, name),
         };
         self.ensure_slot(slot);
         (slot, self.serial(slot))
@@ -303,13 +307,13 @@ impl Dispatch {
         let serials = &self.serials;
         let s = &mut self.sites[site.index()];
         let h = &s.hot;
-        if h.guard().answers(serials, cls) {
+        if h.guard.answers(serials, cls) {
             s.hits += 1;
             self.counters.mc_inline_hit += 1;
             return Probe::Fast(h.handler, h.method);
         }
         for e in s.entries.iter() {
-            if e.guard().answers(serials, cls) {
+            if e.guard.answers(serials, cls) {
                 s.hits += 1;
                 self.counters.mc_inline_hit += 1;
                 return match (e.shortcut, e.method) {
@@ -329,7 +333,7 @@ impl Dispatch {
     #[inline(always)]
     pub fn hot(&self, site: CallSiteId, cls: ClassId) -> Option<&HotEntry> {
         let h = &self.sites[site.index()].hot;
-        h.guard().answers(&self.serials, cls).then_some(h)
+        h.guard.answers(&self.serials, cls).then_some(h)
     }
 
     /// Counts an inline-cache hit at `site`: every probe's hits, one way.
@@ -345,7 +349,7 @@ impl Dispatch {
         self.sites[site.index()]
             .entries
             .iter()
-            .find(|e| e.guard().answers(&self.serials, cls))
+            .find(|e| e.guard.answers(&self.serials, cls))
             .copied()
     }
 
@@ -393,11 +397,18 @@ impl Dispatch {
             s.state = IcState::Empty;
             s.super_key = Some((owner, name));
         }
-        let (slot, serial) = self.validity(classes, cls, name);
+        let (slot, serial) = self.validity(cls, name);
         let r = lookup::resolve_super(classes, cls, owner, name, &[]);
         self.counters.method_searches += 1;
         self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
-        let entry = IcEntry::new(cls, slot, serial, r);
+        let entry = IcEntry::new(
+            Guard {
+                class: cls,
+                slot,
+                serial,
+            },
+            r,
+        );
         if self.config.ic_size > 0 {
             self.fill_site(classes, site, entry, None);
         }
@@ -429,7 +440,14 @@ impl Dispatch {
             // answers.
             self.sites[site.index()].note_miss(cls);
             let (r, slot, serial) = self.resolve_valid(classes, cls, name);
-            return IcEntry::new(cls, slot, serial, r);
+            return IcEntry::new(
+                Guard {
+                    class: cls,
+                    slot,
+                    serial,
+                },
+                r,
+            );
         }
         let (r, slot, serial) = if refinements.is_empty() {
             self.resolve_valid(classes, cls, name)
@@ -437,11 +455,18 @@ impl Dispatch {
             let t0 = Instant::now();
             self.counters.mc_miss_by_refine += 1;
             let (r, _) = lookup::resolve_uncached(classes, cls, name, refinements);
-            let (slot, serial) = self.validity(classes, cls, name);
+            let (slot, serial) = self.validity(cls, name);
             self.counters.miss_time_ns += t0.elapsed().as_nanos() as u64;
             (r, slot, serial)
         };
-        let mut entry = IcEntry::new(cls, slot, serial, r);
+        let mut entry = IcEntry::new(
+            Guard {
+                class: cls,
+                slot,
+                serial,
+            },
+            r,
+        );
         if self.config.ic_size > 0 {
             entry.shortcut = self.shortcut(classes, site, &entry, &callees);
             self.fill_site(classes, site, entry, Some(&callees));
@@ -534,7 +559,7 @@ impl Dispatch {
         let (r, walked) = lookup::resolve_uncached(classes, cls, name, &[]);
         self.counters.method_searches += 1;
         self.counters.ancestors_walked += walked as u64;
-        let (slot, serial) = self.validity(classes, cls, name);
+        let (slot, serial) = self.validity(cls, name);
         if self.config.gmc_size > 0 {
             self.gmc.fill(cls, name, slot, serial, r);
         }
@@ -553,7 +578,7 @@ impl Dispatch {
             } else {
                 self.counters.mc_miss_spurious += 1;
             }
-        } else if s.entries.iter().any(|e| e.class == cls) {
+        } else if s.entries.iter().any(|e| e.class() == cls) {
             match self.config.strategy {
                 Strategy::Global => self.counters.mc_global_state_miss += 1,
                 _ => self.counters.mc_class_serial_miss += 1,
@@ -604,7 +629,14 @@ impl Dispatch {
                     Shortcut::General
                 };
             }
-            Handler::Bmethod | Handler::MethodMissing | Handler::Send => false,
+            // A `define_method` method: lambda semantics, so exactly
+            // `lead` plain arguments need no setup (`Vm::hot_bmethod`).
+            Handler::Bmethod => {
+                !literal
+                    && bmethod_code(classes, m, callees)
+                        .is_some_and(|i| i.params.simple && i.params.lead == argc)
+            }
+            Handler::MethodMissing | Handler::Send => false,
         };
         if fast {
             Shortcut::Fast
@@ -639,7 +671,7 @@ impl Dispatch {
         let s = &mut self.sites[site.index()];
         s.entries_changed();
         let Some(callees) = callees else { return };
-        if s.hot.class != Guard::NONE.class {
+        if s.hot.guard != Guard::NONE {
             return;
         }
         let literal = s.flags & flags::BLOCK_LITERAL != 0;
@@ -656,9 +688,7 @@ impl Dispatch {
                 return;
             }
             s.hot = HotEntry {
-                class: e.class,
-                slot: e.slot,
-                serial: e.serial,
+                guard: e.guard,
                 code,
                 handler: e.handler,
                 method,
@@ -669,8 +699,8 @@ impl Dispatch {
     fn fill_entries(&mut self, classes: &ClassTable, site: CallSiteId, entry: IcEntry) {
         let cap = self.config.ic_size;
         let s = &mut self.sites[site.index()];
-        s.note_miss(entry.class);
-        if let Some(e) = s.entries.iter_mut().find(|e| e.class == entry.class) {
+        s.note_miss(entry.class());
+        if let Some(e) = s.entries.iter_mut().find(|e| e.class() == entry.class()) {
             *e = entry;
             return;
         }
@@ -697,7 +727,7 @@ impl Dispatch {
         s.evictions += 1;
         self.counters.ic_evictions += 1;
         if self.config.trace_evictions.is_some() {
-            self.trace_eviction(classes, site.index(), entry.class);
+            self.trace_eviction(classes, site.index(), entry.class());
         }
     }
 
@@ -754,5 +784,16 @@ impl Dispatch {
     #[inline(always)]
     pub fn bop_ok(&self, bit: u32) -> bool {
         self.bop_redefined & bit == 0
+    }
+}
+
+/// The code of a `define_method` method's body (its Proc's block).
+fn bmethod_code(classes: &ClassTable, m: MethodId, callees: &Callees) -> Option<&'static Iseq> {
+    let MethodKind::Bmethod(p) = classes.method(m).kind else {
+        return None;
+    };
+    match &*crate::gc::obj(p).body.borrow() {
+        crate::object::Body::Proc(rp) => callees.code(rp.block.iseq),
+        _ => None,
     }
 }

@@ -35,6 +35,56 @@ pub enum Hot {
     No,
 }
 
+/// Where a call's arguments lie and how they were passed: the shape of
+/// a call once its method is known, handed down the call path.
+#[derive(Copy, Clone)]
+pub struct Args {
+    pub recv: Value,
+    /// Where the stack is cut back when the call returns: the receiver's
+    /// slot (`base` itself for a receiverless call whose self is not on
+    /// the stack).
+    pub ret_sp: usize,
+    /// The first argument's slot.
+    pub base: usize,
+    /// Arguments on the stack (a splatted Array counts as one).
+    pub argc: usize,
+    /// The site's flags (`dispatch::flags`, `MISSING_*`).
+    pub fl: u32,
+    /// Called from Rust: the callee's frame returns out of `run`.
+    pub boundary: bool,
+}
+
+impl Args {
+    /// A call from bytecode with the receiver at `recv_ix` and its
+    /// arguments after it.
+    #[inline(always)]
+    pub fn at(recv: Value, recv_ix: usize, argc: usize, fl: u32) -> Args {
+        Args {
+            recv,
+            ret_sp: recv_ix,
+            base: recv_ix + 1,
+            argc,
+            fl,
+            boundary: false,
+        }
+    }
+
+    /// A call from bytecode without a receiver on the stack: self is
+    /// `recv`, the arguments start at `base`, and the return cuts the
+    /// stack back to them.
+    #[inline(always)]
+    pub fn receiverless(recv: Value, base: usize, argc: usize, fl: u32) -> Args {
+        Args {
+            recv,
+            ret_sp: base,
+            base,
+            argc,
+            fl,
+            boundary: false,
+        }
+    }
+}
+
 /// How a frame is entered.
 pub struct Entry {
     pub self_val: Value,
@@ -102,17 +152,8 @@ impl Vm {
                                 recv_ix,
                             );
                         }
-                        return self.invoke_iseq::<true>(
-                            m,
-                            self.iseq(iid),
-                            recv,
-                            recv_ix + 1,
-                            recv_ix,
-                            argc,
-                            fl,
-                            None,
-                            false,
-                        );
+                        let a = Args::at(recv, recv_ix, argc, fl);
+                        return self.invoke_iseq::<true>(m, self.iseq(iid), a, None);
                     }
                     // attr_reader / attr_writer on a plain object: the
                     // ivar slot cached in the entry, no frame.
@@ -163,7 +204,7 @@ impl Vm {
             Probe::Entry(e) => e,
             Probe::Miss => self.site_miss(site, c),
         };
-        self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
+        self.send_entry(site, e, c, Args::at(recv, recv_ix, argc, fl), name)
     }
 
     /// `SendSelf`: a call without a receiver; the arguments are on the
@@ -183,7 +224,8 @@ impl Vm {
                     return self.invoke_fast_with_block(site, m, iid, recv, base, base);
                 }
                 let iseq = self.iseq(iid);
-                return self.invoke_iseq::<true>(m, iseq, recv, base, base, argc, fl, None, false);
+                let a = Args::receiverless(recv, base, argc, fl);
+                return self.invoke_iseq::<true>(m, iseq, a, None);
             }
             Probe::Fast(h, m) => {
                 if let Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) = h
@@ -220,7 +262,8 @@ impl Vm {
             let base = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
             let block = self.site_block(site, fl, base + argc)?;
             let iseq = self.iseq(iid);
-            return self.invoke_iseq::<false>(m, iseq, recv, base, base, argc, fl, block, false);
+            let a = Args::receiverless(recv, base, argc, fl);
+            return self.invoke_iseq::<false>(m, iseq, a, block);
         }
         self.send_self_other(site, e, recv, c)
     }
@@ -237,33 +280,36 @@ impl Vm {
         let (argc, fl, name) = (s.argc as usize, s.flags, s.name);
         let recv_ix = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
         self.stack.insert(recv_ix, recv);
-        self.send_entry(site, e, recv, c, recv_ix, argc, fl, name)
+        self.send_entry(site, e, c, Args::at(recv, recv_ix, argc, fl), name)
     }
 
     /// The rest of a send whose entry is not fast: visibility, the
     /// optimized `send`, then the call (attr_reader/attr_writer calls that
     /// need no checks were taken by the fast path, the others go through
     /// their handler).
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn send_entry(
         &mut self,
         site: CallSiteId,
         e: IcEntry,
-        recv: Value,
         c: ClassId,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
+        a: Args,
         name: SymbolId,
     ) -> Result<Call, Unwind> {
+        let Args {
+            recv,
+            ret_sp: recv_ix,
+            argc,
+            fl,
+            ..
+        } = a;
         if e.visibility != Visibility::Public
             && fl & (flags::FCALL | flags::SELF_RECV) == 0
             && !self.visible(&e, recv)
         {
             let why = self.visibility_miss(&e);
             let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
-            return self.call_method_missing(name, recv, recv_ix, argc, fl | why, block, false);
+            return self.call_method_missing(name, Args { fl: fl | why, ..a }, block);
         }
         match e.handler {
             // The name comes first; a splat array, keyword hash or `&blk`
@@ -277,7 +323,7 @@ impl Vm {
                 if let Some(n) = self.stack[recv_ix + 1].as_symbol()
                     && self.no_refinements()
                 {
-                    return self.send_optimized(site, n, recv, c, recv_ix, argc, fl);
+                    return self.send_optimized(site, n, c, a);
                 }
                 // `send(name, *args)` compiles to one splat array `[name, *args]`.
                 if argc == 1
@@ -285,7 +331,7 @@ impl Vm {
                     && self.no_refinements()
                     && let Some(n) = splat_head_symbol(self.stack[recv_ix + 1])
                 {
-                    return self.send_optimized_splat(site, n, recv, c, recv_ix, fl);
+                    return self.send_optimized_splat(site, n, c, a);
                 }
             }
             _ => {}
@@ -296,42 +342,43 @@ impl Vm {
             // entry could not mark fast (a block, optional or keyword
             // parameters...) through `invoke`, out of line.
             (Some(m), h) if !matches!(h, Handler::Iseq(_)) => {
-                self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block, false)
+                self.invoke_other(e, m, name, a, block)
             }
-            _ => self.invoke(e, name, recv, recv_ix, argc, fl, block, false),
+            _ => self.invoke(e, name, a, block),
         }
     }
 
     /// `recv.send(:name, *args)` through the `Send` handler: the name is
     /// dropped from the stack and `name` is called as an FCALL.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn send_optimized(
         &mut self,
         site: CallSiteId,
         name: SymbolId,
-        recv: Value,
         c: ClassId,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
+        a: Args,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_send += 1;
-        self.stack.remove(recv_ix + 1);
-        let argc = argc - 1;
+        self.stack.remove(a.base);
+        let argc = a.argc - 1;
         let r = self.dispatch.resolve(&mut self.classes, c, name);
-        let e = IcEntry::new(c, 0, 0, r);
-        let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
-        self.invoke(
-            e,
-            name,
-            recv,
-            recv_ix,
-            argc,
-            fl | flags::FCALL,
-            block,
-            false,
-        )
+        let e = IcEntry::uncached(c, r);
+        let block = self.site_block(site, a.fl, a.base + argc)?;
+        let (mut argc, mut fl) = (argc, a.fl | flags::FCALL);
+        // `send(name, *args)` (a delegating method_missing's call): a
+        // short plain splat passes its elements as plain arguments, what
+        // the callee would spread it to, so no argument vector is built.
+        // (One ending in a Hash, which may carry keywords, keeps the
+        // general path.)
+        if fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
+            && argc >= 1
+            && self.stack.len() == a.base + argc
+            && plain_splat(self.stack[a.base + argc - 1])
+        {
+            argc = self.spread_splat(a.ret_sp, argc)?;
+            fl &= !flags::SPLAT;
+        }
+        self.invoke(e, name, Args { argc, fl, ..a }, block)
     }
 
     /// `recv.send(*[name, args...])` (what `send(name, *args)` compiles
@@ -342,18 +389,22 @@ impl Vm {
         &mut self,
         site: CallSiteId,
         name: SymbolId,
-        recv: Value,
         c: ClassId,
-        recv_ix: usize,
-        fl: u32,
+        a: Args,
     ) -> Result<Call, Unwind> {
+        let (recv_ix, fl) = (a.ret_sp, a.fl);
         let blk = (fl & flags::BLOCKARG != 0).then(|| self.stack[recv_ix + 2]);
         self.stack.truncate(recv_ix + 2);
         let argc = self.spread_splat(recv_ix, 1)?;
         if let Some(b) = blk {
             self.stack.push(b);
         }
-        self.send_optimized(site, name, recv, c, recv_ix, argc, fl & !flags::SPLAT)
+        let a = Args {
+            argc,
+            fl: fl & !flags::SPLAT,
+            ..a
+        };
+        self.send_optimized(site, name, c, a)
     }
 
     /// True when the running frame has no active refinements (which
@@ -455,7 +506,15 @@ impl Vm {
         let (argc, fl) = (s.argc as usize, s.flags);
         let block = s.block.map(|iseq| self.literal_block(iseq));
         let iseq = self.iseq(iid);
-        self.invoke_iseq::<true>(m, iseq, recv, base, ret_sp, argc, fl, block, false)
+        let a = Args {
+            recv,
+            ret_sp,
+            base,
+            argc,
+            fl,
+            boundary: false,
+        };
+        self.invoke_iseq::<true>(m, iseq, a, block)
     }
 
     /// The whole entry behind a `Probe::Fast` whose shortcut did not apply
@@ -496,7 +555,7 @@ impl Vm {
             let me = self.classes.method(m);
             let owner = self
                 .classes
-                .ancestors(e.class)
+                .ancestors(e.class())
                 .iter()
                 .copied()
                 .find(|&c| self.classes.get(c).methods.contains_key(&me.name))
@@ -639,57 +698,44 @@ impl Vm {
 
     /// Calls the resolved entry. Arguments are at `recv_ix+1..`; on return
     /// (or when the pushed frame returns) the stack is cut back to `recv_ix`.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub fn invoke(
         &mut self,
         e: IcEntry,
         name: SymbolId,
-        recv: Value,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
+        a: Args,
         block: Option<Rc<BlockArg>>,
-        boundary: bool,
     ) -> Result<Call, Unwind> {
         let Some(m) = e.method else {
             self.dispatch.counters.ccf_method_missing += 1;
-            return self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary);
+            return self.call_method_missing(name, a, block);
         };
         if let Handler::Iseq(iid) = e.handler {
-            return self.invoke_iseq::<false>(
-                m,
-                self.iseq(iid),
-                recv,
-                recv_ix + 1,
-                recv_ix,
-                argc,
-                fl,
-                block,
-                boundary,
-            );
+            return self.invoke_iseq::<false>(m, self.iseq(iid), a, block);
         }
-        self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block, boundary)
+        self.invoke_other(e, m, name, a, block)
     }
 
     /// The bytecode-method handler: set up parameters and push a frame.
     /// The arguments start at `base`; the frame's return cuts the stack
     /// back to `ret_sp` (the receiver's slot, or `base` for `send_self`).
     /// Inlined into `send` and `invoke`; builds the `Frame` in place.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn invoke_iseq<const FAST: bool>(
         &mut self,
         m: MethodId,
         iseq: &'static Iseq,
-        recv: Value,
-        base: usize,
-        ret_sp: usize,
-        argc: usize,
-        fl: u32,
+        a: Args,
         block: Option<Rc<BlockArg>>,
-        boundary: bool,
     ) -> Result<Call, Unwind> {
+        let Args {
+            base,
+            ret_sp,
+            argc,
+            fl,
+            boundary,
+            ..
+        } = a;
         self.dispatch.counters.ccf_iseq += 1;
         let lc = iseq.local_count as usize;
         if FAST
@@ -711,24 +757,27 @@ impl Vm {
             self.stack.truncate(ret_sp);
             return Err(self.stack_error());
         }
-        self.enter_frame(m, iseq, recv, base, ret_sp, block, boundary);
+        self.enter_frame(m, iseq, a, block);
         Ok(Call::Pushed)
     }
 
     /// Pushes a method's frame over arguments and locals already in place
     /// (`base..base + local_count`): the end of every bytecode call.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn enter_frame(
         &mut self,
         m: MethodId,
         iseq: &'static Iseq,
-        recv: Value,
-        base: usize,
-        ret_sp: usize,
+        a: Args,
         block: Option<Rc<BlockArg>>,
-        boundary: bool,
     ) {
+        let Args {
+            recv,
+            base,
+            ret_sp,
+            boundary,
+            ..
+        } = a;
         // Collect and fire the probe before the frame is written (the GC
         // marks the whole value stack: the arguments are safe; the env
         // below is allocated after it). The block is not on the stack: an
@@ -801,174 +850,30 @@ impl Vm {
         }
     }
 
-    /// `send_self` answered by its site's hot entry for self's class: a
-    /// fast bytecode method's frame pushed here, `run` continuing in it
-    /// with no `Call` in between (the common call, recursion), or an
-    /// attr_reader / `def x; @x; end` read. `Hot::No` with nothing done
-    /// (no counter moved) for any other entry, or when the frame would
-    /// not fit; `send_self_inline` then takes the site.
-    #[inline(always)]
-    pub fn self_hot(&mut self, site: CallSiteId, recv: Value) -> Hot {
-        let c = self.class_of(recv);
-        let Some(h) = self.dispatch.hot(site, c) else {
-            return Hot::No;
-        };
-        let (code, handler, m) = (h.code, h.handler, h.method);
-        if let Some(iseq) = code {
-            let base = self.stack.len() - self.dispatch.site(site).argc as usize;
-            return if self.enter_fast_iseq(site, m, iseq, recv, base, base) {
-                Hot::Entered
-            } else {
-                Hot::No
-            };
-        }
-        // (A fast reader's site passes no arguments.)
-        let read = match handler {
-            Handler::StructGet(_) => self.hot_struct_read(handler, recv),
-            _ => self.hot_read(handler, m, recv),
-        };
-        match read {
-            Some(v) => {
-                self.dispatch.count_inline_hit(site);
-                Hot::Done(v)
-            }
-            None => Hot::No,
-        }
-    }
-
-    /// An attr_reader or getter (`def x; @x; end`) hot entry's read of
-    /// `recv`, counted as one (its probes fired for a getter); None for
-    /// another handler or an object without the ivar slot.
-    #[inline(always)]
-    fn hot_read(&mut self, handler: Handler, m: MethodId, recv: Value) -> Option<Value> {
-        let (Handler::IvarGet(slot) | Handler::IseqIvarGet(slot)) = handler else {
-            return None;
-        };
-        let v = ivar_slot_get(recv, slot)?;
-        if matches!(handler, Handler::IseqIvarGet(_)) {
-            self.getter_probes(m);
-        }
-        self.dispatch.counters.ccf_ivar += 1;
-        Some(v)
-    }
-
-    /// A call with a receiver (below its arguments) answered by its
-    /// site's hot entry, before the full send: a fast bytecode method's
-    /// frame pushed (as `self_hot`), or an attr_reader /
-    /// attr_writer / `def x; @x; end` done on a plain object. `Hot::No`
-    /// with nothing done (no counter moved) otherwise: a block argument,
-    /// safe navigation, another class, or an object without the ivar
-    /// slot; `send_inline` then takes the site.
-    #[inline(always)]
-    pub fn send_hot(&mut self, site: CallSiteId) -> Hot {
-        let s = self.dispatch.site(site);
-        let (argc, fl) = (s.argc as usize, s.flags);
-        if fl & (flags::SAFE_NAV | flags::BLOCKARG) != 0 {
-            return Hot::No;
-        }
-        let recv_ix = self.stack.len() - argc - 1;
-        let recv = self.stack[recv_ix];
-        let c = self.class_of(recv);
-        let Some(h) = self.dispatch.hot(site, c) else {
-            return Hot::No;
-        };
-        let (code, handler, m) = (h.code, h.handler, h.method);
-        if let Some(iseq) = code {
-            return if self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix) {
-                Hot::Entered
-            } else {
-                Hot::No
-            };
-        }
-        let v = match handler {
-            Handler::IvarGet(_) | Handler::IseqIvarGet(_) => {
-                let Some(v) = self.hot_read(handler, m, recv) else {
-                    return Hot::No;
-                };
-                v
-            }
-            Handler::IvarSet(slot) => {
-                let v = self.stack[recv_ix + 1];
-                if !ivar_slot_set(recv, slot, v) {
-                    return Hot::No;
-                }
-                self.dispatch.counters.ccf_attrset += 1;
-                v
-            }
-            // Struct members: an element of the values Array, no frame.
-            Handler::StructGet(_) | Handler::StructSet(_) => {
-                match self.hot_struct(handler, recv, recv_ix) {
-                    Some(v) => v,
-                    None => return Hot::No,
-                }
-            }
-            _ => return Hot::No,
-        };
-        self.dispatch.count_inline_hit(site);
-        self.stack.truncate(recv_ix);
-        Hot::Done(v)
-    }
-
-    /// `method__entry` and `method__return` for a getter method read
-    /// without a frame (`Handler::IseqIvarGet`): tracers see the call.
-    #[inline(always)]
-    fn getter_probes(&self, m: MethodId) {
-        let args = || {
-            let line = match &self.classes.method(m).kind {
-                MethodKind::Iseq { iseq, .. } => self.iseq(*iseq).first_line,
-                _ => 0,
-            };
-            crate::dispatch::probes::method_args(&self.classes, m, line)
-        };
-        crate::dispatch::probes::method_entry(args);
-        crate::dispatch::probes::method_return(args);
-    }
-
-    /// A fast entry's bytecode method: false (nothing done) when the
-    /// frame would not fit (the full send raises).
-    #[inline(always)]
-    pub(super) fn enter_fast_iseq(
-        &mut self,
-        site: CallSiteId,
-        m: MethodId,
-        iseq: &'static Iseq,
-        recv: Value,
-        base: usize,
-        ret_sp: usize,
-    ) -> bool {
-        let top = base + iseq.local_count as usize;
-        if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
-            return false;
-        }
-        self.dispatch.count_inline_hit(site);
-        self.dispatch.counters.ccf_iseq += 1;
-        self.locals_height(top);
-        self.enter_frame(m, iseq, recv, base, ret_sp, None, false);
-        true
-    }
-
     /// Every handler but `Iseq` (kept out of line so the bytecode call
     /// path stays small).
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub(super) fn invoke_other(
         &mut self,
         e: IcEntry,
         m: MethodId,
         name: SymbolId,
-        recv: Value,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
+        a: Args,
         block: Option<Rc<BlockArg>>,
-        boundary: bool,
     ) -> Result<Call, Unwind> {
         if self.trace.events & event::C != 0
-            && let Some(r) =
-                self.invoke_traced(e, m, name, recv, recv_ix, argc, fl, &block, boundary)
+            && let Some(r) = self.invoke_traced(e, m, name, a, &block)
         {
             return r;
         }
+        let Args {
+            recv,
+            ret_sp: recv_ix,
+            argc,
+            fl,
+            boundary,
+            ..
+        } = a;
         match e.handler {
             Handler::Iseq(_) => unreachable!("handled by invoke_iseq"),
             // `def x; @x; end` called with no arguments on a plain object:
@@ -990,7 +895,7 @@ impl Vm {
                     _ => unreachable!(),
                 };
                 let e = IcEntry { handler, ..e };
-                self.invoke(e, name, recv, recv_ix, argc, fl, block, boundary)
+                self.invoke(e, name, a, block)
             }
             Handler::Builtin | Handler::Send => {
                 self.dispatch.counters.ccf_cfunc += 1;
@@ -1163,9 +1068,7 @@ impl Vm {
                 self.push_frame(iseq, base, recv_ix, entry)?;
                 Ok(Call::Pushed)
             }
-            Handler::MethodMissing => {
-                self.call_method_missing(name, recv, recv_ix, argc, fl, block, boundary)
-            }
+            Handler::MethodMissing => self.call_method_missing(name, a, block),
         }
     }
 
@@ -1455,8 +1358,8 @@ impl Vm {
         self.stack[recv_ix] = recv;
         if r.method.is_none() && self.has_custom_method_missing(c) {
             // CRuby sends `super` without a superclass method to method_missing.
-            let e = IcEntry::new(c, 0, 0, r);
-            return self.invoke(e, name, recv, recv_ix, argc, fl, block, false);
+            let e = IcEntry::uncached(c, r);
+            return self.invoke(e, name, Args::at(recv, recv_ix, argc, fl), block);
         }
         if r.method.is_none() {
             self.stack.truncate(recv_ix);
@@ -1468,8 +1371,8 @@ impl Vm {
             let ex = self.new_exception(self.e.no_method_error, &msg);
             return Err(Unwind::Raise(ex));
         }
-        let e = IcEntry::new(c, 0, 0, r);
-        self.invoke(e, name, recv, recv_ix, argc, fl, block, false)
+        let e = IcEntry::uncached(c, r);
+        self.invoke(e, name, Args::at(recv, recv_ix, argc, fl), block)
     }
 
     fn has_custom_method_missing(&mut self, c: ClassId) -> bool {
@@ -1514,6 +1417,20 @@ fn splat_head_symbol(v: Value) -> Option<SymbolId> {
     }
 }
 
+/// A splat Array a call may pass as plain arguments: a plain Array of at
+/// most 16 elements not ending in a Hash (which may be keywords).
+fn plain_splat(v: Value) -> bool {
+    if !v.is_heap() || obj(v).class.get() != cls::ARRAY {
+        return false;
+    }
+    match &*obj(v).body.borrow() {
+        Body::Array(items) if items.len() <= 16 => items
+            .last()
+            .is_none_or(|&l| !(l.is_heap() && matches!(&*obj(l).body.borrow(), Body::Hash(_)))),
+        _ => false,
+    }
+}
+
 /// An attr_reader hit on a plain object: the value in `slot` (nil when
 /// unset), or `None` when the receiver keeps its ivars elsewhere.
 #[inline(always)]
@@ -1533,7 +1450,7 @@ pub(super) fn ivar_slot_get(recv: Value, slot: u32) -> Option<Value> {
 /// An attr_writer hit on a plain, unfrozen object whose slot exists;
 /// false sends the call down the general path.
 #[inline(always)]
-fn ivar_slot_set(recv: Value, slot: u32, v: Value) -> bool {
+pub(super) fn ivar_slot_set(recv: Value, slot: u32, v: Value) -> bool {
     if !recv.is_heap() {
         return false;
     }

@@ -12,7 +12,7 @@ use crate::dispatch::{Handler, KW_BIND_MAX, KwBinding, flags};
 use crate::object::{BlockArg, Unwind};
 use crate::value::{CallSiteId, IseqId, Value};
 
-use super::call::Call;
+use super::call::{Args, Call};
 use super::{MAX_FRAMES, Vm};
 
 impl Vm {
@@ -45,7 +45,8 @@ impl Vm {
                 if self.bind_kw_in_place(iseq, iid, site, base, npos, nkw, &block) {
                     self.dispatch.count_inline_hit(site);
                     self.dispatch.counters.ccf_iseq += 1;
-                    self.enter_frame(m, iseq, recv, base, recv_ix, block, false);
+                    let a = Args::at(recv, recv_ix, npos + nkw, fl);
+                    self.enter_frame(m, iseq, a, block);
                     return Ok(Call::Pushed);
                 }
             }

@@ -11,21 +11,23 @@ use crate::object::{BlockArg, Body, Unwind};
 use crate::value::{SymbolId, Value, sym, symbol};
 
 use super::Vm;
-use super::call::{Call, MISSING_PRIVATE, MISSING_PROTECTED};
+use super::call::{Args, Call, MISSING_PRIVATE, MISSING_PROTECTED};
 
 impl Vm {
-    #[allow(clippy::too_many_arguments)]
     #[cold]
     pub(super) fn call_method_missing(
         &mut self,
         name: SymbolId,
-        recv: Value,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
+        a: Args,
         block: Option<Rc<BlockArg>>,
-        boundary: bool,
     ) -> Result<Call, Unwind> {
+        let Args {
+            recv,
+            ret_sp: recv_ix,
+            argc,
+            fl,
+            ..
+        } = a;
         let c = self.class_of(recv);
         let mm = self
             .dispatch
@@ -71,7 +73,7 @@ impl Vm {
             self.stack.extend_from_slice(&args);
             args.len()
         };
-        let e = IcEntry::new(c, 0, 0, mm);
+        let e = IcEntry::uncached(c, mm);
         let e = IcEntry {
             visibility: Visibility::Public,
             ..e
@@ -83,16 +85,12 @@ impl Vm {
             fl & (flags::VCALL | MISSING_PRIVATE | MISSING_PROTECTED),
         ));
         let kw = fl & flags::KWARGS;
-        self.invoke(
-            e,
-            sym::METHOD_MISSING,
-            recv,
-            recv_ix,
-            nargs,
-            kw,
-            block,
-            boundary,
-        )
+        let a = Args {
+            argc: nargs,
+            fl: kw,
+            ..a
+        };
+        self.invoke(e, sym::METHOD_MISSING, a, block)
     }
 
     #[cold]

@@ -14,6 +14,7 @@ pub mod exc_methods;
 pub mod features;
 pub mod fiber;
 pub mod frame;
+pub mod hot;
 pub mod jit;
 pub mod kwcall;
 pub mod load;
@@ -787,11 +788,7 @@ impl Vm {
             self.autoloads
                 .retain(|(c, _), _| !dead.contains(&(c.0 + 1)));
         }
-        let dropped = self.dispatch.classes_freed(&swept.classes, &swept.slots);
-        self.classes
-            .free_slots
-            .extend(swept.slots.iter().copied().filter(|&s| s != 0));
-        let _ = dropped;
+        self.dispatch.classes_freed(&swept.classes);
     }
 
     /// The deduplicated String of `b` that a Hash key made (see

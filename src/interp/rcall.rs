@@ -9,7 +9,7 @@ use crate::gc::obj;
 use crate::object::{BlockArg, Body, Unwind};
 use crate::value::{MethodId, SymbolId, Value, sym};
 
-use super::call::Call;
+use super::call::{Args, Call};
 use super::{VResult, Vm};
 
 impl Vm {
@@ -84,7 +84,7 @@ impl Vm {
         }
         let c = self.class_of(recv);
         let (r, _) = lookup::resolve_uncached(&mut self.classes, c, name, &refs);
-        let e = IcEntry::new(c, 0, 0, r);
+        let e = IcEntry::uncached(c, r);
         if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
             let why = self.visibility_miss(&e);
             let e = IcEntry { method: None, ..e };
@@ -104,7 +104,7 @@ impl Vm {
     ) -> VResult {
         let c = self.class_of(recv);
         let r = self.dispatch.resolve(&mut self.classes, c, name);
-        let e = IcEntry::new(c, 0, 0, r);
+        let e = IcEntry::uncached(c, r);
         if e.visibility != Visibility::Public && !private_ok && !self.visible(&e, recv) {
             let why = self.visibility_miss(&e);
             let e = IcEntry { method: None, ..e };
@@ -126,16 +126,11 @@ impl Vm {
         let recv_ix = self.stack.len();
         self.stack.push(recv);
         self.stack.extend_from_slice(args);
-        match self.invoke(
-            e,
-            name,
-            recv,
-            recv_ix,
-            args.len(),
-            fl | flags::FCALL,
-            block,
-            true,
-        )? {
+        let a = Args {
+            boundary: true,
+            ..Args::at(recv, recv_ix, args.len(), fl | flags::FCALL)
+        };
+        match self.invoke(e, name, a, block)? {
             Call::Done(v) => Ok(v),
             Call::Pushed => {
                 self.native_depth += 1;
@@ -175,7 +170,7 @@ impl Vm {
             handler,
             visibility: vis,
         };
-        let e = IcEntry::new(c, 0, 0, r);
+        let e = IcEntry::uncached(c, r);
         self.call_entry(e, name, recv, args, block, fl)
     }
 

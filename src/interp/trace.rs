@@ -26,7 +26,7 @@ use crate::object::{BlockArg, Body, Unwind};
 use crate::value::{CallSiteId, ClassId, IseqId, MethodId, SymbolId, Value};
 
 use super::Vm;
-use super::call::Call;
+use super::call::{Args, Call};
 
 /// Event bits (CRuby's `RUBY_EVENT_*` values).
 pub mod event {
@@ -838,7 +838,6 @@ impl Vm {
     /// attribute method: `:c_call`, the call, `:c_return` (with nil when
     /// it raised). None for another handler, and for the call this makes
     /// itself.
-    #[allow(clippy::too_many_arguments)]
     #[cold]
     #[inline(never)]
     pub(super) fn invoke_traced(
@@ -846,13 +845,10 @@ impl Vm {
         e: IcEntry,
         m: MethodId,
         name: SymbolId,
-        recv: Value,
-        recv_ix: usize,
-        argc: usize,
-        fl: u32,
+        a: Args,
         block: &Option<Rc<BlockArg>>,
-        boundary: bool,
     ) -> Option<Result<Call, Unwind>> {
+        let (recv, recv_ix) = (a.recv, a.ret_sp);
         if std::mem::take(&mut self.trace.c_inner)
             || !matches!(
                 e.handler,
@@ -867,7 +863,7 @@ impl Vm {
             return Some(Err(err));
         }
         self.trace.c_inner = true;
-        let r = self.invoke_other(e, m, name, recv, recv_ix, argc, fl, block.clone(), boundary);
+        let r = self.invoke_other(e, m, name, a, block.clone());
         self.trace.c_inner = false;
         let v = match &r {
             Ok(Call::Done(v)) => *v,

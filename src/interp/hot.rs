@@ -1,0 +1,225 @@
+//! The run loop's calls answered by a site's hot entry (`Vm::self_hot`,
+//! `Vm::send_hot`): a fast bytecode method's or `define_method` method's
+//! frame pushed, or an attribute read or written, before the full send
+//! (`interp/call.rs`) and with nothing counted when it does not apply.
+
+use crate::bytecode::Iseq;
+use crate::class::MethodKind;
+use crate::dispatch::{Handler, flags};
+use crate::gc::obj;
+use crate::object::Body;
+use crate::value::{CallSiteId, MethodId, Value};
+
+use super::call::{Args, Entry, Hot, ivar_slot_get, ivar_slot_set};
+use super::{MAX_FRAMES, Vm};
+
+impl Vm {
+    /// `send_self` answered by its site's hot entry for self's class: a
+    /// fast bytecode method's frame pushed here, `run` continuing in it
+    /// with no `Call` in between (the common call, recursion), or an
+    /// attr_reader / `def x; @x; end` read. `Hot::No` with nothing done
+    /// (no counter moved) for any other entry, or when the frame would
+    /// not fit; `send_self_inline` then takes the site.
+    #[inline(always)]
+    pub fn self_hot(&mut self, site: CallSiteId, recv: Value) -> Hot {
+        let c = self.class_of(recv);
+        let Some(h) = self.dispatch.hot(site, c) else {
+            return Hot::No;
+        };
+        let (code, handler, m) = (h.code, h.handler, h.method);
+        if let Some(iseq) = code {
+            let base = self.stack.len() - self.dispatch.site(site).argc as usize;
+            return if self.enter_fast_iseq(site, m, iseq, recv, base, base) {
+                Hot::Entered
+            } else {
+                Hot::No
+            };
+        }
+        // (A fast reader's site passes no arguments.)
+        let read = match handler {
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, None),
+            Handler::StructGet(_) => self.hot_struct_read(handler, recv),
+            _ => self.hot_read(handler, m, recv),
+        };
+        match read {
+            Some(v) => {
+                self.dispatch.count_inline_hit(site);
+                Hot::Done(v)
+            }
+            None => Hot::No,
+        }
+    }
+
+    /// An attr_reader or getter (`def x; @x; end`) hot entry's read of
+    /// `recv`, counted as one (its probes fired for a getter); None for
+    /// another handler or an object without the ivar slot.
+    #[inline(always)]
+    pub(super) fn hot_read(&mut self, handler: Handler, m: MethodId, recv: Value) -> Option<Value> {
+        let (Handler::IvarGet(slot) | Handler::IseqIvarGet(slot)) = handler else {
+            return None;
+        };
+        let v = ivar_slot_get(recv, slot)?;
+        if matches!(handler, Handler::IseqIvarGet(_)) {
+            self.getter_probes(m);
+        }
+        self.dispatch.counters.ccf_ivar += 1;
+        Some(v)
+    }
+
+    /// A call with a receiver (below its arguments) answered by its
+    /// site's hot entry, before the full send: a fast bytecode method's
+    /// frame pushed (as `self_hot`), or an attr_reader /
+    /// attr_writer / `def x; @x; end` done on a plain object. `Hot::No`
+    /// with nothing done (no counter moved) otherwise: a block argument,
+    /// safe navigation, another class, or an object without the ivar
+    /// slot; `send_inline` then takes the site.
+    #[inline(always)]
+    pub fn send_hot(&mut self, site: CallSiteId) -> Hot {
+        let s = self.dispatch.site(site);
+        let (argc, fl) = (s.argc as usize, s.flags);
+        if fl & (flags::SAFE_NAV | flags::BLOCKARG) != 0 {
+            return Hot::No;
+        }
+        let recv_ix = self.stack.len() - argc - 1;
+        let recv = self.stack[recv_ix];
+        let c = self.class_of(recv);
+        let Some(h) = self.dispatch.hot(site, c) else {
+            return Hot::No;
+        };
+        let (code, handler, m) = (h.code, h.handler, h.method);
+        if let Some(iseq) = code {
+            return if self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix) {
+                Hot::Entered
+            } else {
+                Hot::No
+            };
+        }
+        let v = match handler {
+            Handler::IvarGet(_) | Handler::IseqIvarGet(_) => {
+                let Some(v) = self.hot_read(handler, m, recv) else {
+                    return Hot::No;
+                };
+                v
+            }
+            Handler::IvarSet(slot) => {
+                let v = self.stack[recv_ix + 1];
+                if !ivar_slot_set(recv, slot, v) {
+                    return Hot::No;
+                }
+                self.dispatch.counters.ccf_attrset += 1;
+                v
+            }
+            // Struct members: an element of the values Array, no frame.
+            Handler::StructGet(_) | Handler::StructSet(_) => {
+                match self.hot_struct(handler, recv, recv_ix) {
+                    Some(v) => v,
+                    None => return Hot::No,
+                }
+            }
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix)),
+            _ => return Hot::No,
+        };
+        self.dispatch.count_inline_hit(site);
+        self.stack.truncate(recv_ix);
+        Hot::Done(v)
+    }
+
+    /// A `define_method` method's hot entry (`Shortcut::Fast`: exactly
+    /// its block's required arguments, plain, no block): its block's frame
+    /// pushed over the arguments as the general path's `Handler::Bmethod`
+    /// does, with no `Call` or argument checks. `recv_ix`: the receiver's
+    /// slot (none: a receiverless call, self not on the stack). `Hot::No`
+    /// with nothing done when the frame would not fit.
+    #[inline(never)]
+    fn hot_bmethod(
+        &mut self,
+        site: CallSiteId,
+        m: MethodId,
+        recv: Value,
+        recv_ix: Option<usize>,
+    ) -> Hot {
+        let (base, ret_sp) = match recv_ix {
+            Some(r) => (r + 1, r),
+            None => {
+                let base = self.stack.len() - self.dispatch.site(site).argc as usize;
+                (base, base)
+            }
+        };
+        let MethodKind::Bmethod(p) = self.classes.method(m).kind else {
+            return Hot::No;
+        };
+        let (iid, cref, penv) = match &*obj(p).body.borrow() {
+            Body::Proc(rp) => (rp.block.iseq, rp.block.cref.clone(), rp.block.env),
+            _ => return Hot::No,
+        };
+        let iseq = self.iseq(iid);
+        if self.frames.len() >= MAX_FRAMES || base + iseq.local_count as usize > super::MAX_STACK {
+            return Hot::No;
+        }
+        self.dispatch.count_inline_hit(site);
+        self.dispatch.counters.ccf_bmethod += 1;
+        let entry = Entry {
+            self_val: recv,
+            method: Some(m),
+            cref,
+            block: None,
+            penv,
+            home: None,
+            origin: 0,
+            boundary: false,
+            is_lambda: true,
+            is_block: true,
+        };
+        // (It fits: checked above.)
+        match self.push_frame_inline(iseq, base, ret_sp, entry) {
+            Ok(()) => Hot::Entered,
+            Err(_) => Hot::No,
+        }
+    }
+
+    /// `method__entry` and `method__return` for a getter method read
+    /// without a frame (`Handler::IseqIvarGet`): tracers see the call.
+    #[inline(always)]
+    pub(super) fn getter_probes(&self, m: MethodId) {
+        let args = || {
+            let line = match &self.classes.method(m).kind {
+                MethodKind::Iseq { iseq, .. } => self.iseq(*iseq).first_line,
+                _ => 0,
+            };
+            crate::dispatch::probes::method_args(&self.classes, m, line)
+        };
+        crate::dispatch::probes::method_entry(args);
+        crate::dispatch::probes::method_return(args);
+    }
+
+    /// A fast entry's bytecode method: false (nothing done) when the
+    /// frame would not fit (the full send raises).
+    #[inline(always)]
+    pub(super) fn enter_fast_iseq(
+        &mut self,
+        site: CallSiteId,
+        m: MethodId,
+        iseq: &'static Iseq,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> bool {
+        let top = base + iseq.local_count as usize;
+        if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
+            return false;
+        }
+        self.dispatch.count_inline_hit(site);
+        self.dispatch.counters.ccf_iseq += 1;
+        self.locals_height(top);
+        let a = Args {
+            recv,
+            ret_sp,
+            base,
+            argc: 0,
+            fl: 0,
+            boundary: false,
+        };
+        self.enter_frame(m, iseq, a, None);
+        true
+    }
+}
