@@ -43,7 +43,7 @@ pub fn init(vm: &mut Vm) {
         0 => toplevel(vm),
         n => frame_binding(vm, n - 1),
     });
-    vm.def_builtin(k, "eval", -2, kernel_eval);
+    vm.def_module_function(k, "eval", -2, kernel_eval);
     vm.def_private_builtin(k, "local_variables", 0, |vm, _, _, _| {
         let names = match vm.frames.last() {
             Some(f) => vm.scope_locals(f.iseq),
@@ -137,10 +137,17 @@ fn kernel_eval(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
             let Some(fi) = vm.frames.len().checked_sub(1) else {
                 return Err(vm.runtime_error("eval without a caller"));
             };
-            let blk = frame_scope(vm, fi)?;
+            let (blk, snapshot) = frame_scope_or_snapshot(vm, fi)?;
             vm.push_root(blk.env);
             let r = eval_scope(vm, &src, &file, line, &blk, None);
             vm.temp_roots.pop();
+            // A snapshot's values go back to the frame (an aliased or
+            // `send`-called eval, which the compiler could not see).
+            if let Some(locals) = snapshot
+                && fi < vm.frames.len()
+            {
+                write_back(vm, fi, &locals, &blk);
+            }
             r
         }
     }
@@ -254,6 +261,37 @@ pub fn proc_binding(vm: &mut Vm, pr: &Block, names: Vec<Value>, vals: Vec<Value>
 /// compiler put all its locals (and its outer scopes') on the heap, else
 /// a snapshot of their values.
 fn frame_scope(vm: &mut Vm, fi: usize) -> Result<Block, Unwind> {
+    frame_scope_or_snapshot(vm, fi).map(|r| r.0)
+}
+
+/// A visible local of a frame: (name, scope, slot, depth).
+type FrameLocal = (SymbolId, IseqId, u32, u32);
+
+/// Copies a snapshot's values back into frame `fi`'s locals.
+fn write_back(vm: &mut Vm, fi: usize, locals: &[FrameLocal], blk: &Block) {
+    let snap = vm.iseq(blk.iseq);
+    for &(n, iseq, idx, depth) in locals {
+        let Some(k) = snap.local_names.iter().position(|l| *l == n) else {
+            continue;
+        };
+        let v = env_read(blk.env, k as u32);
+        let on_stack =
+            depth > 0 && (!vm.env_at(fi, depth).is_heap() || !vm.iseq(iseq).captured(idx));
+        if on_stack {
+            if let Some(j) = (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq) {
+                vm.env_set(j, idx, 0, v);
+            }
+        } else {
+            vm.env_set(fi, idx, depth, v);
+        }
+    }
+}
+
+/// `frame_scope`, with the frame's locals when it is a snapshot.
+fn frame_scope_or_snapshot(
+    vm: &mut Vm,
+    fi: usize,
+) -> Result<(Block, Option<Vec<FrameLocal>>), Unwind> {
     let f = &vm.frames[fi];
     let mut blk = Block {
         iseq: f.iseq.id,
@@ -266,17 +304,17 @@ fn frame_scope(vm: &mut Vm, fi: usize) -> Result<Block, Unwind> {
         outer_block: f.block.clone(),
     };
     if live_chain(vm, f.iseq.id, f.env) {
-        return Ok(blk);
+        return Ok((blk, None));
     }
-    let (names, vals): (Vec<SymbolId>, Vec<Value>) = vm
-        .scope_locals(f.iseq)
-        .into_iter()
-        .map(|(n, iseq, idx, depth)| (n, outer_local(vm, fi, iseq, idx, depth)))
+    let locals = vm.scope_locals(f.iseq);
+    let (names, vals): (Vec<SymbolId>, Vec<Value>) = locals
+        .iter()
+        .map(|&(n, iseq, idx, depth)| (n, outer_local(vm, fi, iseq, idx, depth)))
         .unzip();
     let label = f.iseq.label.clone();
     blk.iseq = snapshot_iseq(vm, &names, &label)?;
     blk.env = snapshot_env(vm, blk.iseq, &names, &vals);
-    Ok(blk)
+    Ok((blk, Some(locals)))
 }
 
 /// Scope `iseq` (and the scopes it is nested in) keep every named local

@@ -120,6 +120,51 @@ fn void_value_ok(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
 /// Whether prism's "Invalid yield" `e` is for a `yield` in the eval'd
 /// code's own scope (not in a class or method body it defines): valid
 /// where the eval runs in a method.
+/// The offset of the first `yield` that may not appear in eval'd code:
+/// one in a class, module or singleton class body (outside a `def`), or
+/// at the code's own level when it does not run in a method.
+fn invalid_yield(program: &Node<'_>, in_method: bool) -> Option<u32> {
+    struct Find {
+        /// Per enclosing body: may `yield` appear there?
+        ok: Vec<bool>,
+        found: Option<u32>,
+    }
+    impl<'pr> ruby_prism::Visit<'pr> for Find {
+        fn visit_yield_node(&mut self, node: &ruby_prism::YieldNode<'pr>) {
+            if self.found.is_none() && !self.ok.last().copied().unwrap_or(false) {
+                self.found = Some(node.location().start() as u32);
+            }
+            ruby_prism::visit_yield_node(self, node);
+        }
+        fn visit_class_node(&mut self, node: &ruby_prism::ClassNode<'pr>) {
+            self.ok.push(false);
+            ruby_prism::visit_class_node(self, node);
+            self.ok.pop();
+        }
+        fn visit_module_node(&mut self, node: &ruby_prism::ModuleNode<'pr>) {
+            self.ok.push(false);
+            ruby_prism::visit_module_node(self, node);
+            self.ok.pop();
+        }
+        fn visit_singleton_class_node(&mut self, node: &ruby_prism::SingletonClassNode<'pr>) {
+            self.ok.push(false);
+            ruby_prism::visit_singleton_class_node(self, node);
+            self.ok.pop();
+        }
+        fn visit_def_node(&mut self, node: &ruby_prism::DefNode<'pr>) {
+            self.ok.push(true);
+            ruby_prism::visit_def_node(self, node);
+            self.ok.pop();
+        }
+    }
+    let mut f = Find {
+        ok: vec![in_method],
+        found: None,
+    };
+    ruby_prism::Visit::visit(&mut f, program);
+    f.found
+}
+
 fn yield_in_eval_top(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
     struct Find {
         at: u32,
@@ -309,6 +354,15 @@ fn compile_source(
             "{file}:{line}: {}",
             String::from_utf8_lossy(e.message())
         ));
+    }
+    // prism does not check `yield` in code parsed with outer scopes.
+    if errors.is_empty()
+        && !site.outer.is_empty()
+        && let Some(line) = invalid_yield(&result.node(), scope == EvalScope::Method)
+    {
+        let l = |off: u32| src[..off as usize].iter().filter(|b| **b == b'\n').count() as i64 + 1;
+        let line = l(line).saturating_add(line_base).max(0);
+        errors.push(format!("{file}:{line}: Invalid yield"));
     }
     if !errors.is_empty() {
         return Err(CompileError::Syntax(errors.join("\n")));
