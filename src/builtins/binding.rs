@@ -81,7 +81,10 @@ pub fn init(vm: &mut Vm) {
             Some((idx, depth)) => Ok(env_read(env_up(blk.env, depth), idx)),
             None => {
                 let d = vm.inspect(s)?;
-                let msg = format!("local variable `{}' is not defined for {d}", symbol::name(name));
+                let msg = format!(
+                    "local variable `{}' is not defined for {d}",
+                    symbol::name(name)
+                );
                 Err(vm.name_error(&msg, name, s))
             }
         }
@@ -105,7 +108,12 @@ pub fn init(vm: &mut Vm) {
         let blk = scope_of(vm, s)?;
         Ok(Value::bool(find_local(vm, &blk, name).is_some()))
     });
-    vm.def_builtin(c, "receiver", 0, |vm, s, _, _| Ok(scope_of(vm, s)?.self_val));
+    vm.def_builtin(
+        c,
+        "receiver",
+        0,
+        |vm, s, _, _| Ok(scope_of(vm, s)?.self_val),
+    );
     vm.def_builtin(c, "source_location", 0, |vm, s, _, _| {
         let f = vm.ivar_get_name(s, symbol::intern(FILE));
         let l = vm.ivar_get_name(s, symbol::intern(LINE));
@@ -467,7 +475,8 @@ fn local_name(vm: &mut Vm, b: Value, v: Value) -> Result<SymbolId, Unwind> {
         .chars()
         .next()
         .is_some_and(|c| c.is_lowercase() || c == '_' || !c.is_ascii())
-        && s.chars().all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii());
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || !c.is_ascii());
     if !ok {
         let d = vm.inspect(b)?;
         let msg = format!("wrong local variable name `{s}' for {d}");

@@ -132,7 +132,7 @@ fn invalid_yield(program: &Node<'_>, in_method: bool) -> Option<u32> {
     impl<'pr> ruby_prism::Visit<'pr> for Find {
         fn visit_yield_node(&mut self, node: &ruby_prism::YieldNode<'pr>) {
             if self.found.is_none() && !self.ok.last().copied().unwrap_or(false) {
-                self.found = Some(node.location().start() as u32);
+                self.found = Some(node.location().start());
             }
             ruby_prism::visit_yield_node(self, node);
         }
