@@ -160,63 +160,6 @@ module Kernel
   private :pp
 end
 
-# Binding: a snapshot of the caller's self and local variables (carmine
-# cannot run code inside another frame, so Binding#eval sees no locals and
-# local_variable_set changes only the snapshot).
-class Binding
-  def local_variables
-    @locals.keys
-  end
-
-  def local_variable_defined?(name)
-    @locals.key?(name.to_sym)
-  end
-
-  def local_variable_get(name)
-    name = name.to_sym
-    unless @locals.key?(name)
-      raise NameError.new("local variable `#{name}' is not defined for #{inspect}", name)
-    end
-    live = Binding.__local(@frame, name)
-    live ? live[0] : @locals[name]
-  end
-
-  def local_variable_set(name, value)
-    name = name.to_sym
-    Binding.__local(@frame, name, value) if @locals.key?(name)
-    @locals[name] = value
-  end
-
-  def receiver
-    @receiver
-  end
-
-  def eval(src, file = "(eval)", line = 1)
-    Kernel.instance_method(:eval).bind_call(@receiver, src, self, file, line)
-  end
-
-  def initialize_copy(other)
-    super
-    @locals = @locals.dup
-  end
-
-  def irb
-    nil
-  end
-end
-
-module RubyVM::Prelude
-  def self.make_binding(recv, names, vals, frame)
-    b = Binding.allocate
-    locals = {}
-    names.each_with_index { |n, i| locals[n] = vals[i] }
-    b.instance_variable_set(:@receiver, recv)
-    b.instance_variable_set(:@locals, locals)
-    b.instance_variable_set(:@frame, frame)
-    b
-  end
-end
-
 module RubyVM::Prelude
   # TracePoint#instruction_sequence: iseq `id` as an object.
   def self.make_iseq(id, file, line)
@@ -227,7 +170,7 @@ module RubyVM::Prelude
 end
 
 # main's binding (the main script's own locals are not in it).
-TOPLEVEL_BINDING = RubyVM::Prelude.make_binding(self, [], [], -1)
+TOPLEVEL_BINDING = Binding.__toplevel
 
 class Array
   # Array#cycle walks the live array on every pass (Enumerable#cycle

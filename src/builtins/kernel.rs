@@ -5,7 +5,6 @@ use std::rc::Rc;
 
 use super::object::block_required;
 use super::{int_arg, str_arg};
-use crate::bytecode::Iseq;
 use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -128,54 +127,6 @@ pub fn init(vm: &mut Vm) {
         }
         vm.load_path_file(&f)?;
         Ok(Value::TRUE)
-    });
-    vm.def_builtin(k, "eval", -2, |vm, _, a, _| {
-        if a.len() > 4 {
-            return Err(vm.argc_error(a.len(), 1, 4));
-        }
-        let src = str_arg(vm, a[0])?;
-        let (file, line) = eval_location(vm, &a[1.min(a.len())..])?;
-        let Some(f) = vm.frames.last() else {
-            return Err(vm.runtime_error("eval without a caller"));
-        };
-        let (self_val, cref) = (f.self_val, f.cref.clone());
-        if a.get(1).is_none_or(|b| b.is_nil()) {
-            let (names, vals, _) = caller_locals(vm);
-            let id = vm.frames.last().map(|f| f.id as i64).unwrap_or(-1);
-            return eval_with_locals(vm, &src, &file, line, self_val, cref, names, vals, Err(id));
-        }
-        let b = a[1];
-        if vm.class_name(vm.class_of(b)) == "Binding" {
-            // eval(src, binding): the binding's self and locals.
-            let recv = vm.ivar_get_name(b, crate::intern!("@receiver"));
-            let locals = vm.ivar_get_name(b, crate::intern!("@locals"));
-            let (mut names, mut vals) = (Vec::new(), Vec::new());
-            if !locals.is_nil() {
-                let ks = vm.funcall(locals, crate::intern!("keys"), &[], None)?;
-                names = vm.array_items(ks);
-                // Current values (the frame may still be running).
-                for n in &names {
-                    let v = vm.funcall(b, crate::intern!("local_variable_get"), &[*n], None)?;
-                    vm.push_root(v);
-                    vals.push(v);
-                }
-                for _ in &names {
-                    vm.temp_roots.pop();
-                }
-            }
-            let cref = match vm.as_class(recv) {
-                Some(c) => crate::object::cref_new(c, Some(cref)),
-                None => cref,
-            };
-            let (file, line) = eval_location(vm, &a[2.min(a.len())..])?;
-            let file = if a.len() > 2 {
-                file
-            } else {
-                "(eval)".to_string()
-            };
-            return eval_with_locals(vm, &src, &file, line, recv, cref, names, vals, Ok(b));
-        }
-        eval_string(vm, &src, &file, line, self_val, cref)
     });
     vm.def_builtin(k, "raise", -1, raise);
     vm.def_builtin(k, "fail", -1, raise);
@@ -507,65 +458,10 @@ pub fn init(vm: &mut Vm) {
             Ok(_) => Ok(vm.str_new(&line)),
         }
     });
-    let binding = vm.new_class(Some("Binding"), cls::OBJECT, Some(cls::OBJECT));
-    // Binding.__local(frame_id, name[, value]): reads or writes a local of a
-    // frame that is still running; nil when the frame is gone or has no such
-    // local (the Binding then uses its snapshot).
-    vm.def_singleton_builtin(binding, "__local", -3, |vm, _, a, _| {
-        let Some(id) = a[0].as_fixnum() else {
-            return Ok(Value::NIL);
-        };
-        let Some(name) = a[1].as_symbol() else {
-            return Ok(Value::NIL);
-        };
-        let Some(fi) = vm.frames.iter().rposition(|f| f.id == id as u64) else {
-            return Ok(Value::NIL);
-        };
-        let Some((idx, depth)) = local_slot(vm, fi, name) else {
-            return Ok(Value::NIL);
-        };
-        // Outer locals kept on the stack live in the frame running that scope.
-        let mut iseq = vm.frames[fi].iseq;
-        for _ in 0..depth {
-            match iseq.parent {
-                Some(p) => iseq = vm.iseq(p),
-                None => return Ok(Value::NIL),
-            }
-        }
-        let (fi, depth) = if on_frame_stack(vm, fi, depth, iseq, idx) {
-            match (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq.id) {
-                Some(j) => (j, 0),
-                None => return Ok(Value::NIL),
-            }
-        } else {
-            (fi, depth)
-        };
-        match a.get(2) {
-            Some(v) => {
-                vm.env_set(fi, idx, depth, *v);
-                Ok(Value::TRUE)
-            }
-            None => {
-                let v = vm.env_get(fi, idx, depth);
-                Ok(vm.ary_new(vec![v]))
-            }
-        }
-    });
-    vm.def_private_builtin(k, "binding", 0, |vm, _, _, _| match vm.frames.len() {
-        0 => {
-            let (n, v) = (vm.ary_new(vec![]), vm.ary_new(vec![]));
-            super::object::prelude_call(vm, "make_binding", &[Value::NIL, n, v, Value::int(-1)])
-        }
-        n => frame_binding(vm, n - 1),
-    });
     vm.def_builtin(k, "putc", 1, |vm, _, a, _| {
         let b = super::io::putc_byte(vm, a[0])?;
         vm.write_out(&b);
         Ok(a[0])
-    });
-    vm.def_private_builtin(k, "local_variables", 0, |vm, _, _, _| {
-        let (names, _, _) = caller_locals(vm);
-        Ok(vm.ary_new(names))
     });
     for name in ["format", "sprintf"] {
         vm.def_builtin(k, name, -1, |vm, _, a, _| {
@@ -791,8 +687,8 @@ fn kernel_integer(vm: &mut Vm, a: &[Value]) -> VResult {
     }
 }
 
-/// The optional `binding, file, line` arguments of eval-like methods (the
-/// binding, if any, is ignored: carmine has no Binding).
+/// The optional `file, line` arguments of eval-like methods, after a
+/// binding if there is one.
 pub fn eval_location(vm: &mut Vm, a: &[Value]) -> Result<(String, i64), Unwind> {
     let rest: Vec<Value> = a
         .iter()
@@ -816,8 +712,8 @@ pub fn eval_location(vm: &mut Vm, a: &[Value]) -> Result<(String, i64), Unwind> 
 }
 
 /// Compiles `src` and runs it with the given `self` and lexical class
-/// (`eval`, `instance_eval(string)`, `class_eval(string)`). Locals of the
-/// caller are not visible (no Binding).
+/// (`instance_eval(string)`, `class_eval(string)`). Locals of the
+/// caller are not visible.
 pub fn eval_string(
     vm: &mut Vm,
     src: &[u8],
@@ -826,28 +722,19 @@ pub fn eval_string(
     self_val: Value,
     cref: crate::object::Cref,
 ) -> VResult {
-    eval_code(vm, src, src, file, line, self_val, cref, None)
-}
-
-/// `eval_string` of `code`, which `src` (what the program passed, seen
-/// by a `:script_compiled` hook) was rewritten to; `yield` there calls
-/// the block of `binding`'s frame, else the caller's.
-#[allow(clippy::too_many_arguments)]
-fn eval_code(
-    vm: &mut Vm,
-    code: &[u8],
-    src: &[u8],
-    file: &str,
-    line: i64,
-    self_val: Value,
-    cref: crate::object::Cref,
-    binding: Option<Value>,
-) -> VResult {
-    let in_method = binding.map(|b| {
-        vm.ivar_get_name(b, symbol::intern(BINDING_IN_METHOD))
-            .truthy()
-    });
-    let id = vm.compile_eval(code, file, line, in_method)?;
+    let f = vm.frames.last();
+    let scope = match f {
+        Some(f) if f.method.is_some() => crate::compiler::EvalScope::Method,
+        Some(f) if f.is_block => crate::compiler::EvalScope::TopBlock,
+        _ => crate::compiler::EvalScope::Top,
+    };
+    let site = crate::compiler::EvalSite {
+        scope,
+        label: f.map_or_else(|| "<main>".to_string(), |f| f.iseq.label.clone()),
+        outer: Vec::new(),
+        parent: None,
+    };
+    let id = vm.compile_eval(src, file, line, site)?;
     if vm.trace.events != 0 {
         let s = vm.str_from_bytes(src.to_vec());
         vm.push_root(s);
@@ -862,13 +749,7 @@ fn eval_code(
         self_val,
         method: vm.frames.last().and_then(|f| f.method),
         cref,
-        block: match binding {
-            Some(b) => {
-                let p = vm.ivar_get_name(b, symbol::intern(BINDING_BLOCK));
-                (!p.is_nil()).then(|| Rc::new(BlockArg::Proc(p)))
-            }
-            None => vm.frames.last().and_then(|f| f.block.clone()),
-        },
+        block: vm.frames.last().and_then(|f| f.block.clone()),
         penv: Value::NIL,
         home: None,
         origin: 0,
@@ -904,180 +785,6 @@ pub fn print_parts(vm: &mut Vm, a: &[Value]) -> Vec<Value> {
         out.push(rs);
     }
     out
-}
-
-/// `eval(src)` that sees and updates the caller's locals: the source is
-/// wrapped so that it first copies them in and finally writes them back
-/// (through `Binding.__local`), keeping its own line numbers.
-#[allow(clippy::too_many_arguments)]
-fn eval_with_locals(
-    vm: &mut Vm,
-    src: &[u8],
-    file: &str,
-    line: i64,
-    self_val: Value,
-    cref: crate::object::Cref,
-    names: Vec<Value>,
-    vals: Vec<Value>,
-    writer: Result<Value, i64>,
-) -> VResult {
-    let ok: Vec<usize> = (0..names.len())
-        .filter(|&i| {
-            let n = names[i].as_symbol().map(symbol::name).unwrap_or_default();
-            let b = n.as_bytes();
-            !b.is_empty()
-                && (b[0].is_ascii_lowercase() || b[0] == b'_')
-                && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
-                && !(b.len() == 2 && b[0] == b'_' && b[1].is_ascii_digit())
-                && !n.starts_with("__carmine")
-        })
-        .collect();
-    if (ok.is_empty() && writer.is_err()) || src.starts_with(b"BEGIN") {
-        return eval_string(vm, src, file, line, self_val, cref);
-    }
-    let mut list: Vec<String> = ok
-        .iter()
-        .map(|&i| symbol::name(names[i].as_symbol().unwrap()).to_string())
-        .collect();
-    let mut vals: Vec<Value> = ok.iter().map(|&i| vals[i]).collect();
-    if let Ok(b) = writer {
-        vals.push(b);
-        list.push("__carmine_evb".into());
-    }
-    let wb = |n: &str| format!("Binding.__local(ID, :{n}, {n}); ");
-    let id = writer.err().unwrap_or(-1);
-    let arr = vm.ary_new(vals);
-    let g = crate::intern!("$__carmine_evl");
-    vm.globals.insert(g, arr);
-    // A magic comment of `src` stays first: on a line of its own before
-    // the prefix, which the line number counts back.
-    let enc = crate::compiler::LitEnc::of_source(src);
-    let (mut code, line) = if enc == crate::compiler::LitEnc::UTF8 {
-        (Vec::new(), line)
-    } else {
-        (format!("# coding: {}\n", enc.name()).into_bytes(), line - 1)
-    };
-    let star = if list.len() > 1 { "" } else { "," };
-    code.extend_from_slice(
-        format!(
-            "{}{star} = *$__carmine_evl; __carmine_evr = begin; ",
-            list.join(", ")
-        )
-        .as_bytes(),
-    );
-    code.extend_from_slice(src);
-    code.extend_from_slice(b"\nend; ");
-    if writer.is_ok() {
-        // New locals stay in the Binding too.
-        code.extend_from_slice(
-            b"(local_variables - [:__carmine_evb, :__carmine_evr]).each { |__carmine_n| \
-              __carmine_evb.local_variable_set(__carmine_n, binding.local_variable_get(__carmine_n)) }; ",
-        );
-    } else {
-        for n in &list {
-            code.extend_from_slice(wb(n).replace("ID", &id.to_string()).as_bytes());
-        }
-    }
-    code.extend_from_slice(b"__carmine_evr");
-    let r = eval_code(vm, &code, src, file, line, self_val, cref, writer.ok());
-    vm.globals.remove(&g);
-    r
-}
-
-/// The local variables visible in the calling Ruby frame (innermost scope
-/// first), their current values, and its `self`: a snapshot for Binding.
-fn caller_locals(vm: &mut Vm) -> (Vec<Value>, Vec<Value>, Value) {
-    match vm.frames.len().checked_sub(1) {
-        Some(fi) => frame_locals(vm, fi),
-        None => (Vec::new(), Vec::new(), Value::NIL),
-    }
-}
-
-/// A Binding of frame `fi`: its self and a snapshot of its visible locals
-/// (`Kernel#binding` for the running frame, `TracePoint#binding`).
-pub fn frame_binding(vm: &mut Vm, fi: usize) -> crate::interp::VResult {
-    let (names, vals, recv) = frame_locals(vm, fi);
-    let n = vm.ary_new(names);
-    vm.push_root(n);
-    let v = vm.ary_new(vals);
-    vm.push_root(v);
-    let id = vm.frames[fi].id as i64;
-    let r = super::object::prelude_call(vm, "make_binding", &[recv, n, v, Value::int(id)]);
-    vm.temp_roots.pop();
-    vm.temp_roots.pop();
-    // The frame's block, for `yield` in code evaluated there.
-    if let Ok(b) = r
-        && vm.frames[fi].method.is_some()
-    {
-        vm.ivar_set_name(b, symbol::intern(BINDING_IN_METHOD), Value::TRUE);
-        if let Some(blk) = vm.frames[fi].block.clone() {
-            vm.push_root(b);
-            let p = vm.block_to_proc(&blk);
-            vm.ivar_set_name(b, symbol::intern(BINDING_BLOCK), p);
-            vm.temp_roots.pop();
-        }
-    }
-    r
-}
-
-/// A Binding's hidden ivars: its frame's block (a Proc), and whether
-/// the frame is a method's (`yield` may be evaluated there).
-const BINDING_BLOCK: &str = "__block";
-const BINDING_IN_METHOD: &str = "__in_method";
-
-/// Frame `fi`'s self and visible locals (names, values).
-fn frame_locals(vm: &mut Vm, fi: usize) -> (Vec<Value>, Vec<Value>, Value) {
-    let recv = vm.frames[fi].self_val;
-    let mut names = Vec::new();
-    let mut vals = Vec::new();
-    for (n, iseq, idx, depth) in vm.scope_locals(vm.frames[fi].iseq) {
-        names.push(Value::symbol(n));
-        vals.push(outer_local(vm, fi, iseq, idx, depth));
-    }
-    (names, vals, recv)
-}
-
-/// Local `idx` of the scope `depth` levels out from frame `fi` (running
-/// `iseq`). A method whose blocks do not use its locals keeps them on the
-/// stack (no heap env): read them from the frame running that scope.
-fn outer_local(vm: &Vm, fi: usize, iseq: crate::value::IseqId, idx: u32, depth: u32) -> Value {
-    if on_frame_stack(vm, fi, depth, vm.iseq(iseq), idx) {
-        if let Some(j) = (0..fi).rev().find(|&j| vm.frames[j].iseq.id == iseq) {
-            return vm.env_get(j, idx, 0);
-        }
-        return Value::NIL;
-    }
-    vm.env_get(fi, idx, depth)
-}
-
-/// True when local `idx` of the scope `depth` levels out from frame `fi`
-/// (running `scope`) is kept on the stack of the frame running that scope
-/// rather than in an env reachable from `fi`: the scope has no env, or
-/// no block captures that local.
-fn on_frame_stack(vm: &Vm, fi: usize, depth: u32, scope: &Iseq, idx: u32) -> bool {
-    depth > 0 && (!vm.env_at(fi, depth).is_heap() || !scope.captured(idx))
-}
-
-/// Where local `name` of frame `fi` lives: (index, scope depth).
-fn local_slot(vm: &Vm, fi: usize, name: crate::value::SymbolId) -> Option<(u32, u32)> {
-    let mut iseq = Some(vm.frames[fi].iseq);
-    let mut depth = 0;
-    while let Some(i) = iseq {
-        if let Some(idx) = i.local_names.iter().position(|n| *n == name)
-            && (idx as u32) < i.local_count
-        {
-            return Some((idx as u32, depth));
-        }
-        if !matches!(
-            i.kind,
-            crate::bytecode::IseqKind::Block | crate::bytecode::IseqKind::Lambda
-        ) {
-            return None;
-        }
-        iseq = i.parent.map(|p| vm.iseq(p));
-        depth += 1;
-    }
-    None
 }
 
 /// A time interval in seconds as CRuby's `rb_time_interval` takes it:

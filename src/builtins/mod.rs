@@ -2,6 +2,7 @@
 //! prelude and libraries embedded in the binary.
 
 pub mod array;
+pub mod binding;
 pub mod encoding;
 pub mod exception;
 pub mod ext;
@@ -108,6 +109,7 @@ pub const FALLBACK_LIBS: &[(&str, &str)] = &[
 pub fn init(vm: &mut Vm) {
     object::init(vm);
     kernel::init(vm);
+    binding::init(vm);
     module::init(vm);
     integer::init(vm);
     float::init(vm);

@@ -134,8 +134,8 @@ pub fn init(vm: &mut Vm) {
     // A Binding of the scope the block was written in: its self and the
     // locals of its enclosing scopes (a snapshot of their values).
     vm.def_builtin(p, "binding", 0, |vm, s, _, _| {
-        let (iseq, env, me) = match &*obj(s).body.borrow() {
-            Body::Proc(p) if p.special.is_none() => (p.block.iseq, p.block.env, p.block.self_val),
+        let (iseq, env, blk) = match &*obj(s).body.borrow() {
+            Body::Proc(p) if p.special.is_none() => (p.block.iseq, p.block.env, p.block.clone()),
             _ => return Err(vm.arg_error("Can't create Binding from C level Proc")),
         };
         let (mut names, mut vals) = (Vec::new(), Vec::new());
@@ -167,13 +167,12 @@ pub fn init(vm: &mut Vm) {
             }
             scope = i.parent;
         }
-        let n = vm.ary_new(names);
-        vm.push_root(n);
-        let v = vm.ary_new(vals);
-        vm.push_root(v);
-        let r = super::object::prelude_call(vm, "make_binding", &[me, n, v, Value::int(-1)]);
-        vm.temp_roots.pop();
-        vm.temp_roots.pop();
+        let n = vals.len();
+        for v in &vals {
+            vm.push_root(*v);
+        }
+        let r = super::binding::proc_binding(vm, &blk, names, vals);
+        vm.temp_roots.truncate(vm.temp_roots.len() - n);
         r
     });
     vm.def_builtin(p, "curry", -1, |vm, _, _, _| {

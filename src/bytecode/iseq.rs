@@ -15,6 +15,9 @@ pub enum IseqKind {
     Class,
     /// A `-> {}` literal or a block turned into a lambda.
     Lambda,
+    /// Code run by `eval` with a Binding: a scope nested in the binding's
+    /// (its parent), reaching the binding's locals by depth.
+    Eval,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

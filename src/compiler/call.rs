@@ -36,6 +36,12 @@ impl<'pr> Compiler<'pr, '_> {
             // but for `send_kw`, which always has one.
             None => {
                 fl |= flags::FCALL;
+                if matches!(
+                    symbol::name(name).as_ref(),
+                    "binding" | "eval" | "local_variables"
+                ) {
+                    self.scope().wants_binding = true;
+                }
                 if n.is_variable_call() {
                     fl |= flags::VCALL;
                 }

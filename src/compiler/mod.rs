@@ -14,7 +14,7 @@ mod masgn;
 mod pattern;
 mod program;
 
-pub use program::{EvalScope, LitEnc, compile_eval, compile_program, compile_program_at};
+pub use program::{EvalScope, EvalSite, LitEnc, compile_eval, compile_program, compile_program_at};
 
 /// `CheckMatch` kinds.
 pub mod control_kinds {
@@ -105,6 +105,10 @@ pub(crate) struct Scope<'pr> {
     /// (outermost first): a `return` from inside one sets `$!` back first.
     rescue_errinfo: Vec<u32>,
     has_blocks: bool,
+    /// The scope calls `binding`, `eval` or `local_variables` (no
+    /// receiver): every named local lives in the heap env, as do those
+    /// of the scopes it is nested in (a Binding reaches them by depth).
+    wants_binding: bool,
     /// Locals a nested block reads or writes: only these live in the heap
     /// env; the others stay on the VM stack.
     captured: Vec<u32>,
@@ -151,6 +155,12 @@ pub struct Compiler<'pr, 'h> {
     setter_value_unused: Option<(u32, u32)>,
     /// `line_at`'s last (offset, line).
     last_line_at: std::cell::Cell<(u32, u32)>,
+    /// Compiling `eval`'d code.
+    eval: bool,
+    /// For code evaluated in a Binding: the local names of the scopes
+    /// around it, innermost first (each by slot; `None` for a hidden one).
+    /// A local deeper than the compiler's own scopes is found here.
+    outer: Vec<Vec<Option<SymbolId>>>,
 }
 
 fn name_of(id: &ruby_prism::ConstantId<'_>) -> SymbolId {
@@ -195,6 +205,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             retry_targets: Vec::new(),
             rescue_errinfo: Vec::new(),
             has_blocks: false,
+            wants_binding: kind == IseqKind::Eval,
             captured: Vec::new(),
             transparent: false,
             redo_target: None,
@@ -214,6 +225,24 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
 
     fn pop_scope(&mut self) -> IseqId {
         let mut s = self.scopes.pop().expect("scope");
+        if s.wants_binding {
+            s.has_blocks = true;
+            for (i, l) in s.locals.iter().enumerate() {
+                if l.is_some() && !s.captured.contains(&(i as u32)) {
+                    s.captured.push(i as u32);
+                }
+            }
+            if matches!(s.kind, IseqKind::Block | IseqKind::Lambda)
+                && let Some(p) = self.scopes.last_mut()
+            {
+                p.wants_binding = true;
+            }
+        }
+        if self.eval {
+            // eval'd code: error_highlight has no source to show (CRuby's
+            // cannot get the AST of eval'd code).
+            s.spans.clear();
+        }
         let mut captured = vec![false; s.locals.len()];
         if s.has_blocks {
             for &i in &s.captured {
@@ -489,8 +518,11 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
         while target > 0 && self.scopes[target].transparent {
             target -= 1;
         }
-        for _ in 0..depth {
+        for d in 0..depth {
             if target == 0 {
+                if let Some(r) = self.resolve_outer(name, depth - d) {
+                    return r;
+                }
                 break;
             }
             target -= 1;
@@ -511,6 +543,19 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             self.capture(target, idx);
         }
         (idx, depth)
+    }
+
+    /// A local `up` scopes out from the outermost compiled scope: one of
+    /// the Binding's (`outer`). Every compiled scope then needs its env
+    /// (the chain the local is reached through).
+    fn resolve_outer(&mut self, name: SymbolId, up: u32) -> Option<(u32, u32)> {
+        let names = self.outer.get(up as usize - 1)?;
+        let idx = names.iter().position(|l| *l == Some(name))? as u32;
+        let n = self.scopes.len();
+        for s in &mut self.scopes[..n - 1] {
+            s.has_blocks = true;
+        }
+        Some((idx, (n - 1) as u32 + up))
     }
 
     /// Local `idx` of scope `target` is used by a block nested in it: it

@@ -10,7 +10,7 @@ use ruby_prism::{Node, StatementsNode};
 use super::{CResult, CompileError, Compiler, Host};
 use crate::builtins::string::Enc;
 use crate::bytecode::{Insn, IseqKind};
-use crate::value::IseqId;
+use crate::value::{IseqId, SymbolId, symbol};
 
 /// The encoding of a source file (its magic comment) and so of its
 /// string literals: CRuby's index of the encoding (`Enc::from_index`).
@@ -120,6 +120,51 @@ fn void_value_ok(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
 /// Whether prism's "Invalid yield" `e` is for a `yield` in the eval'd
 /// code's own scope (not in a class or method body it defines): valid
 /// where the eval runs in a method.
+/// The offset of the first `yield` that may not appear in eval'd code:
+/// one in a class, module or singleton class body (outside a `def`), or
+/// at the code's own level when it does not run in a method.
+fn invalid_yield(program: &Node<'_>, in_method: bool) -> Option<u32> {
+    struct Find {
+        /// Per enclosing body: may `yield` appear there?
+        ok: Vec<bool>,
+        found: Option<u32>,
+    }
+    impl<'pr> ruby_prism::Visit<'pr> for Find {
+        fn visit_yield_node(&mut self, node: &ruby_prism::YieldNode<'pr>) {
+            if self.found.is_none() && !self.ok.last().copied().unwrap_or(false) {
+                self.found = Some(node.location().start());
+            }
+            ruby_prism::visit_yield_node(self, node);
+        }
+        fn visit_class_node(&mut self, node: &ruby_prism::ClassNode<'pr>) {
+            self.ok.push(false);
+            ruby_prism::visit_class_node(self, node);
+            self.ok.pop();
+        }
+        fn visit_module_node(&mut self, node: &ruby_prism::ModuleNode<'pr>) {
+            self.ok.push(false);
+            ruby_prism::visit_module_node(self, node);
+            self.ok.pop();
+        }
+        fn visit_singleton_class_node(&mut self, node: &ruby_prism::SingletonClassNode<'pr>) {
+            self.ok.push(false);
+            ruby_prism::visit_singleton_class_node(self, node);
+            self.ok.pop();
+        }
+        fn visit_def_node(&mut self, node: &ruby_prism::DefNode<'pr>) {
+            self.ok.push(true);
+            ruby_prism::visit_def_node(self, node);
+            self.ok.pop();
+        }
+    }
+    let mut f = Find {
+        ok: vec![in_method],
+        found: None,
+    };
+    ruby_prism::Visit::visit(&mut f, program);
+    f.found
+}
+
 fn yield_in_eval_top(program: &Node<'_>, e: &ruby_prism::Diagnostic<'_>) -> bool {
     struct Find {
         at: u32,
@@ -197,18 +242,38 @@ pub fn compile_program_at(
     kind: IseqKind,
     first_line: i64,
 ) -> CResult<IseqId> {
-    compile_source(host, src, file, kind, first_line, EvalScope::None)
+    let site = EvalSite {
+        scope: EvalScope::None,
+        label: String::new(),
+        outer: Vec::new(),
+        parent: None,
+    };
+    compile_source(host, src, file, kind, first_line, site)
 }
 
-/// `compile_program_at` for `eval`'d source running in `scope`.
+/// Where `eval`'d code runs: what it may do there (`yield`, `break`),
+/// the label its frames show (the binding's frame's: `<main>`, `m`,
+/// `block in m`), and the Binding's scopes (their local names by slot,
+/// innermost first), empty for `instance_eval(string)`-like code that
+/// sees no locals.
+pub struct EvalSite {
+    pub scope: EvalScope,
+    pub label: String,
+    pub outer: Vec<Vec<Option<SymbolId>>>,
+    /// The Binding's innermost scope.
+    pub parent: Option<IseqId>,
+}
+
+/// `compile_program_at` for `eval`'d source running at `site`: one
+/// `IseqKind::Eval` scope whose parent is the Binding's innermost scope.
 pub fn compile_eval(
     host: &mut dyn Host,
     src: &[u8],
     file: &str,
     first_line: i64,
-    scope: EvalScope,
+    site: EvalSite,
 ) -> CResult<IseqId> {
-    compile_source(host, src, file, IseqKind::Top, first_line, scope)
+    compile_source(host, src, file, IseqKind::Eval, first_line, site)
 }
 
 /// Which of prism's warnings carmine shows, as CRuby 3.1 shows them:
@@ -233,10 +298,31 @@ fn compile_source(
     file: &str,
     kind: IseqKind,
     first_line: i64,
-    scope: EvalScope,
+    site: EvalSite,
 ) -> CResult<IseqId> {
+    let scope = site.scope;
     let line_base = first_line.saturating_sub(1);
-    let result = ruby_prism::parse(src);
+    // The Binding's locals are known to the parser (`x` is a local, not
+    // a call), outermost scope first; prism parses the program in the
+    // last scope given: an empty one of its own.
+    let mut scopes: Vec<ruby_prism::Scope> = site
+        .outer
+        .iter()
+        .rev()
+        .map(|names| {
+            let locals = names
+                .iter()
+                .flatten()
+                .map(|n| symbol::name(*n).as_bytes().to_vec())
+                .collect();
+            ruby_prism::Scope::default().locals(locals)
+        })
+        .collect();
+    if !scopes.is_empty() {
+        scopes.push(ruby_prism::Scope::default());
+    }
+    let options = ruby_prism::Options::default().scopes(scopes).build();
+    let result = ruby_prism::parse_with_options(src, &options);
     let mut errors = Vec::new();
     for e in result.errors() {
         if void_value_ok(&result.node(), &e) {
@@ -268,6 +354,15 @@ fn compile_source(
             "{file}:{line}: {}",
             String::from_utf8_lossy(e.message())
         ));
+    }
+    // prism does not check `yield` in code parsed with outer scopes.
+    if errors.is_empty()
+        && !site.outer.is_empty()
+        && let Some(line) = invalid_yield(&result.node(), scope == EvalScope::Method)
+    {
+        let l = |off: u32| src[..off as usize].iter().filter(|b| **b == b'\n').count() as i64 + 1;
+        let line = l(line).saturating_add(line_base).max(0);
+        errors.push(format!("{file}:{line}: Invalid yield"));
     }
     if !errors.is_empty() {
         return Err(CompileError::Syntax(errors.join("\n")));
@@ -311,13 +406,19 @@ fn compile_source(
         pat_err: None,
         setter_value_unused: None,
         last_line_at: std::cell::Cell::new((u32::MAX, 0)),
+        eval: false,
+        outer: Vec::new(),
     };
-    let label = if kind == IseqKind::Top {
-        "<main>".to_string()
-    } else {
-        "<top (required)>".to_string()
+    let label = match kind {
+        IseqKind::Eval => site.label,
+        IseqKind::Top => "<main>".to_string(),
+        _ => "<top (required)>".to_string(),
     };
-    c.push_scope(IseqKind::Top, label, None, 1);
+    c.eval = kind == IseqKind::Eval;
+    c.outer = site.outer;
+    let top = if c.eval { kind } else { IseqKind::Top };
+    c.push_scope(top, label, None, 1);
+    c.scope().parent = site.parent;
     c.declare_locals(&program.locals());
     c.statements(Some(program.statements()))?;
     c.emit(Insn::Leave);

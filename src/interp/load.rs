@@ -141,23 +141,15 @@ impl Vm {
         }
     }
 
-    /// Compiles `eval`'d source, which runs in the top frame's scope (or,
-    /// `in_method` given, a Binding's).
+    /// Compiles `eval`'d source to run at `site`.
     pub fn compile_eval(
         &mut self,
         src: &[u8],
         file: &str,
         line: i64,
-        in_method: Option<bool>,
+        site: compiler::EvalSite,
     ) -> Result<IseqId, Unwind> {
-        let scope = match (in_method, self.frames.last()) {
-            (Some(true), _) => compiler::EvalScope::Method,
-            (Some(false), _) => compiler::EvalScope::Top,
-            (None, Some(f)) if f.method.is_some() => compiler::EvalScope::Method,
-            (None, Some(f)) if f.is_block => compiler::EvalScope::TopBlock,
-            _ => compiler::EvalScope::Top,
-        };
-        let r = compiler::compile_eval(self, src, file, line, scope);
+        let r = compiler::compile_eval(self, src, file, line, site);
         self.compile_result(r, file)
     }
 

@@ -410,7 +410,7 @@ impl Vm {
             IseqKind::Method => pick(event::CALL, event::RETURN),
             IseqKind::Block | IseqKind::Lambda => pick(event::B_CALL, event::B_RETURN),
             IseqKind::Class => pick(event::CLASS, event::END),
-            IseqKind::Top => None,
+            IseqKind::Top | IseqKind::Eval => None,
         }
     }
 
@@ -760,7 +760,7 @@ impl Vm {
     /// The Binding of the event's frame (nil without one).
     pub fn event_binding(&mut self, ev: &Event) -> Result<Value, Unwind> {
         match ev.frame {
-            Some(fi) if fi < self.frames.len() => crate::builtins::kernel::frame_binding(self, fi),
+            Some(fi) if fi < self.frames.len() => crate::builtins::binding::frame_binding(self, fi),
             _ => Ok(Value::NIL),
         }
     }

@@ -48,7 +48,7 @@ impl Vm {
                     out.push((*n, i.id, idx as u32, depth));
                 }
             }
-            if !matches!(i.kind, IseqKind::Block | IseqKind::Lambda) {
+            if !matches!(i.kind, IseqKind::Block | IseqKind::Lambda | IseqKind::Eval) {
                 break;
             }
             iseq = i.parent.map(|p| self.iseq(p));
