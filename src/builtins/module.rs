@@ -1039,7 +1039,10 @@ pub fn define_method(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         },
         (None, None) => return Err(vm.arg_error("tried to create Proc object without a block")),
     };
-    let vis = if vm.classes.get(c).default_visibility == Visibility::Private
+    // `private` governs a class body (and its blocks), not a method that
+    // calls define_method (CRuby: no scope visibility in a method's frame).
+    let in_method = vm.frames.last().is_some_and(|f| f.method.is_some());
+    let vis = if (!in_method && vm.classes.get(c).default_visibility == Visibility::Private)
         || crate::interp::define::always_private(n)
     {
         Visibility::Private
@@ -1232,9 +1235,30 @@ fn class_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     eval_in(vm, s, a, b, false)
 }
 
+/// Runs `f` as a scope of its own for `s`'s default visibility: it starts
+/// public, and what `private`/`module_function` say there ends with it
+/// (CRuby keeps the visibility in the new cref of a class_eval).
+fn fresh_visibility_scope(vm: &mut Vm, s: Value, f: impl FnOnce(&mut Vm) -> VResult) -> VResult {
+    let Some(c) = vm.as_class(s) else {
+        return f(vm);
+    };
+    let k = vm.classes.get_mut(c);
+    let saved = (k.default_visibility, k.module_function);
+    k.default_visibility = Visibility::Public;
+    k.module_function = false;
+    let r = f(vm);
+    let k = vm.classes.get_mut(c);
+    (k.default_visibility, k.module_function) = saved;
+    r
+}
+
 /// `class_eval` (a string, or a block given no arguments) and `class_exec`
 /// (`exec`: a block given the arguments).
 fn eval_in(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResult {
+    fresh_visibility_scope(vm, s, |vm| eval_in_scope(vm, s, a, b, exec))
+}
+
+fn eval_in_scope(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResult {
     let fl = vm.passed_kw_flag(a);
     let c = this(vm, s)?;
     let Some(b) = b else {
