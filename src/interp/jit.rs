@@ -375,18 +375,33 @@ impl Vm {
         if !safe_nav
             && !self.native_stack_low()
             && let Some(h) = self.dispatch.hot(site, c)
-            && let (Some(callee), m) = (h.code, h.method)
+            && let (Some(callee), m, guard) = (h.code, h.method, h.guard())
             && callee.jit_code.get().0 != 0
             && self.enter_fast_iseq(site, m, callee, recv, cbase, ret_sp)
         {
             let top = self.frames.len() - 1;
             self.frames[top].boundary = true;
             let (func, max_depth) = callee.jit_code.get();
+            let room = callee.local_count as usize + max_depth;
             return Ok(Some(abi::Call::Enter {
                 func,
                 base: cbase,
                 self_val: recv.raw(),
-                height: cbase + callee.local_count as usize + max_depth,
+                height: cbase + room,
+                // The hot entry's guard: while it answers, this site
+                // calls this compiled method, and C may push and call
+                // it without asking (`jit_push`).
+                site: abi::Site {
+                    class: guard.class.0,
+                    slot: guard.slot,
+                    serial: guard.serial,
+                    func,
+                    locals: callee.local_count as usize,
+                    room,
+                    method: m.0,
+                    site: site.0,
+                    iseq: callee.id.0,
+                },
             }));
         }
         if no_recv {
@@ -412,6 +427,32 @@ impl Vm {
         };
         self.stack.push(v);
         Ok(())
+    }
+
+    /// The frame of a compiled callee that the C code called through its
+    /// copy of the site's guard (`abi::Site`, filled above), pushed when
+    /// something needs it (`abi::materialise`): what `enter_fast_iseq`
+    /// does after a hot-entry hit, the frame a boundary as in
+    /// `jit_call_prep`; the caller's frame (the top one) goes on at
+    /// `next`.
+    fn jit_enter_lazy(
+        &mut self,
+        site: &abi::Site,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+        next: usize,
+    ) {
+        let iseq = self.iseq(crate::value::IseqId(site.iseq));
+        let fi = self.frames.len() - 1;
+        self.frames[fi].pc = next;
+        self.dispatch.count_inline_hit(CallSiteId(site.site));
+        self.dispatch.counters.ccf_iseq += 1;
+        let m = crate::value::MethodId(site.method);
+        self.enter_frame(m, iseq, recv, base, ret_sp, None, true);
+        if let Some(j) = self.jit.as_deref_mut() {
+            j.counts.entries += 1;
+        }
     }
 
     /// A receiverless call from compiled code: a fast bytecode entry
@@ -475,6 +516,43 @@ impl abi::Host for Vm {
                 false
             }
         }
+    }
+
+    fn enter(&mut self, site: &abi::Site, recv: u64, base: usize, ret_sp: usize, next: usize) {
+        self.jit_enter_lazy(site, Value::from_raw(recv), base, ret_sp, next);
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        let top = self.frames.len() - 1;
+        if let Some(m) = self.frames[top].method {
+            let classes = &self.classes;
+            let line = self.frames[top].iseq.first_line;
+            crate::dispatch::probes::method_return(|| {
+                crate::dispatch::probes::method_args(classes, m, line)
+            });
+        }
+        self.frames.pop_to(top);
+    }
+
+    #[inline]
+    fn serials_ptr(&self) -> *const u64 {
+        self.dispatch.serials.as_ptr()
+    }
+
+    #[inline]
+    fn stack_limit(&self) -> usize {
+        super::MAX_STACK
+    }
+
+    #[inline]
+    fn native_limit(&self) -> usize {
+        self.stack_limit_addr
+    }
+
+    #[inline]
+    fn frames(&self) -> usize {
+        self.frames.len()
     }
 
     #[inline]

@@ -1,20 +1,47 @@
 //! The boundary between generated C and Rust: the `Env` a compiled method
 //! receives (its layout is `struct cj_env` in `codegen::PRELUDE`), the
 //! call into the machine code, and the trampolines back out: `step` (one
-//! instruction run by the host) and `call`/`finish` (a call the host sets
-//! up, whose compiled callee the C code then calls directly).
+//! instruction run by the host), `call`/`finish` (a call the host sets
+//! up, whose compiled callee the C code then calls directly), and
+//! `push`/`pop` (the frame of a callee the C code found through its own
+//! copy of the call site's guard, `Site`).
 
 use std::ffi::c_void;
 
 use crate::value::Value;
 
 type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
-type CallFn = extern "C" fn(*mut Env, usize, usize, u64, *mut Env) -> usize;
+type CallFn = extern "C" fn(*mut Env, usize, usize, u64, *mut Env, *mut Site) -> usize;
 type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
+type PopFn = extern "C" fn(*mut Env);
 
-/// What a compiled method sees. `stack` is the VM stack's buffer, valid
-/// until the next call back into the host (which may move it: C reloads
-/// it after each); `base` indexes the method's first local.
+/// What every compiled method of one `run` shares (`struct cj_ctx`): the
+/// host, its trampolines, and its tables as they stand. `stack` is the VM
+/// stack's buffer, valid until the next call back into the host (which
+/// may move it, and the serials: each trampoline refreshes them, and C
+/// reloads after each).
+#[repr(C)]
+pub struct Ctx {
+    pub stack: *mut u64,
+    /// How high a callee's frame may reach in the buffer without the host
+    /// (its capacity, at most `MAX_STACK`).
+    pub cap: usize,
+    /// The dispatch validity serials (`Dispatch::serials`).
+    pub serials: *const u64,
+    /// The basic-operator redefinition bits (`Dispatch::bop_redefined`).
+    pub bops: *const u32,
+    /// The lowest native stack address C may call down to without asking
+    /// the host (0: no limit known).
+    pub limit: usize,
+    host: *mut c_void,
+    step: StepFn,
+    call: CallFn,
+    finish: FinishFn,
+    pop: PopFn,
+}
+
+/// What a compiled method sees (`struct cj_env`); `base` indexes its
+/// first local in the VM stack.
 ///
 /// The stack protocol: the C code writes its locals and operand stack in
 /// place, above the VM stack's length when it pushes; before each call
@@ -22,27 +49,74 @@ type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
 /// height (`base + locals + depth`, which C passes), so the host (and the
 /// GC) see exactly the interpreter's stack; after it, the trampoline makes
 /// sure the buffer has room up to `height` again.
+///
+/// Frames are lazy: a method the C code called itself through a site's
+/// guard (`Site`) runs with `lazy` set and no VM frame. The first call
+/// back into the host from it, or from anything it calls, or its cancel,
+/// pushes the frames of every lazy method on the way (`materialise`,
+/// from `parent`, `site`, `ret_sp` and each caller's `at`), so the host
+/// always sees the interpreter's frames: backtraces, `binding`, the GC's
+/// roots. One that returns without that costs no frame at all.
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct Env {
-    pub stack: *mut u64,
+    pub x: *mut Ctx,
     pub base: usize,
     pub self_val: u64,
-    /// The basic-operator redefinition bits (`Dispatch::bop_redefined`).
-    pub bops: *const u32,
-    host: *mut c_void,
-    step: StepFn,
-    call: CallFn,
-    finish: FinishFn,
     /// The method's result when the code returns 0.
     pub ret: u64,
     /// Where the interpreter goes on when the code returns 1 (cancel):
-    /// the pc and the stack height above `base` it left.
+    /// the pc and the stack height above `base` it left. On entry, the
+    /// pc to start at (a script's loop).
     pub pc: usize,
     pub depth: usize,
     /// `base + locals + max_depth`: the buffer's room the C code relies
     /// on.
     pub height: usize,
+    /// The caller's `Env` (null for the one `run` made).
+    pub parent: *mut Env,
+    /// How a lazy method was called (its method and iseq).
+    pub site: *const Site,
+    /// The stack height its frame leaves when it ends.
+    pub ret_sp: usize,
+    /// The pc after the call this method is making (its frame's pc when
+    /// a callee's frame is pushed).
+    pub at: usize,
+    /// No VM frame yet.
+    pub lazy: usize,
+    /// Its frame's depth (`frames.len()` once pushed): C calls lazily
+    /// only below `MAX_FRAMES`.
+    pub level: usize,
 }
+
+/// A call site's guard as the C code keeps it (`struct cj_site`, one
+/// `static` per call instruction in the shared object): the receiver
+/// class and validity of the site's hot inline-cache entry
+/// (`dispatch::ic::Guard`) and the compiled callee it answered with,
+/// copied by the host when it entered that callee (`call`). While
+/// `serials[slot] == serial` and the receiver's class is `class`, the
+/// entry is valid, so the callee is still the method the site calls:
+/// the C code then calls `func` itself (a lazy frame).
+/// Zero `func`: not filled yet (the class is `u32::MAX` then).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Site {
+    pub class: u32,
+    pub slot: u32,
+    pub serial: u64,
+    pub func: usize,
+    /// The callee's locals (its arguments first; the rest start nil).
+    pub locals: usize,
+    /// Its locals and deepest operand stack.
+    pub room: usize,
+    /// What the host needs to push its frame (opaque to C): the
+    /// method's id, the call site's and the callee iseq's.
+    pub method: u32,
+    pub site: u32,
+    pub iseq: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<Site>() == 56);
 
 /// How a compiled method's run ended.
 pub enum Exit {
@@ -90,10 +164,19 @@ fn sync(stack: &mut Vec<Value>, sp: usize) {
 }
 
 /// Makes sure the buffer has room up to `height` and tells the C code
-/// where it is now.
-fn room(env: &mut Env, stack: &mut Vec<Value>) {
+/// where it is now, and the host's tables it reads.
+fn room<H: Host>(env: &mut Env, host: &mut H) {
+    let limit = host.stack_limit();
+    let (bops, serials) = (host.bops_ptr(), host.serials_ptr());
+    let stack = host.stack();
     stack.reserve(env.height.saturating_sub(stack.len()));
-    env.stack = stack.as_mut_ptr().cast::<u64>();
+    // SAFETY: `x` is the `Ctx` of the active `run` (on its Rust stack),
+    // only used by one trampoline at a time.
+    let x = unsafe { &mut *env.x };
+    x.stack = stack.as_mut_ptr().cast::<u64>();
+    x.cap = stack.capacity().min(limit);
+    x.bops = bops;
+    x.serials = serials;
 }
 
 /// How the host answered a call from compiled code.
@@ -106,6 +189,8 @@ pub enum Call {
         base: usize,
         self_val: u64,
         height: usize,
+        /// The guard C may keep for the site's next calls.
+        site: Site,
     },
     /// It made the whole call; the result is on the stack.
     Done,
@@ -126,9 +211,24 @@ pub trait Host {
     /// The compiled callee `call` entered has ended: pop its frame and
     /// push its result. False when that raised.
     fn finish(&mut self, exit: Exit) -> bool;
-    /// The VM stack, and the basic-operator bits for `Env`.
+    /// The frame of a method the C code called through `site` (its
+    /// guard held) for `recv`, its locals at `base`, dropping to `ret_sp`
+    /// when it ends; its caller's frame (the top one) goes on at `next`.
+    fn enter(&mut self, site: &Site, recv: u64, base: usize, ret_sp: usize, next: usize);
+    /// A callee whose frame `enter` pushed returned: pop its frame (its
+    /// result is the C code's to store).
+    fn pop(&mut self);
+    /// The VM stack, the basic-operator bits and the validity serials for
+    /// `Env`.
     fn stack(&mut self) -> &mut Vec<Value>;
     fn bops_ptr(&self) -> *const u32;
+    fn serials_ptr(&self) -> *const u64;
+    /// The most a frame may use of the stack (`MAX_STACK`).
+    fn stack_limit(&self) -> usize;
+    /// The native stack's limit (`Vm::stack_limit_addr`).
+    fn native_limit(&self) -> usize;
+    /// Live frames.
+    fn frames(&self) -> usize;
 }
 
 /// Runs the compiled function at `func` (an address `cc::Worker` loaded
@@ -143,21 +243,34 @@ pub fn run<H: Host>(
     height: usize,
     pc: usize,
 ) -> Exit {
-    let mut env = Env {
+    let mut x = Ctx {
         stack: std::ptr::null_mut(),
-        base,
-        self_val,
-        bops: host.bops_ptr(),
+        cap: 0,
+        serials: std::ptr::null(),
+        bops: std::ptr::null(),
+        limit: host.native_limit(),
         host: host as *mut H as *mut c_void,
         step: step::<H>,
         call: call::<H>,
         finish: finish::<H>,
+        pop: pop::<H>,
+    };
+    let mut env = Env {
+        x: &mut x,
+        base,
+        self_val,
         ret: 0,
         pc,
         depth: 0,
         height,
+        parent: std::ptr::null_mut(),
+        site: std::ptr::null(),
+        ret_sp: 0,
+        at: 0,
+        lazy: 0,
+        level: host.frames(),
     };
-    room(&mut env, host.stack());
+    room(&mut env, host);
     let status = enter(func, &mut env);
     Exit::of(status, &env, host.stack())
 }
@@ -176,18 +289,54 @@ fn enter(func: usize, env: &mut Env) -> isize {
     f(env)
 }
 
-/// The host behind an `Env` the C code passed back.
+/// The host behind an `Env` the C code passed back, with the frames of
+/// every lazy method up to it pushed (`materialise`).
 ///
 /// # Safety
-/// `env` must be an `Env` built by `run` (or by `call` for a callee),
-/// whose `run` is still active: then it and its host are live, and
-/// nothing else uses the host while C runs.
+/// `env` must be an `Env` built by `run`, by `call` or by the C code for
+/// a callee, whose `run` is still active: then it, its parents, its
+/// `Ctx` and the host are live, and nothing else uses the host while C
+/// runs.
 unsafe fn host<'a, H: Host>(env: *mut Env) -> (&'a mut Env, &'a mut H) {
     // SAFETY: the caller's contract above.
     let env = unsafe { &mut *env };
-    // SAFETY: `host` came from the `&mut H` `run` holds.
-    let host = unsafe { &mut *(env.host as *mut H) };
+    // SAFETY: `host` came from the `&mut H` `run` holds (through `x`,
+    // live as long as `run`).
+    let host = unsafe { &mut *((*env.x).host as *mut H) };
+    if env.lazy != 0 {
+        // SAFETY: as above.
+        unsafe { materialise(env, host) };
+    }
     (env, host)
+}
+
+/// Pushes the VM frames of `env` and of its lazy callers, outermost
+/// first, each caller's frame at the pc after its call.
+///
+/// # Safety
+/// As `host`: `env` and its parents up to the first with a frame are
+/// live `Env`s of C callers up the native stack.
+#[cold]
+#[inline(never)]
+unsafe fn materialise<H: Host>(env: &mut Env, host: &mut H) {
+    let mut chain: Vec<*mut Env> = vec![env];
+    // SAFETY: a lazy `Env` always has a parent (the caller's), live
+    // while its callee runs.
+    while let Some(p) = chain.last().map(|&e| unsafe { (*e).parent })
+        && !p.is_null()
+        && unsafe { (*p).lazy != 0 }
+    {
+        chain.push(p);
+    }
+    for &e in chain.iter().rev() {
+        // SAFETY: as above; `site` is the `static struct cj_site` the
+        // caller called through (never unloaded).
+        let e = unsafe { &mut *e };
+        let parent_at = unsafe { (*e.parent).at };
+        let site = unsafe { &*e.site };
+        host.enter(site, e.self_val, e.base, e.ret_sp, parent_at);
+        e.lazy = 0;
+    }
 }
 
 /// `sp` is the C code's height above `base` (locals and operand stack).
@@ -196,8 +345,7 @@ extern "C" fn step<H: Host>(env: *mut Env, pc: usize, sp: usize) -> isize {
     let (env, host) = unsafe { host::<H>(env) };
     sync(host.stack(), env.base + sp);
     let next = host.step(pc);
-    room(env, host.stack());
-    env.bops = host.bops_ptr();
+    room(env, host);
     match next {
         Some(p) => p as isize,
         None => -1,
@@ -206,67 +354,91 @@ extern "C" fn step<H: Host>(env: *mut Env, pc: usize, sp: usize) -> isize {
 
 /// A call of site `kind >> 1` (`kind & 1`: with a receiver on the stack),
 /// the C code `sp` high, going on at `next`. Returns the callee's
-/// function (after filling `callee`), 0 when the host made the whole
-/// call, 1 when it raised.
+/// function (after filling `callee`, and the site's guard in `cache`
+/// for the next calls), 0 when the host made the whole call, 1 when it
+/// raised.
 extern "C" fn call<H: Host>(
     env: *mut Env,
     next: usize,
     sp: usize,
     kind: u64,
     callee: *mut Env,
+    cache: *mut Site,
 ) -> usize {
     // SAFETY: C passes back the `Env` it was called with.
     let (env, host) = unsafe { host::<H>(env) };
     sync(host.stack(), env.base + sp);
     let r = host.call(next, (kind >> 1) as u32, kind & 1 != 0, env.self_val);
-    env.bops = host.bops_ptr();
     match r {
         Call::Enter {
             func,
             base,
             self_val,
             height,
+            site,
         } => {
             // The callee's room (`finish` restores the caller's); the
             // buffer may have moved for the caller too.
-            let stack = host.stack();
-            stack.reserve(height.saturating_sub(stack.len()));
-            env.stack = stack.as_mut_ptr().cast::<u64>();
+            let saved = env.height;
+            env.height = height;
+            room(env, host);
+            env.height = saved;
             let child = Env {
-                stack: env.stack,
+                x: env.x,
                 base,
                 self_val,
-                bops: env.bops,
-                host: env.host,
-                step: env.step,
-                call: env.call,
-                finish: env.finish,
                 ret: 0,
                 pc: 0,
                 depth: 0,
                 height,
+                parent: env,
+                site: std::ptr::null(),
+                ret_sp: 0,
+                at: 0,
+                lazy: 0,
+                level: host.frames(),
             };
             // SAFETY: `callee` points to the uninitialized `struct
             // cj_env` on the C caller's stack, which lives until the
-            // matching `finish`; `write` does not read it.
-            unsafe { callee.write(child) };
+            // matching `finish`; `write` does not read it. `cache` is
+            // the site's `static struct cj_site` in the caller's shared
+            // object (never unloaded), written only here, while no C
+            // code reads it (one thread runs Ruby code).
+            unsafe {
+                callee.write(child);
+                cache.write(site);
+            }
             func
         }
         Call::Done | Call::Raised => {
-            room(env, host.stack());
+            room(env, host);
             matches!(r, Call::Raised) as usize
         }
     }
 }
 
+/// A callee entered by `call`, or called lazily by the C code, ended
+/// other than by returning (the latter: or by returning), with `status`.
 extern "C" fn finish<H: Host>(env: *mut Env, callee: *mut Env, status: isize) -> isize {
-    // SAFETY: C passes back the `Env` it was called with.
+    // SAFETY: C passes back the `Env` it was called with, and the
+    // callee's, whose code has returned (a lazy one's frame is pushed
+    // here: the interpreter finishes or unwinds it).
     let (env, host) = unsafe { host::<H>(env) };
-    // SAFETY: `callee` is the `Env` `call` wrote and the callee's code
-    // has returned: nothing else refers to it.
-    let exit = Exit::of(status, unsafe { &*callee }, host.stack());
+    // SAFETY: as above.
+    let callee = unsafe { &mut *callee };
+    if callee.lazy != 0 {
+        // SAFETY: as above.
+        unsafe { materialise(callee, host) };
+    }
+    let exit = Exit::of(status, callee, host.stack());
     let ok = host.finish(exit);
-    room(env, host.stack());
-    env.bops = host.bops_ptr();
+    room(env, host);
     if ok { 0 } else { -1 }
+}
+
+/// A callee whose frame was pushed (its `lazy` cleared) returned.
+extern "C" fn pop<H: Host>(env: *mut Env) {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host::<H>(env) };
+    host.pop();
 }

@@ -44,29 +44,100 @@ pub struct Plan {
 }
 
 /// The C declarations every translation starts with (the ABI, matching
-/// `jit::abi::Env`).
+/// `jit::abi::Env` and `jit::abi::Site`; `prelude` checks their sizes).
 const PRELUDE: &str = r#"typedef unsigned long V;
 typedef long I;
-struct cj_env {
+struct cj_site;
+struct cj_env;
+struct cj_ctx {
   V *stack;
-  unsigned long base;
-  V self;
+  unsigned long cap;
+  const unsigned long *serials;
   const unsigned int *bops;
+  unsigned long limit;
   void *host;
   long (*step)(struct cj_env *, unsigned long, unsigned long);
-  unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, unsigned long, struct cj_env *);
+  unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, unsigned long, struct cj_env *, struct cj_site *);
   long (*finish)(struct cj_env *, struct cj_env *, long);
+  void (*pop)(struct cj_env *);
+};
+struct cj_env {
+  struct cj_ctx *x;
+  unsigned long base;
+  V self;
   V ret;
   unsigned long pc, depth, height;
+  struct cj_env *parent;
+  const struct cj_site *site;
+  unsigned long ret_sp, at, lazy, level;
 };
-#define BOPS (*e->bops)
+struct cj_site {
+  unsigned cls, slot;
+  unsigned long serial;
+  long (*fn)(struct cj_env *);
+  unsigned long nl, room;
+  unsigned method, site, iseq;
+};
+#define BOPS (*e->x->bops)
+#define RELOAD() do { l = e->x->stack + e->base; s = l + NL; } while (0)
 #define CANCEL(p, d) do { e->pc = (p); e->depth = NL + (d); return 1; } while (0)
-#define CALL(p, d, k) do { struct cj_env c_; unsigned long f_ = e->call(e, (p), NL + (d), (k), &c_); \
+#define CALL(p, d, k, S) do { struct cj_env c_; unsigned long f_ = e->x->call(e, (p), NL + (d), (k), &c_, &(S)); \
   if (f_ == 1) return -1; \
-  if (f_ != 0 && e->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
-  l = e->stack + e->base; s = l + NL; } while (0)
-#define STEP(p, d) ({ long n_ = e->step(e, (p), NL + (d)); if (n_ < 0) return -1; l = e->stack + e->base; s = l + NL; n_; })
+  if (f_ != 0 && e->x->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
+  RELOAD(); } while (0)
+#define STEP(p, d) ({ long n_ = e->x->step(e, (p), NL + (d)); if (n_ < 0) return -1; RELOAD(); n_; })
+/* A direct call through the site's guard copy S (abi::Site): the
+   receiver R's class and the validity serial the site's inline-cache
+   entry holds, room for the callee's locals and stack, frames and
+   native stack to spare; then the callee's other locals are set to nil
+   and its code called here, with a lazy frame (abi::Env). Falls
+   through when the guard does not hold (the caller then takes CALL). */
+#define FAST(S, p, d, argc, rs, R, next) do { V r_ = (R); unsigned long cb_ = e->base + NL + (d) - (argc); \
+  if (cj_class(r_) == (S).cls && e->x->serials[(S).slot] == (S).serial && cb_ + (S).room <= e->x->cap \
+      && e->level < CJ_MAX_FRAMES && (unsigned long)__builtin_frame_address(0) > e->x->limit + CJ_NATIVE_SPARE) { \
+    struct cj_env c_; V *cl_ = e->x->stack + cb_; \
+    for (unsigned long k_ = (argc); k_ < (S).nl; k_++) cl_[k_] = CJ_NIL; \
+    c_.x = e->x; c_.base = cb_; c_.self = r_; c_.height = cb_ + (S).room; c_.parent = e; c_.site = &(S); \
+    c_.ret_sp = cb_ - (rs); c_.lazy = 1; c_.level = e->level + 1; e->at = (p); \
+    long st_ = (S).fn(&c_); \
+    if (st_ == 0) { \
+      if (!c_.lazy) e->x->pop(e); \
+      RELOAD(); s[(d) - (argc) - (rs)] = c_.ret; goto next; } \
+    if (e->x->finish(e, &c_, st_) < 0) return -1; \
+    RELOAD(); goto next; } } while (0)
 "#;
+
+/// The native stack a lazy call leaves above the host's limit: the host
+/// needs room of its own when the callee calls back into it.
+const NATIVE_SPARE: usize = 64 * 1024;
+
+/// The prelude with the constants the C code needs from the VM: the
+/// class ids of immediates, where a heap object keeps its class, and
+/// the sizes `Env` and `Site` must have.
+fn prelude() -> String {
+    use crate::class::cls;
+    format!(
+        "{PRELUDE}#define CJ_NIL {nil}\n#define CJ_MAX_FRAMES {frames}UL\n#define CJ_NATIVE_SPARE {spare}UL\n\
+_Static_assert(sizeof(struct cj_env) == {env}, \"cj_env\");\n\
+_Static_assert(sizeof(struct cj_site) == {site}, \"cj_site\");\n\
+/* The receiver's class (Vm::class_of) for Fixnums, Flonums and heap\n   objects; another immediate matches no site. */\n\
+static inline unsigned cj_class(V v) {{\n\
+  if (v & 1) return {int}u;\n\
+  if ((v & 3) == 2) return {flt}u;\n\
+  V h = v - 16;\n\
+  if (((h >> 3) | (h << 61)) < (1UL << 60)) return *(const unsigned *)(v + {off});\n\
+  return 0xfffffffeu;\n\
+}}\n",
+        nil = val(Value::NIL),
+        frames = crate::interp::MAX_FRAMES - 1,
+        spare = NATIVE_SPARE,
+        env = std::mem::size_of::<crate::jit::abi::Env>(),
+        site = std::mem::size_of::<crate::jit::abi::Site>(),
+        int = cls::INTEGER.0,
+        flt = cls::FLOAT.0,
+        off = std::mem::offset_of!(crate::object::RObject, class),
+    )
+}
 
 /// Translates `iseq`, or says why it stays interpreted. `all`: even a
 /// method not `worth_compiling` (`CARMINE_JIT_ALL=1`, for tests).
@@ -145,9 +216,9 @@ pub fn translate(
     }
     let symbol = format!("carmine_jit_{}", iseq.id.index());
     let mut src = String::with_capacity(4096);
-    src.push_str(PRELUDE);
+    src.push_str(&prelude());
     src.push_str(&format!(
-        "#define NL {}\n/* {}@{}:{} */\nlong {symbol}(struct cj_env *e) {{\n  V *l = e->stack + e->base, *s = l + NL;\n",
+        "#define NL {}\n/* {}@{}:{} */\nlong {symbol}(struct cj_env *e) {{\n  V *l = e->x->stack + e->base, *s = l + NL;\n",
         iseq.local_count,
         iseq.label.replace("*/", "* /"),
         iseq.file.replace("*/", "* /"),
@@ -311,8 +382,18 @@ fn insn(
         let nd = (d + pushed).checked_sub(pops).ok_or("stack underflow")? + 1;
         is_call.set(true);
         let k = ((s.index() as u64) << 1) | recv as u64;
+        let top = d + pushed;
+        let argc = site(s).argc;
+        let r = if recv {
+            format!("s[{}]", nd - 1)
+        } else {
+            "e->self".to_string()
+        };
         Ok((
-            format!("  {push}CALL({to}, {}, {k}UL); goto L{to};\n", d + pushed),
+            format!(
+                "  {push}{{ static struct cj_site S_ = {{ 0xffffffffu }};\n  FAST(S_, {to}, {top}, {argc}, {}, {r}, L{to});\n  CALL({to}, {top}, {k}UL, S_); }} goto L{to};\n",
+                recv as u32
+            ),
             vec![(to, nd)],
         ))
     };
