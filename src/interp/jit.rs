@@ -7,10 +7,11 @@
 //! callee sent and run to completion.
 
 use crate::bytecode::{Insn, Iseq};
-use crate::dispatch::{bop, flags};
+use crate::dispatch::{Handler, bop, flags};
 use crate::jit::codegen::SiteInfo;
 use crate::jit::{State, abi};
-use crate::object::Unwind;
+use crate::gc::obj;
+use crate::object::{Body, Unwind};
 use crate::value::{CallSiteId, Value};
 
 use super::call::{Call, Hot};
@@ -401,6 +402,7 @@ impl Vm {
                     method: m.0,
                     site: site.0,
                     iseq: callee.id.0,
+                    kind: abi::KIND_CODE,
                 },
             }));
         }
@@ -409,7 +411,31 @@ impl Vm {
         } else {
             self.jit_call(|vm| vm.send(site))?;
         }
-        Ok(None)
+        // An attr_reader / attr_writer entry (as the send left the site):
+        // C reads or writes the slot itself from the next call on
+        // (`abi::attr`).
+        let attr = match self.dispatch.hot(site, c) {
+            Some(h) if !safe_nav => match h.handler {
+                Handler::IvarGet(slot) if argc == 0 => Some((h.guard(), slot, abi::KIND_READER)),
+                Handler::IvarSet(slot) if argc == 1 => Some((h.guard(), slot, abi::KIND_WRITER)),
+                _ => None,
+            },
+            _ => None,
+        };
+        Ok(attr.map(|(guard, slot, kind)| {
+            abi::Call::Done(Some(abi::Site {
+                class: guard.class.0,
+                slot: guard.slot,
+                serial: guard.serial,
+                func: 0,
+                locals: slot as usize,
+                room: 0,
+                method: 0,
+                site: site.0,
+                iseq: 0,
+                kind,
+            }))
+        }))
     }
 
     /// The compiled callee `jit_call_prep` entered has ended: its frame
@@ -499,7 +525,7 @@ impl abi::Host for Vm {
     fn call(&mut self, next: usize, site: u32, recv: bool, self_val: u64) -> abi::Call {
         match self.jit_call_prep(next, CallSiteId(site), !recv, Value::from_raw(self_val)) {
             Ok(Some(enter)) => enter,
-            Ok(None) => abi::Call::Done,
+            Ok(None) => abi::Call::Done(None),
             Err(e) => {
                 self.jit_pending = Some(e);
                 abi::Call::Raised
@@ -520,6 +546,77 @@ impl abi::Host for Vm {
 
     fn enter(&mut self, site: &abi::Site, recv: u64, base: usize, ret_sp: usize, next: usize) {
         self.jit_enter_lazy(site, Value::from_raw(recv), base, ret_sp, next);
+    }
+
+    #[inline]
+    fn ivar_get(&self, recv: u64, ic: u32) -> Option<u64> {
+        let recv = Value::from_raw(recv);
+        if !recv.is_heap() {
+            return None;
+        }
+        let o = obj(recv);
+        let k = self.ivar_caches.get(ic as usize)?;
+        if k.class != o.class.get().0 + 1 {
+            return None;
+        }
+        match &*o.body.borrow() {
+            Body::Object(iv) => Some(match iv.get(k.slot as usize) {
+                Some(v) if !v.is_undef() => v.raw(),
+                _ => Value::NIL.raw(),
+            }),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn ivar_set(&mut self, recv: u64, ic: u32, v: u64) -> bool {
+        let recv = Value::from_raw(recv);
+        if !recv.is_heap() {
+            return false;
+        }
+        let o = obj(recv);
+        let Some(k) = self.ivar_caches.get(ic as usize) else {
+            return false;
+        };
+        if k.class != o.class.get().0 + 1 || o.is_frozen() {
+            return false;
+        }
+        // As `set_ivar_cached`'s hit: the slot exists or comes next.
+        match &mut *o.body.borrow_mut() {
+            Body::Object(iv) => {
+                let i = k.slot as usize;
+                if let Some(slot) = iv.get_mut(i) {
+                    *slot = Value::from_raw(v);
+                    true
+                } else if i == iv.len() {
+                    iv.push(Value::from_raw(v));
+                    true
+                } else {
+                    false
+                }
+            }
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64> {
+        let recv = Value::from_raw(recv);
+        let slot = u32::try_from(slot).ok()?;
+        if v == Value::UNDEF.raw() {
+            return super::call::ivar_slot_get(recv, slot).map(Value::raw);
+        }
+        // attr_writer: a plain, unfrozen object whose slot exists.
+        if !recv.is_heap() || obj(recv).is_frozen() {
+            return None;
+        }
+        match &mut *obj(recv).body.borrow_mut() {
+            Body::Object(iv) if (slot as usize) < iv.len() => {
+                iv[slot as usize] = Value::from_raw(v);
+                Some(v)
+            }
+            _ => None,
+        }
     }
 
     #[inline]

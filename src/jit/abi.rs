@@ -14,6 +14,9 @@ type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
 type CallFn = extern "C" fn(*mut Env, usize, usize, u64, *mut Env, *mut Site) -> usize;
 type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
 type PopFn = extern "C" fn(*mut Env);
+type IvGetFn = extern "C" fn(*mut Env, u32) -> u64;
+type IvSetFn = extern "C" fn(*mut Env, u32, u64) -> isize;
+type AttrFn = extern "C" fn(*mut Env, u64, usize, u64) -> u64;
 
 /// What every compiled method of one `run` shares (`struct cj_ctx`): the
 /// host, its trampolines, and its tables as they stand. `stack` is the VM
@@ -38,6 +41,9 @@ pub struct Ctx {
     call: CallFn,
     finish: FinishFn,
     pop: PopFn,
+    ivget: IvGetFn,
+    ivset: IvSetFn,
+    attr: AttrFn,
 }
 
 /// What a compiled method sees (`struct cj_env`); `base` indexes its
@@ -114,7 +120,15 @@ pub struct Site {
     pub method: u32,
     pub site: u32,
     pub iseq: u32,
+    /// What the site calls: `KIND_CODE` (`func`), `KIND_READER` or
+    /// `KIND_WRITER` (an attr_reader / attr_writer of ivar slot
+    /// `locals`, read or written through `Ctx::attr`, no frame).
+    pub kind: u32,
 }
+
+pub const KIND_CODE: u32 = 0;
+pub const KIND_READER: u32 = 1;
+pub const KIND_WRITER: u32 = 2;
 
 const _: () = assert!(std::mem::size_of::<Site>() == 56);
 
@@ -192,8 +206,9 @@ pub enum Call {
         /// The guard C may keep for the site's next calls.
         site: Site,
     },
-    /// It made the whole call; the result is on the stack.
-    Done,
+    /// It made the whole call; the result is on the stack. With a
+    /// guard for C to keep when the site's entry is an attribute.
+    Done(Option<Site>),
     /// The call raised (the host keeps the exception).
     Raised,
 }
@@ -218,6 +233,16 @@ pub trait Host {
     /// A callee whose frame `enter` pushed returned: pop its frame (its
     /// result is the C code's to store).
     fn pop(&mut self);
+    /// `self`'s ivar through ivar cache `ic` when it hits (no frame, no
+    /// allocation, nothing raised: the C code's fast path), else None.
+    fn ivar_get(&self, recv: u64, ic: u32) -> Option<u64>;
+    /// Sets it likewise; false when the cache misses (the C code then
+    /// steps the instruction).
+    fn ivar_set(&mut self, recv: u64, ic: u32, v: u64) -> bool;
+    /// An attr_reader (`v` undef) or attr_writer of ivar `slot` on `recv`,
+    /// as the interpreter's hot path does it: the value, or None when
+    /// `recv` is not a plain object with that slot (or frozen, to write).
+    fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64>;
     /// The VM stack, the basic-operator bits and the validity serials for
     /// `Env`.
     fn stack(&mut self) -> &mut Vec<Value>;
@@ -254,6 +279,9 @@ pub fn run<H: Host>(
         call: call::<H>,
         finish: finish::<H>,
         pop: pop::<H>,
+        ivget: ivget::<H>,
+        ivset: ivset::<H>,
+        attr: attr::<H>,
     };
     let mut env = Env {
         x: &mut x,
@@ -319,16 +347,25 @@ unsafe fn host<'a, H: Host>(env: *mut Env) -> (&'a mut Env, &'a mut H) {
 #[cold]
 #[inline(never)]
 unsafe fn materialise<H: Host>(env: &mut Env, host: &mut H) {
-    let mut chain: Vec<*mut Env> = vec![env];
+    // The chain is short but for deep recursion that never called back
+    // into the host: no allocation for the common case.
+    let mut near: [*mut Env; 8] = [std::ptr::null_mut(); 8];
+    let mut far: Vec<*mut Env> = Vec::new();
+    let mut n = 0;
+    let mut e: *mut Env = env;
     // SAFETY: a lazy `Env` always has a parent (the caller's), live
     // while its callee runs.
-    while let Some(p) = chain.last().map(|&e| unsafe { (*e).parent })
-        && !p.is_null()
-        && unsafe { (*p).lazy != 0 }
-    {
-        chain.push(p);
+    while !e.is_null() && unsafe { (*e).lazy != 0 } {
+        if n < near.len() {
+            near[n] = e;
+        } else {
+            far.push(e);
+        }
+        n += 1;
+        e = unsafe { (*e).parent };
     }
-    for &e in chain.iter().rev() {
+    for i in (0..n).rev() {
+        let e = if i < near.len() { near[i] } else { far[i - near.len()] };
         // SAFETY: as above; `site` is the `static struct cj_site` the
         // caller called through (never unloaded).
         let e = unsafe { &mut *e };
@@ -410,9 +447,17 @@ extern "C" fn call<H: Host>(
             }
             func
         }
-        Call::Done | Call::Raised => {
+        Call::Done(site) => {
             room(env, host);
-            matches!(r, Call::Raised) as usize
+            if let Some(site) = site {
+                // SAFETY: as above.
+                unsafe { cache.write(site) };
+            }
+            0
+        }
+        Call::Raised => {
+            room(env, host);
+            1
         }
     }
 }
@@ -441,4 +486,40 @@ extern "C" fn pop<H: Host>(env: *mut Env) {
     // SAFETY: C passes back the `Env` it was called with.
     let (_, host) = unsafe { host::<H>(env) };
     host.pop();
+}
+
+/// The host of an `Env`, without pushing lazy frames (for what needs
+/// none: an ivar cache hit).
+///
+/// # Safety
+/// As `host`.
+unsafe fn host_only<'a, H: Host>(env: *mut Env) -> (&'a Env, &'a mut H) {
+    // SAFETY: the caller's contract.
+    let env = unsafe { &*env };
+    // SAFETY: as in `host`.
+    let host = unsafe { &mut *((*env.x).host as *mut H) };
+    (env, host)
+}
+
+/// `self`'s ivar through cache `ic`, or undef when it misses.
+extern "C" fn ivget<H: Host>(env: *mut Env, ic: u32) -> u64 {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (env, host) = unsafe { host_only::<H>(env) };
+    host.ivar_get(env.self_val, ic)
+        .unwrap_or(Value::UNDEF.raw())
+}
+
+/// Sets `self`'s ivar through cache `ic`: 1 when it hit.
+extern "C" fn ivset<H: Host>(env: *mut Env, ic: u32, v: u64) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (env, host) = unsafe { host_only::<H>(env) };
+    host.ivar_set(env.self_val, ic, v) as isize
+}
+
+/// An attribute call at a site whose guard held: the value read or
+/// written, undef when the general path must make the call.
+extern "C" fn attr<H: Host>(env: *mut Env, recv: u64, slot: usize, v: u64) -> u64 {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.attr(recv, slot, v).unwrap_or(Value::UNDEF.raw())
 }

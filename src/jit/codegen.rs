@@ -60,6 +60,9 @@ struct cj_ctx {
   unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, unsigned long, struct cj_env *, struct cj_site *);
   long (*finish)(struct cj_env *, struct cj_env *, long);
   void (*pop)(struct cj_env *);
+  V (*ivget)(struct cj_env *, unsigned);
+  long (*ivset)(struct cj_env *, unsigned, V);
+  V (*attr)(struct cj_env *, V, unsigned long, V);
 };
 struct cj_env {
   struct cj_ctx *x;
@@ -76,10 +79,10 @@ struct cj_site {
   unsigned long serial;
   long (*fn)(struct cj_env *);
   unsigned long nl, room;
-  unsigned method, site, iseq;
+  unsigned method, site, iseq, kind;
 };
-#define BOPS (*e->x->bops)
-#define RELOAD() do { l = e->x->stack + e->base; s = l + NL; } while (0)
+#define BOPS bo
+#define RELOAD() do { l = e->x->stack + e->base; s = l + NL; bo = *e->x->bops; RELOADL(); } while (0)
 #define CANCEL(p, d) do { e->pc = (p); e->depth = NL + (d); return 1; } while (0)
 #define CALL(p, d, k, S) do { struct cj_env c_; unsigned long f_ = e->x->call(e, (p), NL + (d), (k), &c_, &(S)); \
   if (f_ == 1) return -1; \
@@ -93,18 +96,22 @@ struct cj_site {
    and its code called here, with a lazy frame (abi::Env). Falls
    through when the guard does not hold (the caller then takes CALL). */
 #define FAST(S, p, d, argc, rs, R, next) do { V r_ = (R); unsigned long cb_ = e->base + NL + (d) - (argc); \
-  if (cj_class(r_) == (S).cls && e->x->serials[(S).slot] == (S).serial && cb_ + (S).room <= e->x->cap \
-      && e->level < CJ_MAX_FRAMES && (unsigned long)__builtin_frame_address(0) > e->x->limit + CJ_NATIVE_SPARE) { \
-    struct cj_env c_; V *cl_ = e->x->stack + cb_; \
-    for (unsigned long k_ = (argc); k_ < (S).nl; k_++) cl_[k_] = CJ_NIL; \
-    c_.x = e->x; c_.base = cb_; c_.self = r_; c_.height = cb_ + (S).room; c_.parent = e; c_.site = &(S); \
-    c_.ret_sp = cb_ - (rs); c_.lazy = 1; c_.level = e->level + 1; e->at = (p); \
-    long st_ = (S).fn(&c_); \
-    if (st_ == 0) { \
-      if (!c_.lazy) e->x->pop(e); \
-      RELOAD(); s[(d) - (argc) - (rs)] = c_.ret; goto next; } \
-    if (e->x->finish(e, &c_, st_) < 0) return -1; \
-    RELOAD(); goto next; } } while (0)
+  if (cj_class(r_) == (S).cls && e->x->serials[(S).slot] == (S).serial) { \
+    if ((S).kind) { \
+      V v_ = e->x->attr(e, r_, (S).nl, (S).kind == 1 ? CJ_UNDEF : s[(d) - 1]); \
+      if (v_ != CJ_UNDEF) { s[(d) - (argc) - (rs)] = v_; goto next; } \
+    } else if (cb_ + (S).room <= e->x->cap && e->level < CJ_MAX_FRAMES \
+        && (unsigned long)__builtin_frame_address(0) > e->x->limit + CJ_NATIVE_SPARE) { \
+      struct cj_env c_; V *cl_ = e->x->stack + cb_; \
+      for (unsigned long k_ = (argc); k_ < (S).nl; k_++) cl_[k_] = CJ_NIL; \
+      c_.x = e->x; c_.base = cb_; c_.self = r_; c_.height = cb_ + (S).room; c_.parent = e; c_.site = &(S); \
+      c_.ret_sp = cb_ - (rs); c_.lazy = 1; c_.level = e->level + 1; e->at = (p); \
+      long st_ = (S).fn(&c_); \
+      if (st_ == 0) { \
+        if (!c_.lazy) e->x->pop(e); \
+        RELOAD(); s[(d) - (argc) - (rs)] = c_.ret; goto next; } \
+      if (e->x->finish(e, &c_, st_) < 0) return -1; \
+      RELOAD(); goto next; } } } while (0)
 "#;
 
 /// The native stack a lazy call leaves above the host's limit: the host
@@ -117,7 +124,7 @@ const NATIVE_SPARE: usize = 64 * 1024;
 fn prelude() -> String {
     use crate::class::cls;
     format!(
-        "{PRELUDE}#define CJ_NIL {nil}\n#define CJ_MAX_FRAMES {frames}UL\n#define CJ_NATIVE_SPARE {spare}UL\n\
+        "{PRELUDE}#define CJ_NIL {nil}\n#define CJ_UNDEF {undef}\n#define CJ_MAX_FRAMES {frames}UL\n#define CJ_NATIVE_SPARE {spare}UL\n\
 _Static_assert(sizeof(struct cj_env) == {env}, \"cj_env\");\n\
 _Static_assert(sizeof(struct cj_site) == {site}, \"cj_site\");\n\
 /* The receiver's class (Vm::class_of) for Fixnums, Flonums and heap\n   objects; another immediate matches no site. */\n\
@@ -129,6 +136,7 @@ static inline unsigned cj_class(V v) {{\n\
   return 0xfffffffeu;\n\
 }}\n",
         nil = val(Value::NIL),
+        undef = val(Value::UNDEF),
         frames = crate::interp::MAX_FRAMES - 1,
         spare = NATIVE_SPARE,
         env = std::mem::size_of::<crate::jit::abi::Env>(),
@@ -217,13 +225,23 @@ pub fn translate(
     let symbol = format!("carmine_jit_{}", iseq.id.index());
     let mut src = String::with_capacity(4096);
     src.push_str(&prelude());
+    // Each local has a C mirror `lvK`, written with its slot and read
+    // instead of it (the slots are memory the C compiler must reload
+    // after every store; a mirror stays in a register), reloaded from
+    // the slots after every call back into the host (a `binding` may
+    // have set them).
+    let nl = iseq.local_count as usize;
+    let mirrors: Vec<String> = (0..nl).map(|k| format!("lv{k} = l[{k}]")).collect();
     src.push_str(&format!(
-        "#define NL {}\n/* {}@{}:{} */\nlong {symbol}(struct cj_env *e) {{\n  V *l = e->x->stack + e->base, *s = l + NL;\n",
-        iseq.local_count,
+        "#define NL {nl}\n#define RELOADL() do {{ {} }} while (0)\n/* {}@{}:{} */\nlong {symbol}(struct cj_env *e) {{\n  V *l = e->x->stack + e->base, *s = l + NL;\n  unsigned bo = *e->x->bops;\n",
+        mirrors.iter().map(|m| format!("{m};")).collect::<Vec<_>>().join(" "),
         iseq.label.replace("*/", "* /"),
         iseq.file.replace("*/", "* /"),
         iseq.first_line
     ));
+    if nl > 0 {
+        src.push_str(&format!("  V {};\n", mirrors.join(", ")));
+    }
     if script {
         // The entries: right after each `JitLoop` (its safepoint was
         // taken by the interpreter).
@@ -402,18 +420,18 @@ fn insn(
         Insn::PutNil => put(d, &val(Value::NIL), next),
         Insn::PutSelf => put(d, "e->self", next),
         Insn::PutObject { v } => put(d, &val(v), next),
-        Insn::GetLocal { idx } => put(d, &format!("l[{idx}]"), next),
+        Insn::GetLocal { idx } => put(d, &format!("lv{idx}"), next),
         Insn::SetLocal { idx } => (
-            format!("  l[{idx}] = s[{}]; goto L{next};\n", under(1)?),
+            format!("  lv{idx} = l[{idx}] = s[{}]; goto L{next};\n", under(1)?),
             vec![(next, d - 1)],
         ),
         Insn::SetLocalPop { idx } => (
-            format!("  l[{idx}] = s[{}]; goto L{};\n", under(1)?, pc + 3),
+            format!("  lv{idx} = l[{idx}] = s[{}]; goto L{};\n", under(1)?, pc + 3),
             vec![(pc + 3, d - 1)],
         ),
         Insn::GetLocals { a, b } => (
             format!(
-                "  s[{d}] = l[{a}]; s[{}] = l[{b}]; goto L{};\n",
+                "  s[{d}] = lv{a}; s[{}] = lv{b}; goto L{};\n",
                 d + 1,
                 pc + 2
             ),
@@ -421,7 +439,7 @@ fn insn(
         ),
         Insn::LocalPutObject { idx, v } => (
             format!(
-                "  s[{d}] = l[{idx}]; s[{}] = {}; goto L{};\n",
+                "  s[{d}] = lv{idx}; s[{}] = {}; goto L{};\n",
                 d + 1,
                 val(v),
                 pc + 2
@@ -479,13 +497,13 @@ fn insn(
         }
         Insn::BranchIfSet { idx, target } => (
             format!(
-                "  if (l[{idx}] != {}) goto L{target};\n  goto L{next};\n",
+                "  if (lv{idx} != {}) goto L{target};\n  goto L{next};\n",
                 val(Value::UNDEF)
             ),
             vec![(target as usize, d), (next, d)],
         ),
         Insn::Leave => (format!("  e->ret = s[{}]; return 0;\n", under(1)?), vec![]),
-        Insn::LocalLeave { idx } => (format!("  e->ret = l[{idx}]; return 0;\n"), vec![]),
+        Insn::LocalLeave { idx } => (format!("  e->ret = lv{idx}; return 0;\n"), vec![]),
         Insn::OptPlus { .. } | Insn::OptMinus { .. } => {
             let (a, b) = (under(2)?, under(1)?);
             let f = if matches!(iseq.insns[pc], Insn::OptPlus { .. }) {
@@ -632,7 +650,7 @@ fn insn(
         }
         Insn::LocalAddI { idx, imm } => (
             format!(
-                "  {{ I r; if ((l[{idx}] & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)l[{idx}], (I){}, &r)) {{ s[{d}] = (V)r; goto L{}; }} }}\n  s[{d}] = l[{idx}]; goto L{next};\n",
+                "  {{ I r; if ((lv{idx} & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)lv{idx}, (I){}, &r)) {{ s[{d}] = (V)r; goto L{}; }} }}\n  s[{d}] = lv{idx}; goto L{next};\n",
                 2 * imm as i64,
                 pc + 3
             ),
@@ -640,7 +658,7 @@ fn insn(
         ),
         Insn::LocalAddIStore { src, imm, dst } => (
             format!(
-                "  {{ I r; if ((l[{src}] & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)l[{src}], (I){}, &r)) {{ l[{dst}] = (V)r; goto L{}; }} }}\n  s[{d}] = l[{src}]; goto L{next};\n",
+                "  {{ I r; if ((lv{src} & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)lv{src}, (I){}, &r)) {{ lv{dst} = l[{dst}] = (V)r; goto L{}; }} }}\n  s[{d}] = lv{src}; goto L{next};\n",
                 2 * imm as i64,
                 pc + 6
             ),
@@ -653,16 +671,16 @@ fn insn(
             target,
         } => (
             format!(
-                "  if ((l[{idx}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = l[{idx}]; goto L{next};\n",
-                cmp_branch(kind as u32, &format!("l[{idx}]"), &fix(imm as i64), target),
+                "  if ((lv{idx} & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = lv{idx}; goto L{next};\n",
+                cmp_branch(kind as u32, &format!("lv{idx}"), &fix(imm as i64), target),
                 pc + 4
             ),
             vec![(target as usize, d), (pc + 4, d), slow()],
         ),
         Insn::LocalsCmpBranch { a, b, kind, target } => (
             format!(
-                "  if ((l[{a}] & l[{b}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = l[{a}]; goto L{next};\n",
-                cmp_branch(kind, &format!("l[{a}]"), &format!("l[{b}]"), target),
+                "  if ((lv{a} & lv{b} & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = lv{a}; goto L{next};\n",
+                cmp_branch(kind, &format!("lv{a}"), &format!("lv{b}"), target),
                 pc + 4
             ),
             vec![(target as usize, d), (pc + 4, d), slow()],
@@ -692,21 +710,47 @@ fn insn(
         }
         // Steps: Rust runs the instruction on the stack as it stands.
         Insn::Safepoint | Insn::JitLoop => step1(next, d),
-        Insn::PutString { .. } | Insn::GetIvar { .. } => step1(next, d + 1),
-        Insn::SetIvar { .. } => step1(next, under(1)?),
-        Insn::SetIvarPop { .. } => step1(pc + 3, under(1)?),
-        Insn::DupSetIvar { .. } => step1(pc + 2, under(1)? + 1),
-        Insn::SetIvarLeave { .. } => {
-            is_step.set(true);
+        Insn::PutString { .. } => step1(next, d + 1),
+        // Ivars: the cache's hit in Rust without a frame (`Ctx::ivget`,
+        // `ivset`), else the step.
+        Insn::GetIvar { ic, .. } => (
+            format!(
+                "  {{ V v_ = e->x->ivget(e, {ic}u); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; goto L{next}; }} }}\n  STEP({pc}, {d}); goto L{next};\n"
+            ),
+            vec![(next, d + 1)],
+        ),
+        Insn::SetIvar { ic, .. } | Insn::SetIvarPop { ic, .. } | Insn::DupSetIvar { ic, .. } => {
+            let v = under(1)?;
+            let (to, nd) = match iseq.insns[pc] {
+                Insn::SetIvar { .. } => (next, v),
+                Insn::SetIvarPop { .. } => (pc + 3, v),
+                _ => (pc + 2, d),
+            };
             (
                 format!(
-                    "  STEP({pc}, {d});\n  e->ret = s[{}]; return 0;\n",
-                    under(1)?
+                    "  if (e->x->ivset(e, {ic}u, s[{v}])) goto L{to};\n  STEP({pc}, {d}); goto L{to};\n"
+                ),
+                vec![(to, nd)],
+            )
+        }
+        Insn::SetIvarLeave { ic, .. } => {
+            let v = under(1)?;
+            (
+                format!(
+                    "  if (!e->x->ivset(e, {ic}u, s[{v}])) STEP({pc}, {d});\n  e->ret = s[{v}]; return 0;\n"
                 ),
                 vec![],
             )
         }
-        Insn::IvarLocal { .. } => step1(pc + 2, d + 2),
+        Insn::IvarLocal { ic, idx, .. } => (
+            format!(
+                "  {{ V v_ = e->x->ivget(e, {ic}u); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; s[{}] = lv{idx}; goto L{}; }} }}\n  STEP({pc}, {d}); goto L{};\n",
+                d + 1,
+                pc + 2,
+                pc + 2
+            ),
+            vec![(pc + 2, d + 2)],
+        ),
         // Fused literal forms: on their fast path the next slot is skipped
         // (`opt_aref_with`: the value replaces the Hash; `opt_str_freeze`:
         // the literal is pushed), else the String is pushed for it.
@@ -726,17 +770,16 @@ fn insn(
                 vec![(pc + 2, fast_depth), slow()],
             )
         }
-        Insn::IvarAddIStore { .. } => {
-            is_step.set(true);
-            (
-                format!(
-                    "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
-                    pc + 6,
-                    pc + 6
-                ),
-                vec![(pc + 6, d), slow()],
-            )
-        }
+        Insn::IvarAddIStore { ic, imm, .. } => (
+            format!(
+                "  {{ V v_ = e->x->ivget(e, {ic}u); I r; if ((v_ & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)v_, (I){}, &r) && e->x->ivset(e, {ic}u, (V)r)) goto L{}; }}\n  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                2 * imm as i64,
+                pc + 6,
+                pc + 6,
+                pc + 6
+            ),
+            vec![(pc + 6, d), slow()],
+        ),
         // `yield` has a nil below its arguments, as a receiver.
         Insn::InvokeBlock { site: s } => step1(next, under(send_pops(s, true)?)? + 1),
         // Calls: the host pushes a compiled callee's frame and C calls its
@@ -750,22 +793,22 @@ fn insn(
         Insn::Send { site: s } => call(s, "", 0, true, next)?,
         Insn::SendSelf { site: s } => call(s, "", 0, false, next)?,
         Insn::LocalSend { idx, site: s } => {
-            call(s, &format!("s[{d}] = l[{idx}]; "), 1, true, pc + 2)?
+            call(s, &format!("s[{d}] = lv{idx}; "), 1, true, pc + 2)?
         }
         Insn::SelfSend { site: s } => call(s, &format!("s[{d}] = e->self; "), 1, true, pc + 2)?,
         Insn::LocalSendSelf { idx, site: s } => {
-            call(s, &format!("s[{d}] = l[{idx}]; "), 1, false, pc + 2)?
+            call(s, &format!("s[{d}] = lv{idx}; "), 1, false, pc + 2)?
         }
         Insn::LocalsSend { a, b, site: s } => call(
             s,
-            &format!("s[{d}] = l[{a}]; s[{}] = l[{b}]; ", d + 1),
+            &format!("s[{d}] = lv{a}; s[{}] = lv{b}; ", d + 1),
             2,
             true,
             pc + 3,
         )?,
         Insn::LocalsSendSelf { a, b, site: s } => call(
             s,
-            &format!("s[{d}] = l[{a}]; s[{}] = l[{b}]; ", d + 1),
+            &format!("s[{d}] = lv{a}; s[{}] = lv{b}; ", d + 1),
             2,
             false,
             pc + 3,
