@@ -8,9 +8,9 @@
 
 use crate::bytecode::{Insn, Iseq};
 use crate::dispatch::{Handler, bop, flags};
+use crate::gc::obj;
 use crate::jit::codegen::SiteInfo;
 use crate::jit::{State, abi};
-use crate::gc::obj;
 use crate::object::{Body, Unwind};
 use crate::value::{CallSiteId, Value};
 
@@ -130,10 +130,30 @@ impl Vm {
                 let dispatch = &self.dispatch;
                 let site = |s| {
                     let site = dispatch.site(s);
+                    // What the site calls now (its valid hot entry): C
+                    // calls a compiled method (or this one) and reads an
+                    // attribute without the host.
+                    let hot = dispatch.hot(s, site.hot.class);
+                    // (A receiverless call of its own name that has not
+                    // run yet, at a low --jit-min-calls, counts too.)
+                    let recursive = match hot {
+                        Some(h) => h.code.is_some_and(|c| c.id == iseq.id),
+                        None => {
+                            site.flags & flags::FCALL != 0
+                                && *crate::value::symbol::name(site.name) == *iseq.label
+                        }
+                    };
+                    let direct = recursive
+                        || hot.is_some_and(|h| {
+                            matches!(h.handler, Handler::IvarGet(_) | Handler::IvarSet(_))
+                                || h.code.is_some_and(|c| c.jit_code.get().0 != 0)
+                        });
                     SiteInfo {
                         argc: site.argc,
                         flags: site.flags,
                         has_block: site.block.is_some(),
+                        direct,
+                        recursive,
                     }
                 };
                 jit.compile(iseq, &site, entry);

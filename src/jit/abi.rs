@@ -365,7 +365,11 @@ unsafe fn materialise<H: Host>(env: &mut Env, host: &mut H) {
         e = unsafe { (*e).parent };
     }
     for i in (0..n).rev() {
-        let e = if i < near.len() { near[i] } else { far[i - near.len()] };
+        let e = if i < near.len() {
+            near[i]
+        } else {
+            far[i - near.len()]
+        };
         // SAFETY: as above; `site` is the `static struct cj_site` the
         // caller called through (never unloaded).
         let e = unsafe { &mut *e };

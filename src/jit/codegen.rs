@@ -33,6 +33,11 @@ pub struct SiteInfo {
     pub argc: u32,
     pub flags: u32,
     pub has_block: bool,
+    /// Its inline cache answers with what C calls without the host (a
+    /// compiled method, this one, an attribute) when codegen runs.
+    pub direct: bool,
+    /// ... and that is this method (recursion).
+    pub recursive: bool,
 }
 
 /// A translated method.
@@ -182,11 +187,14 @@ pub fn translate(
     // Successors along fast paths only (a fused instruction's slow path
     // continues in its next slot), for `worth_compiling`.
     let mut fast: Vec<Vec<usize>> = vec![Vec::new(); n];
-    // Instructions that call back into the VM, for `worth_compiling`. A
-    // script's calls count too: each runs its callee from Rust (an
-    // interpreted callee in a run loop of its own), where the
-    // interpreter's loop would have entered it in place.
+    // Instructions that call back into the VM, for `worth_compiling`.
+    // Calls count too unless C makes them itself (`SiteInfo::direct`):
+    // the host runs any other callee from Rust (an interpreted one in a
+    // run loop of its own), where the interpreter's loop would have
+    // entered it in place.
     let mut costly = vec![false; n];
+    // A call of its own: most of its calls come from C then.
+    let mut recursive = false;
     while let Some((pc, d)) = work.pop() {
         if pc >= n {
             return Err(format!("jump out of the code ({pc})"));
@@ -205,6 +213,8 @@ pub fn translate(
                 step: false,
                 slow: false,
                 call: false,
+                direct: false,
+                recursive: false,
             },
             Err(why) => return Err(why),
         };
@@ -217,10 +227,11 @@ pub fn translate(
         }
         max_depth = max_depth.max(d);
         code[pc] = e.code;
-        costly[pc] = e.step || (script && e.call);
+        costly[pc] = e.step || (e.call && !e.direct);
+        recursive |= e.recursive;
     }
     if !all {
-        worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly)?;
+        worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly, recursive)?;
     }
     let symbol = format!("carmine_jit_{}", iseq.id.index());
     let mut src = String::with_capacity(4096);
@@ -266,6 +277,16 @@ pub fn translate(
     })
 }
 
+/// The fewest instructions C must run itself along a method's fast paths
+/// for it to be compiled: entering machine code from the interpreter
+/// (`JitEntry` -> `abi::run`) costs ~110 machine instructions more than
+/// the interpreter's own call, about what C saves on eight bytecode
+/// instructions (bench method_calls ran 1.3x slower with `def two(x, y)
+/// = x + y`-sized methods compiled, ivar_objects 1.07x with its 6- and
+/// 7-instruction methods). A recursive method is exempt: it is mostly
+/// called from its own C code.
+const MIN_NATIVES: usize = 8;
+
 /// Whether the C code would do more than call back into the VM: along the
 /// fast paths, the instructions C runs itself (operators, locals,
 /// branches, calls) must be at least twice the steps (ivars, constants,
@@ -279,6 +300,7 @@ fn worth_compiling(
     start: usize,
     fast: &[Vec<usize>],
     costly: &[bool],
+    recursive: bool,
 ) -> Result<(), String> {
     let (mut natives, mut steps) = (0usize, 0usize);
     let mut seen = vec![false; fast.len()];
@@ -301,6 +323,9 @@ fn worth_compiling(
     }
     if natives < 2 * steps {
         return Err(format!("mostly steps: {natives} in C, {steps} in the VM"));
+    }
+    if iseq.kind == IseqKind::Method && !recursive && natives < MIN_NATIVES {
+        return Err(format!("too small: {natives} in C"));
     }
     Ok(())
 }
@@ -349,6 +374,10 @@ struct Emitted {
     slow: bool,
     /// It is a call (`CALL`).
     call: bool,
+    /// ... whose site C may call directly (`SiteInfo::direct`).
+    direct: bool,
+    /// ... whose callee is this method.
+    recursive: bool,
 }
 
 /// One instruction: its C and its successors.
@@ -362,6 +391,8 @@ fn insn(
     let is_step = std::cell::Cell::new(false);
     let is_slow = std::cell::Cell::new(false);
     let is_call = std::cell::Cell::new(false);
+    let is_direct = std::cell::Cell::new(false);
+    let is_recursive = std::cell::Cell::new(false);
     // A fused form's slow path: its next slot, with the operand it had
     // fused pushed.
     let slow = || {
@@ -399,6 +430,8 @@ fn insn(
         let pops = send_pops(s, recv)?;
         let nd = (d + pushed).checked_sub(pops).ok_or("stack underflow")? + 1;
         is_call.set(true);
+        is_direct.set(site(s).direct);
+        is_recursive.set(site(s).recursive);
         let k = ((s.index() as u64) << 1) | recv as u64;
         let top = d + pushed;
         let argc = site(s).argc;
@@ -426,7 +459,11 @@ fn insn(
             vec![(next, d - 1)],
         ),
         Insn::SetLocalPop { idx } => (
-            format!("  lv{idx} = l[{idx}] = s[{}]; goto L{};\n", under(1)?, pc + 3),
+            format!(
+                "  lv{idx} = l[{idx}] = s[{}]; goto L{};\n",
+                under(1)?,
+                pc + 3
+            ),
             vec![(pc + 3, d - 1)],
         ),
         Insn::GetLocals { a, b } => (
@@ -827,6 +864,8 @@ fn insn(
         step: is_step.get(),
         slow: is_slow.get(),
         call: is_call.get(),
+        direct: is_direct.get(),
+        recursive: is_recursive.get(),
     })
 }
 
