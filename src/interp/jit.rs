@@ -7,10 +7,11 @@
 //! callee sent and run to completion.
 
 use crate::bytecode::{Insn, Iseq};
-use crate::dispatch::{bop, flags};
+use crate::dispatch::{Handler, bop, flags};
+use crate::gc::obj;
 use crate::jit::codegen::SiteInfo;
 use crate::jit::{State, abi};
-use crate::object::Unwind;
+use crate::object::{Body, Unwind};
 use crate::value::{CallSiteId, Value};
 
 use super::call::{Call, Hot};
@@ -129,10 +130,30 @@ impl Vm {
                 let dispatch = &self.dispatch;
                 let site = |s| {
                     let site = dispatch.site(s);
+                    // What the site calls now (its valid hot entry): C
+                    // calls a compiled method (or this one) and reads an
+                    // attribute without the host.
+                    let hot = dispatch.hot(s, site.hot.class);
+                    // (A receiverless call of its own name that has not
+                    // run yet, at a low --jit-min-calls, counts too.)
+                    let recursive = match hot {
+                        Some(h) => h.code.is_some_and(|c| c.id == iseq.id),
+                        None => {
+                            site.flags & flags::FCALL != 0
+                                && *crate::value::symbol::name(site.name) == *iseq.label
+                        }
+                    };
+                    let direct = recursive
+                        || hot.is_some_and(|h| {
+                            matches!(h.handler, Handler::IvarGet(_) | Handler::IvarSet(_))
+                                || h.code.is_some_and(|c| c.jit_code.get().0 != 0)
+                        });
                     SiteInfo {
                         argc: site.argc,
                         flags: site.flags,
                         has_block: site.block.is_some(),
+                        direct,
+                        recursive,
                     }
                 };
                 jit.compile(iseq, &site, entry);
@@ -375,18 +396,34 @@ impl Vm {
         if !safe_nav
             && !self.native_stack_low()
             && let Some(h) = self.dispatch.hot(site, c)
-            && let (Some(callee), m) = (h.code, h.method)
+            && let (Some(callee), m, guard) = (h.code, h.method, h.guard())
             && callee.jit_code.get().0 != 0
             && self.enter_fast_iseq(site, m, callee, recv, cbase, ret_sp)
         {
             let top = self.frames.len() - 1;
             self.frames[top].boundary = true;
             let (func, max_depth) = callee.jit_code.get();
+            let room = callee.local_count as usize + max_depth;
             return Ok(Some(abi::Call::Enter {
                 func,
                 base: cbase,
                 self_val: recv.raw(),
-                height: cbase + callee.local_count as usize + max_depth,
+                height: cbase + room,
+                // The hot entry's guard: while it answers, this site
+                // calls this compiled method, and C may push and call
+                // it without asking (`jit_push`).
+                site: abi::Site {
+                    class: guard.class.0,
+                    slot: guard.slot,
+                    serial: guard.serial,
+                    func,
+                    locals: callee.local_count as usize,
+                    room,
+                    method: m.0,
+                    site: site.0,
+                    iseq: callee.id.0,
+                    kind: abi::KIND_CODE,
+                },
             }));
         }
         if no_recv {
@@ -394,7 +431,31 @@ impl Vm {
         } else {
             self.jit_call(|vm| vm.send(site))?;
         }
-        Ok(None)
+        // An attr_reader / attr_writer entry (as the send left the site):
+        // C reads or writes the slot itself from the next call on
+        // (`abi::attr`).
+        let attr = match self.dispatch.hot(site, c) {
+            Some(h) if !safe_nav => match h.handler {
+                Handler::IvarGet(slot) if argc == 0 => Some((h.guard(), slot, abi::KIND_READER)),
+                Handler::IvarSet(slot) if argc == 1 => Some((h.guard(), slot, abi::KIND_WRITER)),
+                _ => None,
+            },
+            _ => None,
+        };
+        Ok(attr.map(|(guard, slot, kind)| {
+            abi::Call::Done(Some(abi::Site {
+                class: guard.class.0,
+                slot: guard.slot,
+                serial: guard.serial,
+                func: 0,
+                locals: slot as usize,
+                room: 0,
+                method: 0,
+                site: site.0,
+                iseq: 0,
+                kind,
+            }))
+        }))
     }
 
     /// The compiled callee `jit_call_prep` entered has ended: its frame
@@ -412,6 +473,32 @@ impl Vm {
         };
         self.stack.push(v);
         Ok(())
+    }
+
+    /// The frame of a compiled callee that the C code called through its
+    /// copy of the site's guard (`abi::Site`, filled above), pushed when
+    /// something needs it (`abi::materialise`): what `enter_fast_iseq`
+    /// does after a hot-entry hit, the frame a boundary as in
+    /// `jit_call_prep`; the caller's frame (the top one) goes on at
+    /// `next`.
+    fn jit_enter_lazy(
+        &mut self,
+        site: &abi::Site,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+        next: usize,
+    ) {
+        let iseq = self.iseq(crate::value::IseqId(site.iseq));
+        let fi = self.frames.len() - 1;
+        self.frames[fi].pc = next;
+        self.dispatch.count_inline_hit(CallSiteId(site.site));
+        self.dispatch.counters.ccf_iseq += 1;
+        let m = crate::value::MethodId(site.method);
+        self.enter_frame(m, iseq, recv, base, ret_sp, None, true);
+        if let Some(j) = self.jit.as_deref_mut() {
+            j.counts.entries += 1;
+        }
     }
 
     /// A receiverless call from compiled code: a fast bytecode entry
@@ -458,7 +545,7 @@ impl abi::Host for Vm {
     fn call(&mut self, next: usize, site: u32, recv: bool, self_val: u64) -> abi::Call {
         match self.jit_call_prep(next, CallSiteId(site), !recv, Value::from_raw(self_val)) {
             Ok(Some(enter)) => enter,
-            Ok(None) => abi::Call::Done,
+            Ok(None) => abi::Call::Done(None),
             Err(e) => {
                 self.jit_pending = Some(e);
                 abi::Call::Raised
@@ -475,6 +562,114 @@ impl abi::Host for Vm {
                 false
             }
         }
+    }
+
+    fn enter(&mut self, site: &abi::Site, recv: u64, base: usize, ret_sp: usize, next: usize) {
+        self.jit_enter_lazy(site, Value::from_raw(recv), base, ret_sp, next);
+    }
+
+    #[inline]
+    fn ivar_get(&self, recv: u64, ic: u32) -> Option<u64> {
+        let recv = Value::from_raw(recv);
+        if !recv.is_heap() {
+            return None;
+        }
+        let o = obj(recv);
+        let k = self.ivar_caches.get(ic as usize)?;
+        if k.class != o.class.get().0 + 1 {
+            return None;
+        }
+        match &*o.body.borrow() {
+            Body::Object(iv) => Some(match iv.get(k.slot as usize) {
+                Some(v) if !v.is_undef() => v.raw(),
+                _ => Value::NIL.raw(),
+            }),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn ivar_set(&mut self, recv: u64, ic: u32, v: u64) -> bool {
+        let recv = Value::from_raw(recv);
+        if !recv.is_heap() {
+            return false;
+        }
+        let o = obj(recv);
+        let Some(k) = self.ivar_caches.get(ic as usize) else {
+            return false;
+        };
+        if k.class != o.class.get().0 + 1 || o.is_frozen() {
+            return false;
+        }
+        // As `set_ivar_cached`'s hit: the slot exists or comes next.
+        match &mut *o.body.borrow_mut() {
+            Body::Object(iv) => {
+                let i = k.slot as usize;
+                if let Some(slot) = iv.get_mut(i) {
+                    *slot = Value::from_raw(v);
+                    true
+                } else if i == iv.len() {
+                    iv.push(Value::from_raw(v));
+                    true
+                } else {
+                    false
+                }
+            }
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64> {
+        let recv = Value::from_raw(recv);
+        let slot = u32::try_from(slot).ok()?;
+        if v == Value::UNDEF.raw() {
+            return super::call::ivar_slot_get(recv, slot).map(Value::raw);
+        }
+        // attr_writer: a plain, unfrozen object whose slot exists.
+        if !recv.is_heap() || obj(recv).is_frozen() {
+            return None;
+        }
+        match &mut *obj(recv).body.borrow_mut() {
+            Body::Object(iv) if (slot as usize) < iv.len() => {
+                iv[slot as usize] = Value::from_raw(v);
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        let top = self.frames.len() - 1;
+        if let Some(m) = self.frames[top].method {
+            let classes = &self.classes;
+            let line = self.frames[top].iseq.first_line;
+            crate::dispatch::probes::method_return(|| {
+                crate::dispatch::probes::method_args(classes, m, line)
+            });
+        }
+        self.frames.pop_to(top);
+    }
+
+    #[inline]
+    fn serials_ptr(&self) -> *const u64 {
+        self.dispatch.serials.as_ptr()
+    }
+
+    #[inline]
+    fn stack_limit(&self) -> usize {
+        super::MAX_STACK
+    }
+
+    #[inline]
+    fn native_limit(&self) -> usize {
+        self.stack_limit_addr
+    }
+
+    #[inline]
+    fn frames(&self) -> usize {
+        self.frames.len()
     }
 
     #[inline]

@@ -1,20 +1,53 @@
 //! The boundary between generated C and Rust: the `Env` a compiled method
 //! receives (its layout is `struct cj_env` in `codegen::PRELUDE`), the
 //! call into the machine code, and the trampolines back out: `step` (one
-//! instruction run by the host) and `call`/`finish` (a call the host sets
-//! up, whose compiled callee the C code then calls directly).
+//! instruction run by the host), `call`/`finish` (a call the host sets
+//! up, whose compiled callee the C code then calls directly), and
+//! `push`/`pop` (the frame of a callee the C code found through its own
+//! copy of the call site's guard, `Site`).
 
 use std::ffi::c_void;
 
 use crate::value::Value;
 
 type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
-type CallFn = extern "C" fn(*mut Env, usize, usize, u64, *mut Env) -> usize;
+type CallFn = extern "C" fn(*mut Env, usize, usize, u64, *mut Env, *mut Site) -> usize;
 type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
+type PopFn = extern "C" fn(*mut Env);
+type IvGetFn = extern "C" fn(*mut Env, u32) -> u64;
+type IvSetFn = extern "C" fn(*mut Env, u32, u64) -> isize;
+type AttrFn = extern "C" fn(*mut Env, u64, usize, u64) -> u64;
 
-/// What a compiled method sees. `stack` is the VM stack's buffer, valid
-/// until the next call back into the host (which may move it: C reloads
-/// it after each); `base` indexes the method's first local.
+/// What every compiled method of one `run` shares (`struct cj_ctx`): the
+/// host, its trampolines, and its tables as they stand. `stack` is the VM
+/// stack's buffer, valid until the next call back into the host (which
+/// may move it, and the serials: each trampoline refreshes them, and C
+/// reloads after each).
+#[repr(C)]
+pub struct Ctx {
+    pub stack: *mut u64,
+    /// How high a callee's frame may reach in the buffer without the host
+    /// (its capacity, at most `MAX_STACK`).
+    pub cap: usize,
+    /// The dispatch validity serials (`Dispatch::serials`).
+    pub serials: *const u64,
+    /// The basic-operator redefinition bits (`Dispatch::bop_redefined`).
+    pub bops: *const u32,
+    /// The lowest native stack address C may call down to without asking
+    /// the host (0: no limit known).
+    pub limit: usize,
+    host: *mut c_void,
+    step: StepFn,
+    call: CallFn,
+    finish: FinishFn,
+    pop: PopFn,
+    ivget: IvGetFn,
+    ivset: IvSetFn,
+    attr: AttrFn,
+}
+
+/// What a compiled method sees (`struct cj_env`); `base` indexes its
+/// first local in the VM stack.
 ///
 /// The stack protocol: the C code writes its locals and operand stack in
 /// place, above the VM stack's length when it pushes; before each call
@@ -22,27 +55,82 @@ type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
 /// height (`base + locals + depth`, which C passes), so the host (and the
 /// GC) see exactly the interpreter's stack; after it, the trampoline makes
 /// sure the buffer has room up to `height` again.
+///
+/// Frames are lazy: a method the C code called itself through a site's
+/// guard (`Site`) runs with `lazy` set and no VM frame. The first call
+/// back into the host from it, or from anything it calls, or its cancel,
+/// pushes the frames of every lazy method on the way (`materialise`,
+/// from `parent`, `site`, `ret_sp` and each caller's `at`), so the host
+/// always sees the interpreter's frames: backtraces, `binding`, the GC's
+/// roots. One that returns without that costs no frame at all.
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct Env {
-    pub stack: *mut u64,
+    pub x: *mut Ctx,
     pub base: usize,
     pub self_val: u64,
-    /// The basic-operator redefinition bits (`Dispatch::bop_redefined`).
-    pub bops: *const u32,
-    host: *mut c_void,
-    step: StepFn,
-    call: CallFn,
-    finish: FinishFn,
     /// The method's result when the code returns 0.
     pub ret: u64,
     /// Where the interpreter goes on when the code returns 1 (cancel):
-    /// the pc and the stack height above `base` it left.
+    /// the pc and the stack height above `base` it left. On entry, the
+    /// pc to start at (a script's loop).
     pub pc: usize,
     pub depth: usize,
     /// `base + locals + max_depth`: the buffer's room the C code relies
     /// on.
     pub height: usize,
+    /// The caller's `Env` (null for the one `run` made).
+    pub parent: *mut Env,
+    /// How a lazy method was called (its method and iseq).
+    pub site: *const Site,
+    /// The stack height its frame leaves when it ends.
+    pub ret_sp: usize,
+    /// The pc after the call this method is making (its frame's pc when
+    /// a callee's frame is pushed).
+    pub at: usize,
+    /// No VM frame yet.
+    pub lazy: usize,
+    /// Its frame's depth (`frames.len()` once pushed): C calls lazily
+    /// only below `MAX_FRAMES`.
+    pub level: usize,
 }
+
+/// A call site's guard as the C code keeps it (`struct cj_site`, one
+/// `static` per call instruction in the shared object): the receiver
+/// class and validity of the site's hot inline-cache entry
+/// (`dispatch::ic::Guard`) and the compiled callee it answered with,
+/// copied by the host when it entered that callee (`call`). While
+/// `serials[slot] == serial` and the receiver's class is `class`, the
+/// entry is valid, so the callee is still the method the site calls:
+/// the C code then calls `func` itself (a lazy frame).
+/// Zero `func`: not filled yet (the class is `u32::MAX` then).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Site {
+    pub class: u32,
+    pub slot: u32,
+    pub serial: u64,
+    pub func: usize,
+    /// The callee's locals (its arguments first; the rest start nil).
+    pub locals: usize,
+    /// Its locals and deepest operand stack.
+    pub room: usize,
+    /// What the host needs to push its frame (opaque to C): the
+    /// method's id, the call site's and the callee iseq's.
+    pub method: u32,
+    pub site: u32,
+    pub iseq: u32,
+    /// What the site calls: `KIND_CODE` (`func`), `KIND_READER` or
+    /// `KIND_WRITER` (an attr_reader / attr_writer of ivar slot
+    /// `locals`, read or written through `Ctx::attr`, no frame).
+    pub kind: u32,
+}
+
+pub const KIND_CODE: u32 = 0;
+pub const KIND_READER: u32 = 1;
+pub const KIND_WRITER: u32 = 2;
+
+const _: () = assert!(std::mem::size_of::<Site>() == 56);
 
 /// How a compiled method's run ended.
 pub enum Exit {
@@ -90,10 +178,19 @@ fn sync(stack: &mut Vec<Value>, sp: usize) {
 }
 
 /// Makes sure the buffer has room up to `height` and tells the C code
-/// where it is now.
-fn room(env: &mut Env, stack: &mut Vec<Value>) {
+/// where it is now, and the host's tables it reads.
+fn room<H: Host>(env: &mut Env, host: &mut H) {
+    let limit = host.stack_limit();
+    let (bops, serials) = (host.bops_ptr(), host.serials_ptr());
+    let stack = host.stack();
     stack.reserve(env.height.saturating_sub(stack.len()));
-    env.stack = stack.as_mut_ptr().cast::<u64>();
+    // SAFETY: `x` is the `Ctx` of the active `run` (on its Rust stack),
+    // only used by one trampoline at a time.
+    let x = unsafe { &mut *env.x };
+    x.stack = stack.as_mut_ptr().cast::<u64>();
+    x.cap = stack.capacity().min(limit);
+    x.bops = bops;
+    x.serials = serials;
 }
 
 /// How the host answered a call from compiled code.
@@ -106,9 +203,12 @@ pub enum Call {
         base: usize,
         self_val: u64,
         height: usize,
+        /// The guard C may keep for the site's next calls.
+        site: Site,
     },
-    /// It made the whole call; the result is on the stack.
-    Done,
+    /// It made the whole call; the result is on the stack. With a
+    /// guard for C to keep when the site's entry is an attribute.
+    Done(Option<Site>),
     /// The call raised (the host keeps the exception).
     Raised,
 }
@@ -126,9 +226,34 @@ pub trait Host {
     /// The compiled callee `call` entered has ended: pop its frame and
     /// push its result. False when that raised.
     fn finish(&mut self, exit: Exit) -> bool;
-    /// The VM stack, and the basic-operator bits for `Env`.
+    /// The frame of a method the C code called through `site` (its
+    /// guard held) for `recv`, its locals at `base`, dropping to `ret_sp`
+    /// when it ends; its caller's frame (the top one) goes on at `next`.
+    fn enter(&mut self, site: &Site, recv: u64, base: usize, ret_sp: usize, next: usize);
+    /// A callee whose frame `enter` pushed returned: pop its frame (its
+    /// result is the C code's to store).
+    fn pop(&mut self);
+    /// `self`'s ivar through ivar cache `ic` when it hits (no frame, no
+    /// allocation, nothing raised: the C code's fast path), else None.
+    fn ivar_get(&self, recv: u64, ic: u32) -> Option<u64>;
+    /// Sets it likewise; false when the cache misses (the C code then
+    /// steps the instruction).
+    fn ivar_set(&mut self, recv: u64, ic: u32, v: u64) -> bool;
+    /// An attr_reader (`v` undef) or attr_writer of ivar `slot` on `recv`,
+    /// as the interpreter's hot path does it: the value, or None when
+    /// `recv` is not a plain object with that slot (or frozen, to write).
+    fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64>;
+    /// The VM stack, the basic-operator bits and the validity serials for
+    /// `Env`.
     fn stack(&mut self) -> &mut Vec<Value>;
     fn bops_ptr(&self) -> *const u32;
+    fn serials_ptr(&self) -> *const u64;
+    /// The most a frame may use of the stack (`MAX_STACK`).
+    fn stack_limit(&self) -> usize;
+    /// The native stack's limit (`Vm::stack_limit_addr`).
+    fn native_limit(&self) -> usize;
+    /// Live frames.
+    fn frames(&self) -> usize;
 }
 
 /// Runs the compiled function at `func` (an address `cc::Worker` loaded
@@ -143,21 +268,37 @@ pub fn run<H: Host>(
     height: usize,
     pc: usize,
 ) -> Exit {
-    let mut env = Env {
+    let mut x = Ctx {
         stack: std::ptr::null_mut(),
-        base,
-        self_val,
-        bops: host.bops_ptr(),
+        cap: 0,
+        serials: std::ptr::null(),
+        bops: std::ptr::null(),
+        limit: host.native_limit(),
         host: host as *mut H as *mut c_void,
         step: step::<H>,
         call: call::<H>,
         finish: finish::<H>,
+        pop: pop::<H>,
+        ivget: ivget::<H>,
+        ivset: ivset::<H>,
+        attr: attr::<H>,
+    };
+    let mut env = Env {
+        x: &mut x,
+        base,
+        self_val,
         ret: 0,
         pc,
         depth: 0,
         height,
+        parent: std::ptr::null_mut(),
+        site: std::ptr::null(),
+        ret_sp: 0,
+        at: 0,
+        lazy: 0,
+        level: host.frames(),
     };
-    room(&mut env, host.stack());
+    room(&mut env, host);
     let status = enter(func, &mut env);
     Exit::of(status, &env, host.stack())
 }
@@ -176,18 +317,67 @@ fn enter(func: usize, env: &mut Env) -> isize {
     f(env)
 }
 
-/// The host behind an `Env` the C code passed back.
+/// The host behind an `Env` the C code passed back, with the frames of
+/// every lazy method up to it pushed (`materialise`).
 ///
 /// # Safety
-/// `env` must be an `Env` built by `run` (or by `call` for a callee),
-/// whose `run` is still active: then it and its host are live, and
-/// nothing else uses the host while C runs.
+/// `env` must be an `Env` built by `run`, by `call` or by the C code for
+/// a callee, whose `run` is still active: then it, its parents, its
+/// `Ctx` and the host are live, and nothing else uses the host while C
+/// runs.
 unsafe fn host<'a, H: Host>(env: *mut Env) -> (&'a mut Env, &'a mut H) {
     // SAFETY: the caller's contract above.
     let env = unsafe { &mut *env };
-    // SAFETY: `host` came from the `&mut H` `run` holds.
-    let host = unsafe { &mut *(env.host as *mut H) };
+    // SAFETY: `host` came from the `&mut H` `run` holds (through `x`,
+    // live as long as `run`).
+    let host = unsafe { &mut *((*env.x).host as *mut H) };
+    if env.lazy != 0 {
+        // SAFETY: as above.
+        unsafe { materialise(env, host) };
+    }
     (env, host)
+}
+
+/// Pushes the VM frames of `env` and of its lazy callers, outermost
+/// first, each caller's frame at the pc after its call.
+///
+/// # Safety
+/// As `host`: `env` and its parents up to the first with a frame are
+/// live `Env`s of C callers up the native stack.
+#[cold]
+#[inline(never)]
+unsafe fn materialise<H: Host>(env: &mut Env, host: &mut H) {
+    // The chain is short but for deep recursion that never called back
+    // into the host: no allocation for the common case.
+    let mut near: [*mut Env; 8] = [std::ptr::null_mut(); 8];
+    let mut far: Vec<*mut Env> = Vec::new();
+    let mut n = 0;
+    let mut e: *mut Env = env;
+    // SAFETY: a lazy `Env` always has a parent (the caller's), live
+    // while its callee runs.
+    while !e.is_null() && unsafe { (*e).lazy != 0 } {
+        if n < near.len() {
+            near[n] = e;
+        } else {
+            far.push(e);
+        }
+        n += 1;
+        e = unsafe { (*e).parent };
+    }
+    for i in (0..n).rev() {
+        let e = if i < near.len() {
+            near[i]
+        } else {
+            far[i - near.len()]
+        };
+        // SAFETY: as above; `site` is the `static struct cj_site` the
+        // caller called through (never unloaded).
+        let e = unsafe { &mut *e };
+        let parent_at = unsafe { (*e.parent).at };
+        let site = unsafe { &*e.site };
+        host.enter(site, e.self_val, e.base, e.ret_sp, parent_at);
+        e.lazy = 0;
+    }
 }
 
 /// `sp` is the C code's height above `base` (locals and operand stack).
@@ -196,8 +386,7 @@ extern "C" fn step<H: Host>(env: *mut Env, pc: usize, sp: usize) -> isize {
     let (env, host) = unsafe { host::<H>(env) };
     sync(host.stack(), env.base + sp);
     let next = host.step(pc);
-    room(env, host.stack());
-    env.bops = host.bops_ptr();
+    room(env, host);
     match next {
         Some(p) => p as isize,
         None => -1,
@@ -206,67 +395,135 @@ extern "C" fn step<H: Host>(env: *mut Env, pc: usize, sp: usize) -> isize {
 
 /// A call of site `kind >> 1` (`kind & 1`: with a receiver on the stack),
 /// the C code `sp` high, going on at `next`. Returns the callee's
-/// function (after filling `callee`), 0 when the host made the whole
-/// call, 1 when it raised.
+/// function (after filling `callee`, and the site's guard in `cache`
+/// for the next calls), 0 when the host made the whole call, 1 when it
+/// raised.
 extern "C" fn call<H: Host>(
     env: *mut Env,
     next: usize,
     sp: usize,
     kind: u64,
     callee: *mut Env,
+    cache: *mut Site,
 ) -> usize {
     // SAFETY: C passes back the `Env` it was called with.
     let (env, host) = unsafe { host::<H>(env) };
     sync(host.stack(), env.base + sp);
     let r = host.call(next, (kind >> 1) as u32, kind & 1 != 0, env.self_val);
-    env.bops = host.bops_ptr();
     match r {
         Call::Enter {
             func,
             base,
             self_val,
             height,
+            site,
         } => {
             // The callee's room (`finish` restores the caller's); the
             // buffer may have moved for the caller too.
-            let stack = host.stack();
-            stack.reserve(height.saturating_sub(stack.len()));
-            env.stack = stack.as_mut_ptr().cast::<u64>();
+            let saved = env.height;
+            env.height = height;
+            room(env, host);
+            env.height = saved;
             let child = Env {
-                stack: env.stack,
+                x: env.x,
                 base,
                 self_val,
-                bops: env.bops,
-                host: env.host,
-                step: env.step,
-                call: env.call,
-                finish: env.finish,
                 ret: 0,
                 pc: 0,
                 depth: 0,
                 height,
+                parent: env,
+                site: std::ptr::null(),
+                ret_sp: 0,
+                at: 0,
+                lazy: 0,
+                level: host.frames(),
             };
             // SAFETY: `callee` points to the uninitialized `struct
             // cj_env` on the C caller's stack, which lives until the
-            // matching `finish`; `write` does not read it.
-            unsafe { callee.write(child) };
+            // matching `finish`; `write` does not read it. `cache` is
+            // the site's `static struct cj_site` in the caller's shared
+            // object (never unloaded), written only here, while no C
+            // code reads it (one thread runs Ruby code).
+            unsafe {
+                callee.write(child);
+                cache.write(site);
+            }
             func
         }
-        Call::Done | Call::Raised => {
-            room(env, host.stack());
-            matches!(r, Call::Raised) as usize
+        Call::Done(site) => {
+            room(env, host);
+            if let Some(site) = site {
+                // SAFETY: as above.
+                unsafe { cache.write(site) };
+            }
+            0
+        }
+        Call::Raised => {
+            room(env, host);
+            1
         }
     }
 }
 
+/// A callee entered by `call`, or called lazily by the C code, ended
+/// other than by returning (the latter: or by returning), with `status`.
 extern "C" fn finish<H: Host>(env: *mut Env, callee: *mut Env, status: isize) -> isize {
-    // SAFETY: C passes back the `Env` it was called with.
+    // SAFETY: C passes back the `Env` it was called with, and the
+    // callee's, whose code has returned (a lazy one's frame is pushed
+    // here: the interpreter finishes or unwinds it).
     let (env, host) = unsafe { host::<H>(env) };
-    // SAFETY: `callee` is the `Env` `call` wrote and the callee's code
-    // has returned: nothing else refers to it.
-    let exit = Exit::of(status, unsafe { &*callee }, host.stack());
+    // SAFETY: as above.
+    let callee = unsafe { &mut *callee };
+    if callee.lazy != 0 {
+        // SAFETY: as above.
+        unsafe { materialise(callee, host) };
+    }
+    let exit = Exit::of(status, callee, host.stack());
     let ok = host.finish(exit);
-    room(env, host.stack());
-    env.bops = host.bops_ptr();
+    room(env, host);
     if ok { 0 } else { -1 }
+}
+
+/// A callee whose frame was pushed (its `lazy` cleared) returned.
+extern "C" fn pop<H: Host>(env: *mut Env) {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host::<H>(env) };
+    host.pop();
+}
+
+/// The host of an `Env`, without pushing lazy frames (for what needs
+/// none: an ivar cache hit).
+///
+/// # Safety
+/// As `host`.
+unsafe fn host_only<'a, H: Host>(env: *mut Env) -> (&'a Env, &'a mut H) {
+    // SAFETY: the caller's contract.
+    let env = unsafe { &*env };
+    // SAFETY: as in `host`.
+    let host = unsafe { &mut *((*env.x).host as *mut H) };
+    (env, host)
+}
+
+/// `self`'s ivar through cache `ic`, or undef when it misses.
+extern "C" fn ivget<H: Host>(env: *mut Env, ic: u32) -> u64 {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (env, host) = unsafe { host_only::<H>(env) };
+    host.ivar_get(env.self_val, ic)
+        .unwrap_or(Value::UNDEF.raw())
+}
+
+/// Sets `self`'s ivar through cache `ic`: 1 when it hit.
+extern "C" fn ivset<H: Host>(env: *mut Env, ic: u32, v: u64) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (env, host) = unsafe { host_only::<H>(env) };
+    host.ivar_set(env.self_val, ic, v) as isize
+}
+
+/// An attribute call at a site whose guard held: the value read or
+/// written, undef when the general path must make the call.
+extern "C" fn attr<H: Host>(env: *mut Env, recv: u64, slot: usize, v: u64) -> u64 {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.attr(recv, slot, v).unwrap_or(Value::UNDEF.raw())
 }

@@ -33,6 +33,11 @@ pub struct SiteInfo {
     pub argc: u32,
     pub flags: u32,
     pub has_block: bool,
+    /// Its inline cache answers with what C calls without the host (a
+    /// compiled method, this one, an attribute) when codegen runs.
+    pub direct: bool,
+    /// ... and that is this method (recursion).
+    pub recursive: bool,
 }
 
 /// A translated method.
@@ -44,29 +49,108 @@ pub struct Plan {
 }
 
 /// The C declarations every translation starts with (the ABI, matching
-/// `jit::abi::Env`).
+/// `jit::abi::Env` and `jit::abi::Site`; `prelude` checks their sizes).
 const PRELUDE: &str = r#"typedef unsigned long V;
 typedef long I;
-struct cj_env {
+struct cj_site;
+struct cj_env;
+struct cj_ctx {
   V *stack;
-  unsigned long base;
-  V self;
+  unsigned long cap;
+  const unsigned long *serials;
   const unsigned int *bops;
+  unsigned long limit;
   void *host;
   long (*step)(struct cj_env *, unsigned long, unsigned long);
-  unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, unsigned long, struct cj_env *);
+  unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, unsigned long, struct cj_env *, struct cj_site *);
   long (*finish)(struct cj_env *, struct cj_env *, long);
+  void (*pop)(struct cj_env *);
+  V (*ivget)(struct cj_env *, unsigned);
+  long (*ivset)(struct cj_env *, unsigned, V);
+  V (*attr)(struct cj_env *, V, unsigned long, V);
+};
+struct cj_env {
+  struct cj_ctx *x;
+  unsigned long base;
+  V self;
   V ret;
   unsigned long pc, depth, height;
+  struct cj_env *parent;
+  const struct cj_site *site;
+  unsigned long ret_sp, at, lazy, level;
 };
-#define BOPS (*e->bops)
+struct cj_site {
+  unsigned cls, slot;
+  unsigned long serial;
+  long (*fn)(struct cj_env *);
+  unsigned long nl, room;
+  unsigned method, site, iseq, kind;
+};
+#define BOPS bo
+#define RELOAD() do { l = e->x->stack + e->base; s = l + NL; bo = *e->x->bops; RELOADL(); } while (0)
 #define CANCEL(p, d) do { e->pc = (p); e->depth = NL + (d); return 1; } while (0)
-#define CALL(p, d, k) do { struct cj_env c_; unsigned long f_ = e->call(e, (p), NL + (d), (k), &c_); \
+#define CALL(p, d, k, S) do { struct cj_env c_; unsigned long f_ = e->x->call(e, (p), NL + (d), (k), &c_, &(S)); \
   if (f_ == 1) return -1; \
-  if (f_ != 0 && e->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
-  l = e->stack + e->base; s = l + NL; } while (0)
-#define STEP(p, d) ({ long n_ = e->step(e, (p), NL + (d)); if (n_ < 0) return -1; l = e->stack + e->base; s = l + NL; n_; })
+  if (f_ != 0 && e->x->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
+  RELOAD(); } while (0)
+#define STEP(p, d) ({ long n_ = e->x->step(e, (p), NL + (d)); if (n_ < 0) return -1; RELOAD(); n_; })
+/* A direct call through the site's guard copy S (abi::Site): the
+   receiver R's class and the validity serial the site's inline-cache
+   entry holds, room for the callee's locals and stack, frames and
+   native stack to spare; then the callee's other locals are set to nil
+   and its code called here, with a lazy frame (abi::Env). Falls
+   through when the guard does not hold (the caller then takes CALL). */
+#define FAST(S, p, d, argc, rs, R, next) do { V r_ = (R); unsigned long cb_ = e->base + NL + (d) - (argc); \
+  if (cj_class(r_) == (S).cls && e->x->serials[(S).slot] == (S).serial) { \
+    if ((S).kind) { \
+      V v_ = e->x->attr(e, r_, (S).nl, (S).kind == 1 ? CJ_UNDEF : s[(d) - 1]); \
+      if (v_ != CJ_UNDEF) { s[(d) - (argc) - (rs)] = v_; goto next; } \
+    } else if (cb_ + (S).room <= e->x->cap && e->level < CJ_MAX_FRAMES \
+        && (unsigned long)__builtin_frame_address(0) > e->x->limit + CJ_NATIVE_SPARE) { \
+      struct cj_env c_; V *cl_ = e->x->stack + cb_; \
+      for (unsigned long k_ = (argc); k_ < (S).nl; k_++) cl_[k_] = CJ_NIL; \
+      c_.x = e->x; c_.base = cb_; c_.self = r_; c_.height = cb_ + (S).room; c_.parent = e; c_.site = &(S); \
+      c_.ret_sp = cb_ - (rs); c_.lazy = 1; c_.level = e->level + 1; e->at = (p); \
+      long st_ = (S).fn(&c_); \
+      if (st_ == 0) { \
+        if (!c_.lazy) e->x->pop(e); \
+        RELOAD(); s[(d) - (argc) - (rs)] = c_.ret; goto next; } \
+      if (e->x->finish(e, &c_, st_) < 0) return -1; \
+      RELOAD(); goto next; } } } while (0)
 "#;
+
+/// The native stack a lazy call leaves above the host's limit: the host
+/// needs room of its own when the callee calls back into it.
+const NATIVE_SPARE: usize = 64 * 1024;
+
+/// The prelude with the constants the C code needs from the VM: the
+/// class ids of immediates, where a heap object keeps its class, and
+/// the sizes `Env` and `Site` must have.
+fn prelude() -> String {
+    use crate::class::cls;
+    format!(
+        "{PRELUDE}#define CJ_NIL {nil}\n#define CJ_UNDEF {undef}\n#define CJ_MAX_FRAMES {frames}UL\n#define CJ_NATIVE_SPARE {spare}UL\n\
+_Static_assert(sizeof(struct cj_env) == {env}, \"cj_env\");\n\
+_Static_assert(sizeof(struct cj_site) == {site}, \"cj_site\");\n\
+/* The receiver's class (Vm::class_of) for Fixnums, Flonums and heap\n   objects; another immediate matches no site. */\n\
+static inline unsigned cj_class(V v) {{\n\
+  if (v & 1) return {int}u;\n\
+  if ((v & 3) == 2) return {flt}u;\n\
+  V h = v - 16;\n\
+  if (((h >> 3) | (h << 61)) < (1UL << 60)) return *(const unsigned *)(v + {off});\n\
+  return 0xfffffffeu;\n\
+}}\n",
+        nil = val(Value::NIL),
+        undef = val(Value::UNDEF),
+        frames = crate::interp::MAX_FRAMES - 1,
+        spare = NATIVE_SPARE,
+        env = std::mem::size_of::<crate::jit::abi::Env>(),
+        site = std::mem::size_of::<crate::jit::abi::Site>(),
+        int = cls::INTEGER.0,
+        flt = cls::FLOAT.0,
+        off = std::mem::offset_of!(crate::object::RObject, class),
+    )
+}
 
 /// Translates `iseq`, or says why it stays interpreted. `all`: even a
 /// method not `worth_compiling` (`CARMINE_JIT_ALL=1`, for tests).
@@ -103,11 +187,14 @@ pub fn translate(
     // Successors along fast paths only (a fused instruction's slow path
     // continues in its next slot), for `worth_compiling`.
     let mut fast: Vec<Vec<usize>> = vec![Vec::new(); n];
-    // Instructions that call back into the VM, for `worth_compiling`. A
-    // script's calls count too: each runs its callee from Rust (an
-    // interpreted callee in a run loop of its own), where the
-    // interpreter's loop would have entered it in place.
+    // Instructions that call back into the VM, for `worth_compiling`.
+    // Calls count too unless C makes them itself (`SiteInfo::direct`):
+    // the host runs any other callee from Rust (an interpreted one in a
+    // run loop of its own), where the interpreter's loop would have
+    // entered it in place.
     let mut costly = vec![false; n];
+    // A call of its own: most of its calls come from C then.
+    let mut recursive = false;
     while let Some((pc, d)) = work.pop() {
         if pc >= n {
             return Err(format!("jump out of the code ({pc})"));
@@ -126,6 +213,8 @@ pub fn translate(
                 step: false,
                 slow: false,
                 call: false,
+                direct: false,
+                recursive: false,
             },
             Err(why) => return Err(why),
         };
@@ -138,21 +227,32 @@ pub fn translate(
         }
         max_depth = max_depth.max(d);
         code[pc] = e.code;
-        costly[pc] = e.step || (script && e.call);
+        costly[pc] = e.step || (e.call && !e.direct);
+        recursive |= e.recursive;
     }
     if !all {
-        worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly)?;
+        worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly, recursive)?;
     }
     let symbol = format!("carmine_jit_{}", iseq.id.index());
     let mut src = String::with_capacity(4096);
-    src.push_str(PRELUDE);
+    src.push_str(&prelude());
+    // Each local has a C mirror `lvK`, written with its slot and read
+    // instead of it (the slots are memory the C compiler must reload
+    // after every store; a mirror stays in a register), reloaded from
+    // the slots after every call back into the host (a `binding` may
+    // have set them).
+    let nl = iseq.local_count as usize;
+    let mirrors: Vec<String> = (0..nl).map(|k| format!("lv{k} = l[{k}]")).collect();
     src.push_str(&format!(
-        "#define NL {}\n/* {}@{}:{} */\nlong {symbol}(struct cj_env *e) {{\n  V *l = e->stack + e->base, *s = l + NL;\n",
-        iseq.local_count,
+        "#define NL {nl}\n#define RELOADL() do {{ {} }} while (0)\n/* {}@{}:{} */\nlong {symbol}(struct cj_env *e) {{\n  V *l = e->x->stack + e->base, *s = l + NL;\n  unsigned bo = *e->x->bops;\n",
+        mirrors.iter().map(|m| format!("{m};")).collect::<Vec<_>>().join(" "),
         iseq.label.replace("*/", "* /"),
         iseq.file.replace("*/", "* /"),
         iseq.first_line
     ));
+    if nl > 0 {
+        src.push_str(&format!("  V {};\n", mirrors.join(", ")));
+    }
     if script {
         // The entries: right after each `JitLoop` (its safepoint was
         // taken by the interpreter).
@@ -177,6 +277,16 @@ pub fn translate(
     })
 }
 
+/// The fewest instructions C must run itself along a method's fast paths
+/// for it to be compiled: entering machine code from the interpreter
+/// (`JitEntry` -> `abi::run`) costs ~110 machine instructions more than
+/// the interpreter's own call, about what C saves on eight bytecode
+/// instructions (bench method_calls ran 1.3x slower with `def two(x, y)
+/// = x + y`-sized methods compiled, ivar_objects 1.07x with its 6- and
+/// 7-instruction methods). A recursive method is exempt: it is mostly
+/// called from its own C code.
+const MIN_NATIVES: usize = 8;
+
 /// Whether the C code would do more than call back into the VM: along the
 /// fast paths, the instructions C runs itself (operators, locals,
 /// branches, calls) must be at least twice the steps (ivars, constants,
@@ -190,6 +300,7 @@ fn worth_compiling(
     start: usize,
     fast: &[Vec<usize>],
     costly: &[bool],
+    recursive: bool,
 ) -> Result<(), String> {
     let (mut natives, mut steps) = (0usize, 0usize);
     let mut seen = vec![false; fast.len()];
@@ -212,6 +323,9 @@ fn worth_compiling(
     }
     if natives < 2 * steps {
         return Err(format!("mostly steps: {natives} in C, {steps} in the VM"));
+    }
+    if iseq.kind == IseqKind::Method && !recursive && natives < MIN_NATIVES {
+        return Err(format!("too small: {natives} in C"));
     }
     Ok(())
 }
@@ -260,6 +374,10 @@ struct Emitted {
     slow: bool,
     /// It is a call (`CALL`).
     call: bool,
+    /// ... whose site C may call directly (`SiteInfo::direct`).
+    direct: bool,
+    /// ... whose callee is this method.
+    recursive: bool,
 }
 
 /// One instruction: its C and its successors.
@@ -273,6 +391,8 @@ fn insn(
     let is_step = std::cell::Cell::new(false);
     let is_slow = std::cell::Cell::new(false);
     let is_call = std::cell::Cell::new(false);
+    let is_direct = std::cell::Cell::new(false);
+    let is_recursive = std::cell::Cell::new(false);
     // A fused form's slow path: its next slot, with the operand it had
     // fused pushed.
     let slow = || {
@@ -310,9 +430,21 @@ fn insn(
         let pops = send_pops(s, recv)?;
         let nd = (d + pushed).checked_sub(pops).ok_or("stack underflow")? + 1;
         is_call.set(true);
+        is_direct.set(site(s).direct);
+        is_recursive.set(site(s).recursive);
         let k = ((s.index() as u64) << 1) | recv as u64;
+        let top = d + pushed;
+        let argc = site(s).argc;
+        let r = if recv {
+            format!("s[{}]", nd - 1)
+        } else {
+            "e->self".to_string()
+        };
         Ok((
-            format!("  {push}CALL({to}, {}, {k}UL); goto L{to};\n", d + pushed),
+            format!(
+                "  {push}{{ static struct cj_site S_ = {{ 0xffffffffu }};\n  FAST(S_, {to}, {top}, {argc}, {}, {r}, L{to});\n  CALL({to}, {top}, {k}UL, S_); }} goto L{to};\n",
+                recv as u32
+            ),
             vec![(to, nd)],
         ))
     };
@@ -321,18 +453,22 @@ fn insn(
         Insn::PutNil => put(d, &val(Value::NIL), next),
         Insn::PutSelf => put(d, "e->self", next),
         Insn::PutObject { v } => put(d, &val(v), next),
-        Insn::GetLocal { idx } => put(d, &format!("l[{idx}]"), next),
+        Insn::GetLocal { idx } => put(d, &format!("lv{idx}"), next),
         Insn::SetLocal { idx } => (
-            format!("  l[{idx}] = s[{}]; goto L{next};\n", under(1)?),
+            format!("  lv{idx} = l[{idx}] = s[{}]; goto L{next};\n", under(1)?),
             vec![(next, d - 1)],
         ),
         Insn::SetLocalPop { idx } => (
-            format!("  l[{idx}] = s[{}]; goto L{};\n", under(1)?, pc + 3),
+            format!(
+                "  lv{idx} = l[{idx}] = s[{}]; goto L{};\n",
+                under(1)?,
+                pc + 3
+            ),
             vec![(pc + 3, d - 1)],
         ),
         Insn::GetLocals { a, b } => (
             format!(
-                "  s[{d}] = l[{a}]; s[{}] = l[{b}]; goto L{};\n",
+                "  s[{d}] = lv{a}; s[{}] = lv{b}; goto L{};\n",
                 d + 1,
                 pc + 2
             ),
@@ -340,7 +476,7 @@ fn insn(
         ),
         Insn::LocalPutObject { idx, v } => (
             format!(
-                "  s[{d}] = l[{idx}]; s[{}] = {}; goto L{};\n",
+                "  s[{d}] = lv{idx}; s[{}] = {}; goto L{};\n",
                 d + 1,
                 val(v),
                 pc + 2
@@ -398,13 +534,13 @@ fn insn(
         }
         Insn::BranchIfSet { idx, target } => (
             format!(
-                "  if (l[{idx}] != {}) goto L{target};\n  goto L{next};\n",
+                "  if (lv{idx} != {}) goto L{target};\n  goto L{next};\n",
                 val(Value::UNDEF)
             ),
             vec![(target as usize, d), (next, d)],
         ),
         Insn::Leave => (format!("  e->ret = s[{}]; return 0;\n", under(1)?), vec![]),
-        Insn::LocalLeave { idx } => (format!("  e->ret = l[{idx}]; return 0;\n"), vec![]),
+        Insn::LocalLeave { idx } => (format!("  e->ret = lv{idx}; return 0;\n"), vec![]),
         Insn::OptPlus { .. } | Insn::OptMinus { .. } => {
             let (a, b) = (under(2)?, under(1)?);
             let f = if matches!(iseq.insns[pc], Insn::OptPlus { .. }) {
@@ -551,7 +687,7 @@ fn insn(
         }
         Insn::LocalAddI { idx, imm } => (
             format!(
-                "  {{ I r; if ((l[{idx}] & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)l[{idx}], (I){}, &r)) {{ s[{d}] = (V)r; goto L{}; }} }}\n  s[{d}] = l[{idx}]; goto L{next};\n",
+                "  {{ I r; if ((lv{idx} & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)lv{idx}, (I){}, &r)) {{ s[{d}] = (V)r; goto L{}; }} }}\n  s[{d}] = lv{idx}; goto L{next};\n",
                 2 * imm as i64,
                 pc + 3
             ),
@@ -559,7 +695,7 @@ fn insn(
         ),
         Insn::LocalAddIStore { src, imm, dst } => (
             format!(
-                "  {{ I r; if ((l[{src}] & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)l[{src}], (I){}, &r)) {{ l[{dst}] = (V)r; goto L{}; }} }}\n  s[{d}] = l[{src}]; goto L{next};\n",
+                "  {{ I r; if ((lv{src} & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)lv{src}, (I){}, &r)) {{ lv{dst} = l[{dst}] = (V)r; goto L{}; }} }}\n  s[{d}] = lv{src}; goto L{next};\n",
                 2 * imm as i64,
                 pc + 6
             ),
@@ -572,16 +708,16 @@ fn insn(
             target,
         } => (
             format!(
-                "  if ((l[{idx}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = l[{idx}]; goto L{next};\n",
-                cmp_branch(kind as u32, &format!("l[{idx}]"), &fix(imm as i64), target),
+                "  if ((lv{idx} & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = lv{idx}; goto L{next};\n",
+                cmp_branch(kind as u32, &format!("lv{idx}"), &fix(imm as i64), target),
                 pc + 4
             ),
             vec![(target as usize, d), (pc + 4, d), slow()],
         ),
         Insn::LocalsCmpBranch { a, b, kind, target } => (
             format!(
-                "  if ((l[{a}] & l[{b}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = l[{a}]; goto L{next};\n",
-                cmp_branch(kind, &format!("l[{a}]"), &format!("l[{b}]"), target),
+                "  if ((lv{a} & lv{b} & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = lv{a}; goto L{next};\n",
+                cmp_branch(kind, &format!("lv{a}"), &format!("lv{b}"), target),
                 pc + 4
             ),
             vec![(target as usize, d), (pc + 4, d), slow()],
@@ -611,21 +747,47 @@ fn insn(
         }
         // Steps: Rust runs the instruction on the stack as it stands.
         Insn::Safepoint | Insn::JitLoop => step1(next, d),
-        Insn::PutString { .. } | Insn::GetIvar { .. } => step1(next, d + 1),
-        Insn::SetIvar { .. } => step1(next, under(1)?),
-        Insn::SetIvarPop { .. } => step1(pc + 3, under(1)?),
-        Insn::DupSetIvar { .. } => step1(pc + 2, under(1)? + 1),
-        Insn::SetIvarLeave { .. } => {
-            is_step.set(true);
+        Insn::PutString { .. } => step1(next, d + 1),
+        // Ivars: the cache's hit in Rust without a frame (`Ctx::ivget`,
+        // `ivset`), else the step.
+        Insn::GetIvar { ic, .. } => (
+            format!(
+                "  {{ V v_ = e->x->ivget(e, {ic}u); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; goto L{next}; }} }}\n  STEP({pc}, {d}); goto L{next};\n"
+            ),
+            vec![(next, d + 1)],
+        ),
+        Insn::SetIvar { ic, .. } | Insn::SetIvarPop { ic, .. } | Insn::DupSetIvar { ic, .. } => {
+            let v = under(1)?;
+            let (to, nd) = match iseq.insns[pc] {
+                Insn::SetIvar { .. } => (next, v),
+                Insn::SetIvarPop { .. } => (pc + 3, v),
+                _ => (pc + 2, d),
+            };
             (
                 format!(
-                    "  STEP({pc}, {d});\n  e->ret = s[{}]; return 0;\n",
-                    under(1)?
+                    "  if (e->x->ivset(e, {ic}u, s[{v}])) goto L{to};\n  STEP({pc}, {d}); goto L{to};\n"
+                ),
+                vec![(to, nd)],
+            )
+        }
+        Insn::SetIvarLeave { ic, .. } => {
+            let v = under(1)?;
+            (
+                format!(
+                    "  if (!e->x->ivset(e, {ic}u, s[{v}])) STEP({pc}, {d});\n  e->ret = s[{v}]; return 0;\n"
                 ),
                 vec![],
             )
         }
-        Insn::IvarLocal { .. } => step1(pc + 2, d + 2),
+        Insn::IvarLocal { ic, idx, .. } => (
+            format!(
+                "  {{ V v_ = e->x->ivget(e, {ic}u); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; s[{}] = lv{idx}; goto L{}; }} }}\n  STEP({pc}, {d}); goto L{};\n",
+                d + 1,
+                pc + 2,
+                pc + 2
+            ),
+            vec![(pc + 2, d + 2)],
+        ),
         // Fused literal forms: on their fast path the next slot is skipped
         // (`opt_aref_with`: the value replaces the Hash; `opt_str_freeze`:
         // the literal is pushed), else the String is pushed for it.
@@ -645,17 +807,16 @@ fn insn(
                 vec![(pc + 2, fast_depth), slow()],
             )
         }
-        Insn::IvarAddIStore { .. } => {
-            is_step.set(true);
-            (
-                format!(
-                    "  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
-                    pc + 6,
-                    pc + 6
-                ),
-                vec![(pc + 6, d), slow()],
-            )
-        }
+        Insn::IvarAddIStore { ic, imm, .. } => (
+            format!(
+                "  {{ V v_ = e->x->ivget(e, {ic}u); I r; if ((v_ & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)v_, (I){}, &r) && e->x->ivset(e, {ic}u, (V)r)) goto L{}; }}\n  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                2 * imm as i64,
+                pc + 6,
+                pc + 6,
+                pc + 6
+            ),
+            vec![(pc + 6, d), slow()],
+        ),
         // `yield` has a nil below its arguments, as a receiver.
         Insn::InvokeBlock { site: s } => step1(next, under(send_pops(s, true)?)? + 1),
         // Calls: the host pushes a compiled callee's frame and C calls its
@@ -669,22 +830,22 @@ fn insn(
         Insn::Send { site: s } => call(s, "", 0, true, next)?,
         Insn::SendSelf { site: s } => call(s, "", 0, false, next)?,
         Insn::LocalSend { idx, site: s } => {
-            call(s, &format!("s[{d}] = l[{idx}]; "), 1, true, pc + 2)?
+            call(s, &format!("s[{d}] = lv{idx}; "), 1, true, pc + 2)?
         }
         Insn::SelfSend { site: s } => call(s, &format!("s[{d}] = e->self; "), 1, true, pc + 2)?,
         Insn::LocalSendSelf { idx, site: s } => {
-            call(s, &format!("s[{d}] = l[{idx}]; "), 1, false, pc + 2)?
+            call(s, &format!("s[{d}] = lv{idx}; "), 1, false, pc + 2)?
         }
         Insn::LocalsSend { a, b, site: s } => call(
             s,
-            &format!("s[{d}] = l[{a}]; s[{}] = l[{b}]; ", d + 1),
+            &format!("s[{d}] = lv{a}; s[{}] = lv{b}; ", d + 1),
             2,
             true,
             pc + 3,
         )?,
         Insn::LocalsSendSelf { a, b, site: s } => call(
             s,
-            &format!("s[{d}] = l[{a}]; s[{}] = l[{b}]; ", d + 1),
+            &format!("s[{d}] = lv{a}; s[{}] = lv{b}; ", d + 1),
             2,
             false,
             pc + 3,
@@ -703,6 +864,8 @@ fn insn(
         step: is_step.get(),
         slow: is_slow.get(),
         call: is_call.get(),
+        direct: is_direct.get(),
+        recursive: is_recursive.get(),
     })
 }
 
