@@ -133,7 +133,7 @@ impl Vm {
                     // What the site calls now (its valid hot entry): C
                     // calls a compiled method (or this one) and reads an
                     // attribute without the host.
-                    let hot = dispatch.hot(s, site.hot.class);
+                    let hot = dispatch.hot(s, site.hot.guard.class);
                     // (A receiverless call of its own name that has not
                     // run yet, at a low --jit-min-calls, counts too.)
                     let recursive = match hot {
@@ -396,7 +396,7 @@ impl Vm {
         if !safe_nav
             && !self.native_stack_low()
             && let Some(h) = self.dispatch.hot(site, c)
-            && let (Some(callee), m, guard) = (h.code, h.method, h.guard())
+            && let (Some(callee), m, guard) = (h.code, h.method, h.guard)
             && callee.jit_code.get().0 != 0
             && self.enter_fast_iseq(site, m, callee, recv, cbase, ret_sp)
         {
@@ -436,8 +436,8 @@ impl Vm {
         // (`abi::attr`).
         let attr = match self.dispatch.hot(site, c) {
             Some(h) if !safe_nav => match h.handler {
-                Handler::IvarGet(slot) if argc == 0 => Some((h.guard(), slot, abi::KIND_READER)),
-                Handler::IvarSet(slot) if argc == 1 => Some((h.guard(), slot, abi::KIND_WRITER)),
+                Handler::IvarGet(slot) if argc == 0 => Some((h.guard, slot, abi::KIND_READER)),
+                Handler::IvarSet(slot) if argc == 1 => Some((h.guard, slot, abi::KIND_WRITER)),
                 _ => None,
             },
             _ => None,
@@ -495,7 +495,15 @@ impl Vm {
         self.dispatch.count_inline_hit(CallSiteId(site.site));
         self.dispatch.counters.ccf_iseq += 1;
         let m = crate::value::MethodId(site.method);
-        self.enter_frame(m, iseq, recv, base, ret_sp, None, true);
+        let a = super::call::Args {
+            recv,
+            ret_sp,
+            base,
+            argc: 0,
+            fl: 0,
+            boundary: true,
+        };
+        self.enter_frame(m, iseq, a, None);
         if let Some(j) = self.jit.as_deref_mut() {
             j.counts.entries += 1;
         }
