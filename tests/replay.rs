@@ -273,3 +273,49 @@ fn a_malformed_trace_is_a_clean_error() {
     let out = carmine(&["replay", trace.to_str().unwrap(), "--gmc-size=3000"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn a_trace_recorded_under_cruby_replays() {
+    let ruby = Path::new("/usr/bin/ruby");
+    assert!(ruby.exists(), "CRuby 3.1 is needed to record under CRuby");
+    let prog = scratch("shared_module.rb");
+    std::fs::write(
+        &prog,
+        "module Greeter\n  def greet = \"hi #{name}\"\nend\n\
+         class Animal\n  include Greeter\n  attr_reader :name\n  def initialize(n) = @name = n\nend\n\
+         class Dog < Animal; end\nclass Cat < Animal; end\nclass Bird < Animal; end\n\
+         xs = [Dog.new('d'), Cat.new('c'), Bird.new('b')]\n\
+         300.times { |i| xs[i % 3].greet }\n\
+         class Dog\n  def greet = 'woof'\nend\n\
+         puts xs.map(&:greet).join(',')\n",
+    )
+    .unwrap();
+    let trace = scratch("cruby.cmdt");
+    let out = Command::new(ruby)
+        .arg("-r")
+        .arg(root().join("tools/record-dispatch.rb"))
+        .arg(&prog)
+        .env("CARMINE_RECORD_DISPATCH", &trace)
+        .output()
+        .expect("run ruby");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "woof,hi c,hi b\n");
+    let rep = carmine(&["replay", trace.to_str().unwrap(), "--ic=1,2,8"]);
+    assert!(rep.status.success(), "{}", String::from_utf8_lossy(&rep.stderr));
+    let text = String::from_utf8_lossy(&rep.stdout);
+    assert!(text.contains("recorded by ruby 3.1"), "{text}");
+    assert!(text.contains("\n2K "), "seed 000's table: {text}");
+    // The module method's call of `name` sees all three classes (300
+    // calls, then Cat's and Bird's greet once more): one entry evicts at
+    // every call after the first, two entries once, eight never.
+    let line = text
+        .lines()
+        .find(|l| l.contains("cache eviction: name is called from") && l.contains(":2 "))
+        .unwrap_or_else(|| panic!("no report of Greeter#greet's call site: {text}"));
+    assert!(line.contains("(302 calls; evictions ic=1 301, ic=2 1, ic=8 0)"), "{line}");
+    assert!(text.contains("3 receiver classes: Bird 33.4%, Cat 33.4%, Dog 33.1%"), "{text}");
+    // The redefinition of Dog#greet was recorded as a hierarchy event.
+    let json = carmine(&["replay", trace.to_str().unwrap(), "--ic=8", "--gmc-size=2K", "--json"]);
+    let json = String::from_utf8_lossy(&json.stdout);
+    assert!(field(&json, "invalidations") > 0, "{json}");
+}
