@@ -270,7 +270,11 @@ fn record_header(c: &Config) -> crate::dispatch::record::Header {
     crate::dispatch::record::Header {
         strategy: crate::dispatch::record::strategy_code(c.strategy),
         ic: c.ic_size as u64,
-        gmc: if c.gmc_auto { u64::MAX } else { c.gmc_size as u64 },
+        gmc: if c.gmc_auto {
+            u64::MAX
+        } else {
+            c.gmc_size as u64
+        },
         class_cache: c.class_cache,
         producer: description(),
     }

@@ -149,7 +149,10 @@ fn replaying_a_carmine_trace_reproduces_the_live_counters_exactly() {
             }
         }
     }
-    assert!(checked >= 12 * 20, "bench programs missing ({checked} runs)");
+    assert!(
+        checked >= 12 * 20,
+        "bench programs missing ({checked} runs)"
+    );
     assert!(wrong.is_empty(), "replay differs:\n{}", wrong.join("\n"));
 }
 
@@ -199,7 +202,10 @@ fn the_text_report_has_seed_000s_table_and_the_call_site_report() {
         .skip(1)
         .take_while(|l| !l.is_empty())
         .collect();
-    let sizes: Vec<&str> = rows.iter().map(|r| r.split_whitespace().next().unwrap()).collect();
+    let sizes: Vec<&str> = rows
+        .iter()
+        .map(|r| r.split_whitespace().next().unwrap())
+        .collect();
     assert_eq!(sizes, ["2K", "16K", "32K", "64K", "128K", "256K", "512K"]);
     assert!(rows.iter().all(|r| r.ends_with('%')), "{rows:?}");
     // 16 classes call `area` at one site: it is reported with them.
@@ -211,7 +217,11 @@ fn the_text_report_has_seed_000s_table_and_the_call_site_report() {
     // Every configuration: 3 strategies x 5 degrees.
     let table = text
         .lines()
-        .filter(|l| ["global ", "hierarchical ", "method "].iter().any(|s| l.starts_with(s)))
+        .filter(|l| {
+            ["global ", "hierarchical ", "method "]
+                .iter()
+                .any(|s| l.starts_with(s))
+        })
         .count();
     assert_eq!(table, 15, "{text}");
 }
@@ -298,10 +308,18 @@ fn a_trace_recorded_under_cruby_replays() {
         .env("CARMINE_RECORD_DISPATCH", &trace)
         .output()
         .expect("run ruby");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "woof,hi c,hi b\n");
     let rep = carmine(&["replay", trace.to_str().unwrap(), "--ic=1,2,8"]);
-    assert!(rep.status.success(), "{}", String::from_utf8_lossy(&rep.stderr));
+    assert!(
+        rep.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rep.stderr)
+    );
     let text = String::from_utf8_lossy(&rep.stdout);
     assert!(text.contains("recorded by ruby 3.1"), "{text}");
     assert!(text.contains("\n2K "), "seed 000's table: {text}");
@@ -312,10 +330,22 @@ fn a_trace_recorded_under_cruby_replays() {
         .lines()
         .find(|l| l.contains("cache eviction: name is called from") && l.contains(":2 "))
         .unwrap_or_else(|| panic!("no report of Greeter#greet's call site: {text}"));
-    assert!(line.contains("(302 calls; evictions ic=1 301, ic=2 1, ic=8 0)"), "{line}");
-    assert!(text.contains("3 receiver classes: Bird 33.4%, Cat 33.4%, Dog 33.1%"), "{text}");
+    assert!(
+        line.contains("(302 calls; evictions ic=1 301, ic=2 1, ic=8 0)"),
+        "{line}"
+    );
+    assert!(
+        text.contains("3 receiver classes: Bird 33.4%, Cat 33.4%, Dog 33.1%"),
+        "{text}"
+    );
     // The redefinition of Dog#greet was recorded as a hierarchy event.
-    let json = carmine(&["replay", trace.to_str().unwrap(), "--ic=8", "--gmc-size=2K", "--json"]);
+    let json = carmine(&[
+        "replay",
+        trace.to_str().unwrap(),
+        "--ic=8",
+        "--gmc-size=2K",
+        "--json",
+    ]);
     let json = String::from_utf8_lossy(&json.stdout);
     assert!(field(&json, "invalidations") > 0, "{json}");
 }

@@ -409,9 +409,7 @@ impl Dispatch {
         }
         match (what, site) {
             (RecordedProbe::Send { refined }, Some(site)) => r.call(site.0, cls, None, refined),
-            (RecordedProbe::Lookup(name), _) => {
-                r.lookup(cls, name, record::lookup_kind::PLAIN)
-            }
+            (RecordedProbe::Lookup(name), _) => r.lookup(cls, name, record::lookup_kind::PLAIN),
             _ => {}
         }
     }

@@ -232,7 +232,11 @@ pub fn replay(data: &[u8], o: &Options) -> Result<Outcome, String> {
                     seen.resize_with(i + 1, SiteSeen::default);
                 }
                 if names[i] == 0 {
-                    names[i] = r.sites.get(i).and_then(|s| s.as_ref()).map_or(0, |s| s.name);
+                    names[i] = r
+                        .sites
+                        .get(i)
+                        .and_then(|s| s.as_ref())
+                        .map_or(0, |s| s.name);
                 }
                 let name = names[i];
                 let s = &mut seen[i];
@@ -260,9 +264,9 @@ pub fn replay(data: &[u8], o: &Options) -> Result<Outcome, String> {
                 }
             }
             Event::Lookup { class, name } => sims.iter_mut().for_each(|s| s.lookup(class, name)),
-            Event::Method { name, .. } => {
-                sims.iter_mut().for_each(|s| s.method_changed(name, &r.list))
-            }
+            Event::Method { name, .. } => sims
+                .iter_mut()
+                .for_each(|s| s.method_changed(name, &r.list)),
             Event::Ancestry { .. } => sims.iter_mut().for_each(|s| s.ancestry_changed(&r.list)),
             Event::ClassCreated { .. } => sims.iter_mut().for_each(Sim::class_created),
             Event::Const { .. } => sims.iter_mut().for_each(Sim::constant_changed),

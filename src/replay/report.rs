@@ -11,9 +11,9 @@ use crate::dispatch::Strategy;
 
 /// `2048` as `2K`, `524288` as `512K`.
 pub fn size_label(n: usize) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{}M", n >> 20)
-    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
         format!("{}K", n >> 10)
     } else {
         n.to_string()
@@ -33,7 +33,7 @@ pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut o = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             o.push(',');
         }
         o.push(c);
@@ -102,9 +102,9 @@ pub fn site_rows(out: &Outcome, n: usize) -> Vec<SiteRow> {
     let per_degree: Vec<&Sim> = degrees(out)
         .into_iter()
         .filter_map(|d| {
-            out.sims.iter().find(|s| {
-                s.config.strategy == strategy && s.config.ic == d && s.config.gmc == gmc
-            })
+            out.sims
+                .iter()
+                .find(|s| s.config.strategy == strategy && s.config.ic == d && s.config.gmc == gmc)
         })
         .collect();
     let mut rows: Vec<SiteRow> = Vec::new();
@@ -122,7 +122,12 @@ pub fn site_rows(out: &Outcome, n: usize) -> Vec<SiteRow> {
         let mut classes: Vec<(String, u64)> = seen
             .classes
             .iter()
-            .map(|(c, n)| (out.classes.get(c).map_or("?".into(), |k| k.name.clone()), *n))
+            .map(|(c, n)| {
+                (
+                    out.classes.get(c).map_or("?".into(), |k| k.name.clone()),
+                    *n,
+                )
+            })
             .collect();
         classes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let evictions = per_degree

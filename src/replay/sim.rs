@@ -120,11 +120,13 @@ impl Sim {
     }
 
     pub fn site_counts(&self, site: usize) -> SiteCounts {
-        self.sites.get(site).map_or(SiteCounts::default(), |s| SiteCounts {
-            hits: s.hits,
-            misses: s.misses,
-            evictions: s.evictions,
-        })
+        self.sites
+            .get(site)
+            .map_or(SiteCounts::default(), |s| SiteCounts {
+                hits: s.hits,
+                misses: s.misses,
+                evictions: s.evictions,
+            })
     }
 
     fn new_slot(&mut self) -> u32 {
@@ -217,7 +219,14 @@ impl Sim {
             self.resolve_valid(cls, name)
         };
         if self.config.ic > 0 {
-            self.fill(site, Entry { class: cls, slot, serial });
+            self.fill(
+                site,
+                Entry {
+                    class: cls,
+                    slot,
+                    serial,
+                },
+            );
         }
     }
 
@@ -247,7 +256,14 @@ impl Sim {
         let (slot, serial) = self.validity(cls, name);
         self.counters.method_searches += 1;
         if self.config.ic > 0 {
-            self.fill(site, Entry { class: cls, slot, serial });
+            self.fill(
+                site,
+                Entry {
+                    class: cls,
+                    slot,
+                    serial,
+                },
+            );
         }
     }
 

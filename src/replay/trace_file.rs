@@ -6,8 +6,8 @@
 
 use std::collections::HashMap;
 
-use crate::dispatch::record::{Header, MAGIC, REASONS, VERSION, tag};
 use crate::dispatch::Reason;
+use crate::dispatch::record::{Header, MAGIC, REASONS, VERSION, tag};
 
 /// Ids (classes, call sites, method names) are below this.
 pub const MAX_ID: u64 = 1 << 22;
@@ -34,20 +34,48 @@ pub struct SiteInfo {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A call at a site; `refined`: refinements in scope.
-    Call { site: u32, class: u32, refined: bool },
-    Super { site: u32, class: u32, owner: u32, name: u32 },
+    Call {
+        site: u32,
+        class: u32,
+        refined: bool,
+    },
+    Super {
+        site: u32,
+        class: u32,
+        owner: u32,
+        name: u32,
+    },
     /// A lookup without a call site (`send`'s target, `respond_to?`...).
-    Lookup { class: u32, name: u32 },
+    Lookup {
+        class: u32,
+        name: u32,
+    },
     /// A method changed in `class`; descendants in `Reader::list`.
-    Method { class: u32, name: u32, reason: Reason },
+    Method {
+        class: u32,
+        name: u32,
+        reason: Reason,
+    },
     /// The ancestry of `class` changed; descendants in `Reader::list`.
-    Ancestry { class: u32, reason: Reason },
-    ClassCreated { class: u32, reason: Reason },
-    Const { class: u32 },
-    Using { class: u32 },
+    Ancestry {
+        class: u32,
+        reason: Reason,
+    },
+    ClassCreated {
+        class: u32,
+        reason: Reason,
+    },
+    Const {
+        class: u32,
+    },
+    Using {
+        class: u32,
+    },
     /// Classes freed (in `Reader::list`).
     Freed,
-    Singleton { class: u32 },
+    Singleton {
+        class: u32,
+    },
     Reset,
     ProgramStart,
 }
