@@ -34,6 +34,8 @@ struct Args {
     trace_evict: Option<String>,
     trace_frames: Option<String>,
     include_startup: bool,
+    /// `--record-dispatch=FILE`.
+    record: Option<String>,
     gmc: Option<String>,
     class_cache: Option<String>,
     ic: Option<String>,
@@ -75,6 +77,7 @@ Dispatch:
                               a summary by application frame at exit
   --trace-frames=N            backtrace frames per invalidation (default 3)
   --trace-evictions[=FILE]    one line per inline-cache eviction
+  --record-dispatch=FILE      write a dispatch trace (`carmine replay FILE`)
   --include-startup           reports cover start-up and <internal:*> code too
   --max-instructions=N        stop after N backward branches/calls (untrusted code)
 JIT (any --jit-* option turns it on):
@@ -176,6 +179,7 @@ fn parse(argv: &[String], raw: &[Vec<u8>]) -> Result<Args, String> {
             _ if s.starts_with("-r") => a.requires.push(val(&mut i, s, "-r")?),
             _ if s.starts_with("-W") => a.warnings = s[2..].parse().unwrap_or(2),
             _ if s.starts_with("--stats=") => a.stats = Some(s[8..].to_string()),
+            _ if s.starts_with("--record-dispatch=") => a.record = Some(s[18..].to_string()),
             _ if s.starts_with("--gmc-size=") => a.gmc = Some(s[11..].to_string()),
             _ if s.starts_with("--ic=") => a.ic = Some(s[5..].to_string()),
             _ if s.starts_with("--class-cache=") => a.class_cache = Some(s[14..].to_string()),
@@ -258,6 +262,21 @@ fn writer(spec: &str) -> Option<Box<dyn Write>> {
             eprintln!("carmine: cannot open {spec}: {e}");
             None
         }
+    }
+}
+
+/// The configuration a `--record-dispatch` trace was recorded under.
+fn record_header(c: &Config) -> crate::dispatch::record::Header {
+    crate::dispatch::record::Header {
+        strategy: crate::dispatch::record::strategy_code(c.strategy),
+        ic: c.ic_size as u64,
+        gmc: if c.gmc_auto {
+            u64::MAX
+        } else {
+            c.gmc_size as u64
+        },
+        class_cache: c.class_cache,
+        producer: description(),
     }
 }
 
@@ -406,6 +425,9 @@ fn run(raw: Vec<Vec<u8>>) -> i32 {
         .iter()
         .map(|b| String::from_utf8_lossy(b).into_owned())
         .collect();
+    if argv.first().is_some_and(|a| a == "replay") {
+        return crate::replay::main(&argv[1..]);
+    }
     let mut a = match parse(&argv, &raw) {
         Ok(a) => a,
         Err(e) if e == "help" => {
@@ -435,6 +457,17 @@ fn run(raw: Vec<Vec<u8>>) -> i32 {
             .ok()
             .filter(|s| !s.is_empty() && s != "0")
     });
+    let mut cfg = cfg;
+    cfg.record = match &a.record {
+        Some(path) => match crate::dispatch::record::Recorder::create(path, &record_header(&cfg)) {
+            Ok(r) => Some(Box::new(r)),
+            Err(e) => {
+                eprintln!("carmine: --record-dispatch={path}: {e}");
+                return 1;
+            }
+        },
+        None => None,
+    };
     let mut vm = Vm::new(cfg);
     vm.options.warnings = a.warnings;
     vm.options.max_instructions = a.max_insns;

@@ -12,6 +12,7 @@ pub mod gc;
 pub mod interp;
 pub mod jit;
 pub mod object;
+pub mod replay;
 pub mod support;
 pub mod sys;
 pub mod value;

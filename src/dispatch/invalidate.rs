@@ -184,6 +184,10 @@ impl Dispatch {
         why: Reason,
         origin: &Origin,
     ) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.class(classes, c);
+            r.method_changed(c, name, why, &classes.descendants(c));
+        }
         let t0 = Instant::now();
         self.bop_redefined |= if classes.is_module(c) && c != cls::KERNEL {
             module_bop_bits(classes, c, name)
@@ -218,6 +222,13 @@ impl Dispatch {
     ) {
         let t0 = Instant::now();
         classes.reset_ancestors(c);
+        if let Some(r) = self.recorder.as_deref_mut() {
+            let ancestors = classes.ancestors(c);
+            for &a in ancestors.iter() {
+                r.class(classes, a);
+            }
+            r.ancestry_changed(c, why, &classes.descendants(c), &ancestors);
+        }
         // Constant lookup walks the same ancestors.
         self.global_constant_state += 1;
         self.bop_redefined |= bop_class_bits(c);
@@ -246,6 +257,10 @@ impl Dispatch {
         why: Reason,
         origin: &Origin,
     ) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.class(classes, c);
+            r.class_created(c, why);
+        }
         self.counters.class_serial += 1;
         if self.config.strategy == Strategy::Global {
             let t0 = Instant::now();
@@ -264,6 +279,9 @@ impl Dispatch {
         why: Reason,
         origin: &Origin,
     ) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.constant_changed(c, name, why);
+        }
         let t0 = Instant::now();
         self.global_constant_state += 1;
         self.finish(classes, c, Some(name), why, 0, t0, origin);
@@ -271,6 +289,9 @@ impl Dispatch {
 
     /// `using`: call sites in the file may now see refined methods.
     pub fn refinement_activated(&mut self, classes: &ClassTable, c: ClassId, origin: &Origin) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.using(c);
+        }
         let t0 = Instant::now();
         // Refined lookups depend on the call site's scope: drop everything.
         self.serials.iter_mut().for_each(|s| *s += 1);
@@ -284,6 +305,9 @@ impl Dispatch {
     /// then drops their inline and global cache entries. Returns the
     /// entries dropped.
     pub fn classes_freed(&mut self, dead: &[ClassId]) -> u64 {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.freed(dead);
+        }
         self.bump(0);
         for &c in dead {
             let slots = self.slots.take_class(c);

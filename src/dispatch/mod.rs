@@ -26,6 +26,7 @@ pub mod ic;
 pub mod invalidate;
 pub mod lookup;
 pub mod probes;
+pub mod record;
 pub mod slots;
 pub mod stats;
 pub mod trace;
@@ -144,6 +145,13 @@ pub enum Probe {
     Miss,
 }
 
+/// A probe `Dispatch::record_probe` writes.
+#[derive(Copy, Clone)]
+enum RecordedProbe {
+    Send { refined: bool },
+    Lookup(SymbolId),
+}
+
 /// What dispatch needs from the interpreter to decide, when it fills a
 /// send site, what the entry's hits may skip: the installed bytecode
 /// (`Vm::iseqs`) and whether call events are traced.
@@ -203,6 +211,9 @@ pub struct Config {
     /// `--include-startup`: reports cover start-up and `<internal:*>`
     /// code too (`trace`).
     pub include_startup: bool,
+    /// `--record-dispatch=FILE`: the trace writer (moved into
+    /// `Dispatch::recorder`, so start-up is recorded from the first event).
+    pub record: Option<Box<record::Recorder>>,
 }
 
 impl Default for Config {
@@ -217,6 +228,7 @@ impl Default for Config {
             trace_evictions: None,
             trace_frames: trace::DEFAULT_TRACE_FRAMES,
             include_startup: false,
+            record: None,
         }
     }
 }
@@ -237,10 +249,13 @@ pub struct Dispatch {
     pub sources: trace::Sources,
     /// Start-up is running (`Dispatch::program_started` ends it).
     pub startup: bool,
+    /// `--record-dispatch=FILE`: the trace being written (`record`).
+    pub recorder: Option<Box<record::Recorder>>,
 }
 
 impl Dispatch {
-    pub fn new(config: Config) -> Dispatch {
+    pub fn new(mut config: Config) -> Dispatch {
+        let recorder = config.record.take();
         let gmc = if config.gmc_auto {
             gmc::GlobalCache::new_auto()
         } else {
@@ -260,6 +275,7 @@ impl Dispatch {
             bop_redefined: 0,
             sources,
             startup: true,
+            recorder,
         }
     }
 
@@ -310,16 +326,24 @@ impl Dispatch {
         if h.guard.answers(serials, cls) {
             s.hits += 1;
             self.counters.mc_inline_hit += 1;
-            return Probe::Fast(h.handler, h.method);
+            let p = Probe::Fast(h.handler, h.method);
+            if self.recorder.is_some() {
+                self.record_hit(site, cls);
+            }
+            return p;
         }
         for e in s.entries.iter() {
             if e.guard.answers(serials, cls) {
                 s.hits += 1;
                 self.counters.mc_inline_hit += 1;
+                let e = *e;
+                if self.recorder.is_some() {
+                    self.record_hit(site, cls);
+                }
                 return match (e.shortcut, e.method) {
                     (Shortcut::Fast, Some(m)) => Probe::Fast(e.handler, m),
                     (Shortcut::Builtin, Some(m)) => Probe::Builtin(m),
-                    _ => Probe::Entry(*e),
+                    _ => Probe::Entry(e),
                 };
             }
         }
@@ -336,11 +360,62 @@ impl Dispatch {
         h.guard.answers(&self.serials, cls).then_some(h)
     }
 
-    /// Counts an inline-cache hit at `site`: every probe's hits, one way.
+    /// Counts an inline-cache hit at `site` on its hot entry (after
+    /// `Dispatch::hot`): every probe's hits, one way.
     #[inline(always)]
     pub fn count_inline_hit(&mut self, site: CallSiteId) {
         self.sites[site.index()].hits += 1;
         self.counters.mc_inline_hit += 1;
+        if self.recorder.is_some() {
+            self.record_hit(site, self.sites[site.index()].hot.guard.class);
+        }
+    }
+
+    /// Counts an inline-cache hit at `site` on the entry for `cls` (found
+    /// by `Dispatch::entry`).
+    #[inline]
+    pub fn count_entry_hit(&mut self, site: CallSiteId, cls: ClassId) {
+        self.sites[site.index()].hits += 1;
+        self.counters.mc_inline_hit += 1;
+        if self.recorder.is_some() {
+            self.record_hit(site, cls);
+        }
+    }
+
+    /// `--record-dispatch`: an inline-cache hit (the answering entry's
+    /// owner is known to the simulator from the miss that filled it).
+    #[cold]
+    #[inline(never)]
+    fn record_hit(&mut self, site: CallSiteId, cls: ClassId) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.site(site.0, &self.sites[site.index()]);
+            r.call(site.0, cls, None, false);
+        }
+    }
+
+    /// `--record-dispatch`: a probe that may miss (`miss`, `probe_super`,
+    /// `resolve`), with the receiver class's table entry.
+    #[cold]
+    #[inline(never)]
+    fn record_probe(
+        &mut self,
+        classes: &ClassTable,
+        site: Option<CallSiteId>,
+        cls: ClassId,
+        what: RecordedProbe,
+    ) {
+        let Some(r) = self.recorder.as_deref_mut() else {
+            return;
+        };
+        r.class(classes, cls);
+        if let Some(site) = site {
+            r.site(site.0, &self.sites[site.index()]);
+        }
+        match (what, site) {
+            (RecordedProbe::Send { refined }, Some(site)) => r.call(site.0, cls, None, refined),
+            (RecordedProbe::Lookup(name), _) => r.lookup(cls, name, record::lookup_kind::PLAIN),
+            _ => {}
+        }
     }
 
     /// The valid entry for `cls` at a site, without counting a hit (the
@@ -364,12 +439,25 @@ impl Dispatch {
         owner: ClassId,
         name: SymbolId,
     ) -> Option<IcEntry> {
+        if self.recorder.is_some() {
+            self.record_super(site, cls, owner, name);
+        }
         if self.sites[site.index()].super_key != Some((owner, name)) {
             return None;
         }
         let e = self.entry(site, cls)?;
-        self.count_inline_hit(site);
+        self.sites[site.index()].hits += 1;
+        self.counters.mc_inline_hit += 1;
         Some(e)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record_super(&mut self, site: CallSiteId, cls: ClassId, owner: ClassId, name: SymbolId) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.site(site.0, &self.sites[site.index()]);
+            r.super_call(site.0, cls, owner, name);
+        }
     }
 
     /// `super` inline-cache miss: the walk from above `owner`, cached in
@@ -386,6 +474,10 @@ impl Dispatch {
         owner: ClassId,
         name: SymbolId,
     ) -> IcEntry {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.class(classes, cls);
+            r.class(classes, owner);
+        }
         let t0 = Instant::now();
         self.counters.mc_search_super += 1;
         self.counters.mc_inline_miss += 1;
@@ -430,6 +522,10 @@ impl Dispatch {
         refinements: &[ClassId],
         callees: Callees,
     ) -> IcEntry {
+        if self.recorder.is_some() {
+            let refined = !refinements.is_empty();
+            self.record_probe(classes, Some(site), cls, RecordedProbe::Send { refined });
+        }
         let s = &self.sites[site.index()];
         let (name, mega) = (s.name, s.state == IcState::Mega);
         self.counters.mc_inline_miss += 1;
@@ -477,6 +573,9 @@ impl Dispatch {
     /// Looks `name` up for receivers of `cls` through the global cache.
     /// Used by sends without a call site (`send`, `respond_to?`, builtins).
     pub fn resolve(&mut self, classes: &mut ClassTable, cls: ClassId, name: SymbolId) -> Resolved {
+        if self.recorder.is_some() {
+            self.record_probe(classes, None, cls, RecordedProbe::Lookup(name));
+        }
         self.resolve_valid(classes, cls, name).0
     }
 

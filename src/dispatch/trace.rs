@@ -183,6 +183,9 @@ impl Dispatch {
     /// `--include-startup`, the counters (not the state numbers) and the
     /// call sites' counts start again from zero.
     pub fn program_started(&mut self) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.program_started();
+        }
         self.startup = false;
         if !self.config.include_startup {
             self.reset_counts();
@@ -194,6 +197,9 @@ impl Dispatch {
     /// call sites' counts (`RubyVM::MethodCache.reset!`, the end of
     /// start-up).
     pub fn reset_counts(&mut self) {
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.reset();
+        }
         let class_serial = self.counters.class_serial;
         self.counters = Default::default();
         self.counters.class_serial = class_serial;
@@ -298,6 +304,9 @@ impl Dispatch {
         }
         if let Some(w) = self.config.trace_evictions.as_mut() {
             let _ = w.flush();
+        }
+        if let Some(r) = self.recorder.as_deref_mut() {
+            r.flush();
         }
     }
 }

@@ -43,7 +43,7 @@ impl Vm {
             {
                 let block = self.site_block(site, fl, 0)?;
                 if self.bind_kw_in_place(iseq, iid, site, base, npos, nkw, &block) {
-                    self.dispatch.count_inline_hit(site);
+                    self.dispatch.count_entry_hit(site, c);
                     self.dispatch.counters.ccf_iseq += 1;
                     let a = Args::at(recv, recv_ix, npos + nkw, fl);
                     self.enter_frame(m, iseq, a, block);
