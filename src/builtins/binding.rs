@@ -527,6 +527,26 @@ fn eval_site(vm: &Vm, blk: &Block) -> EvalSite {
     }
 }
 
+/// Compiles eval'd `src` for `site`, telling TracePoint's
+/// `script_compiled` hooks when there are any.
+pub fn compile_eval_traced(
+    vm: &mut Vm,
+    src: &[u8],
+    file: &str,
+    line: i64,
+    site: EvalSite,
+) -> Result<crate::value::IseqId, crate::object::Unwind> {
+    let id = vm.compile_eval(src, file, line, site)?;
+    if vm.trace.events != 0 {
+        let s = vm.str_from_bytes(src.to_vec());
+        vm.push_root(s);
+        let r = vm.trace_script_compiled(id, s);
+        vm.temp_roots.pop();
+        r?;
+    }
+    Ok(id)
+}
+
 /// Compiles `src` as a scope nested in `blk`'s and runs it there; with
 /// `binding`, locals it defines stay in that Binding.
 fn eval_scope(
@@ -538,14 +558,7 @@ fn eval_scope(
     binding: Option<Value>,
 ) -> VResult {
     let site = eval_site(vm, blk);
-    let id = vm.compile_eval(src, file, line, site)?;
-    if vm.trace.events != 0 {
-        let s = vm.str_from_bytes(src.to_vec());
-        vm.push_root(s);
-        let r = vm.trace_script_compiled(id, s);
-        vm.temp_roots.pop();
-        r?;
-    }
+    let id = compile_eval_traced(vm, src, file, line, site)?;
     let iseq = vm.iseq(id);
     let recv_ix = vm.stack.len();
     vm.stack.push(blk.self_val);

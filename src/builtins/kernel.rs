@@ -734,14 +734,7 @@ pub fn eval_string(
         outer: Vec::new(),
         parent: None,
     };
-    let id = vm.compile_eval(src, file, line, site)?;
-    if vm.trace.events != 0 {
-        let s = vm.str_from_bytes(src.to_vec());
-        vm.push_root(s);
-        let r = vm.trace_script_compiled(id, s);
-        vm.temp_roots.pop();
-        r?;
-    }
+    let id = super::binding::compile_eval_traced(vm, src, file, line, site)?;
     let iseq = vm.iseq(id);
     let recv_ix = vm.stack.len();
     vm.stack.push(self_val);

@@ -56,6 +56,20 @@ pub trait Host {
     fn warn(&mut self, msg: String, verbose_only: bool);
 }
 
+/// A regexp literal's option bits (`/i` 1, `/x` 2, `/m` 4, `/u` 16,
+/// `/n` 32) from a prism node that has the regular-expression flags. (A
+/// binary source file's `\xHH` escapes make an ASCII-8BIT regexp, as `/n`
+/// does.)
+macro_rules! regexp_opts {
+    ($r:expr) => {
+        ($r.is_ignore_case() as u32)
+            | (($r.is_extended() as u32) << 1)
+            | (($r.is_multi_line() as u32) << 2)
+            | (($r.is_utf_8() as u32) << 4)
+            | (($r.is_ascii_8bit() as u32) << 5)
+    };
+}
+
 #[derive(Debug)]
 pub enum CompileError {
     Syntax(String),
@@ -1023,23 +1037,13 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Node::RegularExpressionNode { .. } => {
                 let r = node.as_regular_expression_node().unwrap();
-                let opts = (r.is_ignore_case() as u32)
-                    | ((r.is_extended() as u32) << 1)
-                    | ((r.is_multi_line() as u32) << 2)
-                    | ((r.is_utf_8() as u32) << 4)
-                    // (A binary source file's `\xHH` escapes make an
-                    // ASCII-8BIT regexp, as `/n` does.)
-                    | ((r.is_ascii_8bit() as u32) << 5);
+                let opts = regexp_opts!(r);
                 self.regexp_literal(r.content_loc(), r.closing_loc(), opts, node)
             }
             Node::MatchLastLineNode { .. } => {
                 // `if /re/` (a literal alone in a condition): `/re/ =~ $_`.
                 let r = node.as_match_last_line_node().unwrap();
-                let opts = (r.is_ignore_case() as u32)
-                    | ((r.is_extended() as u32) << 1)
-                    | ((r.is_multi_line() as u32) << 2)
-                    | ((r.is_utf_8() as u32) << 4)
-                    | ((r.is_ascii_8bit() as u32) << 5);
+                let opts = regexp_opts!(r);
                 self.regexp_literal(r.content_loc(), r.closing_loc(), opts, node)?;
                 self.regex_in_condition_warning(node);
                 let site = self.site(crate::intern!("~"), 0, 0, None);
@@ -1048,20 +1052,12 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Node::InterpolatedRegularExpressionNode { .. } => {
                 let r = node.as_interpolated_regular_expression_node().unwrap();
-                let opts = (r.is_ignore_case() as u32)
-                    | ((r.is_extended() as u32) << 1)
-                    | ((r.is_multi_line() as u32) << 2)
-                    | ((r.is_utf_8() as u32) << 4)
-                    | ((r.is_ascii_8bit() as u32) << 5);
+                let opts = regexp_opts!(r);
                 self.interpolated_regexp(&r.parts(), opts, r.is_once())
             }
             Node::InterpolatedMatchLastLineNode { .. } => {
                 let r = node.as_interpolated_match_last_line_node().unwrap();
-                let opts = (r.is_ignore_case() as u32)
-                    | ((r.is_extended() as u32) << 1)
-                    | ((r.is_multi_line() as u32) << 2)
-                    | ((r.is_utf_8() as u32) << 4)
-                    | ((r.is_ascii_8bit() as u32) << 5);
+                let opts = regexp_opts!(r);
                 self.interpolated_regexp(&r.parts(), opts, r.is_once())?;
                 self.regex_in_condition_warning(node);
                 let site = self.site(crate::intern!("~"), 0, 0, None);
