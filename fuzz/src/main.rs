@@ -174,15 +174,26 @@ fn worker(target: Target, max_insns: u64) {
         let msg = info.to_string().replace('\n', " ");
         eprintln!("\n\u{1}PANIC {msg}");
     }));
+    // The inputs come on a copy of fd 0, which becomes /dev/null: a
+    // program that reads its standard input (`gets`) gets EOF instead of
+    // waiting on the next input's bytes (a hang the supervisor saw as a
+    // timeout).
+    use std::os::fd::AsFd;
+    let proto: std::fs::File = std::io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .expect("dup stdin")
+        .into();
+    let null = std::fs::File::open("/dev/null").expect("open /dev/null");
+    rustix::stdio::dup2_stdin(&null).expect("dup2 /dev/null");
     let handle = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || worker_loop(target, max_insns))
+        .spawn(move || worker_loop(target, max_insns, proto))
         .expect("spawn worker thread");
     let _ = handle.join();
 }
 
-fn worker_loop(target: Target, max_insns: u64) {
-    let mut stdin = std::io::stdin().lock();
+fn worker_loop(target: Target, max_insns: u64, mut stdin: std::fs::File) {
     let mut parse_vm: Option<(Vm, u32)> = None;
     loop {
         let mut len = [0u8; 4];
