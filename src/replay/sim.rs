@@ -187,19 +187,29 @@ impl Sim {
     /// A call at a send site: the inline probe, then the miss path.
     #[inline]
     pub fn call(&mut self, site: u32, cls: u32, name: u32, refined: bool) {
-        let i = site as usize;
-        if let Some(s) = self.sites.get_mut(i) {
-            let serials = &self.serials;
-            if s.entries
-                .iter()
-                .any(|e| e.class == cls && serials[e.slot as usize] == e.serial)
-            {
-                s.hits += 1;
-                self.counters.mc_inline_hit += 1;
-                return;
-            }
+        if self.inline_hit(site, cls) {
+            return;
         }
         self.miss(site, cls, name, refined);
+    }
+
+    /// The inline probe (`Guard::answers` on each entry): a hit is
+    /// counted; false when no entry answers for `cls`.
+    #[inline]
+    fn inline_hit(&mut self, site: u32, cls: u32) -> bool {
+        let serials = &self.serials;
+        let Some(s) = self.sites.get_mut(site as usize) else {
+            return false;
+        };
+        let hit = s
+            .entries
+            .iter()
+            .any(|e| e.class == cls && serials[e.slot as usize] == e.serial);
+        if hit {
+            s.hits += 1;
+            self.counters.mc_inline_hit += 1;
+        }
+        hit
     }
 
     #[cold]
@@ -232,17 +242,8 @@ impl Sim {
 
     /// A `super` call: `probe_super`, then `super_miss`.
     pub fn super_call(&mut self, site: u32, cls: u32, owner: u32, name: u32) {
-        if self.site(site).super_key == Some((owner, name)) {
-            let serials = &self.serials;
-            let s = &mut self.sites[site as usize];
-            if s.entries
-                .iter()
-                .any(|e| e.class == cls && serials[e.slot as usize] == e.serial)
-            {
-                s.hits += 1;
-                self.counters.mc_inline_hit += 1;
-                return;
-            }
+        if self.site(site).super_key == Some((owner, name)) && self.inline_hit(site, cls) {
+            return;
         }
         self.counters.mc_search_super += 1;
         self.counters.mc_inline_miss += 1;
