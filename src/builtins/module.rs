@@ -1487,10 +1487,11 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
         AllocKind::Range => Body::Range(Value::NIL, Value::NIL, false),
         AllocKind::Struct => return super::structs::allocate(vm, c),
         AllocKind::Proc | AllocKind::Regexp | AllocKind::None => {
-            let cn = vm.class_name(c);
+            let recv = vm.classes.get(c).obj;
+            let desc = vm.describe_receiver(recv);
             return Err(vm.error(
                 vm.e.no_method_error,
-                &format!("undefined method `new' for {cn}:Class"),
+                &format!("undefined method `new' for {desc}"),
             ));
         }
     };
