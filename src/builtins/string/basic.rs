@@ -101,16 +101,38 @@ fn map_case(b: &[u8], how: Case, ascii: bool) -> Vec<u8> {
     out
 }
 
+/// Unicode full case folding (CaseFolding.txt's C and F mappings, what
+/// CRuby's `downcase(:fold)` and `casecmp?` use): "ß" folds to "ss".
+/// Invalid UTF-8 bytes are kept as they are; `ascii` folds A-Z only.
+pub(crate) fn fold_case(b: &[u8], ascii: bool) -> Vec<u8> {
+    if ascii {
+        return b.to_ascii_lowercase();
+    }
+    let mut out = Vec::with_capacity(b.len());
+    for chunk in b.utf8_chunks() {
+        out.extend_from_slice(caseless::default_case_fold_str(chunk.valid()).as_bytes());
+        out.extend_from_slice(chunk.invalid());
+    }
+    out
+}
+
+/// What a case option asks for.
+#[derive(Clone, Copy, PartialEq)]
+enum CaseOpt {
+    Unicode,
+    Ascii,
+    Fold,
+}
+
 /// The options of `upcase`/`downcase`/`capitalize`/`swapcase` (CRuby's
-/// `check_case_options`): true for `:ascii`. `:turkic` and `:lithuanian`
-/// are accepted (their special mappings are not done), `:fold` only when
-/// downcasing.
-fn case_opts(vm: &mut Vm, a: &[Value], how: Case) -> Result<bool, Unwind> {
+/// `check_case_options`). `:turkic` and `:lithuanian` are accepted (their
+/// special mappings are not done), `:fold` only when downcasing.
+fn case_opts(vm: &mut Vm, a: &[Value], how: Case) -> Result<CaseOpt, Unwind> {
     let name = |i: usize| a.get(i).and_then(|v| vm.symbol_name(*v));
     let (first, second) = (name(0), name(1));
     let err = |vm: &mut Vm, m: &str| Err(vm.arg_error(m));
     match (a.len(), first.as_deref()) {
-        (0, _) => Ok(false),
+        (0, _) => Ok(CaseOpt::Unicode),
         (3.., _) => err(vm, "too many options"),
         (_, Some(f @ ("turkic" | "lithuanian"))) => {
             let other = if f == "turkic" {
@@ -121,11 +143,11 @@ fn case_opts(vm: &mut Vm, a: &[Value], how: Case) -> Result<bool, Unwind> {
             if a.len() == 2 && second.as_deref() != Some(other) {
                 return err(vm, "invalid second option");
             }
-            Ok(false)
+            Ok(CaseOpt::Unicode)
         }
         (2, _) => err(vm, "too many options"),
-        (_, Some("ascii")) => Ok(true),
-        (_, Some("fold")) if matches!(how, Case::Down) => Ok(false),
+        (_, Some("ascii")) => Ok(CaseOpt::Ascii),
+        (_, Some("fold")) if matches!(how, Case::Down) => Ok(CaseOpt::Fold),
         (_, Some("fold")) => err(vm, "option :fold only allowed for downcasing"),
         _ => err(vm, "invalid option"),
     }
@@ -165,17 +187,32 @@ fn case_apply(b: &[u8], a_ascii: bool, how: Case) -> Vec<u8> {
     }
 }
 
+/// The receiver's bytes with `a`'s case mapping applied.
+fn case_result(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> Result<Vec<u8>, Unwind> {
+    let opt = case_opts(vm, a, how)?;
+    let ascii = opt == CaseOpt::Ascii || is_binary(s);
+    let b = bytes(vm, s);
+    // A Unicode mapping needs whole characters (CRuby's
+    // `rb_str_casemap` raises on a broken UTF-8 sequence).
+    if !ascii && !Enc::of(s).bytewise() && std::str::from_utf8(&b).is_err() {
+        return Err(vm.arg_error("input string invalid"));
+    }
+    Ok(if opt == CaseOpt::Fold {
+        fold_case(&b, ascii)
+    } else {
+        case_apply(&b, ascii, how)
+    })
+}
+
 fn case_new(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> VResult {
-    let ascii = case_opts(vm, a, how)? || is_binary(s);
-    let r = case_apply(&bytes(vm, s), ascii, how);
+    let r = case_result(vm, s, a, how)?;
     Ok(new_like(vm, s, r))
 }
 
 fn case_bang(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> VResult {
-    let ascii = case_opts(vm, a, how)? || is_binary(s);
+    let r = case_result(vm, s, a, how)?;
     super::check_frozen(vm, s)?;
     let old = bytes(vm, s);
-    let r = case_apply(&old, ascii, how);
     if r == old {
         return Ok(Value::NIL);
     }
@@ -612,6 +649,9 @@ pub fn init(vm: &mut Vm) {
         if !(vm.is_string(a[0]) || a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
             return Ok(Value::NIL);
         }
+        if vm.is_string(a[0]) && super::encoding::compatible(s, a[0]).is_none() {
+            return Ok(Value::NIL);
+        }
         let o = str_arg(vm, a[0])?;
         let x = bytes(vm, s).to_ascii_lowercase();
         Ok(Value::int(x.cmp(&o.to_ascii_lowercase()) as i64))
@@ -620,9 +660,18 @@ pub fn init(vm: &mut Vm) {
         if !(vm.is_string(a[0]) || a[0].is_heap() && vm.respond_to(a[0], sym::TO_STR)) {
             return Ok(Value::NIL);
         }
+        if vm.is_string(a[0]) && super::encoding::compatible(s, a[0]).is_none() {
+            return Ok(Value::NIL);
+        }
         let o = str_arg(vm, a[0])?;
-        let x = map_case(&bytes(vm, s), Case::Down, false);
-        Ok(Value::bool(x == map_case(&o, Case::Down, false)))
+        let ascii = is_binary(s) || is_binary(a[0]);
+        for x in [&bytes(vm, s), &o] {
+            if !ascii && std::str::from_utf8(x).is_err() {
+                return Err(vm.arg_error("input string invalid"));
+            }
+        }
+        let x = fold_case(&bytes(vm, s), ascii);
+        Ok(Value::bool(x == fold_case(&o, ascii)))
     });
     vm.def_builtin(s, "+", 1, |vm, s, a, _| {
         let mut b = bytes(vm, s);
