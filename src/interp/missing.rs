@@ -152,15 +152,15 @@ impl Vm {
         // A named class or module shows its name (not a user `inspect`);
         // an anonymous one is described by `inspect` like any object, so
         // `#<Class:0x...>` stands alone and a custom one gets `:Class`.
-        if let Some(c) = self.as_class(recv) {
-            if self.classes.get(c).name.is_some() {
-                let kind = if self.classes.is_module(c) {
-                    "Module"
-                } else {
-                    "Class"
-                };
-                return format!("{}:{kind}", self.class_name(c));
-            }
+        if let Some(c) = self.as_class(recv)
+            && self.classes.get(c).name.is_some()
+        {
+            let kind = if self.classes.is_module(c) {
+                "Module"
+            } else {
+                "Class"
+            };
+            return format!("{}:{kind}", self.class_name(c));
         }
         // An object without `inspect` (a BasicObject) must not send it to
         // method_missing, which would describe the receiver again.
