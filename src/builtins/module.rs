@@ -23,7 +23,7 @@ fn this(vm: &mut Vm, s: Value) -> Result<ClassId, Unwind> {
 /// `this` for methods that change the class: FrozenError when frozen.
 fn this_mut(vm: &mut Vm, s: Value) -> Result<ClassId, Unwind> {
     let c = this(vm, s)?;
-    if obj(s).is_frozen() {
+    if vm.class_frozen(c) {
         return Err(vm.frozen_class_error(c));
     }
     Ok(c)

@@ -879,15 +879,10 @@ pub fn no_singleton(s: Value) -> bool {
 }
 
 /// Adding to the singleton class of a frozen object (`def o.x`,
-/// `define_singleton_method`, `extend`): CRuby's message shows the object
-/// with the default to_s.
+/// `define_singleton_method`, `extend`).
 pub(crate) fn frozen_singleton_check(vm: &mut Vm, s: Value) -> Result<(), crate::object::Unwind> {
     if s.is_heap() && obj(s).is_frozen() {
-        let d = vm.any_to_s(s);
-        return Err(vm.error(
-            vm.e.frozen_error,
-            &format!("can't modify frozen object: {d}"),
-        ));
+        return Err(vm.frozen_singleton_error(s));
     }
     Ok(())
 }

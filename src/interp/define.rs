@@ -29,8 +29,7 @@ impl Vm {
         iseq: crate::value::IseqId,
         singleton: bool,
     ) -> Result<(), Unwind> {
-        let cv = self.class_value(target);
-        if !singleton && obj(cv).is_frozen() {
+        if self.class_frozen(target) {
             return Err(self.frozen_class_error(target));
         }
         if target == cls::OBJECT
@@ -88,9 +87,25 @@ impl Vm {
         self.method_hook(target, name, "added")
     }
 
-    /// FrozenError for defining into a frozen class or module.
+    /// Whether `c` cannot take methods: it is frozen, or it is the
+    /// singleton class of a frozen object (CRuby freezes the two together).
+    pub fn class_frozen(&self, c: ClassId) -> bool {
+        let k = self.classes.get(c);
+        obj(k.obj).is_frozen()
+            || (k.kind == ClassKind::Singleton
+                && k.attached.is_heap()
+                && obj(k.attached).is_frozen())
+    }
+
+    /// FrozenError for defining into a frozen class or module
+    /// (`rb_class_modify_check`): a singleton class is described by the
+    /// object it belongs to.
     #[cold]
     pub fn frozen_class_error(&mut self, c: ClassId) -> Unwind {
+        let k = self.classes.get(c);
+        if k.kind == ClassKind::Singleton {
+            return self.frozen_singleton_error(k.attached);
+        }
         let kind = if self.classes.is_module(c) {
             "module"
         } else {
@@ -101,6 +116,28 @@ impl Vm {
             self.e.frozen_error,
             &format!("can't modify frozen {kind}: {n}"),
         )
+    }
+
+    /// FrozenError for adding to the singleton class of frozen `v` (`def
+    /// o.x`, `define_singleton_method`, `extend`): "Class: K", "Module:
+    /// M", or "object: " and the object's `to_s`.
+    #[cold]
+    pub fn frozen_singleton_error(&mut self, v: Value) -> Unwind {
+        let (kind, d) = match self.as_class(v) {
+            Some(ac) if self.classes.is_module(ac) => ("Module", self.class_name(ac)),
+            Some(ac) => ("Class", self.class_name(ac)),
+            None => match self.to_s(v) {
+                Ok(d) => ("object", d),
+                Err(e) => return e,
+            },
+        };
+        let e = self.new_exception(
+            self.e.frozen_error,
+            &format!("can't modify frozen {kind}: {d}"),
+        );
+        self.ivar_set_name(e, crate::intern!("recv"), v);
+        self.fill_backtrace(e);
+        Unwind::Raise(e)
     }
 
     /// `class Foo < Bar` / `module Foo`: finds or creates, then runs the body.

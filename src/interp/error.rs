@@ -79,10 +79,11 @@ impl Vm {
     #[cold]
     pub fn frozen_error(&mut self, v: Value) -> Unwind {
         let s = self.inspect(v).unwrap_or_default();
-        // CLASS_OF: a class is named by its metaclass, `#<Class:K>`.
+        // CLASS_OF: a class is named by its metaclass, `#<Class:K>`, and
+        // an object with a singleton class by that class.
         let c = match self.as_class(v) {
             Some(k) if !self.classes.is_module(k) => format!("#<Class:{s}>"),
-            _ => self.class_name(self.real_class_of(v)),
+            _ => self.class_name(self.class_of(v)),
         };
         let e = self.new_exception(
             self.e.frozen_error,

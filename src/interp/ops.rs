@@ -496,11 +496,7 @@ impl Vm {
                     return Err(self.type_error("can't define singleton"));
                 }
                 if o.is_heap() && obj(o).is_frozen() {
-                    let d = self.any_to_s(o);
-                    return Err(self.error(
-                        self.e.frozen_error,
-                        &format!("can't modify frozen object: {d}"),
-                    ));
+                    return Err(self.frozen_singleton_error(o));
                 }
                 let s = self.singleton_class(o);
                 self.define_iseq_method(fi, s, name, iseq, true)?;
