@@ -541,8 +541,8 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(m, "module_eval", -1, class_eval);
     vm.def_builtin(m, "class_exec", -1, class_exec);
     vm.def_builtin(m, "module_exec", -1, class_exec);
-    vm.def_builtin(m, "freeze", 0, |_, s, _, _| {
-        obj(s).freeze();
+    vm.def_builtin(m, "freeze", 0, |vm, s, _, _| {
+        vm.freeze_with_singleton(s);
         Ok(s)
     });
     vm.def_builtin(m, "hash", 0, |_, s, _, _| {

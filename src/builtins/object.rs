@@ -46,9 +46,9 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(k, "frozen?", 0, |_, s, _, _| {
         Ok(Value::bool(!s.is_heap() || obj(s).is_frozen()))
     });
-    vm.def_builtin(k, "freeze", 0, |_, s, _, _| {
+    vm.def_builtin(k, "freeze", 0, |vm, s, _, _| {
         if s.is_heap() {
-            obj(s).freeze();
+            vm.freeze_with_singleton(s);
         }
         Ok(s)
     });
@@ -782,7 +782,7 @@ fn clone(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         None => obj(s).is_frozen(),
     };
     if frozen {
-        obj(n).freeze();
+        vm.freeze_with_singleton(n);
     }
     Ok(n)
 }

@@ -556,7 +556,22 @@ impl Vm {
         if let Some(c) = self.as_class(v) {
             self.classes.get_mut(c).metaclass = Some(s);
         }
+        if obj(v).is_frozen() {
+            obj(self.classes.get(s).obj).freeze();
+        }
         s
+    }
+
+    /// Freezes heap object `v` and its singleton class, if it has one
+    /// (`rb_freeze_singleton_class`: a frozen object's singleton class
+    /// takes no methods and answers `frozen?` with true).
+    pub fn freeze_with_singleton(&mut self, v: Value) {
+        obj(v).freeze();
+        let c = self.class_of(v);
+        let k = self.classes.get(c);
+        if k.kind == ClassKind::Singleton && k.attached == v {
+            obj(k.obj).freeze();
+        }
     }
 
     // ---- methods ------------------------------------------------------

@@ -459,8 +459,8 @@ pub fn init(vm: &mut Vm) {
         vm.temp_roots.pop();
         Ok(h)
     });
-    vm.def_builtin(r, "freeze", 0, |_, s, _, _| {
-        obj(s).freeze();
+    vm.def_builtin(r, "freeze", 0, |vm, s, _, _| {
+        vm.freeze_with_singleton(s);
         Ok(s)
     });
     vm.def_singleton_builtin(r, "new", -2, regexp_s_new);

@@ -892,8 +892,8 @@ pub fn init(vm: &mut Vm) {
         };
         Ok(Value::int(r as i64))
     });
-    vm.def_builtin(s, "freeze", 0, |_, s, _, _| {
-        obj(s).freeze();
+    vm.def_builtin(s, "freeze", 0, |vm, s, _, _| {
+        vm.freeze_with_singleton(s);
         Ok(s)
     });
     vm.def_builtin(s, "dup", 0, |vm, s, _, _| {
