@@ -845,6 +845,17 @@ fn copy_object(vm: &mut Vm, s: Value, with_singleton: bool) -> VResult {
         for m in incs {
             super::module::include_module(vm, sc, m, false)?;
         }
+        // and its constants (`class << o; X = 1; end`), as rb_singleton_class_clone
+        let consts: Vec<_> = vm
+            .classes
+            .get(cur)
+            .consts
+            .iter()
+            .map(|(k, v)| (*k, *v))
+            .collect();
+        for (name, v) in consts {
+            vm.classes.set_const(sc, name, v);
+        }
     }
     let _ = Reason::MethodDefined;
     Ok(n)

@@ -231,6 +231,9 @@ impl Vm {
                     if s == cls::CLASS {
                         return Err(self.type_error("can't make subclass of Class"));
                     }
+                    if self.classes.get(s).kind == ClassKind::Singleton {
+                        return Err(self.type_error("can't make subclass of singleton class"));
+                    }
                     self.new_class(Some(&n), s, Some(outer))
                 };
                 self.note_const_site(outer, name);

@@ -514,7 +514,8 @@ impl Vm {
             }
             Insn::SingletonClassBody { iseq } => {
                 let o = pop!();
-                if !o.is_heap() {
+                // nil, true and false open NilClass, TrueClass, FalseClass.
+                if crate::builtins::object::no_singleton(o) {
                     return Err(self.type_error("can't define singleton"));
                 }
                 let s = self.singleton_class(o);
