@@ -209,7 +209,6 @@ class String
 end
 
 class Array
-  def self.[](*items) = items
   def self.try_convert(obj) = RubyVM::Prelude.try_convert(obj, Array, :to_ary)
 end
 

@@ -362,6 +362,7 @@ pub fn init(vm: &mut Vm) {
         })
     });
     vm.def_builtin(h, "to_hash", 0, |_, s, _, _| Ok(s));
+    vm.def_builtin(h, "deconstruct_keys", 1, |_, s, _, _| Ok(s));
     vm.def_builtin(h, "each", 0, |vm, s, _, b| each_pair(vm, s, b, "each"));
     vm.def_builtin(h, "each_pair", 0, |vm, s, _, b| {
         each_pair(vm, s, b, "each_pair")

@@ -163,6 +163,10 @@ pub struct Compiler<'pr, 'h> {
     /// In a single-pattern match (`=>`, one-branch `case/in`): the first of
     /// the hidden locals (kind, a, b) describing the last failed check.
     pat_err: Option<u32>,
+    /// In a `case/in`: (subject local, cache local). Every top-level array
+    /// or find pattern deconstructs the subject once (CRuby's
+    /// deconstructed cache), kept in the cache local.
+    decon_cache: Option<(u32, u32)>,
     /// (start, end) of a setter statement whose value is popped
     /// (`unused_setter`): `call` / `index_op_write` compile it without
     /// keeping the assigned value.

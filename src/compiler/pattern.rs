@@ -49,6 +49,10 @@ impl<'pr> Compiler<'pr, '_> {
         self.emit(Insn::SetLocal { idx: subj });
         let single = c.conditions().len() == 1 && c.else_clause().is_none();
         let saved = self.begin_single(single);
+        let cache = self.hidden_local();
+        self.emit(Insn::PutNil);
+        self.emit(Insn::SetLocal { idx: cache });
+        let saved_cache = self.decon_cache.replace((subj, cache));
         let base = self.scope().depth;
         let mut ends = Vec::new();
         for cond in c.conditions().iter() {
@@ -68,6 +72,7 @@ impl<'pr> Compiler<'pr, '_> {
             None => self.raise_no_match(subj),
         }
         self.pat_err = saved;
+        self.decon_cache = saved_cache;
         for e in ends {
             self.patch(e);
         }
@@ -282,11 +287,21 @@ impl<'pr> Compiler<'pr, '_> {
             self.value_check(subj, fails);
         }
         let arr = self.hidden_local();
+        // The case subject's own deconstruct result is cached across the
+        // branches: CheckMatch answers a truthy cache without calling.
+        let cache = self.decon_cache.filter(|(s, _)| *s == subj).map(|(_, c)| c);
         self.emit(Insn::GetLocal { idx: subj });
-        self.emit(Insn::PutNil);
+        match cache {
+            Some(c) => self.emit(Insn::GetLocal { idx: c }),
+            None => self.emit(Insn::PutNil),
+        };
         self.emit(Insn::CheckMatch {
             kind: CHECKMATCH_DECONSTRUCT,
         });
+        if let Some(c) = cache {
+            self.emit(Insn::Dup);
+            self.emit(Insn::SetLocal { idx: c });
+        }
         self.emit(Insn::Dup);
         self.emit(Insn::SetLocal { idx: arr });
         self.fail_branch(Fail::IfFalse, fails, PAT_DECONSTRUCT, |c, a, _| {

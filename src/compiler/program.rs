@@ -404,6 +404,7 @@ fn compile_source(
         frozen_strings: frozen,
         source_enc: LitEnc::of_source(src),
         pat_err: None,
+        decon_cache: None,
         setter_value_unused: None,
         last_line_at: std::cell::Cell::new((u32::MAX, 0)),
         eval: false,

@@ -691,10 +691,14 @@ impl Vm {
                 Ok(Value::bool(any))
             }
             CHECKMATCH_DECONSTRUCT => {
-                if self.is_array(target) {
+                // `pat`: the case's cached result of an earlier branch.
+                if pat.truthy() {
+                    return Ok(pat);
+                }
+                if self.is_array(target) && self.answered_by(target, sym::DECONSTRUCT, cls::ARRAY) {
                     return Ok(target);
                 }
-                if !self.respond_to(target, sym::DECONSTRUCT) {
+                if !self.pattern_responds(target, sym::DECONSTRUCT)? {
                     return Ok(Value::FALSE);
                 }
                 let d = self.funcall(target, sym::DECONSTRUCT, &[], None)?;
@@ -713,10 +717,12 @@ impl Vm {
                 self.hash_from_pairs(&pairs)
             }
             _ => {
-                if self.hash_len(target).is_some() {
+                if self.hash_len(target).is_some()
+                    && self.answered_by(target, sym::DECONSTRUCT_KEYS, cls::HASH)
+                {
                     return Ok(target);
                 }
-                if !self.respond_to(target, sym::DECONSTRUCT_KEYS) {
+                if !self.pattern_responds(target, sym::DECONSTRUCT_KEYS)? {
                     return Ok(Value::FALSE);
                 }
                 let d = self.funcall(target, sym::DECONSTRUCT_KEYS, &[pat], None)?;
@@ -726,6 +732,25 @@ impl Vm {
                 Ok(d)
             }
         }
+    }
+
+    /// Whether `v`'s method `name` is the one `owner` defines (a builtin
+    /// not redefined, nor overridden by a subclass or singleton).
+    fn answered_by(&mut self, v: Value, name: SymbolId, owner: ClassId) -> bool {
+        let c = self.class_of(v);
+        let r = self.dispatch.resolve(&mut self.classes, c, name);
+        r.method
+            .is_some_and(|m| self.classes.method(m).owner == owner)
+    }
+
+    /// Whether a pattern may deconstruct `v`: `v.respond_to?(name)`, asked
+    /// as a call when `respond_to?` is not Kernel's own (CRuby sends it).
+    fn pattern_responds(&mut self, v: Value, name: SymbolId) -> Result<bool, Unwind> {
+        if self.answered_by(v, sym::RESPOND_TO, cls::KERNEL) {
+            return Ok(self.respond_to(v, name));
+        }
+        let r = self.funcall(v, sym::RESPOND_TO, &[Value::symbol(name)], None)?;
+        Ok(r.truthy())
     }
 
     /// `pat === v`, with fast paths for classes and simple values.

@@ -288,6 +288,12 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "to_a", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(a, "to_ary", 0, |_, s, _, _| Ok(s));
+    vm.def_builtin(a, "deconstruct", 0, |_, s, _, _| Ok(s));
+    // `Array[1, 2]`, `MyArray[1, 2]`: a new array of the receiver class.
+    vm.def_singleton_builtin(a, "[]", -1, |vm, s, args, _| {
+        let c = vm.as_class(s).unwrap_or(cls::ARRAY);
+        Ok(vm.heap.alloc(c, Body::Array(args.to_vec())))
+    });
     vm.def_builtin(a, "length", 0, |vm, s, _, _| {
         Ok(Value::int(vm.array_len(s) as i64))
     });
