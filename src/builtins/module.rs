@@ -1295,10 +1295,28 @@ fn eval_in_scope(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResul
 /// A copy of block `b` (a literal block or a block-made Proc) whose `def`s
 /// go to class `c` (class_eval, instance_eval).
 pub fn rebase_block(vm: &mut Vm, b: &Rc<BlockArg>, c: ClassId) -> Rc<BlockArg> {
+    rebase_block_as(vm, b, c, false)
+}
+
+/// `rebase_block`; `no_singleton`: the receiver of `instance_eval` has no
+/// singleton class, so `def` in the block raises.
+pub fn rebase_block_as(
+    vm: &mut Vm,
+    b: &Rc<BlockArg>,
+    c: ClassId,
+    no_singleton: bool,
+) -> Rc<BlockArg> {
+    let cref = |parent: &crate::object::Cref| {
+        if no_singleton {
+            crate::object::cref_new_no_singleton(c, Some(parent.clone()), true)
+        } else {
+            crate::object::cref_new_def_only(c, Some(parent.clone()))
+        }
+    };
     match &**b {
         BlockArg::Literal(blk) => {
             let mut blk = blk.clone();
-            blk.cref = crate::object::cref_new_def_only(c, Some(blk.cref.clone()));
+            blk.cref = cref(&blk.cref);
             Rc::new(BlockArg::Literal(blk))
         }
         BlockArg::Proc(p) => {
@@ -1311,7 +1329,7 @@ pub fn rebase_block(vm: &mut Vm, b: &Rc<BlockArg>, c: ClassId) -> Rc<BlockArg> {
             let _ = &vm;
             match blk {
                 Some(mut blk) => {
-                    blk.cref = crate::object::cref_new_def_only(c, Some(blk.cref.clone()));
+                    blk.cref = cref(&blk.cref);
                     Rc::new(BlockArg::Literal(blk))
                 }
                 None => b.clone(),
@@ -1406,6 +1424,7 @@ pub fn using(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
             parent: old.parent.clone(),
             refinements: std::cell::RefCell::new(list),
             def_only: old.def_only,
+            no_singleton: old.no_singleton,
         });
         let mut i = top;
         loop {

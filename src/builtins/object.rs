@@ -681,9 +681,13 @@ fn instance_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         }
         let src = super::str_arg(vm, a[0])?;
         let (file, line) = super::kernel::eval_location(vm, &a[1..])?;
-        let target = eval_class(vm, s);
+        let (target, none) = eval_class(vm, s);
         let parent = vm.frames.last().map(|f| f.cref.clone());
-        let cref = crate::object::cref_new(target, parent);
+        let cref = if none {
+            crate::object::cref_new_no_singleton(target, parent, false)
+        } else {
+            crate::object::cref_new(target, parent)
+        };
         return super::kernel::eval_string(vm, &src, &file, line, s, cref);
     };
     if !a.is_empty() {
@@ -703,20 +707,21 @@ fn instance_exec(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
 }
 
 /// Where `def` goes inside `instance_eval`: the receiver's singleton class
-/// (its class for values that cannot have one).
-fn eval_class(vm: &mut Vm, s: Value) -> crate::value::ClassId {
-    if !s.is_heap() || matches!(&*obj(s).body.borrow(), Body::Float(_) | Body::Bignum(_)) {
-        return vm.real_class_of(s);
+/// (nil, true, false: their class); true with the receiver's class for
+/// values that cannot have one (where `def` raises).
+fn eval_class(vm: &mut Vm, s: Value) -> (crate::value::ClassId, bool) {
+    if no_singleton(s) {
+        return (vm.real_class_of(s), true);
     }
-    vm.singleton_class(s)
+    (vm.singleton_class(s), false)
 }
 
 /// A copy of literal block `b` whose `def`s define singleton methods of `s`.
 fn with_def_target(vm: &mut Vm, s: Value, b: &Rc<BlockArg>) -> Rc<BlockArg> {
     match &**b {
         BlockArg::Literal(_) | BlockArg::Proc(_) => {
-            let target = eval_class(vm, s);
-            super::module::rebase_block(vm, b, target)
+            let (target, none) = eval_class(vm, s);
+            super::module::rebase_block_as(vm, b, target, none)
         }
         _ => b.clone(),
     }

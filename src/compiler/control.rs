@@ -28,6 +28,10 @@ pub const CHECKMATCH_DECONSTRUCT_KEYS: u32 = 3;
 pub const CHECKMATCH_HASH_EXCEPT: u32 = 4;
 /// `case` without a subject, `when *list`: any element truthy.
 pub const CHECKMATCH_WHEN_SPLAT: u32 = 5;
+/// `rescue C`: `C === $!`, C must be a class or module (TypeError).
+pub const CHECKMATCH_RESCUE: u32 = 6;
+/// `rescue *list`: the same for each element.
+pub const CHECKMATCH_RESCUE_SPLAT: u32 = 7;
 
 impl<'pr> Compiler<'pr, '_> {
     pub(super) fn expr_more(&mut self, node: &Node<'pr>) -> CResult<()> {
@@ -583,12 +587,12 @@ impl<'pr> Compiler<'pr, '_> {
                 if let Some(s) = e.as_splat_node() {
                     self.opt_body(s.expression())?;
                     self.emit(Insn::CheckMatch {
-                        kind: CHECKMATCH_SPLAT,
+                        kind: CHECKMATCH_RESCUE_SPLAT,
                     });
                 } else {
                     self.expr(&e)?;
                     self.emit(Insn::CheckMatch {
-                        kind: CHECKMATCH_CASE,
+                        kind: CHECKMATCH_RESCUE,
                     });
                 }
                 hits.push(self.emit(Insn::BranchIf { target: 0 }));

@@ -17,8 +17,13 @@ impl Vm {
     // ---- definitions ---------------------------------------------------------------
 
     /// The class `def` defines into for the current frame.
-    pub(super) fn def_target(&self, fi: usize) -> ClassId {
-        self.frames[fi].cref.class
+    /// Where `def`, `alias` and `undef` in frame `fi` act.
+    pub(super) fn def_target(&mut self, fi: usize) -> Result<ClassId, Unwind> {
+        let cref = &self.frames[fi].cref;
+        if cref.no_singleton {
+            return Err(self.type_error("can't define singleton"));
+        }
+        Ok(cref.class)
     }
 
     pub fn define_iseq_method(

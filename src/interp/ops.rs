@@ -486,7 +486,7 @@ impl Vm {
                 Ok(None)
             }
             Insn::DefineMethod { name, iseq } => {
-                let target = self.def_target(fi);
+                let target = self.def_target(fi)?;
                 self.define_iseq_method(fi, target, name, iseq, false)?;
                 done(Value::symbol(name))
             }
@@ -527,7 +527,7 @@ impl Vm {
                 done(p)
             }
             Insn::Alias { new, old } => {
-                let target = self.def_target(fi);
+                let target = self.def_target(fi)?;
                 self.alias_method(target, new, old)?;
                 done(Value::NIL)
             }
@@ -536,7 +536,7 @@ impl Vm {
                 done(Value::NIL)
             }
             Insn::Undef { name } => {
-                let target = self.def_target(fi);
+                let target = self.def_target(fi)?;
                 self.undef_method(target, name)?;
                 done(Value::NIL)
             }
@@ -685,6 +685,20 @@ impl Vm {
                 }
                 Ok(Value::FALSE)
             }
+            CHECKMATCH_RESCUE => {
+                self.check_rescue_class(pat)?;
+                Ok(Value::bool(self.case_eq(pat, target)?))
+            }
+            CHECKMATCH_RESCUE_SPLAT => {
+                let items = self.splat_to_array(pat)?;
+                for p in self.array_items(items) {
+                    self.check_rescue_class(p)?;
+                    if self.case_eq(p, target)? {
+                        return Ok(Value::TRUE);
+                    }
+                }
+                Ok(Value::FALSE)
+            }
             CHECKMATCH_WHEN_SPLAT => {
                 let items = self.splat_to_array(pat)?;
                 let any = self.array_items(items).iter().any(|v| v.truthy());
@@ -732,6 +746,14 @@ impl Vm {
                 Ok(d)
             }
         }
+    }
+
+    /// A rescue clause's class list holds classes and modules only.
+    fn check_rescue_class(&mut self, c: Value) -> Result<(), Unwind> {
+        if self.as_class(c).is_none() {
+            return Err(self.type_error("class or module required for rescue clause"));
+        }
+        Ok(())
     }
 
     /// Whether `v`'s method `name` is the one `owner` defines (a builtin

@@ -217,6 +217,9 @@ pub struct CrefNode {
     /// targets `class`; constants, class variables and nested class
     /// definitions stay in the block's lexical scope (as in CRuby).
     pub def_only: bool,
+    /// `instance_eval` on a value that has no singleton class (Integer,
+    /// Float, Symbol): `def`, `alias` and `undef` raise TypeError.
+    pub no_singleton: bool,
 }
 pub type Cref = Rc<CrefNode>;
 
@@ -243,7 +246,17 @@ pub fn cref_new_def_only(class: ClassId, parent: Option<Cref>) -> Cref {
     cref_with(class, parent, true)
 }
 
+/// The cref of `instance_eval` on a value without a singleton class:
+/// `class` (the value's class) for lookups, no definitions.
+pub fn cref_new_no_singleton(class: ClassId, parent: Option<Cref>, def_only: bool) -> Cref {
+    cref_node(class, parent, def_only, true)
+}
+
 fn cref_with(class: ClassId, parent: Option<Cref>, def_only: bool) -> Cref {
+    cref_node(class, parent, def_only, false)
+}
+
+fn cref_node(class: ClassId, parent: Option<Cref>, def_only: bool, no_singleton: bool) -> Cref {
     let refinements = parent
         .as_ref()
         .map(|p| p.refinements.borrow().clone())
@@ -253,6 +266,7 @@ fn cref_with(class: ClassId, parent: Option<Cref>, def_only: bool) -> Cref {
         parent,
         refinements: RefCell::new(refinements),
         def_only,
+        no_singleton,
     })
 }
 
