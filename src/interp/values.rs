@@ -137,8 +137,9 @@ impl Vm {
         if v.is_nil() && !self.nil_to_a_redefined() {
             return Ok(self.ary_new(Vec::new()));
         }
-        if self.respond_to(v, sym::TO_A) {
-            let a = self.funcall(v, sym::TO_A, &[], None)?;
+        // rb_check_funcall: a private to_a answers, a user respond_to?
+        // that says no is believed.
+        if let Some(a) = self.check_funcall(v, sym::TO_A)? {
             if self.is_array(a) {
                 return Ok(a);
             }
