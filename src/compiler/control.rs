@@ -148,6 +148,14 @@ impl<'pr> Compiler<'pr, '_> {
             },
             Node::ReturnNode { .. } => {
                 let args = node.as_return_node().unwrap().arguments();
+                if args.is_some() && self.scopes.len() == 1 && self.scope().kind == IseqKind::Top {
+                    // CRuby's compile-time warning names the file only.
+                    let msg = format!(
+                        "{}: warning: argument of top-level return is ignored\n",
+                        self.file
+                    );
+                    self.host.warn(msg, false);
+                }
                 self.jump_value(args)?;
                 // Leaving a rescue clause sets `$!` back, as its end does.
                 self.leave_rescues(0);
@@ -708,16 +716,18 @@ impl<'pr> Compiler<'pr, '_> {
 
     /// Inlines the ensure bodies entered since `level` (innermost first).
     fn inline_ensures(&mut self, level: usize) -> CResult<()> {
-        let bodies: Vec<_> = self.scope().ensures[level..]
-            .iter()
-            .rev()
-            .map(|b| b.as_ref().and_then(|s| s.as_node().as_statements_node()))
-            .collect();
-        for b in bodies {
-            let saved = std::mem::take(&mut self.scope().ensures);
-            self.statements(b)?;
+        let n = self.scope().ensures.len();
+        for i in (level..n).rev() {
+            let b = self.scope().ensures[i]
+                .as_ref()
+                .and_then(|s| s.as_node().as_statements_node());
+            // While an ensure body runs, only the ensures around it are
+            // active: a `return` in it still runs the outer ones.
+            let inner = self.scope().ensures.split_off(i);
+            let r = self.statements(b);
+            self.scope().ensures.extend(inner);
+            r?;
             self.emit(Insn::Pop);
-            self.scope().ensures = saved;
         }
         Ok(())
     }

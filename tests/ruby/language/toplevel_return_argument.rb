@@ -1,0 +1,3 @@
+puts "before"
+return 10 if true
+puts "after"
