@@ -1390,18 +1390,16 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
                 let n = node.as_constant_path_write_node().unwrap();
                 let t = n.target();
                 let name = t.name().map(|n| name_of(&n)).unwrap_or(SymbolId(0));
+                // CRuby 3.1 evaluates the value before the path's parent.
+                self.expr(&n.value())?;
+                self.emit(Insn::Dup);
                 match t.parent() {
                     Some(p) => self.expr(&p)?,
                     // `::C = v`: Object's (as `cbase`'s marker).
                     None => self.put_object(Value::symbol(sym::MAIN)),
                 }
-                self.expr(&n.value())?;
-                self.emit(Insn::Dup);
-                self.emit(Insn::TopN { n: 2 });
                 self.emit(Insn::Swap);
                 self.emit(Insn::SetConstUnder { name });
-                self.emit(Insn::Swap);
-                self.emit(Insn::Pop);
                 Ok(())
             }
             Node::ConstantPathOrWriteNode { .. }

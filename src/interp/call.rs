@@ -1329,6 +1329,13 @@ impl Vm {
             return Err(self.runtime_error("super called outside of method"));
         };
         let frame_block = f.block.clone();
+        if fl & flags::ZSUPER != 0 && matches!(self.classes.method(m).kind, MethodKind::Bmethod(_))
+        {
+            self.stack.truncate(recv_ix);
+            return Err(self.runtime_error(
+                "implicit argument passing of super from method defined by define_method() is not supported. Specify all arguments explicitly.",
+            ));
+        }
         let owner = self.classes.method(m).owner;
         let name = self.classes.method(m).original_name;
         self.dispatch.counters.ccf_super += 1;
