@@ -1037,8 +1037,16 @@ impl Vm {
                     MethodKind::Bmethod(p) => p,
                     _ => unreachable!(),
                 };
-                let (iseq, cref, env) = match &*obj(p).body.borrow() {
-                    Body::Proc(rp) => (rp.block.iseq, rp.block.cref.clone(), rp.block.env),
+                // `yield` and `block_given?` in the body see the block of
+                // the method that made the proc; the call's block only
+                // reaches a `&b` parameter.
+                let (iseq, cref, env, outer) = match &*obj(p).body.borrow() {
+                    Body::Proc(rp) => (
+                        rp.block.iseq,
+                        rp.block.cref.clone(),
+                        rp.block.env,
+                        rp.block.outer_block.clone(),
+                    ),
                     _ => unreachable!(),
                 };
                 let iseq = self.iseq(iseq);
@@ -1057,7 +1065,7 @@ impl Vm {
                     self_val: recv,
                     method: Some(m),
                     cref,
-                    block,
+                    block: outer,
                     penv: env,
                     home: None,
                     origin: 0,

@@ -148,8 +148,13 @@ impl Vm {
         let MethodKind::Bmethod(p) = self.classes.method(m).kind else {
             return Hot::No;
         };
-        let (iid, cref, penv) = match &*obj(p).body.borrow() {
-            Body::Proc(rp) => (rp.block.iseq, rp.block.cref.clone(), rp.block.env),
+        let (iid, cref, penv, outer) = match &*obj(p).body.borrow() {
+            Body::Proc(rp) => (
+                rp.block.iseq,
+                rp.block.cref.clone(),
+                rp.block.env,
+                rp.block.outer_block.clone(),
+            ),
             _ => return Hot::No,
         };
         let iseq = self.iseq(iid);
@@ -162,7 +167,8 @@ impl Vm {
             self_val: recv,
             method: Some(m),
             cref,
-            block: None,
+            // yield in the body: the proc's creator's block (see Bmethod)
+            block: outer,
             penv,
             home: None,
             origin: 0,
