@@ -342,7 +342,9 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(f, "-@", 0, |vm, s, _, _| Ok(vm.float_new(-num_f64(s))));
     for name in ["to_s", "inspect"] {
-        vm.def_builtin(f, name, 0, |vm, s, _, _| Ok(vm.str_new(&fmt(num_f64(s)))));
+        vm.def_builtin(f, name, 0, |vm, s, _, _| {
+            Ok(super::string::ascii_str(vm, &fmt(num_f64(s))))
+        });
     }
     vm.def_builtin(f, "to_f", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(f, "hash", 0, |vm, s, _, _| {

@@ -556,10 +556,7 @@ fn shift(vm: &mut Vm, s: Value, o: Value, left: bool) -> VResult {
     let b = big(s);
     let n = match to_big(o) {
         Some(n) => n,
-        None => {
-            let n = super::int_arg(vm, o)?;
-            BigInt::from(n)
-        }
+        None => big(super::to_int_value(vm, o)?),
     };
     let left = if n.is_negative() { !left } else { left };
     let n = n.abs();
@@ -723,69 +720,180 @@ pub fn math_domain(vm: &mut Vm, msg: &str) -> Unwind {
     vm.error(c, msg)
 }
 
+/// `Integer#chr` (CRuby 3.1's int_chr and rb_enc_uint_chr).
 fn chr(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
-    let Some(n) = s.as_fixnum() else {
-        return Err(vm.error(vm.e.range_error, "bignum out of char range"));
+    use super::encoding::table::Kind;
+    use super::string::Enc;
+    let code = match s.as_fixnum() {
+        Some(n) if (0..=u32::MAX as i64).contains(&n) => n as u32,
+        Some(n) => return Err(vm.error(vm.e.range_error, &format!("{n} out of char range"))),
+        None => return Err(vm.error(vm.e.range_error, "bignum out of char range")),
     };
-    if a.is_empty() {
-        if !(0..=255).contains(&n) {
-            return Err(vm.error(vm.e.range_error, &format!("{n} out of char range")));
-        }
-        // US-ASCII below 128, ASCII-8BIT above, as CRuby.
-        let v = vm.str_from_bytes(vec![n as u8]);
-        let enc = if n < 128 {
-            super::string::Enc::UsAscii
-        } else {
-            super::string::Enc::Binary
-        };
-        enc.set(v);
-        return Ok(v);
+    if a.len() > 1 {
+        return Err(vm.argc_error(a.len(), 0, 1));
     }
-    match u32::try_from(n).ok().and_then(char::from_u32) {
-        Some(c) => Ok(vm.str_new(&c.to_string())),
-        None if n < 0 || n > u32::MAX as i64 => {
-            Err(vm.error(vm.e.range_error, &format!("{n} out of char range")))
+    let enc = match a.first() {
+        Some(e) => super::encoding::enc_arg(vm, *e)?,
+        None if code <= 0xff => {
+            // US-ASCII below 128, ASCII-8BIT above, as CRuby.
+            let v = vm.str_from_bytes(vec![code as u8]);
+            if code < 0x80 {
+                Enc::UsAscii
+            } else {
+                Enc::Binary
+            }
+            .set(v);
+            return Ok(v);
         }
-        None => Err(vm.error(
-            vm.e.range_error,
-            &format!("invalid codepoint 0x{n:X} in UTF-8"),
-        )),
-    }
+        None => match super::encoding::default_internal(vm) {
+            Some(e) => e,
+            None => {
+                return Err(vm.error(vm.e.range_error, &format!("{code} out of char range")));
+            }
+        },
+    };
+    let out_of_range =
+        |vm: &mut Vm| vm.error(vm.e.range_error, &format!("{code} out of char range"));
+    let invalid = |vm: &mut Vm| {
+        let msg = format!("invalid codepoint 0x{code:X} in {}", enc.name());
+        vm.error(vm.e.range_error, &msg)
+    };
+    let unicode = |vm: &mut Vm| -> Result<char, Unwind> {
+        if code > 0x10ffff {
+            return Err(out_of_range(vm));
+        }
+        char::from_u32(code).ok_or_else(|| invalid(vm))
+    };
+    let bytes: Vec<u8> = match enc.kind() {
+        Kind::Single | Kind::Dummy => {
+            if code > 0xff || (enc == Enc::UsAscii && code > 0x7f) {
+                return Err(invalid(vm));
+            }
+            vec![code as u8]
+        }
+        Kind::Utf8 if enc.name() == "CESU-8" && code > 0xffff => {
+            // a surrogate pair, each half as a three-byte sequence
+            let ch = unicode(vm)?;
+            let mut units = [0u16; 2];
+            let mut out = Vec::new();
+            for u in ch.encode_utf16(&mut units).iter() {
+                let u = *u as u32;
+                out.extend([
+                    0xe0 | (u >> 12) as u8,
+                    0x80 | ((u >> 6) & 0x3f) as u8,
+                    0x80 | (u & 0x3f) as u8,
+                ]);
+            }
+            out
+        }
+        Kind::Utf8 => unicode(vm)?.to_string().into_bytes(),
+        Kind::Utf16Be | Kind::Utf16Le | Kind::Utf32Be | Kind::Utf32Le => {
+            let ch = unicode(vm)?;
+            let mut units = [0u16; 2];
+            let be = matches!(enc.kind(), Kind::Utf16Be | Kind::Utf32Be);
+            match enc.kind() {
+                Kind::Utf16Be | Kind::Utf16Le => ch
+                    .encode_utf16(&mut units)
+                    .iter()
+                    .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                    .collect(),
+                _ if be => code.to_be_bytes().to_vec(),
+                _ => code.to_le_bytes().to_vec(),
+            }
+        }
+        // Multibyte legacy encodings: the code's bytes, big-endian, which
+        // must then read back as one valid character.
+        _ => {
+            let b: Vec<u8> = code
+                .to_be_bytes()
+                .into_iter()
+                .skip_while(|b| *b == 0)
+                .collect();
+            let b = if b.is_empty() { vec![0] } else { b };
+            let (len, ok) = super::encoding::codec::char_at(enc, &b, 0);
+            if !ok || len != b.len() {
+                return Err(invalid(vm));
+            }
+            b
+        }
+    };
+    let v = vm.str_from_bytes(bytes);
+    enc.set(v);
+    Ok(v)
 }
 
 pub fn int_to_s(v: Value, base: u32) -> String {
     to_big(v).map(|b| b.to_str_radix(base)).unwrap_or_default()
 }
 
+/// `int[i]`, `int[i, len]`, `int[range]` (CRuby 3.1's int_aref1/2).
 fn aref(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
-    let b = big(s);
-    let bit = |b: &BigInt, n: &BigInt| -> i64 {
-        if n.is_negative() {
-            return 0;
-        }
-        match n.to_u64() {
-            Some(n) => ((b >> n) & BigInt::one()).to_i64().unwrap_or(0),
-            None => i64::from(b.is_negative()),
-        }
-    };
     if a.len() == 2 {
-        let (st, len) = (big(a[0]), super::int_arg(vm, a[1])?);
-        if len < 0 {
-            return Err(vm.arg_error("negative length"));
-        }
-        let shifted = if st.is_negative() {
-            b << st.abs().to_u64().unwrap_or(0)
-        } else {
-            b >> st.to_u64().unwrap_or(0)
-        };
-        let mask = (BigInt::one() << len as u64) - 1;
-        return Ok(vm.bignum_value(shifted & mask));
+        let num = shift(vm, s, a[0], false)?;
+        let len = super::to_int_value(vm, a[1])?;
+        let mask = shift(vm, Value::int(1), len, true)?;
+        return Ok(vm.bignum_value(big(num) & (big(mask) - 1)));
     }
-    let n = match to_big(a[0]) {
-        Some(n) => n,
-        None => BigInt::from(super::int_arg(vm, a[0])?),
+    let range = if a[0].is_heap() {
+        match &*obj(a[0]).body.borrow() {
+            Body::Range(b, e, x) => Some((*b, *e, *x)),
+            _ => None,
+        }
+    } else {
+        None
     };
-    Ok(Value::int(bit(&b, &n)))
+    let Some((beg, end, excl)) = range else {
+        return aref_bit(vm, s, a[0]);
+    };
+    if beg.is_nil() {
+        // beginless: every bit below `end`, which must all be 0
+        let end = big(super::to_int_value(vm, end)?);
+        if end.is_negative() {
+            return Ok(Value::int(0));
+        }
+        let len = if excl { end } else { end + 1 };
+        let len = vm.bignum_value(len);
+        let mask = big(shift(vm, Value::int(1), len, true)?) - 1;
+        let masked: BigInt = big(s) & mask;
+        if masked.is_zero() {
+            return Ok(Value::int(0));
+        }
+        return Err(vm.arg_error("The beginless range for Integer#[] results in infinity"));
+    }
+    let num = shift(vm, s, beg, false)?;
+    if end.is_nil() {
+        return Ok(num);
+    }
+    let c = vm.funcall(beg, sym::CMP, &[end], None)?;
+    let cmp = c.as_fixnum().map(|c| c.signum());
+    match cmp {
+        Some(-1) => {
+            let (b, e) = (
+                big(super::to_int_value(vm, beg)?),
+                big(super::to_int_value(vm, end)?),
+            );
+            let len = if excl { e - b } else { e - b + 1 };
+            let len = vm.bignum_value(len);
+            let mask = big(shift(vm, Value::int(1), len, true)?) - 1;
+            Ok(vm.bignum_value(big(num) & mask))
+        }
+        Some(0) if excl => Ok(Value::int(0)),
+        Some(0) => aref_bit(vm, s, beg),
+        _ => Ok(num),
+    }
+}
+
+/// One bit: `int[i]` (a Float index is truncated; a huge one reads the sign).
+fn aref_bit(vm: &mut Vm, s: Value, i: Value) -> VResult {
+    let b = big(s);
+    let n = big(super::to_int_value(vm, i)?);
+    if n.is_negative() {
+        return Ok(Value::int(0));
+    }
+    Ok(Value::int(match n.to_u64() {
+        Some(n) => ((b >> n) & BigInt::one()).to_i64().unwrap_or(0),
+        None => i64::from(b.is_negative()),
+    }))
 }
 
 fn upto_downto(vm: &mut Vm, s: Value, a: &[Value], b: B, up: bool) -> VResult {
@@ -1135,7 +1243,7 @@ fn int_to_s_base(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         None => 10,
     };
     match numparse::int_to_s(&int_of(s), base) {
-        Ok(t) => Ok(vm.str_new(&t)),
+        Ok(t) => Ok(super::string::ascii_str(vm, &t)),
         Err(m) => Err(vm.arg_error(&m)),
     }
 }

@@ -210,17 +210,41 @@ pub fn int_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
         }
         return Err(vm.error(vm.e.range_error, "bignum too big to convert into `long'"));
     }
-    if !v.is_nil() && vm.respond_to(v, crate::value::sym::TO_INT) {
-        let r = vm.funcall(v, crate::value::sym::TO_INT, &[], None)?;
-        if let Some(n) = r.as_fixnum() {
-            return Ok(n);
-        }
-    }
     if v.is_nil() {
         return Err(vm.type_error("no implicit conversion from nil to integer"));
     }
-    let c = type_name(vm, v);
-    Err(vm.type_error(&format!("no implicit conversion of {c} into Integer")))
+    let r = to_int_value(vm, v)?;
+    if let Some(n) = r.as_fixnum() {
+        return Ok(n);
+    }
+    int_arg(vm, r)
+}
+
+/// `rb_to_int`: an Integer as it is (Fixnum or Bignum), anything else
+/// through `to_int`, which must answer an Integer.
+pub fn to_int_value(vm: &mut Vm, v: Value) -> crate::interp::VResult {
+    if v.is_fixnum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Bignum(_))) {
+        return Ok(v);
+    }
+    if v.is_nil() {
+        return Err(vm.type_error("no implicit conversion of nil into Integer"));
+    }
+    if v.is_flonum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Float(_))) {
+        return vm.funcall(v, crate::value::sym::TO_INT, &[], None);
+    }
+    if !vm.respond_to(v, crate::value::sym::TO_INT) {
+        let c = type_name(vm, v);
+        return Err(vm.type_error(&format!("no implicit conversion of {c} into Integer")));
+    }
+    let r = vm.funcall(v, crate::value::sym::TO_INT, &[], None)?;
+    if r.is_fixnum() || (r.is_heap() && matches!(&*obj(r).body.borrow(), Body::Bignum(_))) {
+        return Ok(r);
+    }
+    let c = vm.class_name(vm.real_class_of(v));
+    let rc = vm.class_name(vm.real_class_of(r));
+    Err(vm.type_error(&format!(
+        "can't convert {c} to Integer ({c}#to_int gives {rc})"
+    )))
 }
 
 /// A String argument's bytes, with CRuby's TypeError otherwise.

@@ -274,7 +274,7 @@ pub fn init(vm: &mut Vm) {
     let n = cls::NIL;
     vm.def_builtin(n, "to_s", 0, |vm, _, _, _| {
         // Frozen since Ruby 2.7.
-        let s = vm.str_new("");
+        let s = super::string::ascii_str(vm, "");
         obj(s).freeze();
         Ok(s)
     });
@@ -288,7 +288,7 @@ pub fn init(vm: &mut Vm) {
     let t = cls::TRUE;
     vm.def_builtin(t, "to_s", 0, |vm, _, _, _| {
         // Frozen since Ruby 2.7.
-        let s = vm.str_new("true");
+        let s = super::string::ascii_str(vm, "true");
         obj(s).freeze();
         Ok(s)
     });
@@ -299,7 +299,7 @@ pub fn init(vm: &mut Vm) {
     let f = cls::FALSE;
     vm.def_builtin(f, "to_s", 0, |vm, _, _, _| {
         // Frozen since Ruby 2.7.
-        let s = vm.str_new("false");
+        let s = super::string::ascii_str(vm, "false");
         obj(s).freeze();
         Ok(s)
     });

@@ -176,6 +176,14 @@ pub fn replace_bytes_pub(vm: &mut Vm, s: Value, r: Value) -> Result<(), Unwind> 
     set_bytes(vm, s, b)
 }
 
+/// A new US-ASCII String of ASCII text (what CRuby's numeric and
+/// nil/true/false `to_s` answer).
+pub fn ascii_str(vm: &mut Vm, t: &str) -> Value {
+    let v = vm.str_new(t);
+    Enc::UsAscii.set(v);
+    v
+}
+
 /// A new String with `b`, keeping the binary flag of `like`.
 pub(crate) fn new_like(vm: &mut Vm, like: Value, b: Vec<u8>) -> Value {
     // A US-ASCII string's pieces stay US-ASCII while they are ASCII
