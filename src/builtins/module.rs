@@ -466,6 +466,8 @@ pub fn init(vm: &mut Vm) {
                     .constant_changed(&vm.classes, c, n, Reason::ConstRemoved, &origin);
                 Ok(v)
             }
+            // An autoload registration goes without loading the file.
+            None if vm.autoloads.remove(&(c, n)).is_some() => Ok(Value::NIL),
             None => {
                 let cn = vm.class_name(c);
                 Err(vm.name_error(
@@ -1596,13 +1598,16 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
 /// `autoload(name, path)` registered on `c` (Module#autoload, and
 /// Kernel#autoload on the caller's lexical class).
 pub(crate) fn autoload(vm: &mut Vm, c: ClassId, a: &[Value]) -> VResult {
+    if vm.class_frozen(c) {
+        return Err(vm.frozen_class_error(c));
+    }
     let n = name_arg(vm, a[0])?;
     if !symbol::name(n).starts_with(|ch: char| ch.is_ascii_uppercase()) {
         let msg = format!("autoload must be constant name: {}", symbol::name(n));
         let cv = vm.class_value(c);
         return Err(vm.name_error(&msg, n, cv));
     }
-    let path = String::from_utf8_lossy(&super::str_arg(vm, a[1])?).into_owned();
+    let path = super::path_arg(vm, a[1])?;
     if path.is_empty() {
         return Err(vm.arg_error("empty file name"));
     }

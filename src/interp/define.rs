@@ -168,7 +168,12 @@ impl Vm {
                 }
             }
         };
-        let existing = self.classes.get(outer).consts.get(&name).copied();
+        let mut existing = self.classes.get(outer).consts.get(&name).copied();
+        // `class B` / `module B` where B is registered for autoload loads
+        // it first, then reopens what the file defined.
+        if existing.is_none() && self.autoloads.contains_key(&(outer, name)) {
+            existing = self.autoload_const(&[outer], name)?;
+        }
         // `class A::B` reopens B only where A's B is visible.
         if existing.is_some()
             && !cbase.is_undef()

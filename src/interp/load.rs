@@ -222,6 +222,9 @@ impl Vm {
     /// `require`: returns true if newly loaded. Where it looks:
     /// `super::features`.
     pub fn require(&mut self, feature: &str, relative_to: Option<&str>) -> VResult {
+        // An autoload of a feature this thread is loading is no circular
+        // require (set by `autoload_const` for this one call).
+        let from_autoload = std::mem::take(&mut self.autoload_requiring);
         // power_assert needs ripper (a C extension carmine lacks) only
         // after it has defined half of itself; failing first keeps the
         // libraries that try it (test-unit) on their fallback.
@@ -274,7 +277,9 @@ impl Vm {
         let me = self.current_thread_bits();
         while let Some(owner) = self.loading_owner(&key) {
             if owner == me {
-                self.warn_circular_require(&key)?;
+                if !from_autoload {
+                    self.warn_circular_require(&key)?;
+                }
                 return Ok(Value::FALSE);
             }
             self.wait_for_load(&key)?;
@@ -509,7 +514,10 @@ impl Vm {
             let Some(path) = self.autoloads.remove(&(c, name)) else {
                 continue;
             };
-            if let Err(e) = self.require(&path, None) {
+            self.autoload_requiring = true;
+            let r = self.require(&path, None);
+            self.autoload_requiring = false;
+            if let Err(e) = r {
                 // A failed load leaves the registration (CRuby retries).
                 self.autoloads.insert((c, name), path);
                 return Err(e);

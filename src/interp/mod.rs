@@ -226,6 +226,8 @@ pub struct Vm {
     /// Features being loaded by `require` now, with the raw bits of the
     /// Thread loading each (CRuby's load lock; see `Vm::require`).
     pub features_loading: Vec<(String, u64)>,
+    /// The next `require` comes from an autoload (no circular warning).
+    pub autoload_requiring: bool,
     pub load_path: Vec<String>,
     /// The installed standard library's directories in `$LOAD_PATH`
     /// (`features::stdlib_dirs`): carmine's own libraries come before them.
@@ -340,6 +342,7 @@ impl Vm {
             at_exit: Vec::new(),
             loaded_features: Vec::new(),
             features_loading: Vec::new(),
+            autoload_requiring: false,
             load_path: Vec::new(),
             stdlib_dirs: Vec::new(),
             rubygems: Default::default(),
