@@ -161,6 +161,20 @@ fn arity(vm: &mut Vm, given: usize, expected: &str) -> Unwind {
 pub fn init(vm: &mut Vm) {
     let h = cls::HASH;
     vm.def_singleton_builtin(h, "[]", -1, hash_s_create);
+    vm.def_singleton_builtin(h, "ruby2_keywords_hash?", 1, |vm, _, a, _| {
+        if vm.hash_len(a[0]).is_none() {
+            let c = super::type_name(vm, a[0]);
+            return Err(vm.type_error(&format!("wrong argument type {c} (expected Hash)")));
+        }
+        Ok(Value::bool(vm.is_ruby2_kw_hash(a[0])))
+    });
+    vm.def_singleton_builtin(h, "ruby2_keywords_hash", 1, |vm, _, a, _| {
+        if vm.hash_len(a[0]).is_none() {
+            let c = super::type_name(vm, a[0]);
+            return Err(vm.type_error(&format!("wrong argument type {c} (expected Hash)")));
+        }
+        Ok(vm.ruby2_kw_hash(a[0]))
+    });
     vm.def_builtin(h, "initialize", -1, |vm, s, a, b| {
         check_frozen(vm, s)?;
         if b.is_some() && !a.is_empty() {

@@ -589,6 +589,10 @@ pub fn init(vm: &mut Vm) {
     let main = vm.main_obj;
     let ms = vm.singleton_class(main);
     vm.def_private_builtin(ms, "using", 1, using);
+    vm.def_private_builtin(ms, "ruby2_keywords", -1, |vm, _, a, b| {
+        let o = vm.class_value(cls::OBJECT);
+        ruby2_keywords(vm, o, a, b)
+    });
     vm.def_private_builtin(ms, "include", -2, |vm, _, a, b| {
         let o = vm.class_value(cls::OBJECT);
         vm.funcall(o, crate::intern!("include"), a, b)
@@ -948,9 +952,9 @@ fn constants(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
 }
 
 /// `Module#ruby2_keywords`: checks the names as CRuby does (NameError for
-/// a missing method, warnings for one that takes keywords or no `*rest`);
-/// carmine does not flag the Hash a `*args` method collects keywords into,
-/// so marking a method changes nothing else.
+/// a missing method, warnings for one that takes keywords or no `*rest`),
+/// then marks the method's body: keywords it collects into `*rest` become
+/// a flagged Hash, which a later `f(*args)` passes as keywords again.
 fn ruby2_keywords(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     let c = this(vm, s)?;
     for v in a {
@@ -990,6 +994,19 @@ fn ruby2_keywords(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
                 symbol::name(n)
             );
             vm.emit_warning(&msg)?;
+            continue;
+        }
+        // Its *rest keeps keywords as a flagged Hash from now on.
+        let body = match e.kind {
+            MethodKind::Iseq { iseq, .. } => Some(iseq),
+            MethodKind::Bmethod(p) => match &*obj(p).body.borrow() {
+                Body::Proc(rp) => Some(rp.block.iseq),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(i) = body {
+            vm.ruby2_kw_iseqs.insert(i);
         }
     }
     Ok(Value::NIL)

@@ -376,7 +376,7 @@ impl Vm {
             && plain_splat(self.stack[a.base + argc - 1])
         {
             argc = self.spread_splat(a.ret_sp, argc)?;
-            fl &= !flags::SPLAT;
+            fl = self.ruby2_kw_splat(fl & !flags::SPLAT);
         }
         self.invoke(e, name, Args { argc, fl, ..a }, block)
     }
@@ -396,14 +396,11 @@ impl Vm {
         let blk = (fl & flags::BLOCKARG != 0).then(|| self.stack[recv_ix + 2]);
         self.stack.truncate(recv_ix + 2);
         let argc = self.spread_splat(recv_ix, 1)?;
+        let fl = self.ruby2_kw_splat(fl & !flags::SPLAT);
         if let Some(b) = blk {
             self.stack.push(b);
         }
-        let a = Args {
-            argc,
-            fl: fl & !flags::SPLAT,
-            ..a
-        };
+        let a = Args { argc, fl, ..a };
         self.send_optimized(site, name, c, a)
     }
 
@@ -939,9 +936,10 @@ impl Vm {
                 }
                 // Keywords were passed unless the keyword Hash was empty
                 // (`**{}` passes nothing; collect_args dropped it).
-                self.kw_passed = fl & flags::KWARGS != 0
-                    && argc > 0
-                    && self.hash_len(self.stack[recv_ix + argc]) != Some(0);
+                self.kw_passed = std::mem::take(&mut self.splat_kw)
+                    || (fl & flags::KWARGS != 0
+                        && argc > 0
+                        && self.hash_len(self.stack[recv_ix + argc]) != Some(0));
                 let literal = matches!(block.as_deref(), Some(BlockArg::Literal(_)));
                 let kept = if literal { block.clone() } else { None };
                 let r = f(self, recv, args, block);
@@ -1153,6 +1151,13 @@ impl Vm {
             }
             if let Some(k) = kw {
                 args.push(k);
+            } else if self.ruby2_kw_seen
+                && let Some(&h) = args.last()
+                && self.is_ruby2_kw_hash(h)
+            {
+                // A splat ending in a ruby2_keywords Hash passes keywords.
+                *args.last_mut().unwrap() = self.plain_hash_copy(h);
+                self.splat_kw = true;
             }
         }
         if fl & flags::KWARGS != 0

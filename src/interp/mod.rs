@@ -204,6 +204,13 @@ pub struct Vm {
     /// argument is the keyword Hash, not a positional one). Read it first
     /// thing: any call the builtin makes overwrites it.
     pub kw_passed: bool,
+    /// Bytecode bodies marked by `Module#ruby2_keywords`.
+    pub ruby2_kw_iseqs: std::collections::HashSet<crate::value::IseqId>,
+    /// Whether a ruby2_keywords Hash was ever made: splats check their
+    /// last element only then.
+    pub ruby2_kw_seen: bool,
+    /// `gather_args` turned a splat's flagged last Hash into keywords.
+    pub splat_kw: bool,
     /// Arrays whose `hash` is being computed (recursion guard).
     pub hashing: Vec<u64>,
     /// Array pairs being compared by ==, eql? or <=> (recursion guard).
@@ -331,6 +338,9 @@ impl Vm {
             fileio_module: cls::OBJECT,
             stdout: std::io::BufWriter::with_capacity(8192, std::io::stdout()),
             kw_passed: false,
+            ruby2_kw_iseqs: std::collections::HashSet::new(),
+            ruby2_kw_seen: false,
+            splat_kw: false,
             hashing: Vec::new(),
             comparing: Vec::new(),
             stdout_tty: std::io::IsTerminal::is_terminal(&std::io::stdout()),

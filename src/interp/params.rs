@@ -45,7 +45,8 @@ impl Vm {
         {
             // `f(a, *b)`: b's elements are spread where b lies, then they
             // are plain arguments (no argument vectors when they fit).
-            (self.spread_splat(base - 1, argc)?, fl & !flags::SPLAT)
+            let n = self.spread_splat(base - 1, argc)?;
+            (n, self.ruby2_kw_splat(fl & !flags::SPLAT))
         } else {
             (argc, fl)
         };
@@ -66,6 +67,11 @@ impl Vm {
             return Ok(());
         }
         let args = self.gather_args(base - 1, argc, fl, bounded)?;
+        let fl = if std::mem::take(&mut self.splat_kw) {
+            fl | flags::KWARGS
+        } else {
+            fl
+        };
         self.setup_params_with(iseq, base, args, fl, lenient, block)
     }
 
@@ -166,6 +172,18 @@ impl Vm {
                 return Err(self.callee_arg_error(iseq, "no keywords accepted"));
             }
         }
+        // A ruby2_keywords method keeps its keywords in *rest as a flagged Hash.
+        if fl & flags::KWARGS != 0
+            && !accepts_kw
+            && p.rest.is_some()
+            && !self.ruby2_kw_iseqs.is_empty()
+            && self.ruby2_kw_iseqs.contains(&iseq.id)
+            && let Some(&last) = args.last()
+            && self.hash_len(last).is_some()
+        {
+            let h = self.ruby2_kw_hash(last);
+            *args.last_mut().unwrap() = h;
+        }
         let required = p.required() as usize;
         let opt = p.opt as usize;
         if lenient {
@@ -246,6 +264,55 @@ impl Vm {
         }
         self.stack.extend_from_slice(&locals);
         Ok(())
+    }
+
+    /// A flagged (ruby2_keywords) Hash: a copy of `h` carrying the flag.
+    #[cold]
+    pub fn ruby2_kw_hash(&mut self, h: Value) -> Value {
+        let n = self.plain_hash_copy(h);
+        let o = crate::gc::obj(n);
+        o.flags
+            .set(o.flags.get() | crate::object::FLAG_RUBY2_KEYWORDS);
+        self.ruby2_kw_seen = true;
+        n
+    }
+
+    /// A new Hash (class Hash, no flags) with `h`'s table.
+    pub fn plain_hash_copy(&mut self, h: Value) -> Value {
+        let body = match &*crate::gc::obj(h).body.borrow() {
+            crate::object::Body::Hash(t) => crate::object::Body::Hash(t.clone()),
+            _ => return h,
+        };
+        self.heap.alloc(crate::class::cls::HASH, body)
+    }
+
+    /// Whether `v` is a Hash flagged by ruby2_keywords.
+    pub fn is_ruby2_kw_hash(&self, v: Value) -> bool {
+        v.is_heap()
+            && crate::gc::obj(v).flags.get() & crate::object::FLAG_RUBY2_KEYWORDS != 0
+            && self.hash_len(v).is_some()
+    }
+
+    /// After a splat was spread onto the stack: a flagged Hash on top (the
+    /// last argument) passes as keywords, an unflagged copy. The new flags.
+    #[inline]
+    pub(super) fn ruby2_kw_splat(&mut self, fl: u32) -> u32 {
+        if !self.ruby2_kw_seen || fl & flags::KWARGS != 0 {
+            return fl;
+        }
+        self.ruby2_kw_splat_top(fl)
+    }
+
+    #[cold]
+    fn ruby2_kw_splat_top(&mut self, fl: u32) -> u32 {
+        match self.stack.last() {
+            Some(&h) if self.is_ruby2_kw_hash(h) => {
+                let n = self.plain_hash_copy(h);
+                *self.stack.last_mut().unwrap() = n;
+                fl | flags::KWARGS
+            }
+            _ => fl,
+        }
     }
 
     fn collect_args_had_kw(&self, fl: u32, _argc: usize, _base: usize) -> bool {

@@ -18,6 +18,9 @@ pub use weak::WeakTable;
 
 pub const FLAG_MARK: u32 = 1;
 pub const FLAG_FROZEN: u32 = 2;
+/// A Hash a `ruby2_keywords` method collected keywords into: splatted as
+/// the last argument of a call, it passes them as keywords again.
+pub const FLAG_RUBY2_KEYWORDS: u32 = 1 << 3;
 
 /// One GC slot.
 pub struct RObject {
