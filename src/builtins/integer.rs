@@ -885,6 +885,13 @@ fn aref(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
 
 /// One bit: `int[i]` (a Float index is truncated; a huge one reads the sign).
 fn aref_bit(vm: &mut Vm, s: Value, i: Value) -> VResult {
+    if let (Some(x), Some(n)) = (s.as_fixnum(), i.as_fixnum()) {
+        return Ok(Value::int(match n {
+            ..0 => 0,
+            0..64 => (x >> n) & 1,
+            _ => i64::from(x < 0),
+        }));
+    }
     let b = big(s);
     let n = big(super::to_int_value(vm, i)?);
     if n.is_negative() {

@@ -82,6 +82,8 @@ impl Vm {
                         .last()
                         .is_some_and(|&k| self.hash_len(k) != Some(0));
                 let args = self.collect_args(recv_ix, argc, fl)?;
+                // a splat ending in a ruby2_keywords Hash passes keywords
+                let kw = kw || (fl & flags::SPLAT != 0 && std::mem::take(&mut self.splat_kw));
                 self.stack.truncate(recv_ix);
                 let kfl = if kw { flags::KWARGS } else { 0 };
                 let v = self.yield_block_with_fl(&b, &args, None, None, kfl)?;

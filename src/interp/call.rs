@@ -936,7 +936,8 @@ impl Vm {
                 }
                 // Keywords were passed unless the keyword Hash was empty
                 // (`**{}` passes nothing; collect_args dropped it).
-                self.kw_passed = std::mem::take(&mut self.splat_kw)
+                let splat_kw = fl & flags::SPLAT != 0 && std::mem::take(&mut self.splat_kw);
+                self.kw_passed = splat_kw
                     || (fl & flags::KWARGS != 0
                         && argc > 0
                         && self.hash_len(self.stack[recv_ix + argc]) != Some(0));
@@ -1132,6 +1133,8 @@ impl Vm {
     ) -> Result<Vec<Value>, Unwind> {
         let start = recv_ix + 1;
         let mut args: Vec<Value> = self.stack[start..start + argc].to_vec();
+        // Read right after this call by the caller that gathered.
+        self.splat_kw = false;
         if fl & flags::SPLAT != 0 && !args.is_empty() {
             let kw = if fl & flags::KWARGS != 0 {
                 args.pop()

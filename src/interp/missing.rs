@@ -54,12 +54,16 @@ impl Vm {
             self.stack.truncate(recv_ix);
             return Err(e);
         }
+        let mut splat_kw = 0;
         let nargs = if fl & flags::KWARGS == 0 {
             // Plain arguments (a splat spread in place): slide them up to
             // make room for the name.
             self.stack.truncate(recv_ix + 1 + argc);
             let argc = if fl & flags::SPLAT != 0 && argc > 0 {
-                self.spread_splat(recv_ix, argc)?
+                let n = self.spread_splat(recv_ix, argc)?;
+                // a ruby2_keywords Hash last: method_missing gets keywords
+                splat_kw = self.ruby2_kw_splat(0);
+                n
             } else {
                 argc
             };
@@ -84,7 +88,7 @@ impl Vm {
             name,
             fl & (flags::VCALL | MISSING_PRIVATE | MISSING_PROTECTED),
         ));
-        let kw = fl & flags::KWARGS;
+        let kw = fl & flags::KWARGS | splat_kw;
         let a = Args {
             argc: nargs,
             fl: kw,

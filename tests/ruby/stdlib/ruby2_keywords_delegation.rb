@@ -44,3 +44,15 @@ a = pass_along(1, k: 1)
 b = a.dup
 def takes_kw(x, k: 0) = [x, k]
 p takes_kw(*a), takes_kw(*b), Hash.ruby2_keywords_hash?(a.last), Hash.ruby2_keywords_hash?(a.last.dup)
+class Ghost
+  def method_missing(name, *args, **kw) = [name, args, kw]
+  def respond_to_missing?(*) = true
+end
+ruby2_keywords def fwd(o, *args) = o.anything(*args)
+p fwd(Ghost.new, 1, k: 2), fwd(Ghost.new, 1, {k: 2})
+def yielder = yield
+ruby2_keywords def via_proc_block(*args, &b) = yielder { b.call(*args) }
+p via_proc_block(1, z: 3) { |*a, **k| [a, k] }
+ruby2_keywords def yb(*args) = [1].map { |_| yield(*args) }
+blk = proc { |*a, **k| [a, k] }
+p yb(2, q: 1, &blk)
