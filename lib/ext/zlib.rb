@@ -427,6 +427,8 @@ module Zlib
       @io = io
       @closed = false
       src = io.read || "".b
+      # A reader reads the header first: too short for one is not gzip.
+      raise GzipFile::Error.new("not in gzip format", src.empty? ? nil : src) if src.bytesize < 10
       @data, used, head = GzipFile.__unpack(src, false)
       rest = src.byteslice(used..)
       @unused = rest.nil? || rest.empty? ? nil : rest
