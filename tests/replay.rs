@@ -7,7 +7,8 @@
 //!   cache sizes;
 //! * the reports (seed 000's table, the call-site report, JSON, HTML);
 //! * a malformed trace is a clean error;
-//! * a trace written under CRuby by tools/record-dispatch.rb replays.
+//! * a trace written under CRuby by tools/record-dispatch.rb replays,
+//!   with per-object singleton classes and method_missing's sites.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -286,8 +287,6 @@ fn a_malformed_trace_is_a_clean_error() {
 
 #[test]
 fn a_trace_recorded_under_cruby_replays() {
-    let ruby = Path::new("/usr/bin/ruby");
-    assert!(ruby.exists(), "CRuby 3.1 is needed to record under CRuby");
     let prog = scratch("shared_module.rb");
     std::fs::write(
         &prog,
@@ -301,19 +300,7 @@ fn a_trace_recorded_under_cruby_replays() {
     )
     .unwrap();
     let trace = scratch("cruby.cmdt");
-    let out = Command::new(ruby)
-        .arg("-r")
-        .arg(root().join("tools/record-dispatch.rb"))
-        .arg(&prog)
-        .env("CARMINE_RECORD_DISPATCH", &trace)
-        .output()
-        .expect("run ruby");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "woof,hi c,hi b\n");
+    assert_eq!(record_under_cruby(&prog, &trace), "woof,hi c,hi b\n");
     let rep = carmine(&["replay", trace.to_str().unwrap(), "--ic=1,2,8"]);
     assert!(
         rep.status.success(),
@@ -348,4 +335,63 @@ fn a_trace_recorded_under_cruby_replays() {
     ]);
     let json = String::from_utf8_lossy(&json.stdout);
     assert!(field(&json, "invalidations") > 0, "{json}");
+}
+
+/// Runs `prog` under CRuby with tools/record-dispatch.rb writing `trace`;
+/// its standard output.
+fn record_under_cruby(prog: &Path, trace: &Path) -> String {
+    let ruby = Path::new("/usr/bin/ruby");
+    assert!(ruby.exists(), "CRuby 3.1 is needed to record under CRuby");
+    let out = Command::new(ruby)
+        .arg("-r")
+        .arg(root().join("tools/record-dispatch.rb"))
+        .arg(prog)
+        .env("CARMINE_RECORD_DISPATCH", trace)
+        .output()
+        .expect("run ruby");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_cruby_recorder_sees_singleton_classes_and_method_missing() {
+    let prog = scratch("singletons.rb");
+    std::fs::write(
+        &prog,
+        "class Shape\n  def area = 1\n  def method_missing(n, *) = n == :perimeter ? 4 : super\n         def respond_to_missing?(*) = true\nend\n         module Big\n  def area = 100\nend\n         plain = Shape.new\nspecial = Shape.new\ndef special.area = 2\nbig = Shape.new.extend(Big)\n         bare = BasicObject.new\ndef bare.area = 3\n         sum = 0\n4.times { [plain, special, big, bare].each { |s| sum += s.area } }\n         p sum, plain.perimeter, 'x'.public_send(:size)\n",
+    )
+    .unwrap();
+    let trace = scratch("singletons.cmdt");
+    assert_eq!(record_under_cruby(&prog, &trace), "424\n4\n1\n");
+    let rep = carmine(&["replay", trace.to_str().unwrap(), "--ic=1,4", "--sites=50"]);
+    assert!(
+        rep.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rep.stderr)
+    );
+    let text = String::from_utf8_lossy(&rep.stdout);
+    // Four receiver classes at `s.area`: Shape and three objects' own
+    // singleton classes (one a BasicObject's).
+    let line = text
+        .lines()
+        .find(|l| l.contains("area is called from") && l.contains(":16 "))
+        .unwrap_or_else(|| panic!("no report of the area call site: {text}"));
+    assert!(
+        line.contains("(16 calls; evictions ic=1 15, ic=4 0)"),
+        "{line}"
+    );
+    assert!(text.contains("4 receiver classes:"), "{text}");
+    assert!(text.contains("#<Class:#<BasicObject:"), "{text}");
+    // The call that reached method_missing is a call of its own name at
+    // its site; public_send's target has no site.
+    assert!(
+        text.lines()
+            .any(|l| l.contains("perimeter is called from") && l.contains(":17 (1 calls")),
+        "{text}"
+    );
+    assert!(!text.contains("size is called from"), "{text}");
 }

@@ -11,10 +11,13 @@
 # method_removed / method_undefined / singleton_method_added hooks, and
 # include / prepend / extend from included / prepended / extended hooks
 # (prepended to Module and BasicObject, so an application's own hook that
-# does not call super hides its events). Approximations: a receiver with
-# a per-object singleton class is recorded as its class; visibility
-# changes are not seen. Slow (a backtrace frame per call): meant for
-# recording, not for production.
+# does not call super hides its events). An object's own singleton class
+# is recorded (event 38) when a singleton method is defined on it or it
+# is extended, and is its receiver class from then on; a call through
+# `public_send` is a lookup of kind `send`, a call that reached
+# `method_missing` a call of the missing name at its site and a lookup of
+# kind `method_missing` (doc/trace-format.md lists what is approximate).
+# Slow (a backtrace frame per call): meant for recording, not production.
 
 module CarmineRecordDispatch
   PATH = ENV['CARMINE_RECORD_DISPATCH']
@@ -28,6 +31,8 @@ module CarmineRecordDispatch
   METHOD = 32
   ANCESTRY = 33
   CLASS_CREATED = 34
+  LOOKUP = 19
+  SINGLETON = 38
   PROGRAM_START = 49
 
   # Reason codes (doc/trace-format.md).
@@ -41,11 +46,20 @@ module CarmineRecordDispatch
   CLASS_DEFINED = 10
   MODULE_DEFINED = 11
 
+  # Lookup kinds (event 19).
+  KIND_SEND = 1
+  KIND_METHOD_MISSING = 2
+
+  # Safe on any receiver, BasicObject's included.
+  CLASS_OF = Kernel.instance_method(:class)
+  SINGLETON_CLASS_OF = Kernel.instance_method(:singleton_class)
+
   @buf = String.new(capacity: 1 << 20, encoding: Encoding::BINARY)
   @strs = {}
   @syms = {}
   @classes = {}.compare_by_identity
   @sites = {}
+  @singletons = ObjectSpace::WeakMap.new
   @busy = false
 
   class << self
@@ -123,25 +137,86 @@ module CarmineRecordDispatch
       end
     end
 
+    # The class whose method table answers `recv`: a module's singleton
+    # class, an object's own singleton class once it has one, else its
+    # class.
+    def receiver_class(recv)
+      return recv.singleton_class if Module === recv
+
+      @singletons[recv] || CLASS_OF.bind_call(recv)
+    end
+
+    # `obj` has its own singleton class now (a singleton method, extend).
+    def singleton_of(obj)
+      return if @busy || Module === obj || @singletons.key?(obj)
+
+      @busy = true
+      sc = SINGLETON_CLASS_OF.bind_call(obj)
+      @singletons[obj] = sc
+      sid = class_id(sc)
+      cid = class_id(CLASS_OF.bind_call(obj))
+      @buf << SINGLETON
+      varint(sid)
+      varint(cid)
+    rescue TypeError
+      nil # an object that cannot have one (Integer, Symbol)
+    ensure
+      @busy = false
+    end
+
+    # A call event: `loc` is the caller's frame (`public_send`'s own when
+    # it made the call).
     def call(tp, loc)
       return unless loc
 
-      recv = tp.self
-      klass = recv.is_a?(Module) ? recv.singleton_class : recv.class
-      site = site_id(loc.path || '-', loc.lineno, tp.method_id || :'?')
-      cls = class_id(klass)
-      owner = tp.defined_class ? class_id(tp.defined_class) + 1 : 0
+      name = tp.method_id || :'?'
+      cls = class_id(receiver_class(tp.self))
+      if loc.label == 'public_send'
+        lookup(cls, name, KIND_SEND)
+      elsif name == :method_missing && loc.label != 'method_missing'
+        missing = tp.event == :call && missing_name(tp)
+        site_call(loc, missing, cls, 0) if missing
+        lookup(cls, name, KIND_METHOD_MISSING)
+      else
+        owner = tp.defined_class ? class_id(tp.defined_class) + 1 : 0
+        site_call(loc, name, cls, owner)
+      end
+      flush if @buf.bytesize > (1 << 20)
+    end
+
+    def site_call(loc, name, cls, owner)
+      site = site_id(loc.path || '-', loc.lineno, name)
       @buf << CALL
       varint(site)
       varint(cls)
       varint(owner)
-      flush if @buf.bytesize > (1 << 20)
+    end
+
+    def lookup(cls, name, kind)
+      sym = sym_id(name)
+      @buf << LOOKUP
+      varint(cls)
+      varint(sym)
+      varint(kind)
+    end
+
+    # The name a Ruby-defined method_missing was called for: its first
+    # parameter (or the first of its rest parameter), when named.
+    def missing_name(tp)
+      kind, param = tp.parameters.first
+      return nil unless param
+
+      v = tp.binding.local_variable_get(param)
+      v = v.first if kind == :rest
+      v.is_a?(Symbol) ? v : nil
+    rescue StandardError
+      nil
     end
 
     # The class and every class that finds methods through it.
     def descendants(mod)
       out = [mod]
-      if mod.singleton_class? && (attached = attached_of(mod)).is_a?(Class)
+      if mod.singleton_class? && Class === (attached = attached_of(mod))
         out.concat(subclasses_of(attached).map(&:singleton_class))
       elsif mod.is_a?(Class)
         out.concat(subclasses_of(mod))
@@ -269,6 +344,7 @@ module CarmineRecordDispatch
     end
 
     def extended(obj)
+      CarmineRecordDispatch.singleton_of(obj)
       CarmineRecordDispatch.ancestry_changed(obj.singleton_class, EXTEND)
       super
     end
@@ -276,7 +352,9 @@ module CarmineRecordDispatch
 
   module ObjectHooks
     def singleton_method_added(name)
-      CarmineRecordDispatch.method_changed(singleton_class, name, SINGLETON_METHOD)
+      CarmineRecordDispatch.singleton_of(self)
+      sc = SINGLETON_CLASS_OF.bind_call(self)
+      CarmineRecordDispatch.method_changed(sc, name, SINGLETON_METHOD)
       super
     end
   end
@@ -294,10 +372,10 @@ if CarmineRecordDispatch::PATH && !CarmineRecordDispatch::PATH.empty?
       case tp.event
       when :class
         CarmineRecordDispatch.class_created(tp.self)
-      when :call
-        CarmineRecordDispatch.call(tp, caller_locations(2, 1)&.first)
       else
-        CarmineRecordDispatch.call(tp, caller_locations(1, 1)&.first)
+        # The method's own frame comes first for :call, not for :c_call.
+        loc = caller_locations(tp.event == :call ? 2 : 1, 1)&.first
+        CarmineRecordDispatch.call(tp, loc)
       end
     ensure
       CarmineRecordDispatch.busy = false
