@@ -122,28 +122,4 @@ module RubyVM::Prelude
     end
     true
   end
-
-  # rb_obj_dig: follows keys through Hashes, Arrays, Structs and anything
-  # else with a #dig method.
-  def self.dig(obj, keys)
-    i = 0
-    while i < keys.size
-      return nil if obj.nil?
-      key = keys[i]
-      if obj.is_a?(Hash)
-        obj = obj[key]
-      elsif obj.is_a?(Array)
-        obj = obj[to_long(key)]
-      elsif obj.is_a?(Struct)
-        index = struct_position(obj, key)
-        obj = index.nil? ? nil : obj.instance_variable_get(:@__values__)[index]
-      elsif obj.respond_to?(:dig, true)
-        return obj.__send__(:dig, *keys[i..-1])
-      else
-        raise TypeError, "#{obj.class} does not have #dig method"
-      end
-      i += 1
-    end
-    obj
-  end
 end

@@ -202,7 +202,7 @@ class Struct
   def dig(key, *rest)
     index = RubyVM::Prelude.struct_position(self, key)
     value = index.nil? ? nil : @__values__[index]
-    RubyVM::Prelude.dig(value, rest)
+    RubyVM::Prelude.dig_rest(value, rest)
   end
 
   def ==(other)

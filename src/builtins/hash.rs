@@ -775,8 +775,12 @@ fn to_a(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
 }
 
 /// Hash.[]: from a hash, an array of pairs, or an even list of values.
-fn hash_s_create(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
-    let out = vm.new_hash();
+fn hash_s_create(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
+    // An instance of the receiver (a Hash subclass gives its own class).
+    let c = vm.as_class(s).unwrap_or(cls::HASH);
+    let out = vm
+        .heap
+        .alloc(c, Body::Hash(Box::new(crate::object::RHash::new())));
     rooted(vm, out, |vm| {
         if a.len() == 1 {
             if let Some(src) = vm.hash_len(a[0]).map(|_| a[0]) {

@@ -758,7 +758,7 @@ impl Vm {
 
     /// Whether `v`'s method `name` is the one `owner` defines (a builtin
     /// not redefined, nor overridden by a subclass or singleton).
-    fn answered_by(&mut self, v: Value, name: SymbolId, owner: ClassId) -> bool {
+    pub fn answered_by(&mut self, v: Value, name: SymbolId, owner: ClassId) -> bool {
         let c = self.class_of(v);
         let r = self.dispatch.resolve(&mut self.classes, c, name);
         r.method

@@ -11,7 +11,7 @@ use crate::class::cls;
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{Body, Unwind};
-use crate::value::{Value, sym};
+use crate::value::{SymbolId, Value, sym};
 
 pub fn init(vm: &mut Vm) {
     let a = cls::ARRAY;
@@ -276,17 +276,67 @@ fn fetch(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     Err(vm.error(vm.e.index_error, &m))
 }
 
-/// rb_obj_dig's step after the first key: nil stops, else `v.dig(*rest)`.
-pub fn dig_rest(vm: &mut Vm, v: Value, rest: &[Value]) -> VResult {
-    if rest.is_empty() || v.is_nil() {
-        return Ok(v);
-    }
+/// rb_obj_dig after the first key: nil stops; an Array or Hash whose
+/// `dig` is the builtin one is stepped into here (one frame in a
+/// backtrace, as CRuby's loop); anything else is sent `dig(*rest)`.
+pub fn dig_rest(vm: &mut Vm, mut v: Value, mut rest: &[Value]) -> VResult {
     let dig = crate::intern!("dig");
-    if !vm.respond_to(v, dig) {
-        let c = vm.class_name(vm.real_class_of(v));
-        return Err(vm.type_error(&format!("{c} does not have #dig method")));
+    while let Some((&key, more)) = rest.split_first() {
+        if v.is_nil() {
+            return Ok(v);
+        }
+        if vm.is_array(v) && vm.answered_by(v, dig, cls::ARRAY) {
+            v = super::aref(vm, v, &[key], None)?;
+        } else if vm.hash_len(v).is_some() && vm.answered_by(v, dig, cls::HASH) {
+            v = crate::builtins::hash::hash_fetch_default(vm, v, key)?;
+        } else if let Some(i) = struct_dig_step(vm, v, key, dig)? {
+            v = i;
+        } else if !vm.respond_to(v, dig) {
+            let c = vm.class_name(vm.real_class_of(v));
+            return Err(vm.type_error(&format!("{c} does not have #dig method")));
+        } else {
+            return vm.funcall(v, dig, rest, None);
+        }
+        rest = more;
     }
-    vm.funcall(v, dig, rest, None)
+    Ok(v)
+}
+
+/// A Struct whose `dig` is Struct's own (rb_struct_lookup: a missing
+/// member gives nil); None for anything else.
+fn struct_dig_step(
+    vm: &mut Vm,
+    v: Value,
+    key: Value,
+    dig: SymbolId,
+) -> Result<Option<Value>, Unwind> {
+    let Some(helpers) = vm.prelude_helpers else {
+        return Ok(None);
+    };
+    let st = vm
+        .classes
+        .get(cls::OBJECT)
+        .consts
+        .get(&crate::intern!("Struct"))
+        .copied();
+    let Some(st) = st.and_then(|c| vm.as_class(c)) else {
+        return Ok(None);
+    };
+    if !vm.answered_by(v, dig, st) {
+        return Ok(None);
+    }
+    let pm = vm.classes.get(helpers).attached;
+    let pos = vm.funcall(pm, crate::intern!("struct_position"), &[v, key], None)?;
+    let Some(i) = pos.as_fixnum() else {
+        return Ok(Some(Value::NIL));
+    };
+    let values = vm.ivar_get_name(v, crate::intern!("@__values__"));
+    Ok(Some(
+        vm.array_items(values)
+            .get(i as usize)
+            .copied()
+            .unwrap_or(Value::NIL),
+    ))
 }
 
 fn index(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {

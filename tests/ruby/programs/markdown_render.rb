@@ -1,155 +1,196 @@
+# A small Markdown-to-HTML converter with a StringScanner-based inline lexer
 require 'strscan'
+require 'cgi'
 
-# A tiny Markdown subset renderer with a table of contents and stats.
-class InlineRenderer
-  RULES = [
-    [/\*\*(.+?)\*\*/, '<strong>\1</strong>'],
-    [/(?<!\*)\*(?!\*)(.+?)\*/, '<em>\1</em>'],
-    [/`([^`]+)`/, '<code>\1</code>'],
-  ].freeze
+module Markdown
+  class Error < StandardError; end
 
-  ESCAPES = { '&' => '&amp;', '<' => '&lt;', '>' => '&gt;', '"' => '&quot;' }.freeze
+  Block = Struct.new(:kind, :lines, :level) do
+    def to_s = "#<#{kind} #{lines.size} lines>"
+  end
 
-  def self.escape(s) = s.gsub(/[&<>"]/, ESCAPES)
+  class BlockParser
+    HEADING = /\A(#{'#'}{1,6})\s+(.*?)\s*#*\s*\z/
+    FENCE = /\A```(\w*)\s*\z/
 
-  def render(text)
-    out = InlineRenderer.escape(text)
-    RULES.each { |re, rep| out = out.gsub(re, rep) }
-    out.gsub(/\[([^\]]+)\]\(([^)\s]+)\)/) do
-      label, href = $1, $2
-      %(<a href="#{href}">#{label}</a>)
+    def initialize(text)
+      @lines = text.lines.map(&:chomp)
     end
-  end
-end
 
-class Markdown
-  Heading = Struct.new(:level, :text, :slug)
-
-  attr_reader :headings
-
-  def initialize(src)
-    @src = src
-    @inline = InlineRenderer.new
-    @headings = []
-    @slugs = Hash.new(0)
-  end
-
-  def slugify(text)
-    base = text.downcase.gsub(/[^a-z0-9\s-]/, '').strip.tr_s(' ', '-')
-    n = @slugs[base] += 1
-    n == 1 ? base : "#{base}-#{n - 1}"
-  end
-
-  def to_html
-    lines = @src.lines(chomp: true)
-    html = []
-    para = []
-    list = nil
-    in_code = false
-    flush_para = lambda do
-      unless para.empty?
-        html << "<p>#{@inline.render(para.join(' '))}</p>"
-        para.clear
-      end
-    end
-    close_list = -> { (html << "</#{list}>"; list = nil) if list }
-
-    lines.each do |line|
-      if line.start_with?('```')
-        flush_para.call
-        close_list.call
-        html << (in_code ? '</pre>' : '<pre>')
-        in_code = !in_code
-        next
-      end
-      if in_code
-        html << InlineRenderer.escape(line)
-        next
-      end
-      case line
-      when /\A(#+)\s+(.*)\z/
-        level, text = $1.size, $2
-        flush_para.(); close_list.()
-        h = Heading.new(level, text, slugify(text))
-        @headings << h
-        html << %(<h#{level} id="#{h.slug}">#{@inline.render(h.text)}</h#{level}>)
-      when /\A\s*([-*]|\d+\.)\s+(.*)\z/
-        marker, item = $1, $2
-        flush_para.()
-        kind = marker =~ /\d/ ? 'ol' : 'ul'
-        if list != kind
-          close_list.()
-          html << "<#{kind}>"
-          list = kind
+    def parse
+      blocks = []
+      i = 0
+      while i < @lines.size
+        line = @lines[i]
+        case line
+        when HEADING
+          blocks << Block.new(:heading, [$2], $1.size)
+          i += 1
+        when FENCE
+          lang = $1
+          body = []
+          i += 1
+          while i < @lines.size && @lines[i] !~ /\A```\s*\z/
+            body << @lines[i]
+            i += 1
+          end
+          raise Error, "unterminated fence at line #{i}" if i >= @lines.size
+          blocks << Block.new(:code, body, lang.empty? ? nil : lang)
+          i += 1
+        when /\A\s*[-*]\s+/
+          items = []
+          while i < @lines.size && @lines[i] =~ /\A\s*[-*]\s+(.*)/
+            items << $1
+            i += 1
+          end
+          blocks << Block.new(:ul, items)
+        when /\A\s*\d+\.\s+/
+          items = []
+          while i < @lines.size && (m = @lines[i].match(/\A\s*(\d+)\.\s+(.*)/))
+            items << m[2]
+            i += 1
+          end
+          blocks << Block.new(:ol, items)
+        when /\A>\s?(.*)/
+          quote = []
+          while i < @lines.size && @lines[i] =~ /\A>\s?(.*)/
+            quote << $1
+            i += 1
+          end
+          blocks << Block.new(:quote, quote)
+        when /\A\s*\z/
+          i += 1
+        else
+          para = []
+          while i < @lines.size && @lines[i] !~ /\A\s*\z/ && @lines[i] !~ HEADING && @lines[i] !~ FENCE
+            para << @lines[i].strip
+            i += 1
+          end
+          blocks << Block.new(:para, para)
         end
-        html << "  <li>#{@inline.render(item)}</li>"
-      when /\A\s*\z/
-        flush_para.(); close_list.()
-      else
-        close_list.()
-        para << line.strip
       end
+      blocks
     end
-    flush_para.()
-    close_list.()
-    html.join("\n")
   end
 
-  def toc
-    @headings.map { |h| "#{'  ' * (h.level - 1)}- [#{h.text}](##{h.slug})" }.join("\n")
+  class Inline
+    def self.render(text) = new(text).render
+
+    def initialize(text)
+      @ss = StringScanner.new(text)
+      @out = +""
+    end
+
+    def render
+      until @ss.eos?
+        if @ss.scan(/`([^`]+)`/)
+          @out << "<code>#{CGI.escapeHTML(@ss[1])}</code>"
+        elsif @ss.scan(/\*\*(.+?)\*\*/)
+          @out << "<strong>#{Inline.render(@ss[1])}</strong>"
+        elsif @ss.scan(/\*(.+?)\*/) || @ss.scan(/_(.+?)_/)
+          @out << "<em>#{Inline.render(@ss[1])}</em>"
+        elsif @ss.scan(/\[([^\]]+)\]\(([^)\s]+)(?:\s+"([^"]*)")?\)/)
+          title = @ss[3] ? %( title="#{CGI.escapeHTML(@ss[3])}") : ""
+          @out << %(<a href="#{CGI.escapeHTML(@ss[2])}"#{title}>#{Inline.render(@ss[1])}</a>)
+        elsif @ss.scan(/[^`*_\[]+/)
+          @out << CGI.escapeHTML(@ss.matched)
+        else
+          @out << CGI.escapeHTML(@ss.getch)
+        end
+      end
+      @out
+    end
+  end
+
+  module Renderer
+    module_function
+
+    def slug(text)
+      text.downcase.gsub(/[^a-z0-9\s-]/, '').strip.tr_s(' ', '-')
+    end
+
+    def render(blocks)
+      toc = []
+      html = blocks.map do |b|
+        case b
+        in { kind: :heading, level: Integer => lvl, lines: [title] }
+          id = slug(title)
+          toc << [lvl, title, id]
+          %(<h#{lvl} id="#{id}">#{Inline.render(title)}</h#{lvl}>)
+        in { kind: :code, lines:, level: lang }
+          cls = lang ? %( class="language-#{lang}") : ""
+          "<pre><code#{cls}>#{CGI.escapeHTML(lines.join("\n"))}</code></pre>"
+        in { kind: :ul | :ol => k, lines: items }
+          lis = items.map { |it| "  <li>#{Inline.render(it)}</li>" }.join("\n")
+          "<#{k}>\n#{lis}\n</#{k}>"
+        in { kind: :quote, lines: }
+          "<blockquote>#{Inline.render(lines.join(' '))}</blockquote>"
+        in { kind: :para, lines: }
+          "<p>#{Inline.render(lines.join(' '))}</p>"
+        end
+      end
+      [html, toc]
+    end
+  end
+
+  def self.to_html(text)
+    blocks = BlockParser.new(text).parse
+    html, toc = Renderer.render(blocks)
+    nav = toc.map { |lvl, t, id| "#{'  ' * (lvl - 1)}- [#{t}](##{id})" }
+    { html: html.join("\n"), toc: nav, stats: blocks.group_by(&:kind).transform_values(&:size) }
   end
 end
 
-# A word/token counter using StringScanner
-def token_stats(text)
-  ss = StringScanner.new(text)
-  counts = Hash.new(0)
-  until ss.eos?
-    if ss.scan(/\s+/)
-      counts[:space] += 1
-    elsif ss.scan(/\d+(\.\d+)?/)
-      counts[ss[1] ? :float : :int] += 1
-    elsif ss.scan(/[[:alpha:]][[:alnum:]_']*/)
-      counts[:word] += 1
-    else
-      ss.getch
-      counts[:punct] += 1
-    end
-  end
-  counts.sort_by { |k, v| [-v, k] }.to_h
-end
+DOC = <<~MD
+  # Release Notes v2.1
 
-doc = <<~MD
-  # Release Notes
+  This release brings **faster parsing**, *better* errors and a `--strict` mode.
+  See [the guide](https://example.com/guide?a=1&b=2 "Guide & Tips") for details.
 
-  Version **2.4** brings *faster* parsing & `lazy` loading.
-  See [the guide](https://example.com/guide) for details.
+  ## Changes
 
-  ## Features
-  - Streaming <parser> with **bold** claims
-  - Fewer `allocations`: 3.5 per line
-  - Works with "quoted" text
+  - Parser: handles `a < b && c > d` correctly
+  - Lexer: _underscore emphasis_ and **nested *emphasis* inside**
+  * Bullet with star
 
-  ## Features
-  1. Second list, ordered
-  2. Still *ordered*
+  1. First step
+  2. Second step with [link](/x)
 
-  ### Code
+  > Quoted text with <tags> & "quotes"
+  > spanning lines
+
+  ```ruby
+  def hello(name) = puts "Hello, \#{name} <b>"
   ```
-  def x < y && z
-  ```
-  Trailing paragraph
-  spanning two lines.
+
+  ### Edge-cases!! & Stuff ###
+  Trailing *unclosed emphasis and a lone ` backtick
 MD
 
-md = Markdown.new(doc)
-puts md.to_html
-puts '---'
-puts md.toc
-puts '---'
-p token_stats(doc)
-puts md.headings.group_by(&:level).transform_values { |hs| hs.map(&:slug) }.inspect
-printf("%-10s|%5d|%8.3f\n", 'lines', doc.lines.count, doc.size / 7.0)
-puts doc.each_line.with_index(1).select { |l, _| l.include?('*') }.map { |l, i| "#{i}:#{l.strip[0, 12]}" }.join(', ')
-puts doc.scan(/\*\*(\w+(?:\.\d+)?)\*\*/).flatten.inspect
-puts doc.lines.map(&:length).each_slice(5).map(&:sum).inspect
+result = Markdown.to_html(DOC)
+puts result[:html]
+puts "--- toc"
+puts result[:toc]
+puts "--- stats"
+p result[:stats]
+p result[:stats].sort_by { |k, v| [-v, k] }.first(3)
+
+begin
+  Markdown.to_html("```\nno end")
+rescue Markdown::Error => e
+  puts "#{e.class}: #{e.message}"
+end
+
+b = Markdown::Block.new(:para, %w[a b])
+puts b, b.inspect
+p b.to_h, b.deconstruct_keys([:kind])
+p Markdown::Renderer.slug("Héllo, World -- Again!")
+p Markdown::Inline.render("a*b*c **d** `e<f>` [g](h)")
+ss = StringScanner.new("key = value; other=2")
+p ss.scan(/\w+/), ss.pos, ss.skip(/\s*=\s*/), ss.check(/\w+/), ss.rest
+p ss.scan_until(/;/), ss.pre_match, ss.matched?, ss.charpos
+ss.unscan
+p ss.pos
+p ss.exist?(/=/), ss.search_full(/other/, false, true)
+ss.terminate
+p ss.eos?, ss.inspect
