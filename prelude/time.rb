@@ -269,13 +269,16 @@ class Time
   alias asctime ctime
 
   def strftime(fmt)
-    fmt.gsub(/%([-_0^#:]*)(\d*)([a-zA-Z%+])/) do
-      flags, width, conv = $1, $2, $3
+    fmt.gsub(/%([-_0^#:]*)(\d*)(:*)([EO]?)([a-zA-Z%+])/) do
+      flags, width, mod, conv = $1 + $3, $2, $4, $5
+      # %E and %O (locale alternatives) apply to a few conversions only
+      next $& if (mod == "E" && !"cCxXyY".include?(conv)) || (mod == "O" && !"deHImMSuUVwWy".include?(conv))
       __strftime_one(flags, width.empty? ? nil : width.to_i, conv, $&)
     end
   end
 
   def __strftime_one(flags, width, conv, whole)
+    return __strftime_z(flags, width) if conv == "z"
     pad = "0"
     num = true
     val = case conv
@@ -307,6 +310,9 @@ class Time
           when "s" then width ||= 1; @__s
           when "U" then width ||= 2; (yday - 1 + 7 - wday) / 7
           when "W" then width ||= 2; (yday - 1 + 7 - (wday + 6) % 7) / 7
+          when "G" then width ||= 0; __iso_week[0]
+          when "g" then width ||= 2; __iso_week[0] % 100
+          when "V" then width ||= 2; __iso_week[1]
           else
             num = false
             case conv
@@ -316,8 +322,9 @@ class Time
             when "a" then DAYNAMES[wday][0, 3]
             when "p" then flags.include?("#") ? (hour < 12 ? "am" : "pm") : (hour < 12 ? "AM" : "PM")
             when "P" then hour < 12 ? "am" : "pm"
-            when "z" then __offset_str(flags.count(":"))
-            when "Z" then @__utc ? "UTC" : (zone || "")
+            when "Z"
+              z = @__utc ? "UTC" : (zone || "")
+              flags.include?("#") ? z.downcase : z
             when "%" then "%"
             when "n" then "\n"
             when "t" then "\t"
@@ -328,7 +335,6 @@ class Time
             when "r" then strftime("%I:%M:%S %p")
             when "c" then strftime("%a %b %e %H:%M:%S %Y")
             when "v" then strftime("%e-%^b-%Y")
-            when "+" then strftime("%a %b %e %H:%M:%S %Z %Y")
             else return whole
             end
           end
@@ -340,10 +346,53 @@ class Time
       s = "-" + s if val < 0
       s
     else
-      val = val.upcase if flags.include?("^")
-      val = val.swapcase if flags.include?("#") && conv != "p"
-      width ? val.rjust(width, flags.include?("0") ? "0" : " ") : val
+      # `#` changes case: names up (as `^`; %p and %Z were done above),
+      # not composites; `-` drops a name's padding, not a composite's
+      composite = "FTXDxRrcv".include?(conv)
+      val = val.upcase if flags.include?("^") || (flags.include?("#") && !composite && !"pZ".include?(conv))
+      return val if width.nil? || (flags.include?("-") && !composite)
+      val.rjust(width, flags.include?("0") ? "0" : " ")
     end
   end
-  private :__strftime_one
+
+  # %z: the hours take the width (zero-padded after the sign, or space-
+  # padded before it with `_`); `-` makes UTC "-0000" (unknown offset).
+  def __strftime_z(flags, width)
+    colons = flags.count(":")
+    a = @__off.abs
+    h, m, s = a / 3600, a % 3600 / 60, a % 60
+    sign = @__off < 0 || (@__utc && flags.include?("-")) ? "-" : "+"
+    rest = case colons
+           when 0 then format("%02d", m)
+           when 1 then format(":%02d", m)
+           else format(":%02d:%02d", m, s)
+           end
+    hw = [(width || 0) - rest.size, 3].max
+    if flags.include?("_")
+      "#{sign}#{h}".rjust(hw) + rest
+    else
+      sign + h.to_s.rjust(hw - 1, "0") + rest
+    end
+  end
+
+  # ISO 8601 week-numbering [year, week] (%G, %V): weeks start on Monday
+  # and week 1 holds the year's first Thursday.
+  def __iso_week
+    y = year
+    week = (yday - (wday.zero? ? 7 : wday) + 10) / 7
+    if week < 1
+      y -= 1
+      week = __iso_weeks_in(y)
+    elsif week > __iso_weeks_in(y)
+      y += 1
+      week = 1
+    end
+    [y, week]
+  end
+
+  def __iso_weeks_in(y)
+    p = ->(x) { (x + x / 4 - x / 100 + x / 400) % 7 }
+    p.(y) == 4 || p.(y - 1) == 3 ? 53 : 52
+  end
+  private :__strftime_one, :__strftime_z, :__iso_week, :__iso_weeks_in
 end

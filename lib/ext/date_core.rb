@@ -529,14 +529,22 @@ class Date
         j += 1 while (c = fmt[j]) && FLAG_CHARS.include?(c)
         k = j
         k += 1 while (c = fmt[k]) && DIGITS.include?(c)
+        width = k > j ? fmt[j...k].to_i : nil
+        flags = j > i + 1 ? fmt[i + 1...j] : ""
+        k += 1 while fmt[k] == ":" && (flags += ":")
+        # %E and %O (locale alternatives) apply to a few conversions only
+        mod = fmt[k] if fmt[k] == "E" || fmt[k] == "O"
+        k += 1 if mod
         conv = fmt[k]
         if conv.nil?
           out << fmt[i..]
           return out
         end
-        flags = j > i + 1 ? fmt[i + 1...j] : ""
-        width = k > j ? fmt[j...k].to_i : nil
-        out << directive(d, conv, flags, width, fmt[i..k])
+        out << if (mod == "E" && !"cCxXyY".include?(conv)) || (mod == "O" && !"deHImMSuUVwWy".include?(conv))
+                 fmt[i..k]
+               else
+                 directive(d, conv, flags, width, fmt[i..k])
+               end
         pos = k + 1
       end
       out << fmt[pos..] if pos < fmt.length
@@ -554,22 +562,34 @@ class Date
       neg ? "-#{s}" : s
     end
 
-    def text(s, flags, width)
-      s = s.upcase if flags.include?("^")
-      s = s.swapcase if flags.include?("#")
-      width && !flags.include?("-") ? s.rjust(width, flags.include?("0") ? "0" : " ") : s
+    # `^` and `#` upcase a name (`#` leaves composites alone); `-` drops
+    # the padding (unlike Time#strftime, of composites too).
+    def text(s, flags, width, composite = false)
+      s = s.upcase if flags.include?("^") || (flags.include?("#") && !composite)
+      return s if width.nil? || flags.include?("-")
+      s.rjust(width, flags.include?("0") ? "0" : " ")
     end
 
-    def zone_text(d, flags)
+    # %z: the hours take the width (zero-padded after the sign, or space-
+    # padded before it with `_`; `-` does not pad them).
+    def zone_text(d, flags, width)
       of = d.__send__(:instance_variable_get, :@of)
       sign = of < 0 ? "-" : "+"
       h = of.abs / 3600
       m = of.abs % 3600 / 60
       s = of.abs % 60
-      case flags.count(":")
-      when 0 then format2("%s%02d%02d", sign, h, m)
-      when 1 then format2("%s%02d:%02d", sign, h, m)
-      else format2("%s%02d:%02d:%02d", sign, h, m, s)
+      rest = case flags.count(":")
+             when 0 then format2("%02d", m)
+             when 1 then format2(":%02d", m)
+             else format2(":%02d:%02d", m, s)
+             end
+      hw = [(width || 0) - rest.size, 3].max
+      if flags.include?("-") && width.nil?
+        "#{sign}#{h}#{rest}"
+      elsif flags.include?("_")
+        "#{sign}#{h}".rjust(hw) + rest
+      else
+        sign + h.to_s.rjust(hw - 1, "0") + rest
       end
     end
 
@@ -599,13 +619,15 @@ class Date
       when "N"
         w = width || 9
         (d.sec_fraction * 10**w).floor.to_s.rjust(w, "0")
-      when "z" then zone_text(d, flags)
+      when "z" then zone_text(d, flags, width)
       when "Z" then text(d.zone, flags, width)
       when "A" then text(DAYNAMES[d.wday], flags, width)
       when "a" then text(ABBR_DAYNAMES[d.wday], flags, width)
       when "B" then text(MONTHNAMES[d.mon], flags, width)
       when "b", "h" then text(ABBR_MONTHNAMES[d.mon], flags, width)
-      when "p" then text(d.hour < 12 ? "AM" : "PM", flags.include?("#") ? flags.delete("#") + "L" : flags, width).then { |s| flags.include?("#") ? s.downcase : s }
+      when "p"
+        ampm = d.hour < 12 ? "AM" : "PM"
+        text(flags.include?("#") ? ampm.downcase : ampm, flags.delete("#"), width)
       when "P" then text(d.hour < 12 ? "am" : "pm", flags, width)
       when "u" then pad(d.cwday, flags, width, 1, "0")
       when "w" then pad(d.wday, flags, width, 1, "0")
@@ -616,14 +638,14 @@ class Date
       when "W" then pad((d.yday + 6 - (d.wday + 6) % 7).div(7), flags, width, 2, "0")
       when "s" then pad(((d.ajd - Rational(4881175, 2)) * 86400).floor, flags, width, 1, "0")
       when "Q" then pad(((d.ajd - Rational(4881175, 2)) * 86400000).floor, flags, width, 1, "0")
-      when "F" then text(format(d, "%Y-%m-%d"), flags, width)
-      when "D", "x" then text(format(d, "%m/%d/%y"), flags, width)
-      when "T", "X" then text(format(d, "%H:%M:%S"), flags, width)
-      when "R" then text(format(d, "%H:%M"), flags, width)
-      when "r" then text(format(d, "%I:%M:%S %p"), flags, width)
-      when "c" then text(format(d, "%a %b %e %H:%M:%S %Y"), flags, width)
-      when "v" then text(format(d, "%e-%^b-%Y"), flags, width)
-      when "+" then text(format(d, "%a %b %e %H:%M:%S %Z %Y"), flags, width)
+      when "F" then text(format(d, "%Y-%m-%d"), flags, width, true)
+      when "D", "x" then text(format(d, "%m/%d/%y"), flags, width, true)
+      when "T", "X" then text(format(d, "%H:%M:%S"), flags, width, true)
+      when "R" then text(format(d, "%H:%M"), flags, width, true)
+      when "r" then text(format(d, "%I:%M:%S %p"), flags, width, true)
+      when "c" then text(format(d, "%a %b %e %H:%M:%S %Y"), flags, width, true)
+      when "v" then text(format(d, "%e-%^b-%Y"), flags, width, true)
+      when "+" then text(format(d, "%a %b %e %H:%M:%S %Z %Y"), flags, width, true)
       when "n" then "\n"
       when "t" then "\t"
       when "%" then "%"
