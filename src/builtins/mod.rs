@@ -16,6 +16,7 @@ pub mod io;
 pub mod iseq;
 pub mod kernel;
 pub mod math;
+pub mod method;
 pub mod module;
 pub mod object;
 pub mod objectspace;
@@ -119,6 +120,7 @@ pub fn init(vm: &mut Vm) {
     hash::init(vm);
     range::init(vm);
     proc::init(vm);
+    method::init(vm);
     ractor::init(vm);
     exception::init(vm);
     regexp::init(vm);

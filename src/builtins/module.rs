@@ -339,6 +339,8 @@ pub fn init(vm: &mut Vm) {
                         name: n,
                         owner,
                         bound: false,
+                        klass: c,
+                        start: c,
                     })),
                 ))
             }

@@ -538,6 +538,7 @@ fn new_method_value(
     n: crate::value::SymbolId,
 ) -> Value {
     let owner = vm.classes.method(m).owner;
+    let klass = vm.class_of(s);
     vm.heap.alloc(
         cls::METHOD,
         Body::Method(Box::new(RMethod {
@@ -546,6 +547,8 @@ fn new_method_value(
             name: n,
             owner,
             bound: true,
+            klass,
+            start: klass,
         })),
     )
 }

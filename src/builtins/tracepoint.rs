@@ -298,7 +298,7 @@ fn tp_parameters(vm: &mut Vm, _: Value, _: &[Value], _: Blk) -> VResult {
         return super::proc::params_list(vm, i, !lambda);
     }
     match ev.method {
-        Some(m) => super::proc::method_parameters(vm, m),
+        Some(m) => super::method::method_parameters(vm, m),
         None => Ok(vm.ary_new(vec![])),
     }
 }

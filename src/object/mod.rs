@@ -309,12 +309,18 @@ pub struct RProc {
     pub special: Option<BlockArg>,
 }
 
+#[derive(Clone, Copy)]
 pub struct RMethod {
     pub recv: Value,
     pub method: MethodId,
     pub name: SymbolId,
     pub owner: ClassId,
     pub bound: bool,
+    /// The class the lookup started at (`C` in `C.instance_method(:m)`,
+    /// the receiver's class for `obj.method(:m)`): `inspect`, `==`.
+    pub klass: ClassId,
+    /// The ancestry `super_method` continues in.
+    pub start: ClassId,
 }
 
 /// A heap-allocated local variable environment (for scopes with blocks).
