@@ -175,9 +175,6 @@ pub fn init(vm: &mut Vm) {
         vm.temp_roots.truncate(vm.temp_roots.len() - n);
         r
     });
-    vm.def_builtin(p, "curry", -1, |vm, _, _, _| {
-        Err(vm.runtime_error("carmine: Proc#curry is not supported yet"))
-    });
 }
 
 pub fn params_list(
