@@ -161,6 +161,34 @@ fn kernel_eval(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
     }
 }
 
+/// `instance_eval(string)` / `class_eval(string)`: the string sees the
+/// caller's locals (as `eval` does) but runs with `self_val` and the
+/// lexical class `cref`.
+pub fn eval_with_self(
+    vm: &mut Vm,
+    src: &[u8],
+    file: &str,
+    line: i64,
+    self_val: Value,
+    cref: crate::object::Cref,
+) -> VResult {
+    let Some(fi) = vm.frames.len().checked_sub(1) else {
+        return Err(vm.runtime_error("eval without a caller"));
+    };
+    let (mut blk, snapshot) = frame_scope_or_snapshot(vm, fi)?;
+    blk.self_val = self_val;
+    blk.cref = cref;
+    vm.push_root(blk.env);
+    let r = eval_scope(vm, src, file, line, &blk, None);
+    vm.temp_roots.pop();
+    if let Some(locals) = snapshot
+        && fi < vm.frames.len()
+    {
+        write_back(vm, fi, &locals, &blk);
+    }
+    r
+}
+
 fn is_binding(vm: &Vm, v: Value) -> bool {
     v.is_heap() && vm.class_name(vm.class_of(v)) == "Binding"
 }

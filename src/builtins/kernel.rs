@@ -711,52 +711,6 @@ pub fn eval_location(vm: &mut Vm, a: &[Value]) -> Result<(String, i64), Unwind> 
     Ok((file, line))
 }
 
-/// Compiles `src` and runs it with the given `self` and lexical class
-/// (`instance_eval(string)`, `class_eval(string)`). Locals of the
-/// caller are not visible.
-pub fn eval_string(
-    vm: &mut Vm,
-    src: &[u8],
-    file: &str,
-    line: i64,
-    self_val: Value,
-    cref: crate::object::Cref,
-) -> VResult {
-    let f = vm.frames.last();
-    let scope = match f {
-        Some(f) if f.method.is_some() => crate::compiler::EvalScope::Method,
-        Some(f) if f.is_block => crate::compiler::EvalScope::TopBlock,
-        _ => crate::compiler::EvalScope::Top,
-    };
-    let site = crate::compiler::EvalSite {
-        scope,
-        label: f.map_or_else(|| "<main>".to_string(), |f| f.iseq.label.clone()),
-        outer: Vec::new(),
-        parent: None,
-    };
-    let id = super::binding::compile_eval_traced(vm, src, file, line, site)?;
-    let iseq = vm.iseq(id);
-    let recv_ix = vm.stack.len();
-    vm.stack.push(self_val);
-    let entry = crate::interp::call::Entry {
-        self_val,
-        method: vm.frames.last().and_then(|f| f.method),
-        cref,
-        block: vm.frames.last().and_then(|f| f.block.clone()),
-        penv: Value::NIL,
-        home: None,
-        origin: 0,
-        boundary: true,
-        is_lambda: false,
-        is_block: false,
-    };
-    vm.push_frame(iseq, recv_ix + 1, recv_ix, entry)?;
-    vm.native_depth += 1;
-    let r = vm.run();
-    vm.native_depth -= 1;
-    r
-}
-
 /// What `print` writes (rb_io_print): its arguments, or `$_` when it has
 /// none, with `$,` between them and `$\` after them when those are set.
 pub fn print_parts(vm: &mut Vm, a: &[Value]) -> Vec<Value> {

@@ -1301,7 +1301,7 @@ fn eval_in_scope(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResul
         };
         let parent = vm.frames.last().map(|f| f.cref.clone());
         let cref = crate::object::cref_new(c, parent);
-        return super::kernel::eval_string(vm, &src, &file, line, s, cref);
+        return super::binding::eval_with_self(vm, &src, &file, line, s, cref);
     };
     // Methods defined with `def` inside the block go to `c`: run the block
     // with a cref whose class is `c`.

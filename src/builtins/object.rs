@@ -691,7 +691,7 @@ fn instance_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
         } else {
             crate::object::cref_new(target, parent)
         };
-        return super::kernel::eval_string(vm, &src, &file, line, s, cref);
+        return super::binding::eval_with_self(vm, &src, &file, line, s, cref);
     };
     if !a.is_empty() {
         return Err(vm.argc_error(a.len(), 0, 0));

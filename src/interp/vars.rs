@@ -661,10 +661,17 @@ impl Vm {
     // ---- class variables ---------------------------------------------------------
 
     pub(super) fn cvar_base(&mut self, fi: usize) -> Result<ClassId, Unwind> {
+        // vm_get_cvar_base: singleton-class scopes (`class << x`, an
+        // instance_eval string) are skipped while an outer scope exists.
         let f = &self.frames[fi];
-        let lex = f.cref.lexical();
+        let mut lex = f.cref.lexical();
+        while self.classes.get(lex.class).kind == ClassKind::Singleton
+            && let Some(p) = &lex.parent
+        {
+            lex = p.lexical();
+        }
         let mut c = lex.class;
-        if c == cls::OBJECT && lex.parent.is_none() {
+        if lex.parent.is_none() {
             return Err(self.runtime_error("class variable access from toplevel"));
         }
         if self.classes.get(c).kind == ClassKind::Singleton
