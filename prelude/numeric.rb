@@ -952,6 +952,11 @@ class Numeric
   end
 
   def arg
+    if is_a?(Float)
+      # float_arg: NaN is itself; -0.0 has its sign bit set, so Pi
+      return self if nan?
+      return self < 0 || (zero? && 1.0 / self < 0) ? Math::PI : 0
+    end
     negative? ? Math::PI : 0
   end
   alias angle arg

@@ -614,7 +614,17 @@ pub fn init(vm: &mut Vm) {
 
     let c = cls::CLASS;
     vm.def_builtin(c, "new", -1, class_new_instance);
-    vm.def_builtin(c, "allocate", 0, |vm, s, _, _| allocate(vm, s));
+    vm.def_builtin(c, "allocate", 0, |vm, s, _, _| {
+        // rb_undef_alloc_func classes (NilClass, Integer, Symbol, Proc...)
+        if let Some(k) = vm.as_class(s)
+            && matches!(vm.classes.get(k).alloc, AllocKind::None | AllocKind::Proc)
+            && vm.classes.get(k).kind != ClassKind::Singleton
+        {
+            let n = vm.class_name(k);
+            return Err(vm.type_error(&format!("allocator undefined for {n}")));
+        }
+        allocate(vm, s)
+    });
     vm.def_builtin(c, "superclass", 0, |vm, s, _, _| {
         let c = this(vm, s)?;
         let mut sup = vm.classes.get(c).superclass;

@@ -273,10 +273,8 @@ pub fn init(vm: &mut Vm) {
 
     let n = cls::NIL;
     vm.def_builtin(n, "to_s", 0, |vm, _, _, _| {
-        // Frozen since Ruby 2.7.
-        let s = super::string::ascii_str(vm, "");
-        obj(s).freeze();
-        Ok(s)
+        // The same frozen String every time (Ruby 2.7+).
+        Ok(super::string::frozen_literal(vm, ""))
     });
     vm.def_builtin(n, "to_a", 0, |vm, _, _, _| Ok(vm.ary_new(vec![])));
     vm.def_builtin(n, "to_h", 0, |vm, _, _, _| Ok(vm.new_hash()));
@@ -287,10 +285,8 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(n, "|", 1, |_, _, a, _| Ok(Value::bool(a[0].truthy())));
     let t = cls::TRUE;
     vm.def_builtin(t, "to_s", 0, |vm, _, _, _| {
-        // Frozen since Ruby 2.7.
-        let s = super::string::ascii_str(vm, "true");
-        obj(s).freeze();
-        Ok(s)
+        // The same frozen String every time (Ruby 2.7+).
+        Ok(super::string::frozen_literal(vm, "true"))
     });
     vm.def_builtin(t, "inspect", 0, |vm, _, _, _| Ok(vm.str_new("true")));
     vm.def_builtin(t, "&", 1, |_, _, a, _| Ok(Value::bool(a[0].truthy())));
@@ -298,10 +294,8 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(t, "^", 1, |_, _, a, _| Ok(Value::bool(!a[0].truthy())));
     let f = cls::FALSE;
     vm.def_builtin(f, "to_s", 0, |vm, _, _, _| {
-        // Frozen since Ruby 2.7.
-        let s = super::string::ascii_str(vm, "false");
-        obj(s).freeze();
-        Ok(s)
+        // The same frozen String every time (Ruby 2.7+).
+        Ok(super::string::frozen_literal(vm, "false"))
     });
     vm.def_builtin(f, "inspect", 0, |vm, _, _, _| Ok(vm.str_new("false")));
     vm.def_builtin(f, "&", 1, |_, _, _, _| Ok(Value::FALSE));

@@ -81,10 +81,20 @@ fn via_string_sym(vm: &mut Vm, s: Value, m: &str, a: &[Value]) -> VResult {
     Ok(Value::symbol(symbol::intern(&vm.string_lossy(r))))
 }
 
+/// A Symbol's name as a String: US-ASCII when it is ASCII only, as
+/// CRuby's symbols are (rb_sym2str).
+fn sym_str(vm: &mut Vm, name: &str) -> Value {
+    if name.is_ascii() {
+        super::string::ascii_str(vm, name)
+    } else {
+        vm.str_new(name)
+    }
+}
+
 pub fn init(vm: &mut Vm) {
     let s = cls::SYMBOL;
     for n in ["to_s", "id2name"] {
-        vm.def_builtin(s, n, 0, |vm, s, _, _| Ok(vm.str_new(&name_of(vm, s))));
+        vm.def_builtin(s, n, 0, |vm, s, _, _| Ok(sym_str(vm, &name_of(vm, s))));
     }
     // The same frozen String every time (CRuby's `rb_sym2str`).
     vm.def_builtin(s, "name", 0, |vm, s, _, _| {
@@ -94,7 +104,7 @@ pub fn init(vm: &mut Vm) {
         if let Some(&v) = vm.sym_names.get(&id) {
             return Ok(v);
         }
-        let v = vm.str_new(&name_of(vm, s));
+        let v = sym_str(vm, &name_of(vm, s));
         obj(v).freeze();
         vm.sym_names.insert(id, v);
         vm.literal_roots.push(v);

@@ -190,6 +190,8 @@ pub struct Vm {
     /// `Symbol#name`'s frozen String of each symbol asked (kept in
     /// literal_roots).
     pub sym_names: HashMap<SymbolId, Value>,
+    /// `nil.to_s` and friends: one frozen String per text.
+    pub frozen_literals: HashMap<&'static str, Value>,
     /// The last regexp subject's text and frozen copy (`regexp_match`),
     /// valid while the string keeps `FLAG_MATCH_SNAPSHOT`.
     pub match_subject: Option<MatchSubject>,
@@ -330,6 +332,7 @@ impl Vm {
             weak_fstrings: HashMap::default(),
             compile_warnings: Vec::new(),
             sym_names: HashMap::new(),
+            frozen_literals: HashMap::new(),
             match_subject: None,
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),

@@ -184,6 +184,19 @@ pub fn ascii_str(vm: &mut Vm, t: &str) -> Value {
     v
 }
 
+/// One frozen US-ASCII String per text, made once and kept alive
+/// (`nil.to_s`, `true.to_s`: the same object every time).
+pub fn frozen_literal(vm: &mut Vm, t: &'static str) -> Value {
+    if let Some(&v) = vm.frozen_literals.get(t) {
+        return v;
+    }
+    let v = ascii_str(vm, t);
+    obj(v).freeze();
+    vm.frozen_literals.insert(t, v);
+    vm.literal_roots.push(v);
+    v
+}
+
 /// A new String with `b`, keeping the binary flag of `like`.
 pub(crate) fn new_like(vm: &mut Vm, like: Value, b: Vec<u8>) -> Value {
     // A US-ASCII string's pieces stay US-ASCII while they are ASCII
