@@ -694,10 +694,10 @@ pub fn init(vm: &mut Vm) {
         Ok(new_like(vm, s, b.repeat(n as usize)))
     });
     vm.def_builtin(s, "%", 1, |vm, s, a, _| {
-        let args = if vm.is_array(a[0]) {
-            vm.array_items(a[0])
-        } else {
-            vec![a[0]]
+        // An Array, or what `to_ary` makes of the argument (rb_check_array_type).
+        let args = match crate::builtins::array::check_array(vm, a[0])? {
+            Some(ary) => vm.array_items(ary),
+            None => vec![a[0]],
         };
         let mut all = vec![s];
         all.extend(args);

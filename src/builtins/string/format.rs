@@ -3,6 +3,7 @@
 //! `Integer()`, `Float()`, `to_int` as each directive needs) and turns its
 //! errors into Ruby exceptions.
 
+use super::{Enc, incompatible};
 use crate::builtins::{float, integer, type_name};
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
@@ -13,6 +14,10 @@ use crate::value::{Value, sym};
 struct Source<'a> {
     vm: &'a mut Vm,
     args: &'a [Value],
+    /// The result's encoding so far (rb_str_format's `rb_enc_check` on
+    /// each `%s`/`%p` string) and whether the result is still ASCII only.
+    enc: Enc,
+    ascii: bool,
     /// A VM exception raised while converting an argument.
     raised: Option<Unwind>,
     /// The `%<name>` key the Hash lacked, and the Hash: the KeyError's
@@ -33,8 +38,39 @@ impl Source<'_> {
     }
 
     fn convert(&mut self, v: Value, need: ArgNeed) -> Result<FmtArg, FormatError> {
-        let r = convert(self.vm, v, need);
+        let r = match need {
+            ArgNeed::Str | ArgNeed::Inspect => self.text(v, need),
+            ArgNeed::Char if self.vm.is_string(v) => self.text(v, need),
+            _ => convert(self.vm, v, need),
+        };
         r.map_err(|e| self.fail(e))
+    }
+
+    /// A `%s`/`%p` (or `%c` String) argument's bytes, its encoding
+    /// checked against the result's.
+    fn text(&mut self, v: Value, need: ArgNeed) -> Result<FmtArg, Unwind> {
+        let vm = &mut *self.vm;
+        let (bytes, enc) = if need == ArgNeed::Inspect {
+            (vm.inspect(v)?.into_bytes(), Enc::Utf8)
+        } else if vm.is_string(v) {
+            (vm.string_bytes(v), Enc::of(v))
+        } else {
+            let r = vm.funcall(v, sym::TO_S, &[], None)?;
+            if vm.is_string(r) {
+                (vm.string_bytes(r), Enc::of(r))
+            } else {
+                (vm.any_to_s(v).into_bytes(), Enc::Utf8)
+            }
+        };
+        if !bytes.is_ascii() {
+            if self.ascii {
+                self.enc = enc;
+                self.ascii = false;
+            } else if enc != self.enc {
+                return Err(incompatible(self.vm, self.enc, enc));
+            }
+        }
+        Ok(FmtArg::Bytes(bytes, !enc.bytewise()))
     }
 }
 
@@ -156,18 +192,31 @@ pub fn format(vm: &mut Vm, a: &[Value]) -> VResult {
         return Err(vm.argc_error(0, 1, usize::MAX));
     }
     let fb = crate::builtins::str_arg(vm, a[0])?;
-    let f = String::from_utf8_lossy(&fb).into_owned();
+    let fenc = if vm.is_string(a[0]) {
+        Enc::of(a[0])
+    } else {
+        Enc::Utf8
+    };
     let mut src = Source {
         vm,
         args: &a[1..],
+        enc: fenc,
+        ascii: fb.is_ascii(),
         raised: None,
         missing_key: None,
     };
-    let r = sprintf::format(&f, &mut src);
+    let r = sprintf::format(&fb, &mut src, fenc.bytewise());
     let raised = src.raised.take();
     let missing_key = src.missing_key.take();
+    let enc = src.enc;
     match r {
-        Ok(s) => Ok(vm.str_new(&s)),
+        Ok(s) => {
+            let v = vm.str_from_bytes(s);
+            if enc != Enc::Utf8 {
+                enc.set(v);
+            }
+            Ok(v)
+        }
         Err(e) if e.class == RAISED => Err(raised.expect("raised error")),
         Err(e) => {
             let c = match e.class {

@@ -18,29 +18,43 @@ use crate::support::numparse::{self, Int};
 impl Engine<'_> {
     fn pad(&mut self, n: i64, c: char) {
         for _ in 0..n.max(0) {
-            self.out.push(c);
+            self.push_char(c);
         }
+    }
+
+    fn push_char(&mut self, c: char) {
+        let mut buf = [0u8; 4];
+        self.out
+            .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+
+    fn push_str(&mut self, s: &str) {
+        self.out.extend_from_slice(s.as_bytes());
     }
 
     pub(super) fn format_s(&mut self, spec: &Spec, need: ArgNeed) -> Result<(), FormatError> {
         let arg = self.fetch(&spec.value, need)?;
-        let s = match arg {
-            FmtArg::Str(s) => s,
-            FmtArg::Int(i) => i.to_string(),
-            FmtArg::Big(b) => b.to_string(),
-            FmtArg::Float(f) => float_fmt::float_to_s(f),
+        let (s, utf8) = match arg {
+            FmtArg::Bytes(b, utf8) => (b, utf8),
+            FmtArg::Str(s) => (s.into_bytes(), true),
+            FmtArg::Int(i) => (i.to_string().into_bytes(), true),
+            FmtArg::Big(b) => (b.to_string().into_bytes(), true),
+            FmtArg::Float(f) => (float_fmt::float_to_s(f).into_bytes(), true),
         };
         if spec.flags & (FPREC | FWIDTH) == 0 {
-            self.out.push_str(&s);
+            self.out.extend_from_slice(&s);
             return Ok(());
         }
-        let mut slen = s.chars().count() as i64;
-        let mut text: &str = &s;
+        // Character boundaries: UTF-8 characters, or one per byte (also
+        // for bytes that are not valid UTF-8).
+        let bounds: Vec<usize> = match std::str::from_utf8(&s) {
+            Ok(t) if utf8 => t.char_indices().map(|(i, _)| i).collect(),
+            _ => (0..s.len()).collect(),
+        };
+        let mut slen = bounds.len() as i64;
+        let mut text: &[u8] = &s;
         if spec.flags & FPREC != 0 && spec.prec < slen {
-            let cut = s
-                .char_indices()
-                .nth(spec.prec as usize)
-                .map_or(s.len(), |(i, _)| i);
+            let cut = bounds.get(spec.prec as usize).copied().unwrap_or(s.len());
             text = &s[..cut];
             slen = spec.prec;
         }
@@ -52,31 +66,50 @@ impl Engine<'_> {
         if spec.flags & FMINUS == 0 {
             self.pad(fill, ' ');
         }
-        self.out.push_str(text);
+        self.out.extend_from_slice(text);
         if spec.flags & FMINUS != 0 {
             self.pad(fill, ' ');
         }
         Ok(())
     }
-
     pub(super) fn format_c(&mut self, spec: &Spec) -> Result<(), FormatError> {
         let arg = self.fetch(&spec.value, ArgNeed::Char)?;
-        let ch = match arg {
+        // A one-character String; a code point otherwise (one byte when
+        // the result is one byte per character).
+        let bytes: Vec<u8> = match arg {
+            FmtArg::Bytes(b, utf8) => {
+                let chars = match std::str::from_utf8(&b) {
+                    Ok(t) if utf8 => t.chars().count(),
+                    _ => b.len(),
+                };
+                if chars != 1 {
+                    return err("%c requires a character");
+                }
+                b
+            }
             FmtArg::Str(s) => {
                 let mut it = s.chars();
                 match (it.next(), it.next()) {
-                    (Some(c), None) => c,
+                    (Some(c), None) => c.to_string().into_bytes(),
                     _ => return err("%c requires a character"),
                 }
             }
             other => {
                 let code = num2int(other)?;
-                // CRuby emits raw (invalid) bytes for negative values and
-                // surrogates; a Rust String cannot hold them.
-                u32::try_from(code)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| FormatError::argument("invalid character"))?
+                if self.bytewise {
+                    match u8::try_from(code) {
+                        Ok(b) => vec![b],
+                        Err(_) => return err("invalid character"),
+                    }
+                } else {
+                    // CRuby emits raw (invalid) bytes for negative values
+                    // and surrogates; those are refused here.
+                    let c = u32::try_from(code)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .ok_or_else(|| FormatError::argument("invalid character"))?;
+                    c.to_string().into_bytes()
+                }
             }
         };
         let fill = if spec.flags & FWIDTH != 0 {
@@ -87,7 +120,7 @@ impl Engine<'_> {
         if spec.flags & FMINUS == 0 {
             self.pad(fill, ' ');
         }
-        self.out.push(ch);
+        self.out.extend_from_slice(&bytes);
         if spec.flags & FMINUS != 0 {
             self.pad(fill, ' ');
         }
@@ -191,13 +224,13 @@ impl Engine<'_> {
             width = 0;
         }
         if let Some(c) = sc {
-            self.out.push(c);
+            self.push_char(c);
         }
         if let Some(pf) = prefix {
-            self.out.push_str(pf);
+            self.push_str(pf);
         }
         if dots {
-            self.out.push_str("..");
+            self.push_str("..");
         }
         if prec > len {
             if !sign && negative {
@@ -213,7 +246,7 @@ impl Engine<'_> {
                 self.pad(prec - len, '0');
             }
         }
-        self.out.push_str(&s[..len as usize]);
+        self.push_str(&s[..len as usize]);
         self.pad(width, ' ');
         Ok(())
     }
@@ -227,6 +260,8 @@ impl Engine<'_> {
             FmtArg::Big(b) => b.to_f64().unwrap_or(f64::NAN),
             FmtArg::Float(f) => f,
             FmtArg::Str(s) => numparse::str_to_float_strict(&s).map_err(FormatError::argument)?,
+            FmtArg::Bytes(b, _) => numparse::str_to_float_strict(&String::from_utf8_lossy(&b))
+                .map_err(FormatError::argument)?,
         };
         let flags = spec.flags;
         if !fval.is_finite() {
@@ -250,9 +285,9 @@ impl Engine<'_> {
                 self.pad(fill, ' ');
             }
             if let Some(c) = sign {
-                self.out.push(c);
+                self.push_char(c);
             }
-            self.out.push_str(expr);
+            self.push_str(expr);
             if flags & FMINUS != 0 {
                 self.pad(fill, ' ');
             }
@@ -304,13 +339,13 @@ impl Engine<'_> {
             self.pad(fill, ' ');
         }
         if let Some(c) = sign {
-            self.out.push(c);
+            self.push_char(c);
         }
-        self.out.push_str(prefix);
+        self.push_str(prefix);
         if flags & FMINUS == 0 && flags & FZERO != 0 {
             self.pad(fill, '0');
         }
-        self.out.push_str(&body);
+        self.push_str(&body);
         if flags & FMINUS != 0 {
             self.pad(fill, ' ');
         }
@@ -348,14 +383,14 @@ impl Engine<'_> {
             self.pad(fill, ' ');
         }
         if let Some(c) = sign {
-            self.out.push(c);
+            self.push_char(c);
         }
         if fill > 0 && flags & (FMINUS | FZERO) == FZERO {
             self.pad(fill, '0');
         }
-        self.out.push_str(&digits);
+        self.push_str(&digits);
         if prec > 0 {
-            self.out.push('.');
+            self.push_char('.');
             self.pad(prec, '0');
         }
         if fill > 0 && flags & FMINUS != 0 {
@@ -375,6 +410,8 @@ fn arg_to_int(arg: FmtArg) -> Result<Int, FormatError> {
             message: m,
         }),
         FmtArg::Str(s) => numparse::str_to_integer_strict(&s, None).map_err(FormatError::argument),
+        FmtArg::Bytes(b, _) => numparse::str_to_integer_strict(&String::from_utf8_lossy(&b), None)
+            .map_err(FormatError::argument),
     }
 }
 

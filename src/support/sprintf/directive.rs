@@ -14,7 +14,7 @@ impl Engine<'_> {
         self.fmt.get(p).copied().unwrap_or(0)
     }
 
-    pub(super) fn run(&mut self, fmt: &str) -> Result<(), FormatError> {
+    pub(super) fn run(&mut self) -> Result<(), FormatError> {
         let len = self.fmt.len();
         let mut p = 0;
         while p < len {
@@ -25,7 +25,7 @@ impl Engine<'_> {
             if t + 1 == len {
                 return err("incomplete format specifier; use %% (double %) instead");
             }
-            self.out.push_str(&fmt[p..t]);
+            self.out.extend_from_slice(&self.fmt[p..t]);
             if t >= len {
                 break;
             }
@@ -232,14 +232,14 @@ impl Engine<'_> {
                         // CRuby fetched a `%1$`/`%<name>` value eagerly.
                         self.fetch(&spec.value, ArgNeed::Str)?;
                     }
-                    self.out.push('%');
+                    self.out.push(b'%');
                     return Ok(p);
                 }
                 b'%' => {
                     if spec.flags != 0 {
                         return err("invalid format character - %");
                     }
-                    self.out.push('%');
+                    self.out.push(b'%');
                     return Ok(p + 1);
                 }
                 b'c' => {
@@ -295,7 +295,7 @@ pub(super) fn num2int(arg: FmtArg) -> Result<i64, FormatError> {
             }
             f.trunc() as i64
         }
-        FmtArg::Str(_) => {
+        FmtArg::Str(_) | FmtArg::Bytes(..) => {
             return Err(FormatError {
                 class: "TypeError",
                 message: "no implicit conversion of String into Integer".to_string(),

@@ -27,6 +27,9 @@ pub enum FmtArg {
     Big(BigInt),
     Float(f64),
     Str(String),
+    /// A String's bytes for `%s`/`%p`/`%c`: `true` when its characters are
+    /// UTF-8 (width and precision count them), `false` for one byte each.
+    Bytes(Vec<u8>, bool),
 }
 
 /// What a conversion wants from its argument; the source should convert
@@ -121,7 +124,10 @@ enum ValueRef {
 struct Engine<'a> {
     fmt: &'a [u8],
     args: &'a mut dyn ArgSource,
-    out: String,
+    out: Vec<u8>,
+    /// The result's encoding has one byte per character (binary, Latin-1):
+    /// `%c` writes the byte itself.
+    bytewise: bool,
     /// CRuby's `posarg`: 0 nothing yet, >0 last unnumbered index,
     /// -1 numbered used, -2 named used.
     posarg: i64,
@@ -133,16 +139,22 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FormatError> {
     Err(FormatError::argument(msg))
 }
 
-/// `format(fmt, *args)`.
-pub fn format(fmt: &str, args: &mut dyn ArgSource) -> Result<String, FormatError> {
+/// `format(fmt, *args)`: the bytes of the result (`bytewise`: the result
+/// encoding has one byte per character).
+pub fn format(
+    fmt: &[u8],
+    args: &mut dyn ArgSource,
+    bytewise: bool,
+) -> Result<Vec<u8>, FormatError> {
     let mut engine = Engine {
-        fmt: fmt.as_bytes(),
+        fmt,
         args,
-        out: String::with_capacity(fmt.len() + 16),
+        out: Vec::with_capacity(fmt.len() + 16),
+        bytewise,
         posarg: 0,
         nextarg: 1,
     };
-    engine.run(fmt)?;
+    engine.run()?;
     Ok(engine.out)
 }
 
@@ -221,8 +233,8 @@ mod tests {
     }
 
     fn run(fmt: &str, args: Vec<A>) -> String {
-        match format(fmt, &mut Args(args)) {
-            Ok(s) => s,
+        match format(fmt.as_bytes(), &mut Args(args), false) {
+            Ok(s) => String::from_utf8(s).expect("UTF-8 result"),
             Err(e) => format!("!! {}: {}", e.class, e.message),
         }
     }
