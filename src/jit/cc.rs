@@ -173,9 +173,11 @@ fn compile_and_load(cc: &str, job: &Job, c_path: &Path, so_path: &Path) -> Resul
     fs::write(c_path, &job.source).map_err(|e| format!("writing {}: {e}", c_path.display()))?;
     let mut words = cc.split_whitespace();
     let program = words.next().ok_or("empty C compiler command")?;
+    // The command's own words come after carmine's flags, so that
+    // `CARMINE_JIT_CC="cc -O1"` overrides the optimisation level.
     let output = Command::new(program)
-        .args(words)
         .args(CFLAGS.split(' '))
+        .args(words)
         .arg("-o")
         .arg(so_path)
         .arg(c_path)
