@@ -599,11 +599,20 @@ pub fn init(vm: &mut Vm) {
         let o = vm.class_value(cls::OBJECT);
         vm.funcall(o, crate::intern!("include"), a, b)
     });
+    // Without names: the top level's own visibility (per file).
     vm.def_private_builtin(ms, "public", -1, |vm, _, a, _| {
+        if a.is_empty() {
+            vm.top_visibility = Visibility::Public;
+            return Ok(Value::NIL);
+        }
         let o = vm.class_value(cls::OBJECT);
         set_visibility(vm, o, a, Visibility::Public)
     });
     vm.def_private_builtin(ms, "private", -1, |vm, _, a, _| {
+        if a.is_empty() {
+            vm.top_visibility = Visibility::Private;
+            return Ok(Value::NIL);
+        }
         let o = vm.class_value(cls::OBJECT);
         set_visibility(vm, o, a, Visibility::Private)
     });

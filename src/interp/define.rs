@@ -51,20 +51,23 @@ impl Vm {
         let getter = self.iseq(iseq).returns_ivar();
         let k = self.classes.get(target);
         let top = Rc::ptr_eq(&cref, &self.top_cref) || (cref.parent.is_none() && !singleton);
-        let mut vis = if singleton {
+        // A method body's scope is public whatever the class body's
+        // visibility was (CRuby gives each method frame its own cref).
+        let in_method = self.frames[fi].method.is_some();
+        let mut vis = if singleton || in_method {
             Visibility::Public
         } else if top
             && target == cls::OBJECT
             && self.frames[fi].iseq.kind != crate::bytecode::IseqKind::Class
         {
-            Visibility::Private
+            self.top_visibility
         } else {
             k.default_visibility
         };
         if always_private(name) {
             vis = Visibility::Private;
         }
-        let module_function = k.module_function && !singleton;
+        let module_function = k.module_function && !singleton && !in_method;
         if module_function {
             vis = Visibility::Private;
         }

@@ -182,7 +182,12 @@ impl Vm {
         if self.trace.events != 0 {
             self.trace_script_compiled(id, Value::NIL)?;
         }
-        self.run_top(id)
+        // Each file's top level starts defining private methods; a
+        // `public` there lasts until the file ends.
+        let saved = std::mem::replace(&mut self.top_visibility, crate::class::Visibility::Private);
+        let r = self.run_top(id);
+        self.top_visibility = saved;
+        r
     }
 
     /// Loads the Ruby prelude (core methods written in Ruby).

@@ -192,6 +192,9 @@ pub struct Vm {
     pub sym_names: HashMap<SymbolId, Value>,
     /// `nil.to_s` and friends: one frozen String per text.
     pub frozen_literals: HashMap<&'static str, Value>,
+    /// What a top-level `def` of the running file defines: private
+    /// unless `public` (no arguments) was called at its top level.
+    pub top_visibility: crate::class::Visibility,
     /// The last regexp subject's text and frozen copy (`regexp_match`),
     /// valid while the string keeps `FLAG_MATCH_SNAPSHOT`.
     pub match_subject: Option<MatchSubject>,
@@ -333,6 +336,7 @@ impl Vm {
             compile_warnings: Vec::new(),
             sym_names: HashMap::new(),
             frozen_literals: HashMap::new(),
+            top_visibility: crate::class::Visibility::Private,
             match_subject: None,
             main_obj: Value::NIL,
             top_cref: crate::object::cref_new(cls::OBJECT, None),
