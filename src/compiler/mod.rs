@@ -13,6 +13,7 @@ mod control;
 mod masgn;
 mod pattern;
 mod program;
+mod syntax_error;
 
 pub use program::{EvalScope, EvalSite, LitEnc, compile_eval, compile_program, compile_program_at};
 

@@ -350,11 +350,33 @@ fn compile_source(
         let line = (e.location().start_line() as i64)
             .saturating_add(line_base)
             .max(0);
-        errors.push(format!(
-            "{file}:{line}: {}",
-            String::from_utf8_lossy(e.message())
+        let loc = e.location();
+        errors.push((
+            String::from_utf8_lossy(e.message()).into_owned(),
+            line,
+            loc.start() as usize,
+            loc.end() as usize,
         ));
     }
+    let mut errors: Vec<String> = if errors.is_empty() {
+        Vec::new()
+    } else {
+        let found: Vec<super::syntax_error::Found<'_>> = errors
+            .iter()
+            .map(|(message, line, start, end)| super::syntax_error::Found {
+                message,
+                line: *line,
+                start: *start,
+                end: *end,
+            })
+            .collect();
+        let origin = match kind {
+            IseqKind::Eval => super::syntax_error::Origin::Eval,
+            IseqKind::Class => super::syntax_error::Origin::Required,
+            _ => super::syntax_error::Origin::Main,
+        };
+        vec![super::syntax_error::report(file, src, &found, origin)]
+    };
     // prism does not check `yield` in code parsed with outer scopes.
     if errors.is_empty()
         && !site.outer.is_empty()

@@ -577,6 +577,15 @@ impl Vm {
             Vec::new()
         };
         let mut out = String::new();
+        // A syntax error in the main script (raised before it ran, so
+        // without a backtrace) is its message alone, as CRuby prints it.
+        if lines.is_empty() && !here && self.exception_is(e, self.e.syntax_error) {
+            out.push_str(&msg);
+            if !msg.ends_with('\n') {
+                out.push('\n');
+            }
+            return out;
+        }
         let first = match lines.first() {
             Some(l) => l.clone(),
             None if here => self.backtrace().into_iter().next().unwrap_or_default(),

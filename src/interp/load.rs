@@ -124,7 +124,10 @@ impl Vm {
         match r {
             Ok(id) => Ok(id),
             Err(CompileError::Syntax(msg)) => {
+                // Raised where the compile was asked for (`require`,
+                // `eval`: their frames show, as CRuby's cfunc frames do).
                 let e = self.new_exception(self.e.syntax_error, &msg);
+                self.fill_backtrace(e);
                 Err(Unwind::Raise(e))
             }
             Err(CompileError::Unsupported { node, line }) => {

@@ -1,0 +1,269 @@
+//! Syntax errors as CRuby 3.1 reports them: `FILE:LINE: syntax error,
+//! unexpected X, expecting Y`, then the source line and a caret under the
+//! offending token. prism finds the errors; this module words the first
+//! of them the way CRuby's bison parser would (prism goes on and reports
+//! the cascade that follows, which CRuby never sees) and draws the line.
+
+/// One error prism found: its message and where (byte offsets).
+pub struct Found<'a> {
+    pub message: &'a str,
+    pub line: i64,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Where the source came from: CRuby shows the offending line (when it is
+/// longer than 4 characters) for the main script and for `eval`, never
+/// for a required file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    Main,
+    Eval,
+    Required,
+}
+
+/// The SyntaxError message for `errors` (in source order) in `src`.
+/// Errors up to the first parse error (one that says "unexpected" or
+/// "expected") are kept, at most two: CRuby stops at its first parse
+/// error, after any semantic error found before it. A message that shows
+/// a source line ends with a newline, as CRuby's.
+pub fn report(file: &str, src: &[u8], errors: &[Found<'_>], origin: Origin) -> String {
+    let mut out = String::new();
+    for (n, e) in errors.iter().enumerate() {
+        let (text, parse_error) = cruby_wording(e.message);
+        let (mut start, mut end, mut line) = (e.start.min(src.len()), e.end, e.line);
+        // A missing closing token is found at the end of input (prism
+        // points at the opening one); a missing separator at the token
+        // that follows.
+        let at_eof = text.starts_with("unexpected end-of-input");
+        if at_eof {
+            line += src[start..].iter().filter(|&&b| b == b'\n').count() as i64;
+            start = src.len();
+        } else if e.message.contains("expected a `,` separator") {
+            while start < src.len() && (src[start] == b' ' || src[start] == b'\t') {
+                start += 1;
+            }
+            end = start + 1;
+        }
+        // An error at the end of input is shown after the last token, on
+        // its line (prism puts it past the final newline).
+        if src[start..].iter().all(u8::is_ascii_whitespace) {
+            let last = src[..start]
+                .iter()
+                .rposition(|b| !b.is_ascii_whitespace())
+                .map_or(0, |i| i + 1);
+            line -= src[last..start].iter().filter(|&&b| b == b'\n').count() as i64;
+            start = last;
+            end = last;
+        }
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        if parse_error {
+            out.push_str(&format!("{file}:{line}: syntax error, {text}"));
+        } else {
+            out.push_str(&format!("{file}:{line}: {text}"));
+        }
+        let show = origin != Origin::Required;
+        if show && let Some(snippet) = snippet(src, start, end) {
+            out.push('\n');
+            out.push_str(&snippet);
+            out.push('\n');
+        }
+        if parse_error || n >= 1 {
+            break;
+        }
+    }
+    out
+}
+
+/// prism's message in bison's words where the two are known to differ,
+/// and whether it is a parse error (CRuby's "syntax error, " prefix).
+fn cruby_wording(msg: &str) -> (String, bool) {
+    for (what, expecting) in [("`)`", "')'"), ("`]`", "']'"), ("`}`", "'}'")] {
+        let close = format!("expected a {what} to close");
+        if let Some(rest) = msg.strip_prefix("unexpected")
+            && let Some((tok, tail)) = rest.split_once("; ")
+            && tail.trim_start().starts_with(&close)
+        {
+            return (
+                format!("unexpected{}, expecting {expecting}", token(tok)),
+                true,
+            );
+        }
+        // (prism says this bare form when the input ended first)
+        if msg.starts_with(&close) {
+            return (
+                format!("unexpected end-of-input, expecting {expecting}"),
+                true,
+            );
+        }
+    }
+    if let Some(rest) = msg.strip_prefix("unexpected")
+        && let Some((tok, tail)) = rest.split_once("; ")
+    {
+        let tail = tail.trim_start();
+        if tail.starts_with("expected a `,` separator for the array elements") {
+            return (format!("unexpected{}, expecting ']'", token(tok)), true);
+        }
+        if tail.starts_with("expected an expression") {
+            return (format!("unexpected{}", token(tok)), true);
+        }
+        if tail.starts_with("target cannot be written") {
+            return (
+                format!("unexpected{}, expecting end-of-input", token(tok)),
+                true,
+            );
+        }
+    }
+    if msg.starts_with("unexpected end-of-input, assuming it is closing") {
+        return ("unexpected end-of-input, expecting `end'".to_string(), true);
+    }
+    if let Some(tok) = msg
+        .strip_prefix("unexpected")
+        .and_then(|r| r.strip_suffix(", ignoring it"))
+    {
+        return (
+            format!("unexpected{}, expecting end-of-input", token(tok)),
+            true,
+        );
+    }
+    if let Some(tok) = msg
+        .strip_prefix("unexpected")
+        .and_then(|r| r.strip_suffix(", expecting end-of-input"))
+    {
+        return (
+            format!("unexpected{}, expecting end-of-input", token(tok)),
+            true,
+        );
+    }
+    for semantic in [
+        "class definition in method body",
+        "module definition in method body",
+    ] {
+        if msg == format!("unexpected {semantic}") {
+            return (semantic.to_string(), false);
+        }
+    }
+    if let Some(rest) = msg.strip_prefix('\'')
+        && let Some((name, tail)) = rest.split_once('\'')
+        && tail.starts_with(" is not allowed as")
+    {
+        return (format!("`{name}'{tail}"), false);
+    }
+    let parse = msg.starts_with("unexpected") || msg.starts_with("expected");
+    (msg.to_string(), parse)
+}
+
+/// A token as bison names it: ` integer literal`, `` `end'``.
+fn token(tok: &str) -> String {
+    let t = tok.trim();
+    let named = match t {
+        "integer" => "integer literal".to_string(),
+        "float" => "float literal".to_string(),
+        "rational" => "rational literal".to_string(),
+        "imaginary" => "imaginary literal".to_string(),
+        _ => match t.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')) {
+            Some(k) if k.chars().all(|c| c.is_ascii_alphabetic() || c == '_') && !k.is_empty() => {
+                format!("`{k}'")
+            }
+            _ => t.to_string(),
+        },
+    };
+    format!(" {named}")
+}
+
+/// How far around the error CRuby shows a long line (its
+/// `max_line_margin`), in characters.
+const MARGIN: usize = 30;
+
+/// The error's line, cut to MARGIN characters each side of the error
+/// with `...`, and under it `^~~` spanning the token.
+fn snippet(src: &[u8], start: usize, end: usize) -> Option<String> {
+    let start = start.min(src.len());
+    let line_start = src[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line_end = src[start..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(src.len(), |i| start + i);
+    let line = String::from_utf8_lossy(&src[line_start..line_end]);
+    let chars: Vec<char> = line.chars().collect();
+    // (CRuby's parser_show_error_line leaves out lines of 4 characters
+    // or fewer.)
+    if chars.len() <= 4 {
+        return None;
+    }
+    let col = String::from_utf8_lossy(&src[line_start..start])
+        .chars()
+        .count();
+    let end = end.clamp(start, line_end);
+    let width = String::from_utf8_lossy(&src[start..end])
+        .chars()
+        .count()
+        .max(1);
+    let (from, pre) = if col > MARGIN {
+        (col - MARGIN, "...")
+    } else {
+        (0, "")
+    };
+    let (to, post) = if chars.len() > col + MARGIN {
+        (col + MARGIN, "...")
+    } else {
+        (chars.len(), "")
+    };
+    let shown: String = chars[from..to].iter().collect();
+    let width = width.min(to.saturating_sub(col).max(1));
+    let caret = format!("{pre}{}^{}", " ".repeat(col - from), "~".repeat(width - 1));
+    Some(format!("{pre}{shown}{post}\n{caret}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(src: &str, message: &str, start: usize, end: usize) -> String {
+        let errors = [Found {
+            message,
+            line: 1,
+            start,
+            end,
+        }];
+        report("s.rb", src.as_bytes(), &errors, Origin::Main)
+    }
+
+    #[test]
+    fn words_and_draws_as_cruby() {
+        // Expected texts: CRuby 3.1.2 on the same source.
+        assert_eq!(
+            one(
+                "foo(1 2)\n",
+                "unexpected integer; expected a `)` to close the arguments",
+                6,
+                7
+            ),
+            "s.rb:1: syntax error, unexpected integer literal, expecting ')'\nfoo(1 2)\n      ^\n"
+        );
+        assert_eq!(
+            one(
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx = (1 2)\n",
+                "unexpected integer; expected a `)` to close the parentheses",
+                47,
+                48
+            ),
+            "s.rb:1: syntax error, unexpected integer literal, expecting ')'\n\
+             ...xxxxxxxxxxxxxxxxxxxxxxxx = (1 2)\n...                              ^\n"
+        );
+        assert_eq!(
+            one(
+                "return 1 in x\n",
+                "unexpected 'in', expecting end-of-input",
+                9,
+                11
+            ),
+            "s.rb:1: syntax error, unexpected `in', expecting end-of-input\nreturn 1 in x\n         ^~\n"
+        );
+    }
+}

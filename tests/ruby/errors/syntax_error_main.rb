@@ -1,0 +1,4 @@
+puts "before"
+puts [1, 2].sum
+foo(1 2)
+puts "after"
