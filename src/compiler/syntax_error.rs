@@ -196,9 +196,11 @@ fn snippet(src: &[u8], start: usize, end: usize) -> Option<String> {
     if chars.len() <= 4 {
         return None;
     }
+    // (Clamped: invalid UTF-8 may decode to fewer characters whole.)
     let col = String::from_utf8_lossy(&src[line_start..start])
         .chars()
-        .count();
+        .count()
+        .min(chars.len());
     let end = end.clamp(start, line_end);
     let width = String::from_utf8_lossy(&src[start..end])
         .chars()
