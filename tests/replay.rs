@@ -395,3 +395,112 @@ fn the_cruby_recorder_sees_singleton_classes_and_method_missing() {
     );
     assert!(!text.contains("size is called from"), "{text}");
 }
+
+/// Debian's `chromium`, or None (the test then skips, except under CI).
+fn chromium() -> Option<&'static str> {
+    let found = Command::new("chromium")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if found {
+        return Some("chromium");
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "chromium is not installed (.ci/run installs it: apt-get install -y chromium)"
+    );
+    eprintln!(
+        "SKIP the_html_page_renders_in_headless_chromium: no chromium (apt-get install -y chromium)"
+    );
+    None
+}
+
+/// Headless chromium on `url` with `extra` flags: its standard output.
+fn headless(exe: &str, url: &str, extra: &[&str]) -> Output {
+    let profile = scratch(&format!("chromium-profile-{}", extra.len()));
+    let profile = format!("--user-data-dir={}", profile.display());
+    let mut args = vec![
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        &profile,
+        "--window-size=1200,900",
+    ];
+    args.extend_from_slice(extra);
+    args.push(url);
+    Command::new(exe)
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run chromium")
+}
+
+/// A PNG's pixel rows (IDAT chunks inflated; each row led by its filter
+/// byte).
+fn png_rows(png: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let mut idat = Vec::new();
+    let mut at = 8;
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes(png[at..at + 4].try_into().unwrap()) as usize;
+        let kind = &png[at + 4..at + 8];
+        let body = &png[at + 8..(at + 8 + len).min(png.len())];
+        if kind == b"IDAT" {
+            idat.extend_from_slice(body);
+        }
+        at += 12 + len;
+    }
+    let mut rows = Vec::new();
+    flate2::read::ZlibDecoder::new(&idat[..])
+        .read_to_end(&mut rows)
+        .expect("inflate the PNG's pixels");
+    rows
+}
+
+#[test]
+fn the_html_page_renders_in_headless_chromium() {
+    let Some(exe) = chromium() else { return };
+    let trace = poly_trace();
+    let html = scratch("render.html");
+    let h = format!("--html={}", html.display());
+    let out = carmine(&["replay", trace.to_str().unwrap(), "--ic=1,2,8", &h]);
+    assert!(out.status.success());
+    let url = format!("file://{}", html.display());
+    let png = scratch("render.png");
+    let shot = format!("--screenshot={}", png.display());
+    let run = headless(exe, &url, &[&shot]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let data = std::fs::read(&png).expect("chromium wrote no screenshot");
+    assert!(data.len() > 10_000, "screenshot of {} bytes", data.len());
+    // A blank (one-colour) page inflates to a handful of byte values;
+    // charts, text and their anti-aliasing to many.
+    let rows = png_rows(&data);
+    let mut seen = [false; 256];
+    rows.iter().for_each(|&b| seen[b as usize] = true);
+    let distinct = seen.iter().filter(|&&s| s).count();
+    assert!(
+        distinct > 64,
+        "screenshot has {distinct} byte values: blank?"
+    );
+    let dom = headless(exe, &url, &["--dump-dom"]);
+    assert!(dom.status.success());
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert_eq!(dom.matches("<svg").count(), 4, "four charts in the DOM");
+    assert!(
+        dom.contains("<polyline") || dom.contains("<path"),
+        "no chart lines"
+    );
+    assert!(dom.contains("<rect"), "no histogram bars");
+}
