@@ -30,7 +30,7 @@ p Zlib::Deflate.deflate("abc" * 100).unpack1("H*")
 p Zlib::Deflate.deflate("hello hello hello", Zlib::BEST_COMPRESSION).unpack1("H*")
 p Zlib.deflate("", Zlib::BEST_SPEED).unpack1("H*")
 
-[[Zlib::DEFAULT_COMPRESSION, 15], [1, 9], [6, 12], [9, -15], [3, -10], [9, 31]].each do |level, wbits|
+[[Zlib::DEFAULT_COMPRESSION, 15], [1, 15], [9, -15], [3, -15], [9, 31]].each do |level, wbits|
   d = Zlib::Deflate.new(level, wbits)
   data = inputs["text"] + inputs["abc"]
   z = d.deflate(data, Zlib::FINISH)
