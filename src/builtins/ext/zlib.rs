@@ -1,8 +1,11 @@
 //! `zlib.so`'s native half: Zlib.crc32/adler32 and the one-shot deflate
 //! and inflate primitives (flate2, crc32fast, adler2) that the Ruby half
 //! (`lib/ext/zlib.rb`: streams, gzip framing, GzipWriter/GzipReader)
-//! builds on. The compressed bytes are valid zlib/gzip data but not
-//! always byte-identical to what CRuby's libz produces.
+//! builds on. flate2 runs on the reference zlib (libz-sys, built from its
+//! bundled C source), so at levels 1..9 the compressed bytes are the ones
+//! CRuby's libz produces; level 0 (stored blocks sized by the output
+//! buffer), strategies and memory levels other than the defaults, and
+//! `params` across a flush are not yet reproduced byte for byte.
 
 use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
 
