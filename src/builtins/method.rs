@@ -74,8 +74,7 @@ pub fn init(vm: &mut Vm) {
                 None => Ok(Value::NIL),
             }
         });
-    }
-    for c in [cls::METHOD, cls::UNBOUND_METHOD] {
+        vm.def_builtin(c, "super_method", 0, |vm, s, _, _| super_method(vm, s));
         // (Ruby 3.1 only: removed in 3.2.)
         vm.def_builtin(c, "public?", 0, |vm, s, _, _| {
             Ok(Value::bool(visibility(vm, s) == Visibility::Public))
@@ -86,24 +85,16 @@ pub fn init(vm: &mut Vm) {
         vm.def_builtin(c, "protected?", 0, |vm, s, _, _| {
             Ok(Value::bool(visibility(vm, s) == Visibility::Protected))
         });
-        vm.def_builtin(c, "dup", 0, |vm, s, _, _| {
-            let c = vm.real_class_of(s);
-            Ok(vm.heap.alloc(c, Body::Method(Box::new(rm(s)))))
-        });
+        vm.def_builtin(c, "dup", 0, |vm, s, _, _| Ok(copy(vm, s)));
         vm.def_builtin(c, "clone", 0, |vm, s, _, _| {
-            let c = vm.real_class_of(s);
-            let copy = vm.heap.alloc(c, Body::Method(Box::new(rm(s))));
+            let c = copy(vm, s);
             if obj(s).is_frozen() {
-                obj(copy).freeze();
+                obj(c).freeze();
             }
-            Ok(copy)
+            Ok(c)
         });
     }
     vm.def_builtin(m, "receiver", 0, |_, s, _, _| Ok(rm(s).recv));
-    vm.def_builtin(m, "super_method", 0, |vm, s, _, _| super_method(vm, s));
-    vm.def_builtin(cls::UNBOUND_METHOD, "super_method", 0, |vm, s, _, _| {
-        super_method(vm, s)
-    });
     vm.def_builtin(m, "unbind", 0, |vm, s, _, _| {
         let r = rm(s);
         Ok(vm.heap.alloc(
@@ -162,9 +153,15 @@ fn check_bind(vm: &mut Vm, r: &RMethod, recv: Value) -> Result<(), crate::object
 
 fn rm(s: Value) -> RMethod {
     match &*obj(s).body.borrow() {
-        Body::Method(m) => RMethod { ..**m },
+        Body::Method(m) => **m,
         _ => unreachable!("method body"),
     }
+}
+
+/// A new Method/UnboundMethod of `s`'s class holding the same method.
+fn copy(vm: &mut Vm, s: Value) -> Value {
+    let c = vm.real_class_of(s);
+    vm.heap.alloc(c, Body::Method(Box::new(rm(s))))
 }
 
 /// method_super_method: the next definition of the method's original name

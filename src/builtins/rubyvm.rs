@@ -63,13 +63,13 @@ pub fn init(vm: &mut Vm) {
     {
         vm.set_const(pm, crate::intern!("FATAL"), fatal);
     }
-    // Instance variables Ruby code cannot name (no `@`): the state CRuby
-    // keeps hidden on an object (SystemCallError's errno, say).
     // rb_obj_dig's loop after a Struct's first key (Struct#dig).
     vm.def_singleton_builtin(pm, "dig_rest", 2, |vm, _, a, _| {
         let rest = vm.array_items(a[1]);
         super::array::dig_rest(vm, a[0], &rest)
     });
+    // Instance variables Ruby code cannot name (no `@`): the state CRuby
+    // keeps hidden on an object (SystemCallError's errno, say).
     vm.def_singleton_builtin(pm, "hidden_get", 2, |vm, _, a, _| {
         let n = super::name_arg(vm, a[1])?;
         Ok(vm.ivar_get_name(a[0], n))

@@ -351,31 +351,18 @@ fn compile_source(
             .saturating_add(line_base)
             .max(0);
         let loc = e.location();
-        errors.push((
-            String::from_utf8_lossy(e.message()).into_owned(),
+        errors.push(super::syntax_error::Found {
+            message: String::from_utf8_lossy(e.message()).into_owned(),
             line,
-            loc.start() as usize,
-            loc.end() as usize,
-        ));
+            start: loc.start() as usize,
+            end: loc.end() as usize,
+        });
     }
     let mut errors: Vec<String> = if errors.is_empty() {
         Vec::new()
     } else {
-        let found: Vec<super::syntax_error::Found<'_>> = errors
-            .iter()
-            .map(|(message, line, start, end)| super::syntax_error::Found {
-                message,
-                line: *line,
-                start: *start,
-                end: *end,
-            })
-            .collect();
-        let origin = match kind {
-            IseqKind::Eval => super::syntax_error::Origin::Eval,
-            IseqKind::Class => super::syntax_error::Origin::Required,
-            _ => super::syntax_error::Origin::Main,
-        };
-        vec![super::syntax_error::report(file, src, &found, origin)]
+        let show_lines = kind != IseqKind::Class;
+        vec![super::syntax_error::report(file, src, &errors, show_lines)]
     };
     // prism does not check `yield` in code parsed with outer scopes.
     if errors.is_empty()

@@ -5,32 +5,24 @@
 //! the cascade that follows, which CRuby never sees) and draws the line.
 
 /// One error prism found: its message and where (byte offsets).
-pub struct Found<'a> {
-    pub message: &'a str,
+pub struct Found {
+    pub message: String,
     pub line: i64,
     pub start: usize,
     pub end: usize,
 }
 
-/// Where the source came from: CRuby shows the offending line (when it is
-/// longer than 4 characters) for the main script and for `eval`, never
-/// for a required file.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
-    Main,
-    Eval,
-    Required,
-}
-
 /// The SyntaxError message for `errors` (in source order) in `src`.
 /// Errors up to the first parse error (one that says "unexpected" or
 /// "expected") are kept, at most two: CRuby stops at its first parse
-/// error, after any semantic error found before it. A message that shows
-/// a source line ends with a newline, as CRuby's.
-pub fn report(file: &str, src: &[u8], errors: &[Found<'_>], origin: Origin) -> String {
+/// error, after any semantic error found before it. With `show_lines`
+/// (the main script and `eval`; CRuby never shows a required file's
+/// lines) each error is followed by its source line, when that is longer
+/// than 4 characters, and a caret; such a message ends with a newline.
+pub fn report(file: &str, src: &[u8], errors: &[Found], show_lines: bool) -> String {
     let mut out = String::new();
     for (n, e) in errors.iter().enumerate() {
-        let (text, parse_error) = cruby_wording(e.message);
+        let (text, parse_error) = cruby_wording(&e.message);
         let (mut start, mut end, mut line) = (e.start.min(src.len()), e.end, e.line);
         // A missing closing token is found at the end of input (prism
         // points at the opening one); a missing separator at the token
@@ -64,8 +56,7 @@ pub fn report(file: &str, src: &[u8], errors: &[Found<'_>], origin: Origin) -> S
         } else {
             out.push_str(&format!("{file}:{line}: {text}"));
         }
-        let show = origin != Origin::Required;
-        if show && let Some(snippet) = snippet(src, start, end) {
+        if show_lines && let Some(snippet) = snippet(src, start, end) {
             out.push('\n');
             out.push_str(&snippet);
             out.push('\n');
@@ -119,19 +110,10 @@ fn cruby_wording(msg: &str) -> (String, bool) {
     if msg.starts_with("unexpected end-of-input, assuming it is closing") {
         return ("unexpected end-of-input, expecting `end'".to_string(), true);
     }
-    if let Some(tok) = msg
-        .strip_prefix("unexpected")
-        .and_then(|r| r.strip_suffix(", ignoring it"))
-    {
-        return (
-            format!("unexpected{}, expecting end-of-input", token(tok)),
-            true,
-        );
-    }
-    if let Some(tok) = msg
-        .strip_prefix("unexpected")
-        .and_then(|r| r.strip_suffix(", expecting end-of-input"))
-    {
+    if let Some(tok) = msg.strip_prefix("unexpected").and_then(|r| {
+        r.strip_suffix(", ignoring it")
+            .or_else(|| r.strip_suffix(", expecting end-of-input"))
+    }) {
         return (
             format!("unexpected{}, expecting end-of-input", token(tok)),
             true,
@@ -228,12 +210,12 @@ mod tests {
 
     fn one(src: &str, message: &str, start: usize, end: usize) -> String {
         let errors = [Found {
-            message,
+            message: message.to_string(),
             line: 1,
             start,
             end,
         }];
-        report("s.rb", src.as_bytes(), &errors, Origin::Main)
+        report("s.rb", src.as_bytes(), &errors, true)
     }
 
     #[test]

@@ -599,15 +599,23 @@ impl Vm {
     }
 
     pub fn value_to_bytes(&mut self, v: Value) -> Result<Vec<u8>, Unwind> {
+        let s = self.to_s_value(v)?;
+        Ok(self.string_bytes(s))
+    }
+
+    /// `v.to_s` as a String value: `v` itself when it is one, else what
+    /// `to_s` returns, or the default `#<C:0x...>` when that is not a
+    /// String (rb_obj_as_string).
+    pub fn to_s_value(&mut self, v: Value) -> Result<Value, Unwind> {
         if self.is_string(v) {
-            return Ok(self.string_bytes(v));
+            return Ok(v);
         }
         let r = self.funcall(v, sym::TO_S, &[], None)?;
         if self.is_string(r) {
-            Ok(self.string_bytes(r))
-        } else {
-            Ok(self.any_to_s(v).into_bytes())
+            return Ok(r);
         }
+        let text = self.any_to_s(v);
+        Ok(self.str_new(&text))
     }
 
     // ---- regexps ----------------------------------------------------------------------

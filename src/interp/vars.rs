@@ -670,16 +670,10 @@ impl Vm {
         {
             lex = p.lexical();
         }
-        let mut c = lex.class;
         if lex.parent.is_none() {
             return Err(self.runtime_error("class variable access from toplevel"));
         }
-        if self.classes.get(c).kind == ClassKind::Singleton
-            && let Some(k) = self.as_class(self.classes.get(c).attached)
-        {
-            c = k;
-        }
-        Ok(c)
+        Ok(lex.class)
     }
 
     pub(super) fn cvar_owner(&self, c: ClassId, name: SymbolId) -> Option<ClassId> {

@@ -330,7 +330,7 @@ fn struct_dig_step(
     let Some(i) = pos.as_fixnum() else {
         return Ok(Some(Value::NIL));
     };
-    let values = vm.ivar_get_name(v, crate::intern!("@__values__"));
+    let values = vm.ivar_get_name(v, sym::STRUCT_VALUES);
     Ok(Some(
         vm.array_items(values)
             .get(i as usize)

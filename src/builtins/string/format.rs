@@ -52,15 +52,9 @@ impl Source<'_> {
         let vm = &mut *self.vm;
         let (bytes, enc) = if need == ArgNeed::Inspect {
             (vm.inspect(v)?.into_bytes(), Enc::Utf8)
-        } else if vm.is_string(v) {
-            (vm.string_bytes(v), Enc::of(v))
         } else {
-            let r = vm.funcall(v, sym::TO_S, &[], None)?;
-            if vm.is_string(r) {
-                (vm.string_bytes(r), Enc::of(r))
-            } else {
-                (vm.any_to_s(v).into_bytes(), Enc::Utf8)
-            }
+            let s = vm.to_s_value(v)?;
+            (vm.string_bytes(s), Enc::of(s))
         };
         if !bytes.is_ascii() {
             if self.ascii {

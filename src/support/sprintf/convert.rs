@@ -45,16 +45,14 @@ impl Engine<'_> {
             self.out.extend_from_slice(&s);
             return Ok(());
         }
-        // Character boundaries: UTF-8 characters, or one per byte (also
-        // for bytes that are not valid UTF-8).
-        let bounds: Vec<usize> = match std::str::from_utf8(&s) {
-            Ok(t) if utf8 => t.char_indices().map(|(i, _)| i).collect(),
-            _ => (0..s.len()).collect(),
-        };
-        let mut slen = bounds.len() as i64;
+        // Characters: UTF-8 ones, or one per byte (also for bytes that
+        // are not valid UTF-8).
+        let chars = std::str::from_utf8(&s).ok().filter(|_| utf8);
+        let mut slen = chars.map_or(s.len(), |t| t.chars().count()) as i64;
         let mut text: &[u8] = &s;
         if spec.flags & FPREC != 0 && spec.prec < slen {
-            let cut = bounds.get(spec.prec as usize).copied().unwrap_or(s.len());
+            let n = spec.prec as usize;
+            let cut = chars.map_or(n, |t| t.char_indices().nth(n).map_or(s.len(), |(i, _)| i));
             text = &s[..cut];
             slen = spec.prec;
         }
