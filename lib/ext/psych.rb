@@ -51,43 +51,23 @@ module Psych
       events, error = Psych.__events(text)
       @mark = Mark.new(0, 0, 0)
       events.each do |ev|
-        name = ev[0]
-        index, line, col = ev[-3], ev[-2], ev[-1]
-        @mark = Mark.new(index, line, col)
-        @handler.event_location(line, col, line, col)
-        case name
-        when :start_stream then @handler.start_stream(UTF8)
-        when :start_document then @handler.start_document([], [], ev[1])
-        when :end_document then @handler.end_document(true)
+        sl, sc, el, ec, index = ev[-5..]
+        @mark = Mark.new(index, el, ec)
+        @handler.event_location(sl, sc, el, ec)
+        case ev[0]
+        when :start_stream then @handler.start_stream(ev[1])
+        when :start_document then @handler.start_document(ev[1], ev[2], ev[3])
+        when :end_document then @handler.end_document(ev[1])
         when :alias then @handler.alias(ev[1])
-        when :scalar
-          tag = ev[3]
-          style = ev[4]
-          plain = tag.nil? && style == 1
-          quoted = tag.nil? && style != 1
-          @handler.scalar(ev[1], ev[2], tag, plain, quoted, style)
-        when :start_sequence then @handler.start_sequence(ev[1], ev[2], ev[2].nil?, ev[3])
+        when :scalar then @handler.scalar(ev[1], ev[2], ev[3], ev[4], ev[5], ev[6])
+        when :start_sequence then @handler.start_sequence(ev[1], ev[2], ev[3], ev[4])
         when :end_sequence then @handler.end_sequence
-        when :start_mapping then @handler.start_mapping(ev[1], ev[2], ev[2].nil?, ev[3])
+        when :start_mapping then @handler.start_mapping(ev[1], ev[2], ev[3], ev[4])
         when :end_mapping then @handler.end_mapping
         when :end_stream then @handler.end_stream
         end
       end
-      if error
-        index, line, col, problem = error
-        if problem.end_with?('found unknown anchor')
-          # libyaml leaves unknown aliases to Psych's visitors.
-          name = text[index..][/\A\*([^\s,\[\]{}]+)/, 1]
-          raise Psych::BadAlias, "Unknown alias: #{name}" if name
-        end
-        context = nil
-        if problem =~ /\A(while [^,]*), (.*)\z/m
-          context = $1
-          problem = $2
-        end
-        problem = "did not find #{problem}" if problem.start_with?('expected ')
-        raise Psych::SyntaxError.new(path, line, col + 1, index, problem, context)
-      end
+      raise Psych::SyntaxError.new(path, *error.values_at(1, 2, 0, 3, 4)) if error
       self
     end
 

@@ -1,12 +1,13 @@
-//! `psych.so`'s native half: the YAML parser (saphyr-parser) turned into
-//! the flat event list that the Ruby half (`lib/ext/psych.rb`) replays
-//! onto a `Psych::Handler`. The emitter, the class loader helpers and
-//! everything above them are Ruby (`lib/ext/psych.rb` and the installed
-//! `psych/*.rb`).
+//! `psych.so`'s native half: libyaml's parser (the `libyaml-safer` port,
+//! event for event and error for error the C library Psych is built on)
+//! turned into the flat event list that the Ruby half (`lib/ext/psych.rb`)
+//! replays onto a `Psych::Handler`, as psych's parser.c does. The emitter,
+//! the class loader helpers and everything above them are Ruby
+//! (`lib/ext/psych.rb` and the installed `psych/*.rb`).
 
 use std::rc::Rc;
 
-use saphyr_parser::{Event, Parser, ScalarStyle, Span, Tag};
+use libyaml_safer::{Error, ErrorKind, Event, EventData, Mark, Parser};
 
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
@@ -15,118 +16,139 @@ use crate::value::Value;
 
 use super::super::str_arg;
 
-/// The tag as libyaml reports it (`!!str` resolved to the core schema).
-fn tag_value(vm: &mut Vm, tag: Option<&Tag>) -> Value {
-    match tag {
-        None => Value::NIL,
-        Some(t) if t.handle == "!!" => vm.str_new(&format!("tag:yaml.org,2002:{}", t.suffix)),
-        Some(t) => vm.str_new(&format!("{}{}", t.handle, t.suffix)),
-    }
-}
-
-/// The anchor or alias name written after `sigil` (`&` or `*`) at or
-/// shortly after char `at` of the source (a node's span starts at its
-/// properties); `a<id>` if it cannot be found there.
-fn anchor_name(src: &[char], at: usize, sigil: char, id: usize) -> String {
-    let end = src.len().min(at.saturating_add(1024));
-    let start = (at..end).find(|&i| src[i] == sigil);
-    if let Some(s) = start {
-        let name: String = src[s + 1..]
-            .iter()
-            .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | '[' | ']' | '{' | '}'))
-            .collect();
-        if !name.is_empty() {
-            return name;
-        }
-    }
-    format!("a{id}")
-}
-
-/// Names anchors and aliases by their ids, reading each anchor's name from
-/// the source (saphyr-parser reports only ids).
-struct Anchors<'s> {
-    src: &'s [char],
-    names: std::collections::HashMap<usize, String>,
-}
-
-impl Anchors<'_> {
-    fn anchor(&mut self, vm: &mut Vm, id: usize, at: usize) -> Value {
-        if id == 0 {
-            return Value::NIL;
-        }
-        let name = anchor_name(self.src, at, '&', id);
-        let v = vm.str_new(&name);
-        self.names.insert(id, name);
-        v
-    }
-
-    fn alias(&mut self, vm: &mut Vm, id: usize, at: usize) -> Value {
-        let name = match self.names.get(&id) {
-            Some(n) => n.clone(),
-            None => anchor_name(self.src, at, '*', id),
-        };
-        vm.str_new(&name)
-    }
-}
-
-/// The `Psych::Nodes::Scalar` style number.
-fn style_number(s: ScalarStyle) -> i64 {
+fn opt_str(vm: &mut Vm, s: &Option<String>) -> Value {
     match s {
-        ScalarStyle::Plain => 1,
-        ScalarStyle::SingleQuoted => 2,
-        ScalarStyle::DoubleQuoted => 3,
-        ScalarStyle::Literal => 4,
-        ScalarStyle::Folded => 5,
+        Some(s) => vm.str_new(s),
+        None => Value::NIL,
     }
 }
 
-/// `Psych::Nodes::Sequence::FLOW` (2) when the collection's span ends
-/// with its flow indicator (`[` or `{`), else `BLOCK` (1).
-fn collection_style(src: &[char], span: &Span, open: char) -> Value {
-    let end = span.end.index();
-    let flow = end > 0 && src.get(end - 1) == Some(&open);
-    Value::int(if flow { 2 } else { 1 })
-}
-
-/// One event as `[name, args..., line, column]` (mark of its start).
-fn event_value(vm: &mut Vm, an: &mut Anchors, ev: &Event, span: &Span) -> Value {
-    let at = span.start.index();
-    let mut v = match ev {
-        Event::Nothing => return Value::NIL,
-        Event::StreamStart => vec![vm.sym("start_stream")],
-        Event::StreamEnd => vec![vm.sym("end_stream")],
-        Event::DocumentStart(explicit) => {
-            vec![vm.sym("start_document"), Value::bool(!explicit)]
+/// One event as `[name, args..., start_line, start_column, end_line,
+/// end_column, end_index]`: the arguments psych's parser.c passes to the
+/// handler method of that name, then the marks it passes to
+/// `event_location` (0-based) and the index `Parser#mark` reports.
+fn event_value(vm: &mut Vm, ev: &Event) -> Value {
+    let mut v = match &ev.data {
+        EventData::StreamStart { encoding } => {
+            vec![vm.sym("start_stream"), Value::int(*encoding as i64)]
         }
-        Event::DocumentEnd => vec![vm.sym("end_document")],
-        Event::Alias(id) => vec![vm.sym("alias"), an.alias(vm, *id, at)],
-        Event::Scalar(text, style, id, tag) => {
-            let t = tag_value(vm, tag.as_deref());
+        EventData::StreamEnd => vec![vm.sym("end_stream")],
+        EventData::DocumentStart {
+            version_directive,
+            tag_directives,
+            implicit,
+        } => {
+            let version = match version_directive {
+                Some(d) => vec![Value::int(d.major as i64), Value::int(d.minor as i64)],
+                None => Vec::new(),
+            };
+            let version = vm.ary_new(version);
+            let tags = tag_directives
+                .iter()
+                .map(|t| {
+                    let pair = vec![vm.str_new(&t.handle), vm.str_new(&t.prefix)];
+                    vm.ary_new(pair)
+                })
+                .collect();
+            let tags = vm.ary_new(tags);
             vec![
-                vm.sym("scalar"),
-                vm.str_new(text),
-                an.anchor(vm, *id, at),
-                t,
-                Value::int(style_number(*style)),
+                vm.sym("start_document"),
+                version,
+                tags,
+                Value::bool(*implicit),
             ]
         }
-        Event::SequenceStart(id, tag) => {
-            let t = tag_value(vm, tag.as_deref());
-            let style = collection_style(an.src, span, '[');
-            vec![vm.sym("start_sequence"), an.anchor(vm, *id, at), t, style]
+        EventData::DocumentEnd { implicit } => {
+            vec![vm.sym("end_document"), Value::bool(*implicit)]
         }
-        Event::SequenceEnd => vec![vm.sym("end_sequence")],
-        Event::MappingStart(id, tag) => {
-            let t = tag_value(vm, tag.as_deref());
-            let style = collection_style(an.src, span, '{');
-            vec![vm.sym("start_mapping"), an.anchor(vm, *id, at), t, style]
-        }
-        Event::MappingEnd => vec![vm.sym("end_mapping")],
+        EventData::Alias { anchor } => vec![vm.sym("alias"), vm.str_new(anchor)],
+        EventData::Scalar {
+            anchor,
+            tag,
+            value,
+            plain_implicit,
+            quoted_implicit,
+            style,
+        } => vec![
+            vm.sym("scalar"),
+            vm.str_new(value),
+            opt_str(vm, anchor),
+            opt_str(vm, tag),
+            Value::bool(*plain_implicit),
+            Value::bool(*quoted_implicit),
+            Value::int(*style as i64),
+        ],
+        EventData::SequenceStart {
+            anchor,
+            tag,
+            implicit,
+            style,
+        } => vec![
+            vm.sym("start_sequence"),
+            opt_str(vm, anchor),
+            opt_str(vm, tag),
+            Value::bool(*implicit),
+            Value::int(*style as i64),
+        ],
+        EventData::SequenceEnd => vec![vm.sym("end_sequence")],
+        EventData::MappingStart {
+            anchor,
+            tag,
+            implicit,
+            style,
+        } => vec![
+            vm.sym("start_mapping"),
+            opt_str(vm, anchor),
+            opt_str(vm, tag),
+            Value::bool(*implicit),
+            Value::int(*style as i64),
+        ],
+        EventData::MappingEnd => vec![vm.sym("end_mapping")],
     };
-    v.push(Value::int(span.start.index() as i64));
-    v.push(Value::int(span.start.line() as i64));
-    v.push(Value::int(span.start.col() as i64));
+    let at = |m: Mark| [m.line, m.column].map(|n| Value::int(n as i64));
+    v.extend(at(ev.start_mark));
+    v.extend(at(ev.end_mark));
+    v.push(Value::int(ev.end_mark.index as i64));
     vm.ary_new(v)
+}
+
+/// A character libyaml's reader refuses (outside the printable set).
+fn unprintable(c: char) -> bool {
+    !matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}'
+        | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}')
+}
+
+/// What psych's make_exception passes to `Psych::SyntaxError.new` after
+/// the path: `[offset, line, column, problem, context]`. libyaml reports
+/// the context mark (1-based here), which is zero for a parser error
+/// without context and the problem mark for a scanner error without one;
+/// the offset is set only by reader errors.
+#[cold]
+fn error_value(vm: &mut Vm, text: &str, e: &Error) -> Value {
+    let offset = match e.kind() {
+        ErrorKind::Reader => text
+            .char_indices()
+            .find(|&(_, c)| unprintable(c))
+            .map_or(text.len(), |(i, _)| i),
+        _ => 0,
+    };
+    let mark = match (e.context_mark(), e.kind()) {
+        (Some(m), _) => m,
+        (None, ErrorKind::Scanner) => e.problem_mark().unwrap_or_default(),
+        (None, _) => Mark::default(),
+    };
+    let problem = vm.str_new(e.problem());
+    let context = match e.context() {
+        Some(c) => vm.str_new(c),
+        None => Value::NIL,
+    };
+    vm.ary_new(vec![
+        Value::int(offset as i64),
+        Value::int(mark.line as i64 + 1),
+        Value::int(mark.column as i64 + 1),
+        problem,
+        context,
+    ])
 }
 
 /// `[[], error]` for input that is not UTF-8, as libyaml's reader reports
@@ -143,45 +165,39 @@ fn reader_error(vm: &mut Vm, bytes: &[u8], e: std::str::Utf8Error) -> Value {
     let error = vm.ary_new(vec![
         Value::int(at as i64),
         Value::int(1),
-        Value::int(0),
+        Value::int(1),
         msg,
+        Value::NIL,
     ]);
     let list = vm.ary_new(vec![]);
     vm.ary_new(vec![list, error])
 }
 
-/// `Psych.__events(yaml)`: `[events, error]`, where `error` is nil or
-/// `[index, line, column, problem]` for the first syntax error.
+/// `Psych.__events(yaml)`: `[events, error]`, where `error` is nil or the
+/// Psych::SyntaxError arguments of the first error (events before it are
+/// kept: the handler sees them first, as with libyaml).
 fn events(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResult {
     let bytes = str_arg(vm, a[0])?;
     let text = match std::str::from_utf8(&bytes) {
         Ok(t) => t,
         Err(e) => return Ok(reader_error(vm, &bytes, e)),
     };
-    let chars: Vec<char> = text.chars().collect();
-    let mut an = Anchors {
-        src: &chars,
-        names: std::collections::HashMap::new(),
-    };
+    let mut input = text.as_bytes();
+    let mut parser = Parser::new();
+    parser.set_input_string(&mut input);
     let mut out = Vec::new();
     let mut error = Value::NIL;
-    for item in Parser::new_from_str(text) {
-        match item {
-            Ok((ev, span)) => {
-                let v = event_value(vm, &mut an, &ev, &span);
-                if !v.is_nil() {
-                    out.push(v);
+    loop {
+        match parser.parse() {
+            Ok(ev) => {
+                let end = matches!(ev.data, EventData::StreamEnd);
+                out.push(event_value(vm, &ev));
+                if end {
+                    break;
                 }
             }
             Err(e) => {
-                let m = e.marker();
-                let msg = vm.str_new(e.info());
-                error = vm.ary_new(vec![
-                    Value::int(m.index() as i64),
-                    Value::int(m.line() as i64),
-                    Value::int(m.col() as i64),
-                    msg,
-                ]);
+                error = error_value(vm, text, &e);
                 break;
             }
         }
