@@ -316,7 +316,7 @@ class Thread
 
   def __report(e)
     $stderr.puts "#{inspect} terminated with exception (report_on_exception is true):"
-    $stderr.puts e.full_message(highlight: false)
+    $stderr.write RubyVM::Prelude.error_report(e)
   end
 
   # Sleeps until woken (`wakeup`, `run`), or for `secs` seconds; the

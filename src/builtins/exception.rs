@@ -2,6 +2,7 @@
 
 use crate::class::cls;
 use crate::gc::obj;
+use crate::interp::error_report::ReportStyle;
 use crate::interp::{VResult, Vm};
 use crate::object::{Body, Unwind};
 use crate::value::{Value, sym, symbol};
@@ -44,10 +45,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(e, "detailed_message", -1, |vm, s, _, _| {
         vm.funcall(s, sym::MESSAGE, &[], None)
     });
-    vm.def_builtin(e, "full_message", -1, |vm, s, _, _| {
-        let t = vm.exception_report(s, true);
-        Ok(vm.str_new(&t))
-    });
+    vm.def_builtin(e, "full_message", -1, full_message);
     vm.def_builtin(e, "inspect", 0, |vm, s, _, _| {
         let c = vm.class_name(vm.real_class_of(s));
         // CRuby's inspect shows to_s, not message.
@@ -231,6 +229,54 @@ pub fn init(vm: &mut Vm) {
 }
 
 /// Splits a trailing `receiver:` keyword Hash off NameError.new's arguments.
+/// `full_message(highlight: false, order: :top)` (the defaults when
+/// stderr is not a terminal; CRuby 3.1 defaults to :top either way).
+fn full_message(
+    vm: &mut Vm,
+    s: Value,
+    a: &[Value],
+    _: Option<std::rc::Rc<crate::object::BlockArg>>,
+) -> VResult {
+    let (pos, kw) = super::string::split_kw(vm, a);
+    if !pos.is_empty() {
+        return Err(vm.arg_error(&format!(
+            "wrong number of arguments (given {}, expected 0)",
+            pos.len()
+        )));
+    }
+    let mut style = ReportStyle {
+        here: true,
+        ..ReportStyle::default()
+    };
+    if let Some(h) = super::string::kw_get(vm, kw, "highlight")? {
+        match h {
+            Value::TRUE => style.highlight = true,
+            Value::FALSE | Value::NIL => {}
+            v => {
+                let shown = vm.inspect(v)?;
+                return Err(vm.arg_error(&format!("expected true or false as highlight: {shown}")));
+            }
+        }
+    }
+    if let Some(o) = super::string::kw_get(vm, kw, "order")? {
+        if !o.is_symbol() && !vm.is_string(o) {
+            let shown = vm.inspect(o)?;
+            return Err(vm.type_error(&format!("{shown} is not a symbol nor a string")));
+        }
+        match vm.to_s(o)?.as_str() {
+            "bottom" => style.reverse = true,
+            "top" => {}
+            _ => {
+                let shown = vm.inspect(o)?;
+                return Err(vm.arg_error(&format!("expected :top or :bottom as order: {shown}")));
+            }
+        }
+    }
+    let t = vm.exception_report(s, style);
+    // CRuby builds the report in an ASCII-8BIT String.
+    Ok(super::ext::binary_str(vm, t.into_bytes()))
+}
+
 fn split_receiver_kw(vm: &mut Vm, a: &[Value]) -> (Vec<Value>, Option<Value>) {
     if let Some(last) = a.last()
         && last.is_heap()

@@ -68,6 +68,15 @@ pub fn init(vm: &mut Vm) {
         let rest = vm.array_items(a[1]);
         super::array::dig_rest(vm, a[0], &rest)
     });
+    // rb_ec_error_print's text (message escaped) for a thread's report.
+    vm.def_singleton_builtin(pm, "error_report", 1, |vm, _, a, _| {
+        let style = crate::interp::error_report::ReportStyle {
+            escape: true,
+            ..Default::default()
+        };
+        let t = vm.exception_report(a[0], style);
+        Ok(vm.str_new(&t))
+    });
     // Instance variables Ruby code cannot name (no `@`): the state CRuby
     // keeps hidden on an object (SystemCallError's errno, say).
     vm.def_singleton_builtin(pm, "hidden_get", 2, |vm, _, a, _| {

@@ -10,6 +10,7 @@ pub mod boot;
 pub mod call;
 pub mod define;
 pub mod error;
+pub mod error_report;
 pub mod exc_methods;
 pub mod features;
 pub mod fiber;
