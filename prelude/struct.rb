@@ -205,34 +205,6 @@ class Struct
     RubyVM::Prelude.dig_rest(value, rest)
   end
 
-  def ==(other)
-    return true if equal?(other)
-    return false unless other.class.equal?(self.class)
-    mine = @__values__
-    theirs = other.instance_variable_get(:@__values__)
-    return false unless mine.size == theirs.size
-    i = 0
-    while i < mine.size
-      return false unless mine[i] == theirs[i]
-      i += 1
-    end
-    true
-  end
-
-  def eql?(other)
-    return true if equal?(other)
-    return false unless other.class.equal?(self.class)
-    mine = @__values__
-    theirs = other.instance_variable_get(:@__values__)
-    return false unless mine.size == theirs.size
-    i = 0
-    while i < mine.size
-      return false unless mine[i].eql?(theirs[i])
-      i += 1
-    end
-    true
-  end
-
   def hash
     [self.class, @__values__].hash
   end

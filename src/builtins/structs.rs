@@ -1,4 +1,4 @@
-//! Struct's native methods: `Struct#initialize` and the class-level
+//! Struct's native methods: `Struct#initialize`, `==`, `eql?` and the class-level
 //! methods every struct class gets on its own singleton class (`new`,
 //! `[]`, `members`, `inspect`, `keyword_init?`, as CRuby's `setup_struct`
 //! defines them). The rest of Struct is Ruby (prelude/struct.rb); these
@@ -25,6 +25,8 @@ pub fn init(vm: &mut Vm, prelude: ClassId) {
         };
         vm.classes.get_mut(st).alloc = AllocKind::Struct;
         vm.def_private_builtin(st, "initialize", -1, initialize);
+        vm.def_builtin(st, "==", 1, |vm, s, a, _| equal(vm, s, a[0], false));
+        vm.def_builtin(st, "eql?", 1, |vm, s, a, _| equal(vm, s, a[0], true));
         let table: [(&str, i32, crate::interp::BuiltinFn); 5] = [
             ("keyword_init?", 0, s_keyword_init),
             ("members", 0, s_members),
@@ -51,6 +53,24 @@ pub fn init(vm: &mut Vm, prelude: ClassId) {
         let c = this(vm, a[0])?;
         Ok(vm.struct_layout(c).map_or(Value::NIL, |(_, k)| k))
     });
+}
+
+/// rb_struct_equal / rb_struct_eql: the same object, or an instance of
+/// the same class whose members are equal (`==` or `eql?`) in order.
+fn equal(vm: &mut Vm, s: Value, o: Value, eql: bool) -> VResult {
+    if s == o {
+        return Ok(Value::TRUE);
+    }
+    if !o.is_heap() || vm.real_class_of(o) != vm.real_class_of(s) {
+        return Ok(Value::FALSE);
+    }
+    let x = vm.ivar_get_name(s, sym::STRUCT_VALUES);
+    let y = vm.ivar_get_name(o, sym::STRUCT_VALUES);
+    if !vm.is_array(x) || !vm.is_array(y) {
+        return Ok(Value::FALSE);
+    }
+    let same = super::array::elements_equal(vm, x, y, s, o, eql)?;
+    Ok(Value::bool(same))
 }
 
 /// The struct class a class-level method was called on.

@@ -442,43 +442,13 @@ pub fn init(vm: &mut Vm) {
         if !vm.is_array(a[0]) {
             return Ok(Value::FALSE);
         }
-        let (x, y) = (items(vm, s), items(vm, a[0]));
-        if s == a[0] {
-            return Ok(Value::TRUE);
-        }
-        if x.len() != y.len() {
-            return Ok(Value::FALSE);
-        }
-        let eq = paired(vm, s, a[0], true, |vm| {
-            for (p, q) in x.iter().zip(y.iter()) {
-                if !(p == q || vm.funcall(*p, sym::EQ, &[*q], None)?.truthy()) {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        })?;
-        Ok(Value::bool(eq))
+        Ok(Value::bool(elements_equal(vm, s, a[0], s, a[0], false)?))
     });
     vm.def_builtin(a, "eql?", 1, |vm, s, a, _| {
         if !vm.is_array(a[0]) {
             return Ok(Value::FALSE);
         }
-        let (x, y) = (items(vm, s), items(vm, a[0]));
-        if s == a[0] {
-            return Ok(Value::TRUE);
-        }
-        if x.len() != y.len() {
-            return Ok(Value::FALSE);
-        }
-        let eq = paired(vm, s, a[0], true, |vm| {
-            for (p, q) in x.iter().zip(y.iter()) {
-                if !vm.key_eql(*p, *q)? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        })?;
-        Ok(Value::bool(eq))
+        Ok(Value::bool(elements_equal(vm, s, a[0], s, a[0], true)?))
     });
     vm.def_builtin(a, "hash", 0, |vm, s, _, _| {
         Ok(Value::int((vm.hash_of(s)? >> 2) as i64))
@@ -597,6 +567,40 @@ pub fn init(vm: &mut Vm) {
     mutate::init(vm);
     transform::init(vm);
     combi::init(vm);
+}
+
+/// Arrays `x` and `y` have equal elements (`==`, or `eql?` with `eql`),
+/// compared pairwise unless the pair (`a`, `b`) that owns them (the
+/// arrays themselves, or two Structs) is already being compared further
+/// up: a recursive structure is equal there, as in CRuby.
+pub fn elements_equal(
+    vm: &mut Vm,
+    x: Value,
+    y: Value,
+    a: Value,
+    b: Value,
+    eql: bool,
+) -> Result<bool, Unwind> {
+    if a == b {
+        return Ok(true);
+    }
+    let (x, y) = (items(vm, x), items(vm, y));
+    if x.len() != y.len() {
+        return Ok(false);
+    }
+    paired(vm, a, b, true, |vm| {
+        for (p, q) in x.iter().zip(y.iter()) {
+            let same = if eql {
+                vm.key_eql(*p, *q)?
+            } else {
+                p == q || vm.funcall(*p, sym::EQ, &[*q], None)?.truthy()
+            };
+            if !same {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    })
 }
 
 /// Runs `f` to compare arrays `a` and `b` unless that same pair is
