@@ -101,43 +101,68 @@ module Zlib
       Zlib.__deflate(src, level, false)
     end
 
-    def initialize(level = DEFAULT_COMPRESSION, wbits = MAX_WBITS, _memlevel = nil, _strategy = nil)
+    # A z_stream in Rust (Zlib.__deflate_stream); output waits in @out
+    # until `deflate`, `flush` or `finish` hands it over, as CRuby's
+    # zstream buffer.
+    def initialize(level = DEFAULT_COMPRESSION, wbits = MAX_WBITS, memlevel = DEF_MEM_LEVEL, strategy = DEFAULT_STRATEGY)
       super()
-      @level = level.nil? ? DEFAULT_COMPRESSION : level
-      @wbits = wbits.nil? ? MAX_WBITS : wbits
-      Zlib.__deflate("", @level, true)
+      @args = [level, wbits, memlevel, strategy]
+      @z = Zlib.__deflate_stream(*@args)
+      @out = "".b
+    end
+
+    def initialize_copy(other)
+      raise NotImplementedError, "carmine: Zlib::Deflate#dup is not supported"
     end
 
     def <<(src)
-      check_open
-      @input << String.new(src) unless src.nil?
+      run(src, NO_FLUSH)
       self
     end
 
     def deflate(src, flush = NO_FLUSH)
-      self << src
-      flush == FINISH ? finish : "".b
+      run(src, flush)
+      detach
     end
 
-    def flush(_flush = SYNC_FLUSH) = "".b
+    def flush(flush = SYNC_FLUSH)
+      run("", flush) unless flush == NO_FLUSH
+      detach
+    end
 
-    def params(level, _strategy)
-      @level = level
+    def params(level, strategy)
+      check_open
+      Zlib.__deflate_params(@z, level, strategy)
       nil
     end
 
     def finish
+      run("", FINISH)
+      detach
+    end
+
+    def reset
+      @z = Zlib.__deflate_stream(*@args)
+      @out = "".b
+      nil
+    end
+
+    def total_in = Zlib.__deflate_info(@z)[0]
+    def total_out = Zlib.__deflate_info(@z)[1]
+    def finished? = Zlib.__deflate_info(@z)[2]
+    alias stream_end? finished?
+
+    private
+
+    def run(src, flush)
       check_open
-      out =
-        if @wbits > MAX_WBITS
-          Zlib::GzipFile.__pack(@input, @level, 0, nil, nil)
-        else
-          Zlib.__deflate(@input, @level, @wbits < 0)
-        end
-      @total_in += @input.bytesize
-      @total_out += out.bytesize
-      @input = "".b
-      @finished = true
+      src = src.nil? ? "".b : String.new(src)
+      @out << Zlib.__deflate_run(@z, src, flush)
+    end
+
+    def detach
+      out = @out
+      @out = "".b
       out
     end
   end
@@ -395,7 +420,7 @@ module Zlib
 
     def finish
       raise GzipFile::Error, "closed gzip stream" if @closed
-      mtime = @mtime.nil? || @mtime.zero? ? Time.now.to_i : @mtime
+      mtime = @mtime.nil? ? Time.now.to_i : @mtime
       @io.write(GzipFile.__pack(@data, @level, mtime, @orig_name, @comment))
       @closed = true
       @io

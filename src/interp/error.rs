@@ -181,7 +181,11 @@ impl Vm {
                 {
                     continue;
                 }
-                if internal && (prelude_plumbing(&name) || Some(owner) == self.prelude_helpers) {
+                if internal
+                    && (prelude_plumbing(&name)
+                        || Some(owner) == self.prelude_helpers
+                        || native_helper(&name))
+                {
                     // What it called is a method call of its own in CRuby.
                     inner_internal = false;
                     continue;
@@ -565,6 +569,12 @@ fn prelude_plumbing(name: &str) -> bool {
         name,
         "__send__" | "send" | "public_send" | "call" | "instance_exec" | "yield"
     )
+}
+
+/// A native half's hidden helper (`Zlib.__deflate_run`, `Psych.__events`):
+/// in CRuby the C method that calls it is the one frame.
+fn native_helper(name: &str) -> bool {
+    name.starts_with("__") && !matches!(name, "__id__" | "__method__" | "__callee__" | "__dir__")
 }
 
 fn enumerable_in_cruby(owner: ClassId, name: &str) -> bool {
