@@ -14,8 +14,12 @@ pub fn init(vm: &mut Vm) {
         let fl = vm.passed_kw_flag(a);
         vm.call_method_object_fl(s, a, b, fl)
     });
-    vm.def_builtin(m, "[]", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
-    vm.def_builtin(m, "===", -1, |vm, s, a, b| vm.call_method_object(s, a, b));
+    for name in ["[]", "==="] {
+        vm.def_builtin(m, name, -1, |vm, s, a, b| {
+            let fl = vm.passed_kw_flag(a);
+            vm.call_method_object_fl(s, a, b, fl)
+        });
+    }
     vm.def_builtin(m, "to_proc", 0, |vm, s, _, _| {
         let b = std::rc::Rc::new(BlockArg::Method(s));
         Ok(vm.block_to_proc(&b))
@@ -125,7 +129,8 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(u, "bind_call", -2, |vm, s, a, b| {
         let r = rm(s);
         check_bind(vm, &r, a[0])?;
-        vm.call_method_id(r.method, a[0], &a[1..], b)
+        let fl = vm.passed_kw_flag(&a[1..]);
+        vm.call_method_id_fl(r.method, a[0], &a[1..], b, fl)
     });
 }
 

@@ -12,6 +12,34 @@ pub struct Found {
     pub end: usize,
 }
 
+/// `a, b` at the very end of the input (`eval` without a final newline):
+/// a trailing comment still ends in `'\n'` (at its last character);
+/// otherwise the last target decides what bison could still accept.
+fn at_end_of_input(src: &[u8], from: usize) -> (String, usize, usize) {
+    let line_start = src.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = &src[line_start..];
+    let code_end = line
+        .iter()
+        .position(|&b| b == b'#')
+        .map_or(line.len(), |i| i);
+    if code_end < line.len() && from <= line_start + code_end {
+        let at = src.len() - 1;
+        return ("unexpected '\\n', expecting '='".to_string(), at, at + 1);
+    }
+    let code = String::from_utf8_lossy(&line[..code_end]);
+    let last = code.trim_end().rsplit(',').next().unwrap_or("").trim();
+    let called = last.ends_with(']')
+        || last
+            .rsplit_once('.')
+            .is_some_and(|(_, m)| m.starts_with(|c: char| c.is_ascii_lowercase() || c == '_'));
+    let text = if called {
+        "unexpected end-of-input, expecting '.' or &. or :: or '['"
+    } else {
+        "unexpected end-of-input, expecting '='"
+    };
+    (text.to_string(), src.len(), src.len())
+}
+
 /// The SyntaxError message for `errors` (in source order) in `src`.
 /// Errors up to the first parse error (one that says "unexpected" or
 /// "expected") are kept, at most two: CRuby stops at its first parse
@@ -22,8 +50,30 @@ pub struct Found {
 pub fn report(file: &str, src: &[u8], errors: &[Found], show_lines: bool) -> String {
     let mut out = String::new();
     for (n, e) in errors.iter().enumerate() {
-        let (text, parse_error) = cruby_wording(&e.message);
+        let (mut text, parse_error) = cruby_wording(&e.message);
         let (mut start, mut end, mut line) = (e.start.min(src.len()), e.end, e.line);
+        // `a, b` without `=`: bison reads a multiple-assignment target
+        // and wants `=` at the end of the line, unless the first target
+        // is a call with arguments, which cannot be one: then the `,`
+        // after it is unexpected.
+        if e.message == "unexpected write target" {
+            let end_at = e.end.min(src.len());
+            let comma = end_at
+                + src[end_at..]
+                    .iter()
+                    .take_while(|&&b| b == b' ' || b == b'\t')
+                    .count();
+            if end_at > 0 && src[end_at - 1] == b')' && src.get(comma) == Some(&b',') {
+                text = "unexpected ',', expecting end-of-input".to_string();
+                (start, end) = (comma, comma + 1);
+            } else if let Some(nl) = src[end_at..].iter().position(|&b| b == b'\n') {
+                text = "unexpected '\\n', expecting '='".to_string();
+                start = end_at + nl;
+                end = start + 1;
+            } else {
+                (text, start, end) = at_end_of_input(src, end_at);
+            }
+        }
         // A missing closing token is found at the end of input (prism
         // points at the opening one); a missing separator at the token
         // that follows.
