@@ -543,7 +543,8 @@ class Thread
     label = @name ? "@#{@name} " : ""
     file, line = @__block&.source_location
     label += "#{file}:#{line} " if file
-    "#<Thread:0x#{'%016x' % (object_id * 8)} #{label}#{state}>".sub(" >", ">")
+    addr = Kernel.instance_method(:to_s).bind_call(self)[/0x\h+/]
+    "#<Thread:#{addr} #{label}#{state}>".sub(" >", ">")
   end
   alias to_s inspect
 
