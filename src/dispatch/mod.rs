@@ -773,7 +773,6 @@ impl Dispatch {
         if s.hot.guard != Guard::NONE {
             return;
         }
-        let literal = s.flags & flags::BLOCK_LITERAL != 0;
         if let Some(e) = s.entries.iter().find(|e| e.shortcut == Shortcut::Fast)
             && let Some(method) = e.method
         {
@@ -781,11 +780,6 @@ impl Dispatch {
                 Handler::Iseq(iid) => callees.code(iid),
                 _ => None,
             };
-            // (The hot paths pass no block: a site with a block literal
-            // takes a bytecode callee through `probe_send`.)
-            if literal && code.is_some() {
-                return;
-            }
             s.hot = HotEntry {
                 guard: e.guard,
                 code,

@@ -28,12 +28,14 @@ impl Vm {
         };
         let (code, handler, m) = (h.code, h.handler, h.method);
         if let Some(iseq) = code {
-            let base = self.stack.len() - self.dispatch.site(site).argc as usize;
-            return if self.enter_fast_iseq(site, m, iseq, recv, base, base) {
-                Hot::Entered
+            let s = self.dispatch.site(site);
+            let base = self.stack.len() - s.argc as usize;
+            let entered = if s.flags & flags::BLOCK_LITERAL != 0 {
+                self.enter_fast_iseq_block(site, m, iseq, recv, base, base)
             } else {
-                Hot::No
+                self.enter_fast_iseq(site, m, iseq, recv, base, base)
             };
+            return if entered { Hot::Entered } else { Hot::No };
         }
         // (A fast reader's site passes no arguments.)
         let read = match handler {
@@ -88,11 +90,12 @@ impl Vm {
         };
         let (code, handler, m) = (h.code, h.handler, h.method);
         if let Some(iseq) = code {
-            return if self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix) {
-                Hot::Entered
+            let entered = if fl & flags::BLOCK_LITERAL != 0 {
+                self.enter_fast_iseq_block(site, m, iseq, recv, recv_ix + 1, recv_ix)
             } else {
-                Hot::No
+                self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix)
             };
+            return if entered { Hot::Entered } else { Hot::No };
         }
         let v = match handler {
             Handler::IvarGet(_) | Handler::IseqIvarGet(_) => {
@@ -226,6 +229,49 @@ impl Vm {
             boundary: false,
         };
         self.enter_frame(m, iseq, a, None);
+        true
+    }
+
+    /// `enter_fast_iseq` from a site with a block literal: the block is
+    /// made in the frame's slot (in the allocation the slot's last frame
+    /// received, when nothing kept it). Out of line: the block-less call
+    /// stays small in the run loop.
+    #[inline(never)]
+    pub(super) fn enter_fast_iseq_block(
+        &mut self,
+        site: CallSiteId,
+        m: MethodId,
+        iseq: &'static Iseq,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> bool {
+        let top = base + iseq.local_count as usize;
+        if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
+            return false;
+        }
+        let Some(blk) = self.dispatch.site(site).block else {
+            return false;
+        };
+        self.dispatch.count_inline_hit(site);
+        self.dispatch.counters.ccf_iseq += 1;
+        self.locals_height(top);
+        let a = Args {
+            recv,
+            ret_sp,
+            base,
+            argc: 0,
+            fl: 0,
+            boundary: false,
+        };
+        // (A collection in `enter_frame_in` need not keep the block in
+        // the slot: all it holds, its creator's frame holds.)
+        if self.frames.literal_into_dead_slot(blk) {
+            self.enter_frame_in::<true>(m, iseq, a, None);
+        } else {
+            let block = self.literal_block(blk);
+            self.enter_frame(m, iseq, a, Some(block));
+        }
         true
     }
 }
