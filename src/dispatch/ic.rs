@@ -149,8 +149,9 @@ const _: () = assert!(std::mem::size_of::<IcEntry>() == 40);
 pub struct HotEntry {
     /// Its entry's guard.
     pub guard: Guard,
-    /// The code of a `Handler::Iseq` entry (at a site with a block
-    /// literal, the hot paths make the block: `Vm::enter_fast_iseq_block`).
+    /// The code of a `Handler::Iseq` entry (none at a site with a block
+    /// literal: the hot paths take it by its handler, making the block,
+    /// `Vm::hot_block_call`).
     pub code: Option<&'static Iseq>,
     pub handler: Handler,
     pub method: MethodId,

@@ -773,11 +773,15 @@ impl Dispatch {
         if s.hot.guard != Guard::NONE {
             return;
         }
+        let literal = s.flags & flags::BLOCK_LITERAL != 0;
         if let Some(e) = s.entries.iter().find(|e| e.shortcut == Shortcut::Fast)
             && let Some(method) = e.method
         {
             let code = match e.handler {
-                Handler::Iseq(iid) => callees.code(iid),
+                // (At a site with a block literal the hot paths look the
+                // code up themselves, `Vm::hot_block_call`: the block-less
+                // call tests nothing more.)
+                Handler::Iseq(iid) if !literal => callees.code(iid),
                 _ => None,
             };
             s.hot = HotEntry {

@@ -115,16 +115,9 @@ impl Vm {
             let c = self.class_of(recv);
             if let Some(h) = self.dispatch.hot(site, c)
                 && let (Some(iseq), m) = (h.code, h.method)
+                && self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix)
             {
-                let (base, literal) = (recv_ix + 1, s.flags & flags::BLOCK_LITERAL != 0);
-                let entered = if literal {
-                    self.enter_fast_iseq_block(site, m, iseq, recv, base, recv_ix)
-                } else {
-                    self.enter_fast_iseq(site, m, iseq, recv, base, recv_ix)
-                };
-                if entered {
-                    return Ok(Call::Pushed);
-                }
+                return Ok(Call::Pushed);
             }
         }
         self.send_inline(site)

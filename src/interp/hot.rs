@@ -8,7 +8,7 @@ use crate::class::MethodKind;
 use crate::dispatch::{Handler, flags};
 use crate::gc::obj;
 use crate::object::Body;
-use crate::value::{CallSiteId, MethodId, Value};
+use crate::value::{CallSiteId, IseqId, MethodId, Value};
 
 use super::call::{Args, Entry, Hot, ivar_slot_get, ivar_slot_set};
 use super::{MAX_FRAMES, Vm};
@@ -28,18 +28,17 @@ impl Vm {
         };
         let (code, handler, m) = (h.code, h.handler, h.method);
         if let Some(iseq) = code {
-            let s = self.dispatch.site(site);
-            let base = self.stack.len() - s.argc as usize;
-            let entered = if s.flags & flags::BLOCK_LITERAL != 0 {
-                self.enter_fast_iseq_block(site, m, iseq, recv, base, base)
+            let base = self.stack.len() - self.dispatch.site(site).argc as usize;
+            return if self.enter_fast_iseq(site, m, iseq, recv, base, base) {
+                Hot::Entered
             } else {
-                self.enter_fast_iseq(site, m, iseq, recv, base, base)
+                Hot::No
             };
-            return if entered { Hot::Entered } else { Hot::No };
         }
         // (A fast reader's site passes no arguments.)
         let read = match handler {
             Handler::Bmethod => return self.hot_bmethod(site, m, recv, None),
+            Handler::Iseq(iid) => return self.hot_block_call(site, m, iid, recv, None),
             Handler::StructGet(_) => self.hot_struct_read(handler, recv),
             _ => self.hot_read(handler, m, recv),
         };
@@ -90,12 +89,11 @@ impl Vm {
         };
         let (code, handler, m) = (h.code, h.handler, h.method);
         if let Some(iseq) = code {
-            let entered = if fl & flags::BLOCK_LITERAL != 0 {
-                self.enter_fast_iseq_block(site, m, iseq, recv, recv_ix + 1, recv_ix)
+            return if self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix) {
+                Hot::Entered
             } else {
-                self.enter_fast_iseq(site, m, iseq, recv, recv_ix + 1, recv_ix)
+                Hot::No
             };
-            return if entered { Hot::Entered } else { Hot::No };
         }
         let v = match handler {
             Handler::IvarGet(_) | Handler::IseqIvarGet(_) => {
@@ -120,6 +118,7 @@ impl Vm {
                 }
             }
             Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix)),
+            Handler::Iseq(iid) => return self.hot_block_call(site, m, iid, recv, Some(recv_ix)),
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
@@ -232,27 +231,37 @@ impl Vm {
         true
     }
 
-    /// `enter_fast_iseq` from a site with a block literal: the block is
-    /// made in the frame's slot (in the allocation the slot's last frame
-    /// received, when nothing kept it). Out of line: the block-less call
-    /// stays small in the run loop.
+    /// A fast bytecode method's hot entry at a site with a block literal
+    /// (the entry has no code: `HotEntry::code`): as `enter_fast_iseq`,
+    /// the block made in the frame's slot (in the allocation the slot's
+    /// last frame received, when nothing kept it). `recv_ix`: the
+    /// receiver's slot (none: a receiverless call). Out of line: the
+    /// block-less call stays small in the run loop. `Hot::No` with
+    /// nothing done when the frame would not fit.
     #[inline(never)]
-    pub(super) fn enter_fast_iseq_block(
+    fn hot_block_call(
         &mut self,
         site: CallSiteId,
         m: MethodId,
-        iseq: &'static Iseq,
+        iid: IseqId,
         recv: Value,
-        base: usize,
-        ret_sp: usize,
-    ) -> bool {
+        recv_ix: Option<usize>,
+    ) -> Hot {
+        let s = self.dispatch.site(site);
+        let (base, ret_sp) = match recv_ix {
+            Some(r) => (r + 1, r),
+            None => {
+                let base = self.stack.len() - s.argc as usize;
+                (base, base)
+            }
+        };
+        let (Some(blk), Some(Some(iseq))) = (s.block, self.iseqs.get(iid.index()).copied()) else {
+            return Hot::No;
+        };
         let top = base + iseq.local_count as usize;
         if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
-            return false;
+            return Hot::No;
         }
-        let Some(blk) = self.dispatch.site(site).block else {
-            return false;
-        };
         self.dispatch.count_inline_hit(site);
         self.dispatch.counters.ccf_iseq += 1;
         self.locals_height(top);
@@ -272,6 +281,6 @@ impl Vm {
             let block = self.literal_block(blk);
             self.enter_frame(m, iseq, a, Some(block));
         }
-        true
+        Hot::Entered
     }
 }
