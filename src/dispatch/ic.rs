@@ -150,7 +150,8 @@ pub struct HotEntry {
     /// Its entry's guard.
     pub guard: Guard,
     /// The code of a `Handler::Iseq` entry (none at a site with a block
-    /// literal: the hot paths pass no block).
+    /// literal: the hot paths take it by its handler, making the block,
+    /// `Vm::hot_block_call`).
     pub code: Option<&'static Iseq>,
     pub handler: Handler,
     pub method: MethodId,

@@ -778,14 +778,12 @@ impl Dispatch {
             && let Some(method) = e.method
         {
             let code = match e.handler {
-                Handler::Iseq(iid) => callees.code(iid),
+                // (At a site with a block literal the hot paths look the
+                // code up themselves, `Vm::hot_block_call`: the block-less
+                // call tests nothing more.)
+                Handler::Iseq(iid) if !literal => callees.code(iid),
                 _ => None,
             };
-            // (The hot paths pass no block: a site with a block literal
-            // takes a bytecode callee through `probe_send`.)
-            if literal && code.is_some() {
-                return;
-            }
             s.hot = HotEntry {
                 guard: e.guard,
                 code,

@@ -448,7 +448,7 @@ impl Vm {
         let s = self.dispatch.site(site);
         let (name, argc) = (s.name, s.argc as usize);
         let block = match (BLOCK, s.block) {
-            (true, Some(iseq)) => Some(self.literal_block(iseq)),
+            (true, Some(iseq)) => Some(self.literal_block_inline(iseq)),
             _ => None,
         };
         self.dispatch.counters.ccf_cfunc += 1;
@@ -601,7 +601,14 @@ impl Vm {
     /// popped from the next frame slot received when nothing else holds
     /// it (a loop calling a method with a block allocates once).
     #[inline(never)]
-    fn literal_block(&mut self, iseq: crate::value::IseqId) -> Rc<BlockArg> {
+    pub(super) fn literal_block(&mut self, iseq: crate::value::IseqId) -> Rc<BlockArg> {
+        self.literal_block_inline(iseq)
+    }
+
+    /// `literal_block` inlined into `call_builtin_fast` (a builtin called
+    /// with a block in a loop: the call was ~16 of its instructions).
+    #[inline(always)]
+    fn literal_block_inline(&mut self, iseq: crate::value::IseqId) -> Rc<BlockArg> {
         // (A dead slot's block is never read again: taking it is free.)
         let old = match self.spare_block.take() {
             Some(rc) => Some(rc),
@@ -611,38 +618,12 @@ impl Vm {
             && let Some(inner) = Rc::get_mut(&mut rc)
         {
             match inner {
-                // Usually the same call site's block again: rewritten
-                // field by field, the scope and outer block kept when
-                // they are the same (no reference counting then).
-                BlockArg::Literal(b) => self.refill_block(b, iseq),
+                BlockArg::Literal(b) => self.frames.last().unwrap().recapture_block(b, iseq),
                 _ => *inner = BlockArg::Literal(self.make_block(iseq)),
             }
             return rc;
         }
         Rc::new(BlockArg::Literal(self.make_block(iseq)))
-    }
-
-    /// `make_block` into an existing `Block`.
-    #[inline(always)]
-    fn refill_block(&self, b: &mut Block, iseq: crate::value::IseqId) {
-        let f = self.frames.last().unwrap();
-        b.iseq = iseq;
-        b.self_val = f.self_val;
-        b.env = if f.env.is_nil() { f.penv } else { f.env };
-        if !Rc::ptr_eq(&b.cref, &f.cref) {
-            b.cref = f.cref.clone();
-        }
-        b.home = f.home;
-        b.origin = f.id;
-        b.method = f.method;
-        let same_outer = match (&b.outer_block, &f.block) {
-            (None, None) => true,
-            (Some(x), Some(y)) => Rc::ptr_eq(x, y),
-            _ => false,
-        };
-        if !same_outer {
-            b.outer_block = f.block.clone();
-        }
     }
 
     #[inline(never)]
@@ -654,17 +635,7 @@ impl Vm {
 
     /// Captures the current frame's context for a block literal.
     pub fn make_block(&mut self, iseq: crate::value::IseqId) -> Block {
-        let f = self.frames.last().unwrap();
-        Block {
-            iseq,
-            self_val: f.self_val,
-            env: if f.env.is_nil() { f.penv } else { f.env },
-            cref: f.cref.clone(),
-            home: f.home,
-            origin: f.id,
-            method: f.method,
-            outer_block: f.block.clone(),
-        }
+        self.frames.last().unwrap().capture_block(iseq)
     }
 
     /// Converts an `&arg` value to a block.
@@ -768,6 +739,20 @@ impl Vm {
         a: Args,
         block: Option<Rc<BlockArg>>,
     ) {
+        self.enter_frame_in::<false>(m, iseq, a, block)
+    }
+
+    /// `enter_frame`; `IN_SLOT`: the frame's block is the one already in
+    /// the dead slot it takes (`FrameStack::literal_into_dead_slot`), and
+    /// `block` is None.
+    #[inline(always)]
+    pub(super) fn enter_frame_in<const IN_SLOT: bool>(
+        &mut self,
+        m: MethodId,
+        iseq: &'static Iseq,
+        a: Args,
+        block: Option<Rc<BlockArg>>,
+    ) {
         let Args {
             recv,
             base,
@@ -817,7 +802,9 @@ impl Vm {
             f.self_val = recv;
             f.env = env;
             f.penv = Value::NIL;
-            f.block = block;
+            if !IN_SLOT {
+                f.block = block;
+            }
             f.method = Some(m);
             f.id = id;
             f.home = id;
@@ -826,6 +813,7 @@ impl Vm {
             f.is_lambda = true;
             f.is_block = false;
         } else {
+            debug_assert!(!IN_SLOT, "a block in a slot that is not there");
             self.frames.push(Frame {
                 iseq,
                 pc: iseq.entry_pc.get() as usize,

@@ -3,8 +3,8 @@
 use std::rc::Rc;
 
 use crate::bytecode::Iseq;
-use crate::object::{BlockArg, Cref};
-use crate::value::{MethodId, Value};
+use crate::object::{Block, BlockArg, Cref};
+use crate::value::{IseqId, MethodId, Value};
 
 pub struct Frame {
     pub iseq: &'static Iseq,
@@ -50,6 +50,54 @@ impl Frame {
 
     pub fn line(&self) -> u32 {
         self.iseq.line_at(self.pc.saturating_sub(1))
+    }
+
+    /// A block literal `iseq` written in this frame: its self, scope,
+    /// home and the block this frame received.
+    #[inline(always)]
+    pub fn capture_block(&self, iseq: IseqId) -> Block {
+        Block {
+            iseq,
+            self_val: self.self_val,
+            env: if self.env.is_nil() {
+                self.penv
+            } else {
+                self.env
+            },
+            cref: self.cref.clone(),
+            home: self.home,
+            origin: self.id,
+            method: self.method,
+            outer_block: self.block.clone(),
+        }
+    }
+
+    /// `capture_block` into an existing `Block`, field by field: usually
+    /// the same call site's block again, whose scope and outer block are
+    /// kept when they are the same (no reference counting then).
+    #[inline(always)]
+    pub fn recapture_block(&self, b: &mut Block, iseq: IseqId) {
+        b.iseq = iseq;
+        b.self_val = self.self_val;
+        b.env = if self.env.is_nil() {
+            self.penv
+        } else {
+            self.env
+        };
+        if !Rc::ptr_eq(&b.cref, &self.cref) {
+            b.cref = self.cref.clone();
+        }
+        b.home = self.home;
+        b.origin = self.id;
+        b.method = self.method;
+        let same_outer = match (&b.outer_block, &self.block) {
+            (None, None) => true,
+            (Some(x), Some(y)) => Rc::ptr_eq(x, y),
+            _ => false,
+        };
+        if !same_outer {
+            b.outer_block = self.block.clone();
+        }
     }
 }
 
@@ -119,6 +167,27 @@ impl FrameStack {
     #[inline(always)]
     pub fn dead_block(&mut self) -> Option<&mut Option<Rc<BlockArg>>> {
         self.slots.get_mut(self.len).map(|f| &mut f.block)
+    }
+
+    /// Gives the first dead slot the block literal `iseq` written in the
+    /// top frame, for the frame pushed next there to keep
+    /// (`Vm::enter_frame_in`): rewritten in the allocation the slot's last
+    /// frame received when nothing else holds it (a loop calling a method
+    /// with a block allocates once). False when there is no dead slot.
+    #[inline(always)]
+    pub fn literal_into_dead_slot(&mut self, iseq: IseqId) -> bool {
+        let (live, dead) = self.slots.split_at_mut(self.len);
+        let (Some(caller), Some(slot)) = (live.last(), dead.first_mut()) else {
+            return false;
+        };
+        if let Some(rc) = &mut slot.block
+            && let Some(BlockArg::Literal(b)) = Rc::get_mut(rc)
+        {
+            caller.recapture_block(b, iseq);
+        } else {
+            slot.block = Some(Rc::new(BlockArg::Literal(caller.capture_block(iseq))));
+        }
+        true
     }
 
     pub fn pop(&mut self) -> Option<Popped> {

@@ -8,7 +8,7 @@ use crate::class::MethodKind;
 use crate::dispatch::{Handler, flags};
 use crate::gc::obj;
 use crate::object::Body;
-use crate::value::{CallSiteId, MethodId, Value};
+use crate::value::{CallSiteId, IseqId, MethodId, Value};
 
 use super::call::{Args, Entry, Hot, ivar_slot_get, ivar_slot_set};
 use super::{MAX_FRAMES, Vm};
@@ -38,6 +38,7 @@ impl Vm {
         // (A fast reader's site passes no arguments.)
         let read = match handler {
             Handler::Bmethod => return self.hot_bmethod(site, m, recv, None),
+            Handler::Iseq(iid) => return self.hot_block_call(site, m, iid, recv, None),
             Handler::StructGet(_) => self.hot_struct_read(handler, recv),
             _ => self.hot_read(handler, m, recv),
         };
@@ -117,6 +118,7 @@ impl Vm {
                 }
             }
             Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix)),
+            Handler::Iseq(iid) => return self.hot_block_call(site, m, iid, recv, Some(recv_ix)),
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
@@ -227,5 +229,58 @@ impl Vm {
         };
         self.enter_frame(m, iseq, a, None);
         true
+    }
+
+    /// A fast bytecode method's hot entry at a site with a block literal
+    /// (the entry has no code: `HotEntry::code`): as `enter_fast_iseq`,
+    /// the block made in the frame's slot (in the allocation the slot's
+    /// last frame received, when nothing kept it). `recv_ix`: the
+    /// receiver's slot (none: a receiverless call). Out of line: the
+    /// block-less call stays small in the run loop. `Hot::No` with
+    /// nothing done when the frame would not fit.
+    #[inline(never)]
+    fn hot_block_call(
+        &mut self,
+        site: CallSiteId,
+        m: MethodId,
+        iid: IseqId,
+        recv: Value,
+        recv_ix: Option<usize>,
+    ) -> Hot {
+        let s = self.dispatch.site(site);
+        let (base, ret_sp) = match recv_ix {
+            Some(r) => (r + 1, r),
+            None => {
+                let base = self.stack.len() - s.argc as usize;
+                (base, base)
+            }
+        };
+        let (Some(blk), Some(Some(iseq))) = (s.block, self.iseqs.get(iid.index()).copied()) else {
+            return Hot::No;
+        };
+        let top = base + iseq.local_count as usize;
+        if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
+            return Hot::No;
+        }
+        self.dispatch.count_inline_hit(site);
+        self.dispatch.counters.ccf_iseq += 1;
+        self.locals_height(top);
+        let a = Args {
+            recv,
+            ret_sp,
+            base,
+            argc: 0,
+            fl: 0,
+            boundary: false,
+        };
+        // (A collection in `enter_frame_in` need not keep the block in
+        // the slot: all it holds, its creator's frame holds.)
+        if self.frames.literal_into_dead_slot(blk) {
+            self.enter_frame_in::<true>(m, iseq, a, None);
+        } else {
+            let block = self.literal_block(blk);
+            self.enter_frame(m, iseq, a, Some(block));
+        }
+        Hot::Entered
     }
 }
