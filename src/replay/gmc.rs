@@ -1,11 +1,11 @@
 //! The replay's global method cache: `dispatch::gmc::GlobalCache`'s
 //! fixed-size behaviour (two-way sets, the same hash and set index, the
-//! same fill order) with only what a simulation needs per entry, a
-//! packed `(class, name)` key and the `(slot, serial)` validity. Keys and
-//! validities are flat zero-initialized vectors, so the untouched part of
-//! a 512K-entry table costs no memory, and the hash is computed once for
-//! every size simulated together (`Hash`). A test drives it and the real
-//! cache with the same operations and compares them.
+//! same fill order) with only what a simulation needs per entry, the
+//! `(class, name)` key and the `(slot, serial)` validity packed into 16
+//! bytes. The table is one flat zero-initialized vector, so the untouched
+//! part of a 512K-entry table costs no memory, and the hash is computed
+//! once for every size simulated together (`Hash`). A test drives it and
+//! the real cache with the same operations and compares them.
 
 /// Entries per set (1 when the whole cache has a single entry), as in
 /// `dispatch::gmc`.
@@ -31,15 +31,40 @@ impl Hash {
     }
 }
 
-/// Never 0 (the empty entry): class ids are below 2^22.
+/// The packed `(class, name)`: 45 bits, never 0 (the empty entry), as
+/// class and name ids are below 2^22.
 #[inline]
 fn key(class: u32, name: u32) -> u64 {
-    ((class as u64 + 1) << 32) | name as u64
+    ((class as u64 + 1) << 22) | name as u64
+}
+
+const KEY_BITS: u32 = 45;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+/// A serial is at most 1 + the trace's length in bytes (one bump per
+/// event or list item), and `replay` refuses traces of 2^40 bytes.
+pub const SERIAL_BITS: u32 = 40;
+const SERIAL_MASK: u64 = (1 << SERIAL_BITS) - 1;
+/// The slot's low bits sit above the key, the rest above the serial.
+const SLOT_LOW: u32 = 64 - KEY_BITS;
+
+#[inline]
+fn pack(key: u64, slot: u32, serial: u64) -> [u64; 2] {
+    let slot = slot as u64;
+    [
+        key | (slot << KEY_BITS),
+        serial | ((slot >> SLOT_LOW) << SERIAL_BITS),
+    ]
+}
+
+#[inline]
+fn unpack(e: [u64; 2]) -> (u32, u64) {
+    let slot = (e[0] >> KEY_BITS) | ((e[1] >> SERIAL_BITS) << SLOT_LOW);
+    (slot as u32, e[1] & SERIAL_MASK)
 }
 
 #[inline]
 fn class_of(key: u64) -> u32 {
-    ((key >> 32) - 1) as u32
+    ((key >> 22) - 1) as u32
 }
 
 /// What a probe found, as `gmc::Probe`.
@@ -50,16 +75,15 @@ pub enum Probe {
     Empty,
 }
 
-#[derive(Copy, Clone, Default)]
-struct Validity {
-    slot: u32,
-    serial: u64,
-}
-
 pub struct Gmc {
-    /// 0: empty.
-    keys: Vec<u64>,
-    vals: Vec<Validity>,
+    /// Each entry's key, slot and serial packed into 16 bytes (`pack`),
+    /// so a probe's key and validity share a cache line; `[0, 0]`:
+    /// empty. Integers, so a fresh table is zeroed memory the system
+    /// maps on first touch.
+    entries: Vec<[u64; 2]>,
+    /// Where entry 0 is in `entries`: a set (two entries, 32 bytes)
+    /// starts at a multiple of 32 bytes, never across two cache lines.
+    base: usize,
     ways: usize,
     mask: usize,
     pub filled: usize,
@@ -68,9 +92,11 @@ pub struct Gmc {
 impl Gmc {
     pub fn new(size: usize) -> Gmc {
         let ways = WAYS.min(size.max(1));
+        let entries = vec![[0u64; 2]; size + 1];
+        let base = (entries.as_ptr() as usize / 16) % 2;
         Gmc {
-            keys: vec![0; size],
-            vals: vec![Validity::default(); size],
+            entries,
+            base,
             ways,
             mask: (size / ways).saturating_sub(1),
             filled: 0,
@@ -79,34 +105,31 @@ impl Gmc {
 
     #[inline]
     fn set(&self, h: Hash) -> usize {
-        (h.high & self.mask) * self.ways
+        self.base + (h.high & self.mask) * self.ways
     }
 
     #[inline]
     pub fn probe(&self, h: Hash) -> Probe {
         let i = self.set(h);
-        let hit = |w: usize| {
-            let v = self.vals[w];
-            Probe::Hit {
-                slot: v.slot,
-                serial: v.serial,
-            }
+        let hit = |e: [u64; 2]| {
+            let (slot, serial) = unpack(e);
+            Probe::Hit { slot, serial }
         };
-        let first = self.keys[i];
-        if first == h.key {
-            return hit(i);
+        let first = self.entries[i];
+        if first[0] & KEY_MASK == h.key {
+            return hit(first);
         }
         if self.ways == 1 {
-            return if first != 0 {
+            return if first[0] != 0 {
                 Probe::Collision
             } else {
                 Probe::Empty
             };
         }
-        let second = self.keys[i + 1];
-        if second == h.key {
-            hit(i + 1)
-        } else if first != 0 && second != 0 {
+        let second = self.entries[i + 1];
+        if second[0] & KEY_MASK == h.key {
+            hit(second)
+        } else if first[0] != 0 && second[0] != 0 {
             Probe::Collision
         } else {
             Probe::Empty
@@ -117,26 +140,25 @@ impl Gmc {
     /// first way, the others moving down one.
     #[inline]
     pub fn fill(&mut self, h: Hash, slot: u32, serial: u64) {
+        debug_assert!(serial <= SERIAL_MASK);
         let i = self.set(h);
-        let v = Validity { slot, serial };
-        let keys = &mut self.keys[i..i + self.ways];
-        if let Some(w) = keys.iter().position(|&k| k == h.key) {
-            self.vals[i + w] = v;
+        let e = pack(h.key, slot, serial);
+        let set = &mut self.entries[i..i + self.ways];
+        if let Some(w) = set.iter().position(|x| x[0] & KEY_MASK == h.key) {
+            set[w] = e;
             return;
         }
-        let end = match keys.iter().position(|&k| k == 0) {
+        let end = match set.iter().position(|x| x[0] == 0) {
             Some(w) => {
                 self.filled += 1;
                 w + 1
             }
-            None => keys.len(),
+            None => set.len(),
         };
         for w in (1..end).rev() {
-            self.keys[i + w] = self.keys[i + w - 1];
-            self.vals[i + w] = self.vals[i + w - 1];
+            set[w] = set[w - 1];
         }
-        self.keys[i] = h.key;
-        self.vals[i] = v;
+        set[0] = e;
     }
 
     /// Empties the entries of `dead` classes (freed by the GC); returns
@@ -146,9 +168,9 @@ impl Gmc {
             return 0;
         }
         let mut n = 0;
-        for k in self.keys.iter_mut() {
-            if *k != 0 && dead.contains(&class_of(*k)) {
-                *k = 0;
+        for e in self.entries.iter_mut() {
+            if e[0] != 0 && dead.contains(&class_of(e[0] & KEY_MASK)) {
+                *e = [0, 0];
                 n += 1;
             }
         }
@@ -159,7 +181,7 @@ impl Gmc {
 
 #[cfg(test)]
 mod tests {
-    use super::{Gmc, Hash, Probe};
+    use super::{Gmc, Hash, Probe, SERIAL_BITS, pack, unpack};
     use crate::class::Visibility;
     use crate::dispatch::gmc::{self, GlobalCache};
     use crate::dispatch::{Handler, Resolved};
@@ -178,6 +200,16 @@ mod tests {
             }
             (Probe::Collision, gmc::Probe::Collision) | (Probe::Empty, gmc::Probe::Empty) => true,
             _ => false,
+        }
+    }
+
+    #[test]
+    fn an_entry_keeps_any_slot_and_serial() {
+        let key = super::key((1 << 22) - 1, (1 << 22) - 1);
+        for (slot, serial) in [(0, 1), (u32::MAX, (1 << SERIAL_BITS) - 1), (1 << 19, 7)] {
+            let e = pack(key, slot, serial);
+            assert_eq!(e[0] & super::KEY_MASK, key);
+            assert_eq!(unpack(e), (slot, serial));
         }
     }
 

@@ -220,6 +220,9 @@ const CHUNK: usize = 1 << 16;
 /// configurations stepping through every chunk (on its own thread when
 /// `jobs` allows).
 pub fn replay(data: &[u8], o: &Options) -> Result<Outcome, String> {
+    if data.len() as u64 >= 1 << gmc::SERIAL_BITS {
+        return Err("trace too large (1 TB or more)".into());
+    }
     let r = Reader::new(data).map_err(|e| e.to_string())?;
     let class_cache = o.class_cache.unwrap_or(r.header.class_cache);
     let mut groups: Vec<Group> = o
