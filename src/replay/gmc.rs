@@ -20,6 +20,11 @@ pub struct Hash {
 }
 
 impl Hash {
+    /// The hash of a packed key's pair.
+    fn of_key(key: u64) -> Hash {
+        Hash::new(((key >> 22) - 1) as u32, (key & ((1 << 22) - 1)) as u32)
+    }
+
     #[inline]
     pub fn new(class: u32, name: u32) -> Hash {
         let h = (class as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -84,6 +89,7 @@ pub struct Gmc {
     /// Where entry 0 is in `entries`: a set (two entries, 32 bytes)
     /// starts at a multiple of 32 bytes, never across two cache lines.
     base: usize,
+    size: usize,
     ways: usize,
     mask: usize,
     pub filled: usize,
@@ -97,6 +103,7 @@ impl Gmc {
         Gmc {
             entries,
             base,
+            size,
             ways,
             mask: (size / ways).saturating_sub(1),
             filled: 0,
@@ -161,6 +168,27 @@ impl Gmc {
         set[0] = e;
     }
 
+    /// A table of `size` entries (more than this one's, both with
+    /// two-way sets) holding this one's entries, each set's in the order
+    /// they came. While no probe of this table has found a set full of
+    /// other pairs, a larger one that went through the same probes and
+    /// fills holds exactly this (each of its sets holds part of one of
+    /// this one's), which is what this builds (sim.rs).
+    pub fn grown(&self, size: usize) -> Gmc {
+        debug_assert!(self.ways == 2 && size > self.size);
+        let mut g = Gmc::new(size);
+        for set in (self.base..self.base + self.size).step_by(self.ways) {
+            for w in (0..self.ways).rev() {
+                let e = self.entries[set + w];
+                if e[0] != 0 {
+                    let (slot, serial) = unpack(e);
+                    g.fill(Hash::of_key(e[0] & KEY_MASK), slot, serial);
+                }
+            }
+        }
+        g
+    }
+
     /// Empties the entries of `dead` classes (freed by the GC); returns
     /// how many there were.
     pub fn drop_classes(&mut self, dead: &[u32]) -> u64 {
@@ -210,6 +238,51 @@ mod tests {
             let e = pack(key, slot, serial);
             assert_eq!(e[0] & super::KEY_MASK, key);
             assert_eq!(unpack(e), (slot, serial));
+        }
+    }
+
+    /// A table grown from a smaller one that never collided is the
+    /// table that size would have after the same operations.
+    #[test]
+    fn grown_is_the_larger_table_while_the_smaller_never_collided() {
+        let mut x: u64 = 0x1234_5678_9ABC_DEF1;
+        for round in 0..200 {
+            let (mut small, mut big) = (Gmc::new(16), Gmc::new(64));
+            for step in 0..(round % 40) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let h = Hash::new((x % 9) as u32, ((x >> 8) % 9) as u32);
+                if small.probe(h) == Probe::Collision {
+                    break;
+                }
+                if (x >> 30) % 8 == 0 {
+                    let dead = [(x % 9) as u32];
+                    small.drop_classes(&dead);
+                    big.drop_classes(&dead);
+                } else {
+                    small.fill(h, step, x >> 40);
+                    big.fill(h, step, x >> 40);
+                }
+            }
+            // Then the same fills on both, evicting: the ways' order
+            // shows.
+            let mut grown = small.grown(64);
+            for step in 0..60 {
+                assert_eq!(grown.filled, big.filled);
+                for c in 0..9 {
+                    for n in 0..9 {
+                        let h = Hash::new(c, n);
+                        assert_eq!(grown.probe(h), big.probe(h), "round {round}");
+                    }
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let h = Hash::new((x % 9) as u32, ((x >> 8) % 9) as u32);
+                grown.fill(h, step, x >> 40);
+                big.fill(h, step, x >> 40);
+            }
         }
     }
 

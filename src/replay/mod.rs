@@ -5,6 +5,7 @@
 //! `--json` (one object per configuration, `--stats=json`'s counter
 //! names) or `--html=FILE` (a page with SVG charts).
 
+pub mod class_cache;
 pub mod decode;
 pub mod gmc;
 pub mod html;

@@ -13,13 +13,11 @@
 
 use std::sync::Arc;
 
+use super::class_cache::ClassCaches;
 use super::decode::{Chunk, Op};
 use super::gmc::{Gmc, Hash, Probe};
 use super::validity::{Touched, Validity};
-use crate::class::Visibility;
-use crate::dispatch::class_cache::ClassCaches;
-use crate::dispatch::{Counters, Handler, Resolved, Strategy};
-use crate::value::{ClassId, SymbolId};
+use crate::dispatch::{Counters, Strategy};
 
 /// A configuration to simulate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,14 +29,6 @@ pub struct Config {
     pub gmc: usize,
     pub class_cache: bool,
 }
-
-/// What the per-class caches hold stands for: the counters need no
-/// answer.
-const ANSWER: Resolved = Resolved {
-    method: None,
-    handler: Handler::MethodMissing,
-    visibility: Visibility::Public,
-};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum State {
@@ -120,22 +110,36 @@ struct GlobalSim {
 }
 
 impl GlobalSim {
-    /// `Dispatch::resolve_valid`: the global cache, the per-class cache,
-    /// the walk.
-    fn resolve(&mut self, v: &mut Validity, h: Hash, cls: u32, name: u32) -> (u32, u64) {
-        let probe = if self.size == 0 {
-            None
-        } else {
-            let p = self.gmc.probe(h);
-            if let Probe::Hit { slot, serial } = p
-                && v.serials[slot as usize] == serial
-            {
-                self.counters.mc_global_hit += 1;
-                return (slot, serial);
-            }
-            Some(p)
-        };
+    /// `Dispatch::resolve_valid` after the global cache probe (`None`:
+    /// no global cache): its hit, else the per-class cache, the walk.
+    #[inline]
+    fn resolve(
+        &mut self,
+        v: &mut Validity,
+        h: Hash,
+        cls: u32,
+        name: u32,
+        probe: Option<Probe>,
+    ) -> (u32, u64) {
+        if let Some(Probe::Hit { slot, serial }) = probe
+            && v.serials[slot as usize] == serial
+        {
+            self.counters.mc_global_hit += 1;
+            return (slot, serial);
+        }
         self.resolve_slow(v, h, cls, name, probe)
+    }
+
+    /// This simulator's state under a larger size (`Gmc::grown`), for a
+    /// size that shared it until now.
+    fn grown(&self, size: usize) -> GlobalSim {
+        GlobalSim {
+            size,
+            gmc: self.gmc.grown(size),
+            class_caches: self.class_caches.clone(),
+            class_cache: self.class_cache,
+            counters: self.counters.clone(),
+        }
     }
 
     #[cold]
@@ -155,9 +159,8 @@ impl GlobalSim {
             }
             self.counters.mc_global_miss += 1;
         }
-        let (c, n) = (ClassId(cls), SymbolId(name));
         if self.class_cache {
-            if let Some((_, slot, serial)) = self.class_caches.probe(&v.serials, c, n) {
+            if let Some((slot, serial)) = self.class_caches.probe(&v.serials, cls, name) {
                 self.counters.class_cache_hit += 1;
                 if probe.is_some() {
                     self.gmc.fill(h, slot, serial);
@@ -172,7 +175,7 @@ impl GlobalSim {
             self.gmc.fill(h, slot, serial);
         }
         if self.class_cache {
-            self.class_caches.fill(c, n, slot, serial, ANSWER);
+            self.class_caches.fill(cls, name, slot, serial);
         }
         (slot, serial)
     }
@@ -186,8 +189,7 @@ impl GlobalSim {
     }
 
     fn classes_freed(&mut self, dead: &[u32]) {
-        let ids: Vec<ClassId> = dead.iter().map(|&c| ClassId(c)).collect();
-        let dropped = self.class_caches.drop_classes(&ids) + self.gmc.drop_classes(dead);
+        let dropped = self.class_caches.drop_classes(dead) + self.gmc.drop_classes(dead);
         self.counters.classes_freed += dead.len() as u64;
         self.counters.gc_dropped_entries += dropped;
     }
@@ -195,11 +197,26 @@ impl GlobalSim {
 
 /// One inline cache degree: the call sites' caches and the counters
 /// their probes decide, over the global caches of every size.
+///
+/// Global cache sizes of two entries and more are simulated together
+/// while they can be: as long as no probe of a size has found a set full
+/// of other pairs, every larger size has gone through the same probes and
+/// fills with the same outcome and holds the same entries (`Gmc::grown`),
+/// so one simulator (the lead, the last in `globals`) stands for all of
+/// them. When its probe is about to find such a set, the next size gets
+/// a simulator of its own, a copy of the lead's state, and becomes the
+/// lead.
 struct InlineSim {
     ic: usize,
     sites: Vec<Site>,
     counters: Counters,
+    /// Sizes 0 and 1 (on their own: no cache, one entry), then one per
+    /// size of `chain[..next]`.
     globals: Vec<GlobalSim>,
+    /// The sizes of two entries and more, ascending.
+    chain: Vec<usize>,
+    /// `chain[next..]` share the lead's state.
+    next: usize,
 }
 
 impl InlineSim {
@@ -243,12 +260,31 @@ impl InlineSim {
     fn resolve(&mut self, v: &mut Validity, cls: u32, name: u32) -> (u32, u64) {
         let h = Hash::new(cls, name);
         let mut answer = None;
-        for g in self.globals.iter_mut() {
-            let a = g.resolve(v, h, cls, name);
+        let mut k = 0;
+        while k < self.globals.len() {
+            let g = &self.globals[k];
+            let probe = (g.size > 0).then(|| g.gmc.probe(h));
+            // (The lead is last: the chain's sizes come after 0 and 1.)
+            if probe == Some(Probe::Collision)
+                && k + 1 == self.globals.len()
+                && self.next < self.chain.len()
+            {
+                self.globals.push(g.grown(self.chain[self.next]));
+                self.next += 1;
+            }
+            let a = self.globals[k].resolve(v, h, cls, name, probe);
             debug_assert!(answer.is_none_or(|x| x == a));
             answer = Some(a);
+            k += 1;
         }
         answer.unwrap_or_else(|| v.of(cls, name))
+    }
+
+    /// The simulator answering for global cache size `size`.
+    fn global_of(&self, size: usize) -> &GlobalSim {
+        let own = self.globals.iter().find(|g| g.size == size);
+        own.or(self.globals.last())
+            .expect("a global cache simulator")
     }
 
     fn miss(&mut self, v: &mut Validity, site: u32, cls: u32, name: u32, refined: bool) {
@@ -424,32 +460,45 @@ fn each_global(inline: &mut [InlineSim], mut f: impl FnMut(&mut GlobalSim)) {
 pub struct Group {
     v: Validity,
     class_cache: bool,
+    /// The global cache sizes asked for, in order.
+    sizes: Vec<usize>,
     inline: Vec<InlineSim>,
 }
 
 impl Group {
     pub fn new(strategy: Strategy, ics: &[usize], sizes: &[usize], class_cache: bool) -> Group {
+        let global = |size| GlobalSim {
+            size,
+            gmc: Gmc::new(size),
+            class_caches: ClassCaches::default(),
+            class_cache,
+            counters: Counters::default(),
+        };
+        let mut alone: Vec<usize> = sizes.iter().copied().filter(|&s| s < 2).collect();
+        let mut chain: Vec<usize> = sizes.iter().copied().filter(|&s| s >= 2).collect();
+        alone.sort_unstable();
+        alone.dedup();
+        chain.sort_unstable();
+        chain.dedup();
         let inline = ics
             .iter()
-            .map(|&ic| InlineSim {
-                ic,
-                sites: Vec::new(),
-                counters: Counters::default(),
-                globals: sizes
-                    .iter()
-                    .map(|&size| GlobalSim {
-                        size,
-                        gmc: Gmc::new(size),
-                        class_caches: ClassCaches::default(),
-                        class_cache,
-                        counters: Counters::default(),
-                    })
-                    .collect(),
+            .map(|&ic| {
+                let mut globals: Vec<GlobalSim> = alone.iter().map(|&s| global(s)).collect();
+                globals.extend(chain.first().map(|&s| global(s)));
+                InlineSim {
+                    ic,
+                    sites: Vec::new(),
+                    counters: Counters::default(),
+                    globals,
+                    next: chain.len().min(1),
+                    chain: chain.clone(),
+                }
             })
             .collect();
         Group {
             v: Validity::new(strategy),
             class_cache,
+            sizes: sizes.to_vec(),
             inline,
         }
     }
@@ -530,15 +579,15 @@ impl Group {
                     })
                     .collect(),
             );
-            for g in &i.globals {
+            for &size in &self.sizes {
                 out.push(Run {
                     config: Config {
                         strategy,
                         ic: i.ic,
-                        gmc: g.size,
+                        gmc: size,
                         class_cache,
                     },
-                    counters: i.merged(g),
+                    counters: i.merged(i.global_of(size)),
                     sites: sites.clone(),
                 });
             }
