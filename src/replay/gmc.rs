@@ -256,7 +256,7 @@ mod tests {
                 if small.probe(h) == Probe::Collision {
                     break;
                 }
-                if (x >> 30) % 8 == 0 {
+                if (x >> 30).is_multiple_of(8) {
                     let dead = [(x % 9) as u32];
                     small.drop_classes(&dead);
                     big.drop_classes(&dead);
