@@ -4,6 +4,12 @@
 //! them: text (seed 000's table, the per-site polymorphism report),
 //! `--json` (one object per configuration, `--stats=json`'s counter
 //! names) or `--html=FILE` (a page with SVG charts).
+//!
+//! The trace is decoded once, a chunk at a time (decode.rs); each
+//! strategy's configurations step through every chunk together (sim.rs:
+//! shared serials, inline caches per degree, global caches only on their
+//! degree's misses, sizes sharing a simulator while they cannot differ),
+//! a thread per strategy when there are cores (`--jobs`).
 
 pub mod class_cache;
 pub mod decode;
