@@ -180,6 +180,75 @@ fn the_class_cache_off_and_ic_off_replay_honestly_too() {
     assert!(wrong.is_empty(), "replay differs:\n{}", wrong.join("\n"));
 }
 
+/// The replay simulates configurations together (one set of serials per
+/// strategy, global caches probed on their degree's inline misses, sizes
+/// sharing one simulator until the smaller finds a set full): each
+/// configuration's counters must be those it gets replayed alone (which
+/// the tests above hold to the live ones), on one thread or several.
+#[test]
+fn configurations_replayed_together_count_as_each_replayed_alone() {
+    let trace = scratch("together.cmdt");
+    let t = trace.to_str().unwrap();
+    let dir = root().join("bench/benchmarks");
+    let (sizes, ics) = ("2,4,16,64,1,0,2K", "1,2,off");
+    for (name, arg) in [
+        ("class_churn.rb", "2000"),
+        ("many_methods.rb", "2000"),
+        ("send.rb", "2000"),
+    ] {
+        let rec = format!("--record-dispatch={t}");
+        let prog = dir.join(name);
+        assert!(
+            carmine(&[&rec, prog.to_str().unwrap(), arg])
+                .status
+                .success()
+        );
+        let all = |jobs: &str| {
+            let out = carmine(&[
+                "replay",
+                t,
+                "--json",
+                &format!("--gmc-size={sizes}"),
+                &format!("--ic={ics}"),
+                jobs,
+            ]);
+            assert!(out.status.success(), "{name}: replay failed");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let together = all("--jobs=1");
+        assert_eq!(together, all("--jobs=3"), "{name}: threads differ");
+        let objects: Vec<&str> = together
+            .trim()
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .split(",\n ")
+            .collect();
+        assert_eq!(objects.len(), 3 * 3 * 7, "{name}: {together}");
+        let mut k = 0;
+        for strategy in ["global", "hierarchical", "method"] {
+            for ic in ics.split(',') {
+                for size in sizes.split(',') {
+                    let out = carmine(&[
+                        "replay",
+                        t,
+                        "--json",
+                        &format!("--invalidation={strategy}"),
+                        &format!("--ic={ic}"),
+                        &format!("--gmc-size={size}"),
+                    ]);
+                    let alone = String::from_utf8_lossy(&out.stdout);
+                    let alone = alone.trim().trim_start_matches('[').trim_end_matches(']');
+                    assert_eq!(
+                        objects[k], alone,
+                        "{name}: {strategy} ic={ic} size={size} replayed together"
+                    );
+                    k += 1;
+                }
+            }
+        }
+    }
+}
+
 /// Records poly_sites once and replays it at the default 105
 /// configurations.
 fn poly_trace() -> PathBuf {

@@ -4,17 +4,31 @@
 //! them: text (seed 000's table, the per-site polymorphism report),
 //! `--json` (one object per configuration, `--stats=json`'s counter
 //! names) or `--html=FILE` (a page with SVG charts).
+//!
+//! The trace is decoded once, a chunk at a time (decode.rs); each
+//! strategy's configurations step through every chunk together (sim.rs:
+//! shared serials, inline caches per degree, global caches only on their
+//! degree's misses, sizes sharing a simulator while they cannot differ),
+//! a thread per strategy when there are cores (`--jobs`).
 
+pub mod class_cache;
+pub mod decode;
+pub mod gmc;
 pub mod html;
 pub mod report;
 pub mod sim;
 pub mod trace_file;
+pub mod validity;
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::mpsc;
 
 use crate::dispatch::Strategy;
-use sim::{Config, Sim};
-use trace_file::{Event, Reader};
+pub use decode::SiteSeen;
+use decode::{Chunk, Decoder};
+use sim::{Group, Run};
+use trace_file::Reader;
 
 /// Seed 000's sizes: the hit-rate table for 2K..512K.
 pub const DEFAULT_GMC_SIZES: [usize; 7] = [
@@ -36,6 +50,8 @@ const USAGE: &str = "Usage: carmine replay FILE [options]
   --class-cache=on|off   per-class caches under the global cache (default:
                          as recorded)
   --sites=N              call sites in the polymorphism report (default 10)
+  --jobs=N               threads simulating (default: one per strategy on a
+                         multi-core machine; 1: none)
   --json                 one JSON object per configuration
   --html=FILE            a self-contained page with SVG charts
 ";
@@ -49,6 +65,8 @@ pub struct Options {
     pub strategies: Vec<Strategy>,
     pub class_cache: Option<bool>,
     pub sites: usize,
+    /// Simulating threads; None: one per strategy when there are cores.
+    pub jobs: Option<usize>,
     pub json: bool,
     pub html: Option<String>,
 }
@@ -125,6 +143,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         strategies: vec![Strategy::Global, Strategy::Hierarchical, Strategy::Method],
         class_cache: None,
         sites: 10,
+        jobs: None,
         json: false,
         html: None,
     };
@@ -161,6 +180,15 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     .parse()
                     .map_err(|_| "invalid value for --sites".to_string())?
             }
+            "--jobs" => {
+                o.jobs = Some(
+                    value()?
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| "invalid value for --jobs".to_string())?,
+                )
+            }
             "--json" => o.json = true,
             "--html" => o.html = Some(value()?),
             "-h" | "--help" => return Err(String::new()),
@@ -176,18 +204,11 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-/// What one call site saw (configuration-independent).
-#[derive(Clone, Debug, Default)]
-pub struct SiteSeen {
-    pub calls: u64,
-    /// Calls per receiver class id.
-    pub classes: HashMap<u32, u64>,
-}
-
-/// The replay's outcome: every configuration's simulator and the trace's
-/// tables.
+/// The replay's outcome: every configuration's counters and the
+/// trace's tables.
 pub struct Outcome {
-    pub sims: Vec<Sim>,
+    /// By strategy, inline cache degree, size, in the order asked.
+    pub sims: Vec<Run>,
     pub seen: Vec<SiteSeen>,
     pub sites: Vec<Option<trace_file::SiteInfo>>,
     pub syms: HashMap<u32, String>,
@@ -198,101 +219,101 @@ pub struct Outcome {
     pub events: u64,
 }
 
-/// Runs every configuration over the trace `data` in one pass.
+/// Events decoded at a time.
+const CHUNK: usize = 1 << 16;
+
+/// Runs every configuration over the trace `data` in one pass: the
+/// trace decoded once, chunk by chunk, and each strategy's group of
+/// configurations stepping through every chunk (on its own thread when
+/// `jobs` allows).
 pub fn replay(data: &[u8], o: &Options) -> Result<Outcome, String> {
-    let mut r = Reader::new(data).map_err(|e| e.to_string())?;
+    if data.len() as u64 >= 1 << gmc::SERIAL_BITS {
+        return Err("trace too large (1 TB or more)".into());
+    }
+    let r = Reader::new(data).map_err(|e| e.to_string())?;
     let class_cache = o.class_cache.unwrap_or(r.header.class_cache);
-    let mut sims = Vec::new();
-    for &strategy in &o.strategies {
-        for &ic in &o.ic {
-            for &gmc in &o.gmc {
-                sims.push(Sim::new(Config {
-                    strategy,
-                    ic,
-                    gmc,
-                    class_cache,
-                }));
-            }
+    let mut groups: Vec<Group> = o
+        .strategies
+        .iter()
+        .map(|&s| Group::new(s, &o.ic, &o.gmc, class_cache))
+        .collect();
+    let jobs = o.jobs.unwrap_or_else(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if cores > 1 { groups.len() } else { 1 }
+    });
+    let mut dec = Decoder::new(r);
+    if jobs <= 1 || groups.len() <= 1 {
+        while let Some(chunk) = dec.next_chunk(CHUNK).map_err(|e| e.to_string())? {
+            groups.iter_mut().for_each(|g| g.run(&chunk));
         }
+    } else {
+        groups = run_threaded(&mut dec, groups, jobs)?;
     }
-    let mut seen: Vec<SiteSeen> = Vec::new();
-    let mut names: Vec<u32> = Vec::new();
-    let mut events = 0u64;
-    while let Some(e) = r.next_event().map_err(|e| e.to_string())? {
-        events += 1;
-        match e {
-            Event::Call {
-                site,
-                class,
-                refined,
-            } => {
-                let i = site as usize;
-                if i >= names.len() {
-                    names.resize(i + 1, 0);
-                    seen.resize_with(i + 1, SiteSeen::default);
-                }
-                if names[i] == 0 {
-                    names[i] = r
-                        .sites
-                        .get(i)
-                        .and_then(|s| s.as_ref())
-                        .map_or(0, |s| s.name);
-                }
-                let name = names[i];
-                let s = &mut seen[i];
-                s.calls += 1;
-                *s.classes.entry(class).or_insert(0) += 1;
-                for sim in sims.iter_mut() {
-                    sim.call(site, class, name, refined);
-                }
-            }
-            Event::Super {
-                site,
-                class,
-                owner,
-                name,
-            } => {
-                let i = site as usize;
-                if i >= seen.len() {
-                    names.resize(i + 1, 0);
-                    seen.resize_with(i + 1, SiteSeen::default);
-                }
-                seen[i].calls += 1;
-                *seen[i].classes.entry(class).or_insert(0) += 1;
-                for sim in sims.iter_mut() {
-                    sim.super_call(site, class, owner, name);
-                }
-            }
-            Event::Lookup { class, name } => sims.iter_mut().for_each(|s| s.lookup(class, name)),
-            Event::Method { name, .. } => sims
-                .iter_mut()
-                .for_each(|s| s.method_changed(name, &r.list)),
-            Event::Ancestry { .. } => sims.iter_mut().for_each(|s| s.ancestry_changed(&r.list)),
-            Event::ClassCreated { .. } => sims.iter_mut().for_each(Sim::class_created),
-            Event::Const { .. } => sims.iter_mut().for_each(Sim::constant_changed),
-            Event::Using { .. } => sims.iter_mut().for_each(Sim::using),
-            Event::Freed => sims.iter_mut().for_each(|s| s.classes_freed(&r.list)),
-            Event::Singleton { .. } | Event::ProgramStart => {}
-            Event::Reset => {
-                sims.iter_mut().for_each(Sim::reset);
-                seen.iter_mut().for_each(|s| *s = SiteSeen::default());
-            }
-        }
-    }
-    let strategy = match r.header.strategy {
+    let strategy = match dec.reader.header.strategy {
         0 => Strategy::Global,
         1 => Strategy::Hierarchical,
         _ => Strategy::Method,
     };
+    let r = &mut dec.reader;
     Ok(Outcome {
-        sims,
-        seen,
+        sims: groups.into_iter().flat_map(Group::finish).collect(),
+        seen: std::mem::take(&mut dec.seen),
         sites: std::mem::take(&mut r.sites),
         syms: std::mem::take(&mut r.syms),
         classes: std::mem::take(&mut r.classes),
         producer: r.header.producer.clone(),
         recorded: (strategy, r.header.ic as usize, r.header.gmc as usize),
-        events,
+        events: dec.events,
+    })
+}
+
+/// The groups dealt out to `jobs` threads, each stepping its groups
+/// through every chunk the decoder (this thread) sends; the groups come
+/// back in their order.
+fn run_threaded(dec: &mut Decoder, groups: Vec<Group>, jobs: usize) -> Result<Vec<Group>, String> {
+    let n = groups.len();
+    let mut buckets: Vec<Vec<(usize, Group)>> = (0..jobs.min(n)).map(|_| Vec::new()).collect();
+    let k = buckets.len();
+    for (i, g) in groups.into_iter().enumerate() {
+        buckets[i % k].push((i, g));
+    }
+    std::thread::scope(|s| {
+        let mut senders = Vec::new();
+        let mut workers = Vec::new();
+        for mut bucket in buckets {
+            let (tx, rx) = mpsc::sync_channel::<Arc<Chunk>>(2);
+            senders.push(tx);
+            workers.push(s.spawn(move || {
+                for chunk in rx {
+                    bucket.iter_mut().for_each(|(_, g)| g.run(&chunk));
+                }
+                bucket
+            }));
+        }
+        let decoded = loop {
+            match dec.next_chunk(CHUNK) {
+                Ok(Some(c)) => {
+                    let c = Arc::new(c);
+                    // A worker gone (it panicked) shows at its join.
+                    for tx in &senders {
+                        let _ = tx.send(c.clone());
+                    }
+                }
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e.to_string()),
+            }
+        };
+        drop(senders);
+        let mut out: Vec<(usize, Group)> = Vec::with_capacity(n);
+        for w in workers {
+            out.extend(
+                w.join()
+                    .map_err(|_| "a simulating thread failed".to_string())?,
+            );
+        }
+        decoded?;
+        out.sort_by_key(|(i, _)| *i);
+        Ok(out.into_iter().map(|(_, g)| g).collect())
     })
 }
 

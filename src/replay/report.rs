@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::sim::Sim;
+use super::sim::Run;
 use super::{Options, Outcome};
 use crate::dispatch::Strategy;
 
@@ -52,7 +52,7 @@ pub fn rate(hits: u64, misses: u64) -> f64 {
 /// The strategy and inline cache degree the tables focus on: the
 /// recorded ones when they were replayed, else the first asked for.
 pub fn focus(out: &Outcome) -> (Strategy, usize) {
-    let has = |f: &dyn Fn(&Sim) -> bool| out.sims.iter().any(f);
+    let has = |f: &dyn Fn(&Run) -> bool| out.sims.iter().any(f);
     let (rs, ric, _) = out.recorded;
     let s = if has(&|x| x.config.strategy == rs) {
         rs
@@ -68,7 +68,7 @@ pub fn focus(out: &Outcome) -> (Strategy, usize) {
 }
 
 /// The simulators of `strategy` at inline degree `ic`, by cache size.
-pub fn by_size(out: &Outcome, strategy: Strategy, ic: usize) -> Vec<&Sim> {
+pub fn by_size(out: &Outcome, strategy: Strategy, ic: usize) -> Vec<&Run> {
     out.sims
         .iter()
         .filter(|s| s.config.strategy == strategy && s.config.ic == ic)
@@ -99,7 +99,7 @@ pub struct SiteRow {
 pub fn site_rows(out: &Outcome, n: usize) -> Vec<SiteRow> {
     let (strategy, _) = focus(out);
     let gmc = out.sims.first().map_or(0, |s| s.config.gmc);
-    let per_degree: Vec<&Sim> = degrees(out)
+    let per_degree: Vec<&Run> = degrees(out)
         .into_iter()
         .filter_map(|d| {
             out.sims

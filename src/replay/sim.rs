@@ -1,19 +1,23 @@
-//! One cache configuration simulated over a trace: the call sites'
-//! inline caches, the global method cache and the per-class caches (the
-//! real `GlobalCache` and `ClassCaches` of `crate::dispatch`), and the
-//! validity serials of its invalidation strategy. Each step mirrors what
-//! `Dispatch` does for the same probe (`probe_send`/`miss`,
-//! `probe_super`/`super_miss`, `resolve`, `invalidate.rs`), counting into
-//! the same `Counters`; the honesty test (tests/replay.rs) holds them to
-//! the live counters.
+//! The configurations of one invalidation strategy simulated together
+//! over a trace (`Group`): one `Validity` (the strategy's serials, see
+//! validity.rs for why one copy is exact for all), one `InlineSim` per
+//! inline cache degree (the call sites' caches, probed on every call),
+//! and under each, one `GlobalSim` per global cache size (the global
+//! cache and the per-class caches), probed only when that degree's
+//! inline cache misses, since the inline caches never depend on what the
+//! global cache held (an answer's `(slot, serial)` is the same from any
+//! cache). Each step mirrors what `Dispatch` does for the same probe
+//! (`probe_send`/`miss`, `probe_super`/`super_miss`, `resolve`,
+//! `invalidate.rs`), counting into the same `Counters`; the honesty test
+//! (tests/replay.rs) holds them to the live counters.
 
-use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
-use crate::class::Visibility;
-use crate::dispatch::class_cache::ClassCaches;
-use crate::dispatch::gmc::{GlobalCache, Probe};
-use crate::dispatch::{Counters, Handler, Resolved, Strategy};
-use crate::value::{ClassId, SymbolId};
+use super::class_cache::ClassCaches;
+use super::decode::{Chunk, Op};
+use super::gmc::{Gmc, Hash, Probe};
+use super::validity::{Touched, Validity};
+use crate::dispatch::{Counters, Strategy};
 
 /// A configuration to simulate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -25,13 +29,6 @@ pub struct Config {
     pub gmc: usize,
     pub class_cache: bool,
 }
-
-/// What the simulator caches stand for: the counters need no answer.
-const ANSWER: Resolved = Resolved {
-    method: None,
-    handler: Handler::MethodMissing,
-    visibility: Visibility::Public,
-};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum State {
@@ -88,84 +85,141 @@ pub struct SiteCounts {
     pub evictions: u64,
 }
 
-pub struct Sim {
+/// One configuration's outcome.
+pub struct Run {
     pub config: Config,
     pub counters: Counters,
-    serials: Vec<u64>,
-    /// `hierarchical`: each class's serial slot.
-    class_slot: HashMap<u32, u32>,
-    /// `method`: each (class, name)'s slot, and the names per class.
-    resolved: HashMap<(u32, u32), u32>,
-    resolved_by_class: HashMap<u32, Vec<u32>>,
-    resolved_names: HashSet<u32>,
-    gmc: GlobalCache,
-    class_caches: ClassCaches,
-    sites: Vec<Site>,
+    /// Its inline cache degree's per-site counts, by site id.
+    sites: Arc<Vec<SiteCounts>>,
 }
 
-impl Sim {
-    pub fn new(config: Config) -> Sim {
-        Sim {
-            config,
-            counters: Counters::default(),
-            serials: vec![1],
-            class_slot: HashMap::new(),
-            resolved: HashMap::new(),
-            resolved_by_class: HashMap::new(),
-            resolved_names: HashSet::new(),
-            gmc: GlobalCache::new(config.gmc),
-            class_caches: ClassCaches::default(),
-            sites: Vec::new(),
-        }
-    }
-
+impl Run {
     pub fn site_counts(&self, site: usize) -> SiteCounts {
-        self.sites
-            .get(site)
-            .map_or(SiteCounts::default(), |s| SiteCounts {
-                hits: s.hits,
-                misses: s.misses,
-                evictions: s.evictions,
-            })
+        self.sites.get(site).copied().unwrap_or_default()
     }
+}
 
-    fn new_slot(&mut self) -> u32 {
-        self.serials.push(1);
-        self.serials.len() as u32 - 1
-    }
+/// A global cache size under one inline cache degree: the global cache,
+/// the per-class caches, and the counters their probes decide.
+struct GlobalSim {
+    size: usize,
+    gmc: Gmc,
+    class_caches: ClassCaches,
+    class_cache: bool,
+    counters: Counters,
+}
 
-    fn bump(&mut self, slot: u32) {
-        self.serials[slot as usize] += 1;
-    }
-
-    fn class_slot(&mut self, c: u32) -> u32 {
-        if let Some(&s) = self.class_slot.get(&c) {
-            return s;
+impl GlobalSim {
+    /// `Dispatch::resolve_valid` after the global cache probe (`None`:
+    /// no global cache): its hit, else the per-class cache, the walk.
+    #[inline]
+    fn resolve(
+        &mut self,
+        v: &mut Validity,
+        h: Hash,
+        cls: u32,
+        name: u32,
+        probe: Option<Probe>,
+    ) -> (u32, u64) {
+        if let Some(Probe::Hit { slot, serial }) = probe
+            && v.serials[slot as usize] == serial
+        {
+            self.counters.mc_global_hit += 1;
+            return (slot, serial);
         }
-        let s = self.new_slot();
-        self.class_slot.insert(c, s);
-        s
+        self.resolve_slow(v, h, cls, name, probe)
     }
 
-    /// `Dispatch::validity`.
-    fn validity(&mut self, c: u32, name: u32) -> (u32, u64) {
-        let slot = match self.config.strategy {
-            Strategy::Global => 0,
-            Strategy::Hierarchical => self.class_slot(c),
-            Strategy::Method => match self.resolved.get(&(c, name)) {
-                Some(&s) => s,
-                None => {
-                    let s = self.new_slot();
-                    self.resolved.insert((c, name), s);
-                    self.resolved_by_class.entry(c).or_default().push(s);
-                    self.resolved_names.insert(name);
-                    s
+    /// This simulator's state under a larger size (`Gmc::grown`), for a
+    /// size that shared it until now.
+    fn grown(&self, size: usize) -> GlobalSim {
+        GlobalSim {
+            size,
+            gmc: self.gmc.grown(size),
+            class_caches: self.class_caches.clone(),
+            class_cache: self.class_cache,
+            counters: self.counters.clone(),
+        }
+    }
+
+    #[cold]
+    fn resolve_slow(
+        &mut self,
+        v: &mut Validity,
+        h: Hash,
+        cls: u32,
+        name: u32,
+        probe: Option<Probe>,
+    ) -> (u32, u64) {
+        if let Some(p) = probe {
+            match p {
+                Probe::Hit { .. } => self.counters.mc_global_state_miss += 1,
+                Probe::Collision => self.counters.gmc_collisions += 1,
+                Probe::Empty => {}
+            }
+            self.counters.mc_global_miss += 1;
+        }
+        if self.class_cache {
+            if let Some((slot, serial)) = self.class_caches.probe(&v.serials, cls, name) {
+                self.counters.class_cache_hit += 1;
+                if probe.is_some() {
+                    self.gmc.fill(h, slot, serial);
                 }
-            },
-        };
-        (slot, self.serials[slot as usize])
+                return (slot, serial);
+            }
+            self.counters.class_cache_miss += 1;
+        }
+        self.counters.method_searches += 1;
+        let (slot, serial) = v.of(cls, name);
+        if self.size > 0 {
+            self.gmc.fill(h, slot, serial);
+        }
+        if self.class_cache {
+            self.class_caches.fill(cls, name, slot, serial);
+        }
+        (slot, serial)
     }
 
+    fn invalidated(&mut self, t: Touched) {
+        self.counters.invalidations += 1;
+        self.counters.invalidated_entries += match t {
+            Touched::Count(n) => n,
+            Touched::GlobalCacheFill => self.gmc.filled as u64,
+        };
+    }
+
+    fn classes_freed(&mut self, dead: &[u32]) {
+        let dropped = self.class_caches.drop_classes(dead) + self.gmc.drop_classes(dead);
+        self.counters.classes_freed += dead.len() as u64;
+        self.counters.gc_dropped_entries += dropped;
+    }
+}
+
+/// One inline cache degree: the call sites' caches and the counters
+/// their probes decide, over the global caches of every size.
+///
+/// Global cache sizes of two entries and more are simulated together
+/// while they can be: as long as no probe of a size has found a set full
+/// of other pairs, every larger size has gone through the same probes and
+/// fills with the same outcome and holds the same entries (`Gmc::grown`),
+/// so one simulator (the lead, the last in `globals`) stands for all of
+/// them. When its probe is about to find such a set, the next size gets
+/// a simulator of its own, a copy of the lead's state, and becomes the
+/// lead.
+struct InlineSim {
+    ic: usize,
+    sites: Vec<Site>,
+    counters: Counters,
+    /// Sizes 0 and 1 (on their own: no cache, one entry), then one per
+    /// size of `chain[..next]`.
+    globals: Vec<GlobalSim>,
+    /// The sizes of two entries and more, ascending.
+    chain: Vec<usize>,
+    /// `chain[next..]` share the lead's state.
+    next: usize,
+}
+
+impl InlineSim {
     fn site(&mut self, site: u32) -> &mut Site {
         let i = site as usize;
         if i >= self.sites.len() {
@@ -174,30 +228,19 @@ impl Sim {
         &mut self.sites[i]
     }
 
-    /// Zeroes the counters and the sites' counts (`reset_counts`).
-    pub fn reset(&mut self) {
-        self.counters = Counters::default();
-        for s in self.sites.iter_mut() {
-            s.hits = 0;
-            s.misses = 0;
-            s.evictions = 0;
-        }
-    }
-
     /// A call at a send site: the inline probe, then the miss path.
     #[inline]
-    pub fn call(&mut self, site: u32, cls: u32, name: u32, refined: bool) {
-        if self.inline_hit(site, cls) {
+    fn call(&mut self, v: &mut Validity, site: u32, cls: u32, name: u32, refined: bool) {
+        if self.inline_hit(&v.serials, site, cls) {
             return;
         }
-        self.miss(site, cls, name, refined);
+        self.miss(v, site, cls, name, refined);
     }
 
     /// The inline probe (`Guard::answers` on each entry): a hit is
     /// counted; false when no entry answers for `cls`.
     #[inline]
-    fn inline_hit(&mut self, site: u32, cls: u32) -> bool {
-        let serials = &self.serials;
+    fn inline_hit(&mut self, serials: &[u64], site: u32, cls: u32) -> bool {
         let Some(s) = self.sites.get_mut(site as usize) else {
             return false;
         };
@@ -212,23 +255,54 @@ impl Sim {
         hit
     }
 
-    #[cold]
-    fn miss(&mut self, site: u32, cls: u32, name: u32, refined: bool) {
+    /// Every global cache size resolves `name` on `cls`; the answer's
+    /// validity is the same from each (validity.rs).
+    fn resolve(&mut self, v: &mut Validity, cls: u32, name: u32) -> (u32, u64) {
+        let h = Hash::new(cls, name);
+        let mut answer = None;
+        let mut k = 0;
+        while k < self.globals.len() {
+            let g = &self.globals[k];
+            let probe = (g.size > 0).then(|| g.gmc.probe(h));
+            // (The lead is last: the chain's sizes come after 0 and 1.)
+            if probe == Some(Probe::Collision)
+                && k + 1 == self.globals.len()
+                && self.next < self.chain.len()
+            {
+                self.globals.push(g.grown(self.chain[self.next]));
+                self.next += 1;
+            }
+            let a = self.globals[k].resolve(v, h, cls, name, probe);
+            debug_assert!(answer.is_none_or(|x| x == a));
+            answer = Some(a);
+            k += 1;
+        }
+        answer.unwrap_or_else(|| v.of(cls, name))
+    }
+
+    /// The simulator answering for global cache size `size`.
+    fn global_of(&self, size: usize) -> &GlobalSim {
+        let own = self.globals.iter().find(|g| g.size == size);
+        own.or(self.globals.last())
+            .expect("a global cache simulator")
+    }
+
+    fn miss(&mut self, v: &mut Validity, site: u32, cls: u32, name: u32, refined: bool) {
         self.counters.mc_inline_miss += 1;
-        self.classify_inline_miss(site, cls);
+        self.classify_inline_miss(v.strategy, site, cls);
         let mega = self.site(site).state == State::Mega;
         if mega && !refined {
             self.site(site).note_miss(cls);
-            self.resolve_valid(cls, name);
+            self.resolve(v, cls, name);
             return;
         }
         let (slot, serial) = if refined {
             self.counters.mc_miss_by_refine += 1;
-            self.validity(cls, name)
+            v.of(cls, name)
         } else {
-            self.resolve_valid(cls, name)
+            self.resolve(v, cls, name)
         };
-        if self.config.ic > 0 {
+        if self.ic > 0 {
             self.fill(
                 site,
                 Entry {
@@ -241,22 +315,24 @@ impl Sim {
     }
 
     /// A `super` call: `probe_super`, then `super_miss`.
-    pub fn super_call(&mut self, site: u32, cls: u32, owner: u32, name: u32) {
-        if self.site(site).super_key == Some((owner, name)) && self.inline_hit(site, cls) {
+    fn super_call(&mut self, v: &mut Validity, site: u32, cls: u32, owner: u32, name: u32) {
+        if self.site(site).super_key == Some((owner, name))
+            && self.inline_hit(&v.serials, site, cls)
+        {
             return;
         }
         self.counters.mc_search_super += 1;
         self.counters.mc_inline_miss += 1;
-        self.classify_inline_miss(site, cls);
+        self.classify_inline_miss(v.strategy, site, cls);
         let s = &mut self.sites[site as usize];
         if s.super_key != Some((owner, name)) {
             s.entries.clear();
             s.state = State::Empty;
             s.super_key = Some((owner, name));
         }
-        let (slot, serial) = self.validity(cls, name);
+        let (slot, serial) = v.of(cls, name);
         self.counters.method_searches += 1;
-        if self.config.ic > 0 {
+        if self.ic > 0 {
             self.fill(
                 site,
                 Entry {
@@ -268,58 +344,7 @@ impl Sim {
         }
     }
 
-    /// A lookup without a call site (`Dispatch::resolve`).
-    pub fn lookup(&mut self, cls: u32, name: u32) {
-        self.resolve_valid(cls, name);
-    }
-
-    /// `Dispatch::resolve_valid`: the global cache, the per-class cache,
-    /// the walk.
-    fn resolve_valid(&mut self, cls: u32, name: u32) -> (u32, u64) {
-        let (c, n) = (ClassId(cls), SymbolId(name));
-        let probe = if self.config.gmc == 0 {
-            None
-        } else {
-            let p = self.gmc.probe(c, n);
-            if let Probe::Hit(e) = p
-                && self.serials[e.slot as usize] == e.serial
-            {
-                self.counters.mc_global_hit += 1;
-                return (e.slot, e.serial);
-            }
-            Some(p)
-        };
-        if let Some(p) = probe {
-            match p {
-                Probe::Hit(_) => self.counters.mc_global_state_miss += 1,
-                Probe::Collision => self.counters.gmc_collisions += 1,
-                Probe::Empty => {}
-            }
-            self.counters.mc_global_miss += 1;
-        }
-        if self.config.class_cache {
-            if let Some((_, slot, serial)) = self.class_caches.probe(&self.serials, c, n) {
-                self.counters.class_cache_hit += 1;
-                if probe.is_some() {
-                    self.gmc.fill(c, n, slot, serial, ANSWER);
-                }
-                return (slot, serial);
-            }
-            self.counters.class_cache_miss += 1;
-        }
-        self.counters.method_searches += 1;
-        let (slot, serial) = self.validity(cls, name);
-        if self.config.gmc > 0 {
-            self.gmc.fill(c, n, slot, serial, ANSWER);
-        }
-        if self.config.class_cache {
-            self.class_caches.fill(c, n, slot, serial, ANSWER);
-        }
-        (slot, serial)
-    }
-
-    fn classify_inline_miss(&mut self, site: u32, cls: u32) {
-        let strategy = self.config.strategy;
+    fn classify_inline_miss(&mut self, strategy: Strategy, site: u32, cls: u32) {
         self.site(site);
         let s = &self.sites[site as usize];
         let c = &mut self.counters;
@@ -341,7 +366,7 @@ impl Sim {
 
     /// `Dispatch::fill_entries`.
     fn fill(&mut self, site: u32, entry: Entry) {
-        let cap = self.config.ic;
+        let cap = self.ic;
         let s = &mut self.sites[site as usize];
         s.note_miss(entry.class);
         if let Some(e) = s.entries.iter_mut().find(|e| e.class == entry.class) {
@@ -371,100 +396,10 @@ impl Sim {
         self.counters.ic_evictions += 1;
     }
 
-    /// `bump_coarse`: the global slot, or the class serials of `desc`.
-    fn bump_coarse(&mut self, desc: &[u32]) -> u64 {
-        if self.config.strategy == Strategy::Global {
-            self.bump(0);
-            return self.gmc.filled as u64;
-        }
-        for &d in desc {
-            let s = self.class_slot(d);
-            self.bump(s);
-        }
-        desc.len() as u64
-    }
-
-    fn invalidated(&mut self, touched: u64) {
-        self.counters.invalidations += 1;
-        self.counters.invalidated_entries += touched;
-    }
-
-    /// A method `name` changed in a class whose descendants are `desc`.
-    pub fn method_changed(&mut self, name: u32, desc: &[u32]) {
-        let touched = match self.config.strategy {
-            Strategy::Global | Strategy::Hierarchical => self.bump_coarse(desc),
-            Strategy::Method if !self.resolved_names.contains(&name) => 0,
-            Strategy::Method => {
-                let mut n = 0;
-                for &d in desc {
-                    if let Some(&slot) = self.resolved.get(&(d, name)) {
-                        self.bump(slot);
-                        n += 1;
-                    }
-                }
-                n
-            }
-        };
-        self.invalidated(touched);
-    }
-
-    pub fn ancestry_changed(&mut self, desc: &[u32]) {
-        let touched = match self.config.strategy {
-            Strategy::Global | Strategy::Hierarchical => self.bump_coarse(desc),
-            Strategy::Method => {
-                let mut n = 0;
-                for d in desc {
-                    if let Some(slots) = self.resolved_by_class.get(d) {
-                        for &s in slots {
-                            self.serials[s as usize] += 1;
-                            n += 1;
-                        }
-                    }
-                }
-                n
-            }
-        };
-        self.invalidated(touched);
-    }
-
-    pub fn class_created(&mut self) {
-        if self.config.strategy == Strategy::Global {
-            self.bump(0);
-            let n = self.gmc.filled as u64;
-            self.invalidated(n);
-        }
-    }
-
-    pub fn constant_changed(&mut self) {
-        self.invalidated(0);
-    }
-
-    pub fn using(&mut self) {
-        self.serials.iter_mut().for_each(|s| *s += 1);
-        let n = self.gmc.filled as u64;
-        self.invalidated(n);
-    }
-
-    /// `Dispatch::classes_freed`: the dead classes' slots bumped and
-    /// forgotten (a class reusing the id starts afresh), their entries
-    /// dropped everywhere.
-    pub fn classes_freed(&mut self, dead: &[u32]) {
-        self.bump(0);
-        for c in dead {
-            if let Some(s) = self.class_slot.remove(c) {
-                self.bump(s);
-            }
-            if let Some(slots) = self.resolved_by_class.remove(c) {
-                for s in slots {
-                    self.bump(s);
-                }
-            }
-        }
-        self.resolved.retain(|(c, _), _| !dead.contains(c));
-        let ids: Vec<ClassId> = dead.iter().map(|&c| ClassId(c)).collect();
-        let mut dropped = self.class_caches.drop_classes(&ids);
-        let set: HashSet<ClassId> = ids.into_iter().collect();
-        dropped += self.gmc.drop_classes(&set);
+    /// `Dispatch::classes_freed` on the call sites: entries for the dead
+    /// classes dropped.
+    fn classes_freed(&mut self, dead: &[u32]) {
+        let mut dropped = 0;
         for site in self.sites.iter_mut() {
             let before = site.entries.len();
             site.entries.retain(|e| !dead.contains(&e.class));
@@ -475,7 +410,188 @@ impl Sim {
             }
             dropped += (before - site.entries.len()) as u64;
         }
-        self.counters.classes_freed += dead.len() as u64;
         self.counters.gc_dropped_entries += dropped;
+        for g in self.globals.iter_mut() {
+            g.classes_freed(dead);
+        }
+    }
+
+    /// Zeroes the counters and the sites' counts (`reset_counts`).
+    fn reset(&mut self) {
+        self.counters = Counters::default();
+        for s in self.sites.iter_mut() {
+            s.hits = 0;
+            s.misses = 0;
+            s.evictions = 0;
+        }
+        for g in self.globals.iter_mut() {
+            g.counters = Counters::default();
+        }
+    }
+
+    /// One configuration's counters: the global side's, plus what the
+    /// inline side counts (only these fields).
+    fn merged(&self, g: &GlobalSim) -> Counters {
+        let (i, mut c) = (&self.counters, g.counters.clone());
+        c.mc_inline_hit += i.mc_inline_hit;
+        c.mc_inline_miss += i.mc_inline_miss;
+        c.mc_miss_by_nome += i.mc_miss_by_nome;
+        c.mc_miss_spurious += i.mc_miss_spurious;
+        c.mc_miss_by_distinct += i.mc_miss_by_distinct;
+        c.mc_miss_by_refine += i.mc_miss_by_refine;
+        c.mc_global_state_miss += i.mc_global_state_miss;
+        c.mc_class_serial_miss += i.mc_class_serial_miss;
+        c.mc_search_super += i.mc_search_super;
+        c.method_searches += i.method_searches;
+        c.ic_evictions += i.ic_evictions;
+        c.gc_dropped_entries += i.gc_dropped_entries;
+        c
+    }
+}
+
+/// `f` on every global cache simulator.
+fn each_global(inline: &mut [InlineSim], mut f: impl FnMut(&mut GlobalSim)) {
+    for i in inline.iter_mut() {
+        i.globals.iter_mut().for_each(&mut f);
+    }
+}
+
+/// Every configuration of one invalidation strategy.
+pub struct Group {
+    v: Validity,
+    class_cache: bool,
+    /// The global cache sizes asked for, in order.
+    sizes: Vec<usize>,
+    inline: Vec<InlineSim>,
+}
+
+impl Group {
+    pub fn new(strategy: Strategy, ics: &[usize], sizes: &[usize], class_cache: bool) -> Group {
+        let global = |size| GlobalSim {
+            size,
+            gmc: Gmc::new(size),
+            class_caches: ClassCaches::default(),
+            class_cache,
+            counters: Counters::default(),
+        };
+        let mut alone: Vec<usize> = sizes.iter().copied().filter(|&s| s < 2).collect();
+        let mut chain: Vec<usize> = sizes.iter().copied().filter(|&s| s >= 2).collect();
+        alone.sort_unstable();
+        alone.dedup();
+        chain.sort_unstable();
+        chain.dedup();
+        let inline = ics
+            .iter()
+            .map(|&ic| {
+                let mut globals: Vec<GlobalSim> = alone.iter().map(|&s| global(s)).collect();
+                globals.extend(chain.first().map(|&s| global(s)));
+                InlineSim {
+                    ic,
+                    sites: Vec::new(),
+                    counters: Counters::default(),
+                    globals,
+                    next: chain.len().min(1),
+                    chain: chain.clone(),
+                }
+            })
+            .collect();
+        Group {
+            v: Validity::new(strategy),
+            class_cache,
+            sizes: sizes.to_vec(),
+            inline,
+        }
+    }
+
+    /// Every configuration steps through the chunk's events.
+    pub fn run(&mut self, chunk: &Chunk) {
+        let (v, inline) = (&mut self.v, &mut self.inline);
+        for op in &chunk.ops {
+            match *op {
+                Op::Call {
+                    site,
+                    class,
+                    name,
+                    refined,
+                } => {
+                    for i in inline.iter_mut() {
+                        i.call(v, site, class, name, refined);
+                    }
+                }
+                Op::Super {
+                    site,
+                    class,
+                    owner,
+                    name,
+                } => {
+                    for i in inline.iter_mut() {
+                        i.super_call(v, site, class, owner, name);
+                    }
+                }
+                Op::Lookup { class, name } => {
+                    for i in inline.iter_mut() {
+                        i.resolve(v, class, name);
+                    }
+                }
+                Op::Method { name, list } => {
+                    let t = v.method_changed(name, chunk.list(list));
+                    each_global(inline, |g| g.invalidated(t));
+                }
+                Op::Ancestry { list } => {
+                    let t = v.ancestry_changed(chunk.list(list));
+                    each_global(inline, |g| g.invalidated(t));
+                }
+                Op::ClassCreated => {
+                    if v.class_created() {
+                        each_global(inline, |g| g.invalidated(Touched::GlobalCacheFill));
+                    }
+                }
+                Op::Const => each_global(inline, |g| g.invalidated(Touched::Count(0))),
+                Op::Using => {
+                    v.using();
+                    each_global(inline, |g| g.invalidated(Touched::GlobalCacheFill));
+                }
+                Op::Freed { list } => {
+                    let dead = chunk.list(list);
+                    v.classes_freed(dead);
+                    for i in inline.iter_mut() {
+                        i.classes_freed(dead);
+                    }
+                }
+                Op::Reset => inline.iter_mut().for_each(InlineSim::reset),
+            }
+        }
+    }
+
+    /// The configurations' outcomes: by inline cache degree, then size.
+    pub fn finish(self) -> Vec<Run> {
+        let strategy = self.v.strategy;
+        let class_cache = self.class_cache;
+        let mut out = Vec::new();
+        for i in &self.inline {
+            let sites: Arc<Vec<SiteCounts>> = Arc::new(
+                i.sites
+                    .iter()
+                    .map(|s| SiteCounts {
+                        hits: s.hits,
+                        misses: s.misses,
+                        evictions: s.evictions,
+                    })
+                    .collect(),
+            );
+            for &size in &self.sizes {
+                out.push(Run {
+                    config: Config {
+                        strategy,
+                        ic: i.ic,
+                        gmc: size,
+                        class_cache,
+                    },
+                    counters: i.merged(i.global_of(size)),
+                    sites: sites.clone(),
+                });
+            }
+        }
+        out
     }
 }
