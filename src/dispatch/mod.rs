@@ -101,6 +101,10 @@ pub enum Handler {
     /// with a Symbol name is done in place, without a builtin frame, as
     /// CRuby's optimized send.
     Send,
+    /// `Class#new` (a builtin): on a plain class whose `initialize` is
+    /// bytecode, the object is allocated and `initialize`'s frame pushed
+    /// in the running loop (`Vm::new_plain`), no native call between.
+    New,
 }
 
 /// Where a Struct member lives: the ivar slot of the instance's values
@@ -735,7 +739,7 @@ impl Dispatch {
                     && bmethod_code(classes, m, callees)
                         .is_some_and(|i| i.params.simple && i.params.lead == argc)
             }
-            Handler::MethodMissing | Handler::Send => false,
+            Handler::MethodMissing | Handler::Send | Handler::New => false,
         };
         if fast {
             Shortcut::Fast
@@ -849,6 +853,8 @@ impl Dispatch {
                     &*n == "send" || &*n == "__send__"
                 } {
                     Handler::Send
+                } else if me.owner == crate::class::cls::CLASS && me.original_name == sym::NEW {
+                    Handler::New
                 } else {
                     Handler::Builtin
                 }

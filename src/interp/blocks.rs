@@ -173,6 +173,7 @@ impl Vm {
             f.boundary = boundary;
             f.is_lambda = lambda;
             f.is_block = true;
+            f.ctor = false;
         } else {
             self.frames.push(Frame {
                 iseq,
@@ -191,6 +192,7 @@ impl Vm {
                 boundary,
                 is_lambda: lambda,
                 is_block: true,
+                ctor: false,
             });
         }
         if let Some(m) = blk.method {

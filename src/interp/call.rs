@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::bytecode::Iseq;
-use crate::class::{MethodKind, Visibility, cls};
+use crate::class::{AllocKind, ClassKind, MethodKind, Visibility, cls};
 use crate::dispatch::{BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, flags, lookup};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
@@ -338,6 +338,7 @@ impl Vm {
         }
         let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
         match (e.method, e.handler) {
+            (Some(m), Handler::New) => self.invoke_new(e, m, name, a, block),
             // Other handlers go straight to theirs; bytecode methods the
             // entry could not mark fast (a block, optional or keyword
             // parameters...) through `invoke`, out of line.
@@ -707,10 +708,28 @@ impl Vm {
             self.dispatch.counters.ccf_method_missing += 1;
             return self.call_method_missing(name, a, block);
         };
-        if let Handler::Iseq(iid) = e.handler {
-            return self.invoke_iseq::<false>(m, self.iseq(iid), a, block);
+        match e.handler {
+            Handler::Iseq(iid) => self.invoke_iseq::<false>(m, self.iseq(iid), a, block),
+            Handler::New => self.invoke_new(e, m, name, a, block),
+            _ => self.invoke_other(e, m, name, a, block),
         }
-        self.invoke_other(e, m, name, a, block)
+    }
+
+    /// `Class#new` (`Handler::New`): through `new_plain` when it applies,
+    /// else as the builtin.
+    #[inline(never)]
+    fn invoke_new(
+        &mut self,
+        e: IcEntry,
+        m: MethodId,
+        name: SymbolId,
+        a: Args,
+        block: Option<Rc<BlockArg>>,
+    ) -> Result<Call, Unwind> {
+        match self.new_plain_target(a) {
+            Some(target) => self.new_plain(m, name, target, a, block),
+            None => self.invoke_other(e, m, name, a, block),
+        }
     }
 
     /// The bytecode-method handler: set up parameters and push a frame.
@@ -825,6 +844,7 @@ impl Vm {
             f.boundary = boundary;
             f.is_lambda = true;
             f.is_block = false;
+            f.ctor = false;
         } else {
             self.frames.push(Frame {
                 iseq,
@@ -843,8 +863,88 @@ impl Vm {
                 boundary,
                 is_lambda: true,
                 is_block: false,
+                ctor: false,
             });
         }
+    }
+
+    /// The class, `initialize` and its code when `Class#new` called as
+    /// `a` can go through `new_plain`: a plain class (`AllocKind::Object`,
+    /// not a singleton), an `initialize` in bytecode whose parameters take
+    /// the plain arguments without keywords (so binding them cannot fail),
+    /// a call from bytecode with its receiver on the stack, untraced.
+    fn new_plain_target(&mut self, a: Args) -> Option<(ClassId, MethodId, &'static Iseq)> {
+        if a.boundary
+            || a.base != a.ret_sp + 1
+            || a.fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) != 0
+            || self.trace.events != 0
+        {
+            return None;
+        }
+        let c = self.as_class(a.recv)?;
+        let k = self.classes.get(c);
+        if k.kind == ClassKind::Singleton || k.alloc != AllocKind::Object {
+            return None;
+        }
+        let init = self
+            .dispatch
+            .resolve(&mut self.classes, c, sym::INITIALIZE)
+            .method?;
+        let MethodKind::Iseq { iseq, .. } = self.classes.method(init).kind else {
+            return None;
+        };
+        let iseq = self.iseq(iseq);
+        let (p, argc) = (&iseq.params, a.argc as u32);
+        let binds = p.kw.is_empty()
+            && p.kwrest.is_none()
+            && !p.forward
+            && argc >= p.required()
+            && (p.rest.is_some() || argc <= p.required() + p.opt);
+        binds.then_some((c, init, iseq))
+    }
+
+    /// `Class#new` (`m`, called as `name`) on a plain class whose
+    /// `initialize` is bytecode (`target`, from `new_plain_target`): the object is allocated
+    /// into the receiver's slot and `initialize`'s frame pushed over the
+    /// arguments in the running loop, marked `ctor` so that leaving it
+    /// returns the object (CRuby 3.4's `opt_new`). The `new` entry pushed
+    /// on `cfuncs` keeps backtraces CRuby's (`in 'new'` between the caller
+    /// and `initialize`); whatever pops the frame pops it.
+    #[inline(always)]
+    fn new_plain(
+        &mut self,
+        m: MethodId,
+        name: SymbolId,
+        target: (ClassId, MethodId, &'static Iseq),
+        a: Args,
+        block: Option<Rc<BlockArg>>,
+    ) -> Result<Call, Unwind> {
+        let (c, init, iseq) = target;
+        self.dispatch.counters.ccf_cfunc += 1;
+        let o = self.alloc_plain_object(c);
+        self.stack[a.ret_sp] = o;
+        let owner = self.classes.method(m).owner;
+        self.cfuncs.push((name, self.frames.len(), owner));
+        match self.invoke_iseq::<false>(init, iseq, Args { recv: o, ..a }, block) {
+            Ok(Call::Pushed) => {
+                if let Some(f) = self.frames.last_mut() {
+                    f.ctor = true;
+                }
+                Ok(Call::Pushed)
+            }
+            r => {
+                self.cfuncs.pop();
+                r
+            }
+        }
+    }
+
+    /// The result of leaving frame `fi` whose `initialize` ran for
+    /// `Class#new` (`Frame::ctor`): the new object, its `new` entry popped.
+    #[cold]
+    pub(super) fn ctor_result(&mut self, fi: usize) -> Value {
+        self.cfuncs.pop();
+        self.frames[fi].self_val
     }
 
     /// Every handler but `Iseq` (kept out of line so the bytecode call
@@ -894,7 +994,7 @@ impl Vm {
                 let e = IcEntry { handler, ..e };
                 self.invoke(e, name, a, block)
             }
-            Handler::Builtin | Handler::Send => {
+            Handler::Builtin | Handler::Send | Handler::New => {
                 self.dispatch.counters.ccf_cfunc += 1;
                 let (func, arity) = match self.classes.method(m).kind {
                     MethodKind::Builtin { func, arity } => (func, arity),
@@ -1258,6 +1358,7 @@ impl Vm {
             f.boundary = e.boundary;
             f.is_lambda = e.is_lambda;
             f.is_block = e.is_block;
+            f.ctor = false;
         } else {
             self.frames.push(Frame {
                 iseq,
@@ -1276,6 +1377,7 @@ impl Vm {
                 boundary: e.boundary,
                 is_lambda: e.is_lambda,
                 is_block: e.is_block,
+                ctor: false,
             });
         }
         if let Some(m) = e.method {

@@ -32,6 +32,10 @@ pub struct Frame {
     pub boundary: bool,
     pub is_lambda: bool,
     pub is_block: bool,
+    /// `initialize` run by `Class#new` without a native call
+    /// (`Vm::new_plain`): leaving it returns self, the new object, and
+    /// pops the `new` entry of `Vm::cfuncs` pushed with it.
+    pub ctor: bool,
 }
 
 // Every call writes one (`Vm::enter_frame`): keep it small.

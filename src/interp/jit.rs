@@ -525,6 +525,7 @@ impl Vm {
     fn jit_leave(&mut self, top: usize, v: Value) -> Value {
         let f = &self.frames[top];
         let (ret_sp, m, line) = (f.ret_sp, f.method, f.iseq.first_line);
+        let v = if f.ctor { self.ctor_result(top) } else { v };
         if let Some(m) = m {
             let classes = &self.classes;
             crate::dispatch::probes::method_return(|| {

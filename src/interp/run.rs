@@ -175,6 +175,7 @@ impl Vm {
                     }
                     let f = &self.frames[fi];
                     let (ret_sp, boundary, method, iseq) = (f.ret_sp, f.boundary, f.method, f.iseq);
+                    let ctor = f.ctor;
                     if let Some(m) = method {
                         let classes = &self.classes;
                         crate::dispatch::probes::method_return(|| {
@@ -184,6 +185,8 @@ impl Vm {
                         let s = f.self_val;
                         self.end_class_body(s);
                     }
+                    // `initialize` run for `Class#new` returns the object.
+                    let v = if ctor { self.ctor_result(fi) } else { v };
                     self.frames.pop_to(fi);
                     if boundary {
                         self.stack.truncate(ret_sp);
@@ -1101,6 +1104,7 @@ impl Vm {
                 return Ok(None);
             }
             if matches!(e, Unwind::Exit(_)) {
+                self.unwind_ctor(fi);
                 let f = self.frames.pop().unwrap();
                 self.stack.truncate(f.ret_sp);
                 if f.boundary {
@@ -1194,6 +1198,11 @@ impl Vm {
                     // (A hook's own error is dropped while unwinding.)
                     let _ = self.trace_frame_leave(fi, value, true);
                 }
+                let value = if self.frames[fi].ctor {
+                    self.ctor_result(fi)
+                } else {
+                    value
+                };
                 let f = self.frames.pop().unwrap();
                 self.stack.truncate(f.ret_sp);
                 if f.boundary {
@@ -1216,11 +1225,22 @@ impl Vm {
                 };
                 let _ = self.trace_frame_leave(fi, v, true);
             }
+            self.unwind_ctor(fi);
             let f = self.frames.pop().unwrap();
             self.stack.truncate(f.ret_sp);
             if f.boundary {
                 return Err(e);
             }
+        }
+    }
+}
+
+impl Vm {
+    /// Frame `fi` is unwound: an `initialize` run for `Class#new` pops
+    /// its `new` entry too.
+    fn unwind_ctor(&mut self, fi: usize) {
+        if self.frames[fi].ctor {
+            self.cfuncs.pop();
         }
     }
 }
