@@ -10,7 +10,7 @@ use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
 
-use super::frame::Frame;
+use super::frame::{Exit, Frame};
 use super::trace::event;
 use super::{MAX_FRAMES, Vm};
 
@@ -841,10 +841,9 @@ impl Vm {
             f.id = id;
             f.home = id;
             f.origin = 0;
-            f.boundary = boundary;
+            f.exit = Exit::of(boundary);
             f.is_lambda = true;
             f.is_block = false;
-            f.ctor = false;
         } else {
             self.frames.push(Frame {
                 iseq,
@@ -860,10 +859,9 @@ impl Vm {
                 id,
                 home: id,
                 origin: 0,
-                boundary,
+                exit: Exit::of(boundary),
                 is_lambda: true,
                 is_block: false,
-                ctor: false,
             });
         }
     }
@@ -928,7 +926,7 @@ impl Vm {
         match self.invoke_iseq::<false>(init, iseq, Args { recv: o, ..a }, block) {
             Ok(Call::Pushed) => {
                 if let Some(f) = self.frames.last_mut() {
-                    f.ctor = true;
+                    f.exit = f.exit.with_ctor();
                 }
                 Ok(Call::Pushed)
             }
@@ -1355,10 +1353,9 @@ impl Vm {
             f.id = id;
             f.home = e.home.unwrap_or(id);
             f.origin = e.origin;
-            f.boundary = e.boundary;
+            f.exit = Exit::of(e.boundary);
             f.is_lambda = e.is_lambda;
             f.is_block = e.is_block;
-            f.ctor = false;
         } else {
             self.frames.push(Frame {
                 iseq,
@@ -1374,10 +1371,9 @@ impl Vm {
                 id,
                 home: e.home.unwrap_or(id),
                 origin: e.origin,
-                boundary: e.boundary,
+                exit: Exit::of(e.boundary),
                 is_lambda: e.is_lambda,
                 is_block: e.is_block,
-                ctor: false,
             });
         }
         if let Some(m) = e.method {

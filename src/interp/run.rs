@@ -174,8 +174,7 @@ impl Vm {
                         }
                     }
                     let f = &self.frames[fi];
-                    let (ret_sp, boundary, method, iseq) = (f.ret_sp, f.boundary, f.method, f.iseq);
-                    let ctor = f.ctor;
+                    let (ret_sp, exit, method, iseq) = (f.ret_sp, f.exit, f.method, f.iseq);
                     if let Some(m) = method {
                         let classes = &self.classes;
                         crate::dispatch::probes::method_return(|| {
@@ -185,13 +184,19 @@ impl Vm {
                         let s = f.self_val;
                         self.end_class_body(s);
                     }
-                    // `initialize` run for `Class#new` returns the object.
-                    let v = if ctor { self.ctor_result(fi) } else { v };
-                    self.frames.pop_to(fi);
-                    if boundary {
-                        self.stack.truncate(ret_sp);
-                        return Ok(v);
+                    let mut v = v;
+                    if !exit.is_plain() {
+                        // `initialize` run for `Class#new` returns the object.
+                        if exit.ctor() {
+                            v = self.ctor_result(fi);
+                        }
+                        if exit.boundary() {
+                            self.frames.pop_to(fi);
+                            self.stack.truncate(ret_sp);
+                            return Ok(v);
+                        }
                     }
+                    self.frames.pop_to(fi);
                     // The result takes the receiver's (or first
                     // argument's) slot, which the stack is above here.
                     match self.stack.get_mut(ret_sp) {
@@ -1198,7 +1203,7 @@ impl Vm {
                     // (A hook's own error is dropped while unwinding.)
                     let _ = self.trace_frame_leave(fi, value, true);
                 }
-                let value = if self.frames[fi].ctor {
+                let value = if self.frames[fi].exit.ctor() {
                     self.ctor_result(fi)
                 } else {
                     value
@@ -1239,7 +1244,7 @@ impl Vm {
     /// Frame `fi` is unwound: an `initialize` run for `Class#new` pops
     /// its `new` entry too.
     fn unwind_ctor(&mut self, fi: usize) {
-        if self.frames[fi].ctor {
+        if self.frames[fi].exit.ctor() {
             self.cfuncs.pop();
         }
     }
