@@ -191,6 +191,14 @@ impl Vm {
                             return Ok(Call::Done(v));
                         }
                     }
+                    // A define_method method at a polymorphic site (the
+                    // hot entry holds one class).
+                    Handler::Bmethod => {
+                        if let Hot::Entered = self.hot_bmethod(site, m, recv, Some(recv_ix), false)
+                        {
+                            return Ok(Call::Pushed);
+                        }
+                    }
                     _ => {}
                 }
                 self.fast_entry_again(site, c)
@@ -241,6 +249,11 @@ impl Vm {
                     && let Some(v) = self.hot_struct_read(h, recv)
                 {
                     return Ok(Call::Done(v));
+                }
+                if let Handler::Bmethod = h
+                    && let Hot::Entered = self.hot_bmethod(site, m, recv, None, false)
+                {
+                    return Ok(Call::Pushed);
                 }
                 self.fast_entry_again(site, c)
             }

@@ -40,7 +40,7 @@ impl Vm {
         }
         // (A fast reader's site passes no arguments.)
         let read = match handler {
-            Handler::Bmethod => return self.hot_bmethod(site, m, recv, None),
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, None, true),
             Handler::StructGet(_) => self.hot_struct_read(handler, recv),
             _ => self.hot_read(handler, m, recv),
         };
@@ -119,7 +119,7 @@ impl Vm {
                     None => return Hot::No,
                 }
             }
-            Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix)),
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix), true),
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
@@ -132,15 +132,17 @@ impl Vm {
     /// pushed over the arguments as the general path's `Handler::Bmethod`
     /// does, with no `Call` or argument checks, written in place as
     /// `enter_frame` writes a method's. `recv_ix`: the receiver's slot
-    /// (none: a receiverless call, self not on the stack). `Hot::No` with
-    /// nothing done when the frame would not fit.
+    /// (none: a receiverless call, self not on the stack); `count`: the
+    /// hit is counted here (a hot entry's; `probe_send` counted its own).
+    /// `Hot::No` with nothing done when the frame would not fit.
     #[inline(never)]
-    fn hot_bmethod(
+    pub(super) fn hot_bmethod(
         &mut self,
         site: CallSiteId,
         m: MethodId,
         recv: Value,
         recv_ix: Option<usize>,
+        count: bool,
     ) -> Hot {
         let (base, ret_sp) = match recv_ix {
             Some(r) => (r + 1, r),
@@ -162,7 +164,9 @@ impl Vm {
         if self.frames.len() >= MAX_FRAMES || base + lc > super::MAX_STACK {
             return Hot::No;
         }
-        self.dispatch.count_inline_hit(site);
+        if count {
+            self.dispatch.count_inline_hit(site);
+        }
         self.dispatch.counters.ccf_bmethod += 1;
         self.locals_height(base + lc);
         let env = if iseq.env_on_heap {
