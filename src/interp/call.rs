@@ -5,7 +5,9 @@ use std::rc::Rc;
 
 use crate::bytecode::Iseq;
 use crate::class::{AllocKind, ClassKind, MethodKind, Visibility, cls};
-use crate::dispatch::{BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, flags, lookup};
+use crate::dispatch::{
+    BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, Resolved, flags, lookup,
+};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
@@ -83,6 +85,16 @@ impl Args {
             boundary: false,
         }
     }
+}
+
+/// How `Class#new` goes (`Vm::new_plain_target`).
+enum NewTarget {
+    /// `initialize`'s frame pushed in the running loop (`Vm::new_plain`).
+    Inline(ClassId, MethodId, &'static Iseq),
+    /// `initialize` (resolved) called from Rust (`Vm::new_resolved`).
+    Resolved(ClassId, Resolved),
+    /// The builtin (`Handler::New` as `Handler::Builtin`).
+    No,
 }
 
 /// How a frame is entered.
@@ -373,7 +385,13 @@ impl Vm {
         a: Args,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_send += 1;
-        self.stack.remove(a.base);
+        // The name is dropped: the few arguments after it slide down one
+        // slot (a loop: `Vec::remove` calls memmove).
+        let tail = &mut self.stack[a.base..];
+        for i in 1..tail.len() {
+            tail[i - 1] = tail[i];
+        }
+        self.stack.pop();
         let argc = a.argc - 1;
         let r = self.dispatch.resolve(&mut self.classes, c, name);
         let e = IcEntry::uncached(c, r);
@@ -740,8 +758,9 @@ impl Vm {
         block: Option<Rc<BlockArg>>,
     ) -> Result<Call, Unwind> {
         match self.new_plain_target(a) {
-            Some(target) => self.new_plain(m, name, target, a, block),
-            None => self.invoke_other(e, m, name, a, block),
+            NewTarget::Inline(c, init, iseq) => self.new_plain(m, name, (c, init, iseq), a, block),
+            NewTarget::Resolved(c, init) => self.new_resolved(m, name, c, init, a, block),
+            NewTarget::No => self.invoke_other(e, m, name, a, block),
         }
     }
 
@@ -879,39 +898,75 @@ impl Vm {
         }
     }
 
-    /// The class, `initialize` and its code when `Class#new` called as
-    /// `a` can go through `new_plain`: a plain class (`AllocKind::Object`,
-    /// not a singleton), an `initialize` in bytecode whose parameters take
-    /// the plain arguments without keywords (so binding them cannot fail),
-    /// a call from bytecode with its receiver on the stack, untraced.
-    fn new_plain_target(&mut self, a: Args) -> Option<(ClassId, MethodId, &'static Iseq)> {
+    /// How `Class#new` called as `a` goes (`NewTarget`). Inline needs a
+    /// plain class (`AllocKind::Object`, not a singleton), an `initialize`
+    /// in bytecode whose parameters take the plain arguments without
+    /// keywords (so binding them cannot fail), a call from bytecode with
+    /// its receiver on the stack, untraced.
+    fn new_plain_target(&mut self, a: Args) -> NewTarget {
         if a.boundary
             || a.base != a.ret_sp + 1
             || a.fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) != 0
             || self.trace.events != 0
         {
-            return None;
+            return NewTarget::No;
         }
-        let c = self.as_class(a.recv)?;
+        let Some(c) = self.as_class(a.recv) else {
+            return NewTarget::No;
+        };
         let k = self.classes.get(c);
         if k.kind == ClassKind::Singleton || k.alloc != AllocKind::Object {
-            return None;
+            return NewTarget::No;
         }
-        let init = self
-            .dispatch
-            .resolve(&mut self.classes, c, sym::INITIALIZE)
-            .method?;
-        let MethodKind::Iseq { iseq, .. } = self.classes.method(init).kind else {
-            return None;
+        let init = self.dispatch.resolve(&mut self.classes, c, sym::INITIALIZE);
+        let code = match init.method.map(|m| &self.classes.method(m).kind) {
+            Some(MethodKind::Iseq { iseq, .. }) => self.iseq(*iseq),
+            _ => return NewTarget::Resolved(c, init),
         };
-        let iseq = self.iseq(iseq);
-        let (p, argc) = (&iseq.params, a.argc as u32);
+        let (p, argc) = (&code.params, a.argc as u32);
         let binds = p.kw.is_empty()
             && p.kwrest.is_none()
             && !p.forward
             && argc >= p.required()
             && (p.rest.is_some() || argc <= p.required() + p.opt);
-        binds.then_some((c, init, iseq))
+        match (binds, init.method) {
+            (true, Some(m)) => NewTarget::Inline(c, m, code),
+            _ => NewTarget::Resolved(c, init),
+        }
+    }
+
+    /// `Class#new` (`m`, called as `name`) on plain class `c` whose
+    /// `initialize`, resolved as `init`, is not pushed inline (a builtin,
+    /// or parameters the arguments may not bind to): the object allocated
+    /// and `init` called from Rust, as the builtin does, with the lookup
+    /// already made (one lookup a call).
+    #[inline(never)]
+    fn new_resolved(
+        &mut self,
+        m: MethodId,
+        name: SymbolId,
+        c: ClassId,
+        init: Resolved,
+        a: Args,
+        block: Option<Rc<BlockArg>>,
+    ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_cfunc += 1;
+        if self.native_stack_low() {
+            self.stack.truncate(a.ret_sp);
+            return Err(self.stack_error());
+        }
+        let args = self.stack[a.base..a.base + a.argc].to_vec();
+        let o = self.alloc_plain_object(c);
+        // (The receiver's slot roots the object meanwhile.)
+        self.stack[a.ret_sp] = o;
+        let owner = self.classes.method(m).owner;
+        self.cfuncs.push((name, self.frames.len(), owner));
+        let e = IcEntry::uncached(c, init);
+        let r = self.call_entry(e, sym::INITIALIZE, o, &args, block, 0);
+        self.cfuncs.pop();
+        self.stack.truncate(a.ret_sp);
+        r?;
+        self.builtin_done(o, false)
     }
 
     /// `Class#new` (`m`, called as `name`) on a plain class whose

@@ -703,6 +703,7 @@ impl Vm {
         }
     }
 
+    #[inline]
     pub fn iseq(&self, id: IseqId) -> &'static Iseq {
         self.iseqs[id.index()].expect("installed iseq")
     }
