@@ -385,13 +385,7 @@ impl Vm {
         a: Args,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_send += 1;
-        // The name is dropped: the few arguments after it slide down one
-        // slot (a loop: `Vec::remove` calls memmove).
-        let tail = &mut self.stack[a.base..];
-        for i in 1..tail.len() {
-            tail[i - 1] = tail[i];
-        }
-        self.stack.pop();
+        self.stack.remove(a.base);
         let argc = a.argc - 1;
         let r = self.dispatch.resolve(&mut self.classes, c, name);
         let e = IcEntry::uncached(c, r);
