@@ -557,6 +557,11 @@ impl Vm {
     #[cold]
     #[inline(never)]
     pub(super) fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
+        if self.no_refinements()
+            && let Some(e) = self.dispatch.probe_mega(site, c)
+        {
+            return e;
+        }
         let refinements = self.active_refinements();
         let callees = Callees {
             iseqs: &self.iseqs,
