@@ -6,7 +6,7 @@ use std::rc::Rc;
 use crate::bytecode::Iseq;
 use crate::class::{AllocKind, ClassKind, MethodKind, Visibility, cls};
 use crate::dispatch::{
-    BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, Resolved, flags, lookup,
+    BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, Resolved, Shortcut, flags, lookup,
 };
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
@@ -203,14 +203,6 @@ impl Vm {
                             return Ok(Call::Done(v));
                         }
                     }
-                    // A define_method method at a polymorphic site (the
-                    // hot entry holds one class).
-                    Handler::Bmethod => {
-                        if let Hot::Entered = self.hot_bmethod(site, m, recv, Some(recv_ix), false)
-                        {
-                            return Ok(Call::Pushed);
-                        }
-                    }
                     _ => {}
                 }
                 self.fast_entry_again(site, c)
@@ -261,11 +253,6 @@ impl Vm {
                     && let Some(v) = self.hot_struct_read(h, recv)
                 {
                     return Ok(Call::Done(v));
-                }
-                if let Handler::Bmethod = h
-                    && let Hot::Entered = self.hot_bmethod(site, m, recv, None, false)
-                {
-                    return Ok(Call::Pushed);
                 }
                 self.fast_entry_again(site, c)
             }
@@ -1196,6 +1183,15 @@ impl Vm {
                 Ok(Call::Done(args[0]))
             }
             Handler::Bmethod => {
+                // A `Shortcut::Fast` entry not answered by its site's hot
+                // entry (another class at a polymorphic site): its frame
+                // pushed as the hot entry's would be.
+                if e.shortcut == Shortcut::Fast
+                    && block.is_none()
+                    && self.bmethod_frame(m, recv, recv_ix + 1, recv_ix)
+                {
+                    return Ok(Call::Pushed);
+                }
                 self.dispatch.counters.ccf_bmethod += 1;
                 let p = match self.classes.method(m).kind {
                     MethodKind::Bmethod(p) => p,

@@ -40,7 +40,7 @@ impl Vm {
         }
         // (A fast reader's site passes no arguments.)
         let read = match handler {
-            Handler::Bmethod => return self.hot_bmethod(site, m, recv, None, true),
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, None),
             Handler::StructGet(_) => self.hot_struct_read(handler, recv),
             _ => self.hot_read(handler, m, recv),
         };
@@ -119,7 +119,7 @@ impl Vm {
                     None => return Hot::No,
                 }
             }
-            Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix), true),
+            Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix)),
             _ => return Hot::No,
         };
         self.dispatch.count_inline_hit(site);
@@ -132,17 +132,15 @@ impl Vm {
     /// pushed over the arguments as the general path's `Handler::Bmethod`
     /// does, with no `Call` or argument checks, written in place as
     /// `enter_frame` writes a method's. `recv_ix`: the receiver's slot
-    /// (none: a receiverless call, self not on the stack); `count`: the
-    /// hit is counted here (a hot entry's; `probe_send` counted its own).
-    /// `Hot::No` with nothing done when the frame would not fit.
+    /// (none: a receiverless call, self not on the stack). `Hot::No` with
+    /// nothing done when the frame would not fit.
     #[inline(never)]
-    pub(super) fn hot_bmethod(
+    fn hot_bmethod(
         &mut self,
         site: CallSiteId,
         m: MethodId,
         recv: Value,
         recv_ix: Option<usize>,
-        count: bool,
     ) -> Hot {
         let (base, ret_sp) = match recv_ix {
             Some(r) => (r + 1, r),
@@ -151,21 +149,38 @@ impl Vm {
                 (base, base)
             }
         };
+        if self.bmethod_frame(m, recv, base, ret_sp) {
+            self.dispatch.count_inline_hit(site);
+            Hot::Entered
+        } else {
+            Hot::No
+        }
+    }
+
+    /// The frame of `define_method` method `m`'s block over arguments at
+    /// `base` (the return cuts the stack to `ret_sp`), for a call its
+    /// entry's `Shortcut::Fast` allows; false with nothing done when it
+    /// would not fit.
+    #[inline(always)]
+    pub(super) fn bmethod_frame(
+        &mut self,
+        m: MethodId,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> bool {
         let MethodKind::Bmethod(p) = self.classes.method(m).kind else {
-            return Hot::No;
+            return false;
         };
         let body = obj(p).body.borrow();
         let Body::Proc(rp) = &*body else {
-            return Hot::No;
+            return false;
         };
         let b = &rp.block;
         let (iseq, penv) = (self.iseq(b.iseq), b.env);
         let lc = iseq.local_count as usize;
         if self.frames.len() >= MAX_FRAMES || base + lc > super::MAX_STACK {
-            return Hot::No;
-        }
-        if count {
-            self.dispatch.count_inline_hit(site);
+            return false;
         }
         self.dispatch.counters.ccf_bmethod += 1;
         self.locals_height(base + lc);
@@ -225,7 +240,7 @@ impl Vm {
         if self.heap.wants_collect() {
             self.gc();
         }
-        Hot::Entered
+        true
     }
 
     /// `method__entry` and `method__return` for a getter method read
