@@ -1533,13 +1533,7 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
         return Err(vm.type_error("can't create instance of singleton class"));
     }
     let body = match vm.classes.get(c).alloc {
-        // Room for every ivar the class's objects have had so far: one
-        // allocation instead of one per ivar set in `initialize`.
-        AllocKind::Object => {
-            let owner = vm.classes.get(c).ivar_owner;
-            let n = vm.classes.get(owner).ivar_names.len();
-            Body::Object(Vec::with_capacity(n))
-        }
+        AllocKind::Object => return Ok(vm.alloc_plain_object(c)),
         AllocKind::String => Body::String(RString::default()),
         AllocKind::Array => Body::Array(Vec::new()),
         AllocKind::Hash => Body::Hash(Box::new(RHash::new())),

@@ -101,6 +101,10 @@ pub enum Handler {
     /// with a Symbol name is done in place, without a builtin frame, as
     /// CRuby's optimized send.
     Send,
+    /// `Class#new` (a builtin): on a plain class whose `initialize` is
+    /// bytecode, the object is allocated and `initialize`'s frame pushed
+    /// in the running loop (`Vm::new_plain`), no native call between.
+    New,
 }
 
 /// Where a Struct member lives: the ivar slot of the instance's values
@@ -570,6 +574,36 @@ impl Dispatch {
         entry
     }
 
+    /// A megamorphic site's miss answered by a valid global-cache entry,
+    /// counted exactly as `miss` counts it (so `miss` need not run: no
+    /// refinements in scope, checked by the caller, and no recorder).
+    /// None: `miss` takes it.
+    #[inline]
+    pub fn probe_mega(&mut self, site: CallSiteId, cls: ClassId) -> Option<IcEntry> {
+        let s = &self.sites[site.index()];
+        if s.state != IcState::Mega || self.recorder.is_some() || self.config.gmc_size == 0 {
+            return None;
+        }
+        let gmc::Probe::Hit(e) = self.gmc.probe(cls, s.name) else {
+            return None;
+        };
+        if self.serial(e.slot) != e.serial {
+            return None;
+        }
+        self.counters.mc_inline_miss += 1;
+        self.classify_inline_miss(site, cls);
+        self.sites[site.index()].note_miss(cls);
+        self.counters.mc_global_hit += 1;
+        Some(IcEntry::new(
+            Guard {
+                class: cls,
+                slot: e.slot,
+                serial: e.serial,
+            },
+            e.resolved,
+        ))
+    }
+
     /// Looks `name` up for receivers of `cls` through the global cache.
     /// Used by sends without a call site (`send`, `respond_to?`, builtins).
     pub fn resolve(&mut self, classes: &mut ClassTable, cls: ClassId, name: SymbolId) -> Resolved {
@@ -735,7 +769,7 @@ impl Dispatch {
                     && bmethod_code(classes, m, callees)
                         .is_some_and(|i| i.params.simple && i.params.lead == argc)
             }
-            Handler::MethodMissing | Handler::Send => false,
+            Handler::MethodMissing | Handler::Send | Handler::New => false,
         };
         if fast {
             Shortcut::Fast
@@ -847,6 +881,8 @@ impl Dispatch {
                     &*n == "send" || &*n == "__send__"
                 } {
                     Handler::Send
+                } else if me.owner == crate::class::cls::CLASS && me.original_name == sym::NEW {
+                    Handler::New
                 } else {
                     Handler::Builtin
                 }

@@ -9,7 +9,7 @@ use crate::object::{Block, BlockArg, Body, RProc, Unwind};
 use crate::value::{CallSiteId, Value};
 
 use super::call::Call;
-use super::frame::Frame;
+use super::frame::{Exit, Frame};
 use super::{MAX_FRAMES, VResult, Vm};
 
 impl Vm {
@@ -170,7 +170,7 @@ impl Vm {
             f.id = id;
             f.home = home;
             f.origin = blk.origin;
-            f.boundary = boundary;
+            f.exit = Exit::of(boundary);
             f.is_lambda = lambda;
             f.is_block = true;
         } else {
@@ -188,7 +188,7 @@ impl Vm {
                 id,
                 home,
                 origin: blk.origin,
-                boundary,
+                exit: Exit::of(boundary),
                 is_lambda: lambda,
                 is_block: true,
             });

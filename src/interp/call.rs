@@ -4,13 +4,15 @@
 use std::rc::Rc;
 
 use crate::bytecode::Iseq;
-use crate::class::{MethodKind, Visibility, cls};
-use crate::dispatch::{BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, flags, lookup};
+use crate::class::{AllocKind, ClassKind, MethodKind, Visibility, cls};
+use crate::dispatch::{
+    BUILTIN_FAST_ARGS, Callees, Handler, IcEntry, Probe, Resolved, Shortcut, flags, lookup,
+};
 use crate::gc::obj;
 use crate::object::{Block, BlockArg, Body, Cref, REnv, RProc, Unwind};
 use crate::value::{CallSiteId, ClassId, MethodId, SymbolId, Value, sym, symbol};
 
-use super::frame::Frame;
+use super::frame::{Exit, Frame};
 use super::trace::event;
 use super::{MAX_FRAMES, Vm};
 
@@ -83,6 +85,16 @@ impl Args {
             boundary: false,
         }
     }
+}
+
+/// How `Class#new` goes (`Vm::new_plain_target`).
+enum NewTarget {
+    /// `initialize`'s frame pushed in the running loop (`Vm::new_plain`).
+    Inline(ClassId, MethodId, &'static Iseq),
+    /// `initialize` (resolved) called from Rust (`Vm::new_resolved`).
+    Resolved(ClassId, Resolved),
+    /// The builtin (`Handler::New` as `Handler::Builtin`).
+    No,
 }
 
 /// How a frame is entered.
@@ -338,6 +350,7 @@ impl Vm {
         }
         let block = self.site_block(site, fl, recv_ix + 1 + argc)?;
         match (e.method, e.handler) {
+            (Some(m), Handler::New) => self.invoke_new(e, m, name, a, block),
             // Other handlers go straight to theirs; bytecode methods the
             // entry could not mark fast (a block, optional or keyword
             // parameters...) through `invoke`, out of line.
@@ -531,6 +544,11 @@ impl Vm {
     #[cold]
     #[inline(never)]
     pub(super) fn site_miss(&mut self, site: CallSiteId, c: ClassId) -> IcEntry {
+        if self.no_refinements()
+            && let Some(e) = self.dispatch.probe_mega(site, c)
+        {
+            return e;
+        }
         let refinements = self.active_refinements();
         let callees = Callees {
             iseqs: &self.iseqs,
@@ -678,10 +696,29 @@ impl Vm {
             self.dispatch.counters.ccf_method_missing += 1;
             return self.call_method_missing(name, a, block);
         };
-        if let Handler::Iseq(iid) = e.handler {
-            return self.invoke_iseq::<false>(m, self.iseq(iid), a, block);
+        match e.handler {
+            Handler::Iseq(iid) => self.invoke_iseq::<false>(m, self.iseq(iid), a, block),
+            Handler::New => self.invoke_new(e, m, name, a, block),
+            _ => self.invoke_other(e, m, name, a, block),
         }
-        self.invoke_other(e, m, name, a, block)
+    }
+
+    /// `Class#new` (`Handler::New`): through `new_plain` when it applies,
+    /// else as the builtin.
+    #[inline(never)]
+    fn invoke_new(
+        &mut self,
+        e: IcEntry,
+        m: MethodId,
+        name: SymbolId,
+        a: Args,
+        block: Option<Rc<BlockArg>>,
+    ) -> Result<Call, Unwind> {
+        match self.new_plain_target(a) {
+            NewTarget::Inline(c, init, iseq) => self.new_plain(m, name, (c, init, iseq), a, block),
+            NewTarget::Resolved(c, init) => self.new_resolved(m, name, c, init, a, block),
+            NewTarget::No => self.invoke_other(e, m, name, a, block),
+        }
     }
 
     /// The bytecode-method handler: set up parameters and push a frame.
@@ -809,7 +846,7 @@ impl Vm {
             f.id = id;
             f.home = id;
             f.origin = 0;
-            f.boundary = boundary;
+            f.exit = Exit::of(boundary);
             f.is_lambda = true;
             f.is_block = false;
         } else {
@@ -828,11 +865,139 @@ impl Vm {
                 id,
                 home: id,
                 origin: 0,
-                boundary,
+                exit: Exit::of(boundary),
                 is_lambda: true,
                 is_block: false,
             });
         }
+    }
+
+    /// How `Class#new` called as `a` goes (`NewTarget`). Inline needs a
+    /// plain class (`AllocKind::Object`, not a singleton), an `initialize`
+    /// in bytecode whose parameters take the plain arguments without
+    /// keywords (so binding them cannot fail), a call from bytecode with
+    /// its receiver on the stack, untraced.
+    fn new_plain_target(&mut self, a: Args) -> NewTarget {
+        if a.boundary
+            || a.base != a.ret_sp + 1
+            || a.fl & (flags::SPLAT | flags::KWARGS | flags::BLOCKARG) != 0
+            || self.trace.events != 0
+        {
+            return NewTarget::No;
+        }
+        let Some(c) = self.as_class(a.recv) else {
+            return NewTarget::No;
+        };
+        let k = self.classes.get(c);
+        if k.kind == ClassKind::Singleton || k.alloc != AllocKind::Object {
+            return NewTarget::No;
+        }
+        let init = self.dispatch.resolve(&mut self.classes, c, sym::INITIALIZE);
+        let code = match init.method.map(|m| &self.classes.method(m).kind) {
+            Some(MethodKind::Iseq { iseq, .. }) => self.iseq(*iseq),
+            _ => return NewTarget::Resolved(c, init),
+        };
+        let (p, argc) = (&code.params, a.argc as u32);
+        let binds = p.kw.is_empty()
+            && p.kwrest.is_none()
+            && !p.forward
+            && argc >= p.required()
+            && (p.rest.is_some() || argc <= p.required() + p.opt);
+        match (binds, init.method) {
+            (true, Some(m)) => NewTarget::Inline(c, m, code),
+            _ => NewTarget::Resolved(c, init),
+        }
+    }
+
+    /// `Class#new` (`m`, called as `name`) on plain class `c` whose
+    /// `initialize`, resolved as `init`, is not pushed inline (a builtin,
+    /// or parameters the arguments may not bind to): the object allocated
+    /// and `init` called from Rust, as the builtin does, with the lookup
+    /// already made (one lookup a call).
+    #[inline(never)]
+    fn new_resolved(
+        &mut self,
+        m: MethodId,
+        name: SymbolId,
+        c: ClassId,
+        init: Resolved,
+        a: Args,
+        block: Option<Rc<BlockArg>>,
+    ) -> Result<Call, Unwind> {
+        self.dispatch.counters.ccf_cfunc += 1;
+        // BasicObject#initialize with no arguments does nothing (CRuby's
+        // rb_obj_dummy): the object is the answer.
+        if a.argc == 0
+            && let Some(im) = init.method
+            && let me = self.classes.method(im)
+            && me.owner == cls::BASIC_OBJECT
+            && me.original_name == sym::INITIALIZE
+            && matches!(me.kind, MethodKind::Builtin { .. })
+        {
+            let o = self.alloc_plain_object(c);
+            self.stack.truncate(a.ret_sp);
+            return Ok(Call::Done(o));
+        }
+        if self.native_stack_low() {
+            self.stack.truncate(a.ret_sp);
+            return Err(self.stack_error());
+        }
+        let args = self.stack[a.base..a.base + a.argc].to_vec();
+        let o = self.alloc_plain_object(c);
+        // (The receiver's slot roots the object meanwhile.)
+        self.stack[a.ret_sp] = o;
+        let owner = self.classes.method(m).owner;
+        self.cfuncs.push((name, self.frames.len(), owner));
+        let e = IcEntry::uncached(c, init);
+        let r = self.call_entry(e, sym::INITIALIZE, o, &args, block, 0);
+        self.cfuncs.pop();
+        self.stack.truncate(a.ret_sp);
+        r?;
+        self.builtin_done(o, false)
+    }
+
+    /// `Class#new` (`m`, called as `name`) on a plain class whose
+    /// `initialize` is bytecode (`target`, from `new_plain_target`): the object is allocated
+    /// into the receiver's slot and `initialize`'s frame pushed over the
+    /// arguments in the running loop, marked `ctor` so that leaving it
+    /// returns the object (CRuby 3.4's `opt_new`). The `new` entry pushed
+    /// on `cfuncs` keeps backtraces CRuby's (`in 'new'` between the caller
+    /// and `initialize`); whatever pops the frame pops it.
+    #[inline(always)]
+    fn new_plain(
+        &mut self,
+        m: MethodId,
+        name: SymbolId,
+        target: (ClassId, MethodId, &'static Iseq),
+        a: Args,
+        block: Option<Rc<BlockArg>>,
+    ) -> Result<Call, Unwind> {
+        let (c, init, iseq) = target;
+        self.dispatch.counters.ccf_cfunc += 1;
+        let o = self.alloc_plain_object(c);
+        self.stack[a.ret_sp] = o;
+        let owner = self.classes.method(m).owner;
+        self.cfuncs.push((name, self.frames.len(), owner));
+        match self.invoke_iseq::<false>(init, iseq, Args { recv: o, ..a }, block) {
+            Ok(Call::Pushed) => {
+                if let Some(f) = self.frames.last_mut() {
+                    f.exit = f.exit.with_ctor();
+                }
+                Ok(Call::Pushed)
+            }
+            r => {
+                self.cfuncs.pop();
+                r
+            }
+        }
+    }
+
+    /// The result of leaving frame `fi` whose `initialize` ran for
+    /// `Class#new` (`Frame::ctor`): the new object, its `new` entry popped.
+    #[cold]
+    pub(super) fn ctor_result(&mut self, fi: usize) -> Value {
+        self.cfuncs.pop();
+        self.frames[fi].self_val
     }
 
     /// Every handler but `Iseq` (kept out of line so the bytecode call
@@ -882,7 +1047,7 @@ impl Vm {
                 let e = IcEntry { handler, ..e };
                 self.invoke(e, name, a, block)
             }
-            Handler::Builtin | Handler::Send => {
+            Handler::Builtin | Handler::Send | Handler::New => {
                 self.dispatch.counters.ccf_cfunc += 1;
                 let (func, arity) = match self.classes.method(m).kind {
                     MethodKind::Builtin { func, arity } => (func, arity),
@@ -1019,6 +1184,15 @@ impl Vm {
                 Ok(Call::Done(args[0]))
             }
             Handler::Bmethod => {
+                // A `Shortcut::Fast` entry not answered by its site's hot
+                // entry (another class at a polymorphic site): its frame
+                // pushed as the hot entry's would be.
+                if e.shortcut == Shortcut::Fast
+                    && block.is_none()
+                    && self.bmethod_frame(m, recv, recv_ix + 1, recv_ix)
+                {
+                    return Ok(Call::Pushed);
+                }
                 self.dispatch.counters.ccf_bmethod += 1;
                 let p = match self.classes.method(m).kind {
                     MethodKind::Bmethod(p) => p,
@@ -1243,7 +1417,7 @@ impl Vm {
             f.id = id;
             f.home = e.home.unwrap_or(id);
             f.origin = e.origin;
-            f.boundary = e.boundary;
+            f.exit = Exit::of(e.boundary);
             f.is_lambda = e.is_lambda;
             f.is_block = e.is_block;
         } else {
@@ -1261,7 +1435,7 @@ impl Vm {
                 id,
                 home: e.home.unwrap_or(id),
                 origin: e.origin,
-                boundary: e.boundary,
+                exit: Exit::of(e.boundary),
                 is_lambda: e.is_lambda,
                 is_block: e.is_block,
             });

@@ -28,10 +28,56 @@ pub struct Frame {
     pub home: u64,
     /// For blocks: the frame whose call `break` returns from.
     pub origin: u64,
-    /// Leaving this frame returns from `run` to Rust.
-    pub boundary: bool,
+    /// What leaving this frame does besides returning to the caller's
+    /// loop (`Exit::boundary`, `Exit::ctor`).
+    pub exit: Exit,
     pub is_lambda: bool,
     pub is_block: bool,
+}
+
+/// How a frame's `leave` ends, one byte so a plain return tests it once:
+/// a boundary frame returns from `run` to Rust; a ctor frame (`initialize`
+/// run by `Class#new` without a native call, `Vm::new_plain`) returns its
+/// self, the new object, and pops the `new` entry of `Vm::cfuncs` pushed
+/// with it. A frame can be both (compiled code calling `Class#new`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Exit(u8);
+
+impl Exit {
+    const BOUNDARY: u8 = 1;
+    const CTOR: u8 = 2;
+
+    /// A boundary frame or not.
+    #[inline(always)]
+    pub fn of(boundary: bool) -> Exit {
+        Exit(boundary as u8)
+    }
+
+    /// Back to the caller's loop, nothing else.
+    #[inline(always)]
+    pub fn is_plain(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Leaving returns from `run` to Rust.
+    #[inline(always)]
+    pub fn boundary(self) -> bool {
+        self.0 & Exit::BOUNDARY != 0
+    }
+
+    /// Leaving returns self (`Class#new`'s object).
+    #[inline(always)]
+    pub fn ctor(self) -> bool {
+        self.0 & Exit::CTOR != 0
+    }
+
+    pub fn with_boundary(self) -> Exit {
+        Exit(self.0 | Exit::BOUNDARY)
+    }
+
+    pub fn with_ctor(self) -> Exit {
+        Exit(self.0 | Exit::CTOR)
+    }
 }
 
 // Every call writes one (`Vm::enter_frame`): keep it small.
@@ -195,7 +241,7 @@ impl FrameStack {
         let f = &self.slots[self.len];
         Some(Popped {
             ret_sp: f.ret_sp,
-            boundary: f.boundary,
+            boundary: f.exit.boundary(),
         })
     }
 

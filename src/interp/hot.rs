@@ -3,6 +3,8 @@
 //! frame pushed, or an attribute read or written, before the full send
 //! (`interp/call.rs`) and with nothing counted when it does not apply.
 
+use std::rc::Rc;
+
 use crate::bytecode::Iseq;
 use crate::class::MethodKind;
 use crate::dispatch::{Handler, flags};
@@ -10,7 +12,8 @@ use crate::gc::obj;
 use crate::object::Body;
 use crate::value::{CallSiteId, IseqId, MethodId, Value};
 
-use super::call::{Args, Entry, Hot, ivar_slot_get, ivar_slot_set};
+use super::call::{Args, Hot, ivar_slot_get, ivar_slot_set};
+use super::frame::{Exit, Frame};
 use super::{MAX_FRAMES, Vm};
 
 impl Vm {
@@ -129,9 +132,10 @@ impl Vm {
     /// A `define_method` method's hot entry (`Shortcut::Fast`: exactly
     /// its block's required arguments, plain, no block): its block's frame
     /// pushed over the arguments as the general path's `Handler::Bmethod`
-    /// does, with no `Call` or argument checks. `recv_ix`: the receiver's
-    /// slot (none: a receiverless call, self not on the stack). `Hot::No`
-    /// with nothing done when the frame would not fit.
+    /// does, with no `Call` or argument checks, written in place as
+    /// `enter_frame` writes a method's. `recv_ix`: the receiver's slot
+    /// (none: a receiverless call, self not on the stack). `Hot::No` with
+    /// nothing done when the frame would not fit.
     #[inline(never)]
     fn hot_bmethod(
         &mut self,
@@ -147,42 +151,98 @@ impl Vm {
                 (base, base)
             }
         };
+        if self.bmethod_frame(m, recv, base, ret_sp) {
+            self.dispatch.count_inline_hit(site);
+            Hot::Entered
+        } else {
+            Hot::No
+        }
+    }
+
+    /// The frame of `define_method` method `m`'s block over arguments at
+    /// `base` (the return cuts the stack to `ret_sp`), for a call its
+    /// entry's `Shortcut::Fast` allows; false with nothing done when it
+    /// would not fit.
+    #[inline(always)]
+    pub(super) fn bmethod_frame(
+        &mut self,
+        m: MethodId,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> bool {
         let MethodKind::Bmethod(p) = self.classes.method(m).kind else {
-            return Hot::No;
+            return false;
         };
-        let (iid, cref, penv, outer) = match &*obj(p).body.borrow() {
-            Body::Proc(rp) => (
-                rp.block.iseq,
-                rp.block.cref.clone(),
-                rp.block.env,
-                rp.block.outer_block.clone(),
-            ),
-            _ => return Hot::No,
+        let body = obj(p).body.borrow();
+        let Body::Proc(rp) = &*body else {
+            return false;
         };
-        let iseq = self.iseq(iid);
-        if self.frames.len() >= MAX_FRAMES || base + iseq.local_count as usize > super::MAX_STACK {
-            return Hot::No;
+        let b = &rp.block;
+        let (iseq, penv) = (self.iseq(b.iseq), b.env);
+        let lc = iseq.local_count as usize;
+        if self.frames.len() >= MAX_FRAMES || base + lc > super::MAX_STACK {
+            return false;
         }
-        self.dispatch.count_inline_hit(site);
         self.dispatch.counters.ccf_bmethod += 1;
-        let entry = Entry {
-            self_val: recv,
-            method: Some(m),
-            cref,
-            // yield in the body: the proc's creator's block (see Bmethod)
-            block: outer,
-            penv,
-            home: None,
-            origin: 0,
-            boundary: false,
-            is_lambda: true,
-            is_block: true,
+        self.locals_height(base + lc);
+        let env = if iseq.env_on_heap {
+            self.alloc_frame_env(base, lc, penv)
+        } else {
+            Value::NIL
         };
-        // (It fits: checked above.)
-        match self.push_frame_inline(iseq, base, ret_sp, entry) {
-            Ok(()) => Hot::Entered,
-            Err(_) => Hot::No,
+        let id = self.next_frame_id;
+        self.next_frame_id += 1;
+        // yield in the body: the proc's creator's block (see Bmethod).
+        let block = b.outer_block.clone();
+        if let Some(f) = self.frames.reuse_slot() {
+            f.iseq = iseq;
+            if !Rc::ptr_eq(&f.cref, &b.cref) {
+                f.cref = b.cref.clone();
+            }
+            f.pc = 0;
+            f.base = base;
+            f.ret_sp = ret_sp;
+            f.self_val = recv;
+            f.env = env;
+            f.penv = penv;
+            f.block = block;
+            f.method = Some(m);
+            f.id = id;
+            f.home = id;
+            f.origin = 0;
+            f.exit = Exit::of(false);
+            f.is_lambda = true;
+            f.is_block = true;
+        } else {
+            self.frames.push(Frame {
+                iseq,
+                pc: 0,
+                base,
+                ret_sp,
+                self_val: recv,
+                env,
+                penv,
+                block,
+                method: Some(m),
+                cref: b.cref.clone(),
+                id,
+                home: id,
+                origin: 0,
+                exit: Exit::of(false),
+                is_lambda: true,
+                is_block: true,
+            });
         }
+        drop(body);
+        let classes = &self.classes;
+        crate::dispatch::probes::method_entry(|| {
+            crate::dispatch::probes::method_args(classes, m, iseq.first_line)
+        });
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        true
     }
 
     /// `method__entry` and `method__return` for a getter method read

@@ -348,7 +348,7 @@ impl Vm {
             Call::Done(v) => self.stack.push(v),
             Call::Pushed => {
                 let top = self.frames.len() - 1;
-                self.frames[top].boundary = true;
+                self.frames[top].exit = self.frames[top].exit.with_boundary();
                 let f = &self.frames[top];
                 let (func, max_depth) = f.iseq.jit_code.get();
                 self.native_depth += 1;
@@ -401,7 +401,7 @@ impl Vm {
             && self.enter_fast_iseq(site, m, callee, recv, cbase, ret_sp)
         {
             let top = self.frames.len() - 1;
-            self.frames[top].boundary = true;
+            self.frames[top].exit = self.frames[top].exit.with_boundary();
             let (func, max_depth) = callee.jit_code.get();
             let room = callee.local_count as usize + max_depth;
             return Ok(Some(abi::Call::Enter {
@@ -525,6 +525,11 @@ impl Vm {
     fn jit_leave(&mut self, top: usize, v: Value) -> Value {
         let f = &self.frames[top];
         let (ret_sp, m, line) = (f.ret_sp, f.method, f.iseq.first_line);
+        let v = if f.exit.ctor() {
+            self.ctor_result(top)
+        } else {
+            v
+        };
         if let Some(m) = m {
             let classes = &self.classes;
             crate::dispatch::probes::method_return(|| {

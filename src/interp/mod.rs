@@ -704,11 +704,21 @@ impl Vm {
         }
     }
 
+    #[inline]
     pub fn iseq(&self, id: IseqId) -> &'static Iseq {
         self.iseqs[id.index()].expect("installed iseq")
     }
 
     // ---- allocation helpers -------------------------------------------
+
+    /// A new plain object of class `c` (`AllocKind::Object`), with room
+    /// for every ivar the class's objects have had so far: one allocation
+    /// instead of one per ivar set in `initialize`.
+    pub fn alloc_plain_object(&mut self, c: ClassId) -> Value {
+        let owner = self.classes.get(c).ivar_owner;
+        let n = self.classes.get(owner).ivar_names.len();
+        self.heap.alloc(c, Body::Object(Vec::with_capacity(n)))
+    }
 
     pub fn str_new(&mut self, s: &str) -> Value {
         self.heap.alloc(

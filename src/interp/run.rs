@@ -174,7 +174,7 @@ impl Vm {
                         }
                     }
                     let f = &self.frames[fi];
-                    let (ret_sp, boundary, method, iseq) = (f.ret_sp, f.boundary, f.method, f.iseq);
+                    let (ret_sp, exit, method, iseq) = (f.ret_sp, f.exit, f.method, f.iseq);
                     if let Some(m) = method {
                         let classes = &self.classes;
                         crate::dispatch::probes::method_return(|| {
@@ -184,11 +184,19 @@ impl Vm {
                         let s = f.self_val;
                         self.end_class_body(s);
                     }
-                    self.frames.pop_to(fi);
-                    if boundary {
-                        self.stack.truncate(ret_sp);
-                        return Ok(v);
+                    let mut v = v;
+                    if !exit.is_plain() {
+                        // `initialize` run for `Class#new` returns the object.
+                        if exit.ctor() {
+                            v = self.ctor_result(fi);
+                        }
+                        if exit.boundary() {
+                            self.frames.pop_to(fi);
+                            self.stack.truncate(ret_sp);
+                            return Ok(v);
+                        }
                     }
+                    self.frames.pop_to(fi);
                     // The result takes the receiver's (or first
                     // argument's) slot, which the stack is above here.
                     match self.stack.get_mut(ret_sp) {
@@ -1101,6 +1109,7 @@ impl Vm {
                 return Ok(None);
             }
             if matches!(e, Unwind::Exit(_)) {
+                self.unwind_ctor(fi);
                 let f = self.frames.pop().unwrap();
                 self.stack.truncate(f.ret_sp);
                 if f.boundary {
@@ -1194,6 +1203,11 @@ impl Vm {
                     // (A hook's own error is dropped while unwinding.)
                     let _ = self.trace_frame_leave(fi, value, true);
                 }
+                let value = if self.frames[fi].exit.ctor() {
+                    self.ctor_result(fi)
+                } else {
+                    value
+                };
                 let f = self.frames.pop().unwrap();
                 self.stack.truncate(f.ret_sp);
                 if f.boundary {
@@ -1216,11 +1230,22 @@ impl Vm {
                 };
                 let _ = self.trace_frame_leave(fi, v, true);
             }
+            self.unwind_ctor(fi);
             let f = self.frames.pop().unwrap();
             self.stack.truncate(f.ret_sp);
             if f.boundary {
                 return Err(e);
             }
+        }
+    }
+}
+
+impl Vm {
+    /// Frame `fi` is unwound: an `initialize` run for `Class#new` pops
+    /// its `new` entry too.
+    fn unwind_ctor(&mut self, fi: usize) {
+        if self.frames[fi].exit.ctor() {
+            self.cfuncs.pop();
         }
     }
 }

@@ -852,7 +852,7 @@ impl Vm {
         if std::mem::take(&mut self.trace.c_inner)
             || !matches!(
                 e.handler,
-                Handler::Builtin | Handler::IvarGet(_) | Handler::IvarSet(_)
+                Handler::Builtin | Handler::New | Handler::IvarGet(_) | Handler::IvarSet(_)
             )
             || Some(self.classes.method(m).owner) == self.trace.class
         {
