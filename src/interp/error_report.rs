@@ -81,24 +81,37 @@ impl Vm {
             return msg;
         }
         let mut out = String::new();
-        let mut shown = vec![e];
         if style.reverse {
             out.push_str(if style.highlight {
                 "\x1b[1mTraceback\x1b[m (most recent call last):\n"
             } else {
                 "Traceback (most recent call last):\n"
             });
-            self.push_cause(&mut out, e, style, &mut shown);
-            let lines = self.backtrace_lines(e);
-            push_from_lines(&mut out, &lines, self.is_stack_error(e), true);
-            self.push_errinfo(&mut out, e, &lines, style);
-        } else {
-            let lines = self.backtrace_lines(e);
-            self.push_errinfo(&mut out, e, &lines, style);
-            push_from_lines(&mut out, &lines, self.is_stack_error(e), false);
-            self.push_cause(&mut out, e, style, &mut shown);
         }
+        self.push_report(&mut out, e, style, &mut vec![e]);
         out
+    }
+
+    /// One exception's message, backtrace and causes, in the report's
+    /// order (causes first and the message last when reversed).
+    fn push_report(
+        &mut self,
+        out: &mut String,
+        e: Value,
+        style: ReportStyle,
+        shown: &mut Vec<Value>,
+    ) {
+        let lines = self.backtrace_lines(e);
+        let deep = self.is_stack_error(e);
+        if style.reverse {
+            self.push_cause(out, e, style, shown);
+            push_from_lines(out, &lines, deep, true);
+            self.push_errinfo(out, e, &lines, style);
+        } else {
+            self.push_errinfo(out, e, &lines, style);
+            push_from_lines(out, &lines, deep, false);
+            self.push_cause(out, e, style, shown);
+        }
     }
 
     fn is_stack_error(&self, e: Value) -> bool {
@@ -141,21 +154,11 @@ impl Vm {
             return;
         }
         shown.push(cause);
-        let lines = self.backtrace_lines(cause);
-        let deep = self.is_stack_error(cause);
         let style = ReportStyle {
             here: false,
             ..style
         };
-        if style.reverse {
-            self.push_cause(out, cause, style, shown);
-            push_from_lines(out, &lines, deep, true);
-            self.push_errinfo(out, cause, &lines, style);
-        } else {
-            self.push_errinfo(out, cause, &lines, style);
-            push_from_lines(out, &lines, deep, false);
-            self.push_cause(out, cause, style, shown);
-        }
+        self.push_report(out, cause, style, shown);
     }
 
     /// print_errinfo: `FIRST: MESSAGE (Class)` and the message's other

@@ -81,10 +81,8 @@ fn deflate(vm: &mut Vm, _: Value, a: &[Value], _: Option<Rc<BlockArg>>) -> VResu
     } else {
         int_arg(vm, a[1])?
     };
-    let level = match level {
-        -1 => Compression::default(),
-        0..=9 => Compression::new(level as u32),
-        _ => return Err(zerror(vm, "StreamError", "stream error")),
+    let Some((level, _, _)) = deflate_config(level, 15, 8, 0) else {
+        return Err(zerror(vm, "StreamError", "stream error"));
     };
     let mut c = Compress::new(level, !a[2].truthy());
     let mut out = Vec::with_capacity(data.len() / 2 + 64);
