@@ -272,23 +272,40 @@ impl Vm {
         base: usize,
         ret_sp: usize,
     ) -> bool {
+        let Some(a) = self.fast_frame_args(site, iseq, recv, base, ret_sp) else {
+            return false;
+        };
+        self.enter_frame(m, iseq, a, None);
+        true
+    }
+
+    /// A zero-argument fast call's frame arguments, the hit counted and
+    /// the locals' room made; None (nothing done) when the frame would
+    /// not fit.
+    #[inline(always)]
+    fn fast_frame_args(
+        &mut self,
+        site: CallSiteId,
+        iseq: &'static Iseq,
+        recv: Value,
+        base: usize,
+        ret_sp: usize,
+    ) -> Option<Args> {
         let top = base + iseq.local_count as usize;
         if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
-            return false;
+            return None;
         }
         self.dispatch.count_inline_hit(site);
         self.dispatch.counters.ccf_iseq += 1;
         self.locals_height(top);
-        let a = Args {
+        Some(Args {
             recv,
             ret_sp,
             base,
             argc: 0,
             fl: 0,
             boundary: false,
-        };
-        self.enter_frame(m, iseq, a, None);
-        true
+        })
     }
 
     /// A fast bytecode method's hot entry at a site with a block literal
@@ -318,20 +335,8 @@ impl Vm {
         let (Some(blk), Some(Some(iseq))) = (s.block, self.iseqs.get(iid.index()).copied()) else {
             return Hot::No;
         };
-        let top = base + iseq.local_count as usize;
-        if self.frames.len() >= MAX_FRAMES || top > super::MAX_STACK {
+        let Some(a) = self.fast_frame_args(site, iseq, recv, base, ret_sp) else {
             return Hot::No;
-        }
-        self.dispatch.count_inline_hit(site);
-        self.dispatch.counters.ccf_iseq += 1;
-        self.locals_height(top);
-        let a = Args {
-            recv,
-            ret_sp,
-            base,
-            argc: 0,
-            fl: 0,
-            boundary: false,
         };
         // (A collection in `enter_frame_in` need not keep the block in
         // the slot: all it holds, its creator's frame holds.)
