@@ -52,7 +52,19 @@ enum Case {
     Capitalize,
 }
 
-fn map_case(b: &[u8], how: Case, ascii: bool) -> Vec<u8> {
+/// The Turkic and Azeri dotted/dotless i mappings (SpecialCasing.txt's
+/// `tr`/`az` conditions): `Some(mapped)` for i, I, İ and ı.
+fn turkic_case(ch: char, up: bool) -> Option<char> {
+    match (ch, up) {
+        ('i', true) => Some('\u{130}'),
+        ('\u{131}', true) => Some('I'),
+        ('I', false) => Some('\u{131}'),
+        ('\u{130}', false) => Some('i'),
+        _ => None,
+    }
+}
+
+fn map_case(b: &[u8], how: Case, ascii: bool, turkic: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(b.len());
     for (i, c) in char_iter(b).enumerate() {
         let ch = match std::str::from_utf8(c) {
@@ -82,6 +94,10 @@ fn map_case(b: &[u8], how: Case, ascii: bool) -> Vec<u8> {
             continue;
         }
         let mut buf = [0u8; 4];
+        if let Some(t) = turkic.then(|| turkic_case(ch, up)).flatten() {
+            out.extend_from_slice(t.encode_utf8(&mut buf).as_bytes());
+            continue;
+        }
         if up {
             if how == Case::Capitalize {
                 let mut t = String::new();
@@ -120,13 +136,16 @@ pub(crate) fn fold_case(b: &[u8], ascii: bool) -> Vec<u8> {
 #[derive(Clone, Copy, PartialEq)]
 enum CaseOpt {
     Unicode,
+    /// Unicode with the Turkic/Azeri dotted and dotless i.
+    Turkic,
     Ascii,
     Fold,
 }
 
 /// The options of `upcase`/`downcase`/`capitalize`/`swapcase` (CRuby's
-/// `check_case_options`). `:turkic` and `:lithuanian` are accepted (their
-/// special mappings are not done), `:fold` only when downcasing.
+/// `check_case_options`). `:turkic` maps the dotted and dotless i;
+/// `:lithuanian` is accepted (its mappings are not done, as in CRuby 3.1);
+/// `:fold` only when downcasing.
 fn case_opts(vm: &mut Vm, a: &[Value], how: Case) -> Result<CaseOpt, Unwind> {
     let name = |i: usize| a.get(i).and_then(|v| vm.symbol_name(*v));
     let (first, second) = (name(0), name(1));
@@ -143,7 +162,11 @@ fn case_opts(vm: &mut Vm, a: &[Value], how: Case) -> Result<CaseOpt, Unwind> {
             if a.len() == 2 && second.as_deref() != Some(other) {
                 return err(vm, "invalid second option");
             }
-            Ok(CaseOpt::Unicode)
+            Ok(if f == "turkic" || a.len() == 2 {
+                CaseOpt::Turkic
+            } else {
+                CaseOpt::Unicode
+            })
         }
         (2, _) => err(vm, "too many options"),
         (_, Some("ascii")) => Ok(CaseOpt::Ascii),
@@ -171,19 +194,19 @@ fn def_case(vm: &mut Vm, name: &'static str, how: Case) {
     vm.def_builtin(cls::STRING, bang, -1, g);
 }
 
-fn case_apply(b: &[u8], a_ascii: bool, how: Case) -> Vec<u8> {
+fn case_apply(b: &[u8], a_ascii: bool, turkic: bool, how: Case) -> Vec<u8> {
     match how {
         Case::Capitalize => {
             let cs = chars_of(b);
             if cs.is_empty() {
                 return Vec::new();
             }
-            let mut out = map_case(cs[0], Case::Capitalize, a_ascii);
+            let mut out = map_case(cs[0], Case::Capitalize, a_ascii, turkic);
             let rest_start = cs[0].len();
-            out.extend(map_case(&b[rest_start..], Case::Down, a_ascii));
+            out.extend(map_case(&b[rest_start..], Case::Down, a_ascii, turkic));
             out
         }
-        _ => map_case(b, how, a_ascii),
+        _ => map_case(b, how, a_ascii, turkic),
     }
 }
 
@@ -200,7 +223,7 @@ fn case_result(vm: &mut Vm, s: Value, a: &[Value], how: Case) -> Result<Vec<u8>,
     Ok(if opt == CaseOpt::Fold {
         fold_case(&b, ascii)
     } else {
-        case_apply(&b, ascii, how)
+        case_apply(&b, ascii, opt == CaseOpt::Turkic, how)
     })
 }
 
