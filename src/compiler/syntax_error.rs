@@ -74,6 +74,17 @@ pub fn report(file: &str, src: &[u8], errors: &[Found], show_lines: bool) -> Str
                 (text, start, end) = at_end_of_input(src, end_at);
             }
         }
+        // bison marks the whole method head (`def self.x=`), prism the name.
+        if let Some(head) = text.strip_prefix("invalid method name; a ") {
+            text = head.to_string();
+            let line_start = src[..start]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            if let Some(def) = src[line_start..start].windows(3).rposition(|w| w == b"def") {
+                start = line_start + def;
+            }
+        }
         // A missing closing token is found at the end of input (prism
         // points at the opening one); a missing separator at the token
         // that follows.
