@@ -74,6 +74,25 @@ pub fn report(file: &str, src: &[u8], errors: &[Found], show_lines: bool) -> Str
                 (text, start, end) = at_end_of_input(src, end_at);
             }
         }
+        // prism reports an operator left without its operand there; bison
+        // at the token that follows, whatever line it is on.
+        let expecting = if e.message.starts_with("expected an expression after") {
+            Some("")
+        } else if e.message == "expected an expression for the array element" {
+            Some(", expecting ']'")
+        } else {
+            None
+        };
+        if let Some(expecting) = expecting {
+            match next_token(src, e.end.min(src.len())) {
+                Some((name, at, to)) => {
+                    line += src[start..at].iter().filter(|&&b| b == b'\n').count() as i64;
+                    text = format!("unexpected {name}{expecting}");
+                    (start, end) = (at, to);
+                }
+                None => text = format!("unexpected end-of-input{expecting}"),
+            }
+        }
         // bison marks the whole method head (`def self.x=`), prism the name.
         if let Some(head) = text.strip_prefix("invalid method name; a ") {
             text = head.to_string();
@@ -96,18 +115,16 @@ pub fn report(file: &str, src: &[u8], errors: &[Found], show_lines: bool) -> Str
             while start < src.len() && (src[start] == b' ' || src[start] == b'\t') {
                 start += 1;
             }
-            end = start + 1;
+            end = next_token(src, start).map_or(start + 1, |(_, _, to)| to);
         }
-        // An error at the end of input is shown after the last token, on
-        // its line (prism puts it past the final newline).
+        // An error at the end of input is where bison's lexer met it: at
+        // the input's final newline (on that newline's line), or just past
+        // the last character when there is none.
         if src[start..].iter().all(u8::is_ascii_whitespace) {
-            let last = src[..start]
-                .iter()
-                .rposition(|b| !b.is_ascii_whitespace())
-                .map_or(0, |i| i + 1);
-            line -= src[last..start].iter().filter(|&&b| b == b'\n').count() as i64;
-            start = last;
-            end = last;
+            let at = src.len() - usize::from(src.last() == Some(&b'\n'));
+            line = 1 + src[..at].iter().filter(|&&b| b == b'\n').count() as i64;
+            start = at;
+            end = at;
         }
         if !out.is_empty() && !out.ends_with('\n') {
             out.push('\n');
@@ -197,6 +214,72 @@ fn cruby_wording(msg: &str) -> (String, bool) {
     let parse = msg.starts_with("unexpected") || msg.starts_with("expected");
     (msg.to_string(), parse)
 }
+
+/// The first token at or after `from` (spaces, newlines and comments
+/// skipped): bison's name for it and its span. None at the end of input.
+fn next_token(src: &[u8], mut from: usize) -> Option<(String, usize, usize)> {
+    loop {
+        while from < src.len() && src[from].is_ascii_whitespace() {
+            from += 1;
+        }
+        if src.get(from) != Some(&b'#') {
+            break;
+        }
+        from += src[from..].iter().position(|&b| b == b'\n')?;
+    }
+    let c = *src.get(from)?;
+    let word = |i: usize| {
+        i + src[i..]
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80)
+            .count()
+    };
+    if c.is_ascii_digit() {
+        let to = word(from);
+        let float = src.get(to) == Some(&b'.') && src.get(to + 1).is_some_and(u8::is_ascii_digit);
+        let to = if float { word(to + 1) } else { to };
+        let name = if float {
+            "float literal"
+        } else {
+            "integer literal"
+        };
+        return Some((name.to_string(), from, to));
+    }
+    if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 {
+        let to = word(from);
+        let w = std::str::from_utf8(&src[from..to]).unwrap_or("");
+        let name = if KEYWORDS.contains(&w) {
+            format!("`{w}'")
+        } else if c.is_ascii_uppercase() {
+            "constant".to_string()
+        } else {
+            "local variable or method".to_string()
+        };
+        return Some((name, from, to));
+    }
+    let name = match c {
+        b'@' if src.get(from + 1) == Some(&b'@') => "class variable",
+        b'@' => "instance variable",
+        b'$' => "global variable",
+        b'"' | b'\'' | b'`' => "string literal",
+        _ => return Some((format!("'{}'", c as char), from, from + 1)),
+    };
+    let to = word(from + 1 + usize::from(src.get(from + 1) == Some(&b'@')));
+    let to = if matches!(c, b'"' | b'\'' | b'`') {
+        from + 1
+    } else {
+        to
+    };
+    Some((name.to_string(), from, to))
+}
+
+/// Ruby's reserved words (bison names them `` `end' ``).
+const KEYWORDS: &[&str] = &[
+    "BEGIN", "END", "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do",
+    "else", "elsif", "end", "ensure", "false", "for", "if", "in", "module", "next", "nil", "not",
+    "or", "redo", "rescue", "retry", "return", "self", "super", "then", "true", "undef", "unless",
+    "until", "when", "while", "yield",
+];
 
 /// A token as bison names it: ` integer literal`, `` `end'``.
 fn token(tok: &str) -> String {
