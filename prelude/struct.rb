@@ -205,10 +205,6 @@ class Struct
     RubyVM::Prelude.dig_rest(value, rest)
   end
 
-  def hash
-    [self.class, @__values__].hash
-  end
-
   def inspect
     cname = self.class.name
     text = +"#<struct "

@@ -72,8 +72,10 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(k, "eql?", 1, |_, s, a, _| Ok(Value::bool(s == a[0])));
     vm.def_builtin(k, "hash", 0, |_, s, _, _| {
-        Ok(Value::int((s.raw() >> 3) as i64 & 0x3fff_ffff_ffff))
+        Ok(Value::int(crate::interp::identity_hash(s)))
     });
+    vm.key_methods.kernel_hash = vm.classes.get(k).methods.get(&sym::HASH).copied();
+    vm.key_methods.kernel_eql = vm.classes.get(k).methods.get(&sym::EQL).copied();
     vm.def_builtin(k, "object_id", 0, object_id);
     vm.def_builtin(k, "to_s", 0, |vm, s, _, _| {
         let t = if s == vm.main_obj {

@@ -1,4 +1,4 @@
-//! Struct's native methods: `Struct#initialize`, `==`, `eql?` and the class-level
+//! Struct's native methods: `Struct#initialize`, `==`, `eql?`, `hash` and the class-level
 //! methods every struct class gets on its own singleton class (`new`,
 //! `[]`, `members`, `inspect`, `keyword_init?`, as CRuby's `setup_struct`
 //! defines them). The rest of Struct is Ruby (prelude/struct.rb); these
@@ -27,6 +27,13 @@ pub fn init(vm: &mut Vm, prelude: ClassId) {
         vm.def_private_builtin(st, "initialize", -1, initialize);
         vm.def_builtin(st, "==", 1, |vm, s, a, _| equal(vm, s, a[0], false));
         vm.def_builtin(st, "eql?", 1, |vm, s, a, _| equal(vm, s, a[0], true));
+        vm.def_builtin(st, "hash", 0, |vm, s, _, _| {
+            Ok(Value::int((hash_code(vm, s)? >> 2) as i64))
+        });
+        let own = &vm.classes.get(st).methods;
+        let (h, e) = (own.get(&sym::HASH).copied(), own.get(&sym::EQL).copied());
+        vm.key_methods.struct_hash = h;
+        vm.key_methods.struct_eql = e;
         let table: [(&str, i32, crate::interp::BuiltinFn); 5] = [
             ("keyword_init?", 0, s_keyword_init),
             ("members", 0, s_members),
@@ -55,9 +62,21 @@ pub fn init(vm: &mut Vm, prelude: ClassId) {
     });
 }
 
+/// rb_struct_hash: the class and the values (their `hash`es, an inner
+/// occurrence of the same values as a constant, as Array#hash).
+pub(crate) fn hash_code(vm: &mut Vm, s: Value) -> Result<u64, Unwind> {
+    use std::hash::{Hash, Hasher};
+    let values = vm.ivar_get_name(s, sym::STRUCT_VALUES);
+    let mut h = crate::support::fasthash::FastHasher::default();
+    3u8.hash(&mut h);
+    vm.real_class_of(s).hash(&mut h);
+    vm.hash_of(values)?.hash(&mut h);
+    Ok(h.finish())
+}
+
 /// rb_struct_equal / rb_struct_eql: the same object, or an instance of
 /// the same class whose members are equal (`==` or `eql?`) in order.
-fn equal(vm: &mut Vm, s: Value, o: Value, eql: bool) -> VResult {
+pub(crate) fn equal(vm: &mut Vm, s: Value, o: Value, eql: bool) -> VResult {
     if s == o {
         return Ok(Value::TRUE);
     }

@@ -31,6 +31,7 @@ pub mod svar;
 pub mod timeslice;
 pub mod trace;
 pub mod values;
+pub use values::identity_hash;
 pub mod vars;
 
 use std::collections::HashMap;
@@ -137,6 +138,17 @@ pub struct MatchSubject {
     pub subj: crate::builtins::regexp::Subject,
     /// The MatchData's frozen copy, NIL until a search matches.
     pub frozen: Value,
+}
+
+/// Builtin `hash` and `eql?` methods (set when they are defined): a key
+/// whose class resolves `hash` to `Kernel#hash` hashes by identity, one
+/// resolving to `Struct#hash` by its class and values, with no call.
+#[derive(Default)]
+pub struct KeyMethods {
+    pub kernel_hash: Option<MethodId>,
+    pub kernel_eql: Option<MethodId>,
+    pub struct_hash: Option<MethodId>,
+    pub struct_eql: Option<MethodId>,
 }
 
 pub struct Vm {
@@ -283,6 +295,9 @@ pub struct Vm {
     /// `members`, `inspect`, `keyword_init?`: interp/structs.rs), empty
     /// until prelude/struct.rb installs them.
     pub struct_class_methods: Vec<(SymbolId, MethodKind)>,
+    /// The builtin `hash`/`eql?` methods a Hash key's class may resolve
+    /// to, which `hash_of`/`key_eql` run without a Ruby call.
+    pub key_methods: KeyMethods,
     /// Ctrl-C and the threads' time slice, noticed at safepoints.
     pub interrupts: timeslice::Interrupts,
     /// `IO.pipe`'s descriptors (builtins/pipe.rs).
@@ -382,6 +397,7 @@ impl Vm {
             object_id_counter: 8,
             object_ids: HashMap::new(),
             struct_class_methods: Vec::new(),
+            key_methods: KeyMethods::default(),
             interrupts: timeslice::Interrupts::default(),
             pipes: crate::sys::Pipes::default(),
             describing: false,

@@ -255,6 +255,21 @@ impl Vm {
             r?;
             return Ok(h.finish());
         }
+        // Kernel#hash and Struct#hash need no Ruby call (as CRuby's
+        // rb_any_hash); a tracer still sees Struct#hash called.
+        let c = self.class_of(k);
+        let m = self
+            .dispatch
+            .resolve(&mut self.classes, c, sym::HASH)
+            .method;
+        if m.is_some() {
+            if m == self.key_methods.kernel_hash {
+                return Ok(identity_hash(k) as u64);
+            }
+            if m == self.key_methods.struct_hash && self.trace.events == 0 {
+                return crate::builtins::structs::hash_code(self, k);
+            }
+        }
         let r = self.funcall(k, sym::HASH, &[], None)?;
         match r.as_fixnum() {
             Some(n) => Ok(n as u64),
@@ -289,6 +304,16 @@ impl Vm {
                 (Body::Float(x), Body::Float(y)) => return Ok(x == y),
                 (Body::Bignum(x), Body::Bignum(y)) => return Ok(x == y),
                 _ => {}
+            }
+        }
+        let c = self.class_of(a);
+        let m = self.dispatch.resolve(&mut self.classes, c, sym::EQL).method;
+        if m.is_some() {
+            if m == self.key_methods.kernel_eql {
+                return Ok(false); // (identity: a != b)
+            }
+            if m == self.key_methods.struct_eql && self.trace.events == 0 {
+                return Ok(crate::builtins::structs::equal(self, a, b, true)?.truthy());
             }
         }
         let r = self.funcall(a, sym::EQL, &[b], None)?;
@@ -804,6 +829,11 @@ const SMALL_HASH: usize = 8;
 /// The hash of an immediate key (what `hash_of` gives it, but for the
 /// flonum zeros).
 #[inline]
+/// `Kernel#hash`: the object's identity, as a Fixnum.
+pub fn identity_hash(k: Value) -> i64 {
+    (k.raw() >> 3) as i64 & 0x3fff_ffff_ffff
+}
+
 fn immediate_hash(k: Value) -> u64 {
     let mut h = crate::support::fasthash::FastHasher::default();
     k.raw().hash(&mut h);
