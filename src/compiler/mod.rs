@@ -44,6 +44,38 @@ pub enum Literal {
     FrozenString(Vec<u8>),
     /// A frozen string literal of a non-UTF-8 encoding.
     EncodedString(Vec<u8>, LitEnc),
+    /// A Range of two Fixnum-or-nil ends (exclusive when true).
+    Range(Value, Value, bool),
+}
+
+/// A Range literal's end that CRuby folds into a literal Range
+/// (`optimizable_range_item_p`): a Fixnum literal, nil, or no end.
+fn range_end(n: Option<Node<'_>>) -> Option<Value> {
+    match n {
+        None => Some(Value::NIL),
+        Some(Node::NilNode { .. }) => Some(Value::NIL),
+        Some(n @ Node::IntegerNode { .. }) => {
+            let value = n.as_integer_node().unwrap().value();
+            let (neg, digits) = value.to_u32_digits();
+            let mag = match digits {
+                [] => 0,
+                [d] => *d as i64,
+                [lo, hi] if *hi < 0x8000_0000 => ((*hi as i64) << 32) | *lo as i64,
+                _ => return None,
+            };
+            Value::fixnum(if neg { -mag } else { mag })
+        }
+        Some(_) => None,
+    }
+}
+
+/// A String literal without interpolation or a forced encoding: its bytes.
+fn plain_string(n: Option<Node<'_>>) -> Option<Vec<u8>> {
+    let s = n?.as_string_node()?;
+    if s.is_forced_binary_encoding() || s.is_forced_utf8_encoding() {
+        return None;
+    }
+    Some(s.unescaped().to_vec())
 }
 
 /// What the compiler needs from the VM.
@@ -1083,6 +1115,25 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             }
             Node::RangeNode { .. } => {
                 let r = node.as_range_node().unwrap();
+                // Integer (or nil) ends: one frozen Range made at compile
+                // time, as CRuby's `putobject 48..57`.
+                let ends = match (range_end(r.left()), range_end(r.right())) {
+                    (Some(b), Some(e)) => Some((b, e)),
+                    // ("a".."c"): frozen String ends, as CRuby 3.1 does.
+                    _ => match (plain_string(r.left()), plain_string(r.right())) {
+                        (Some(b), Some(e)) => {
+                            let lit = |c: &mut Self, s: &[u8]| {
+                                c.host.literal(Literal::FrozenString(s.to_vec())).ok()
+                            };
+                            lit(self, &b).zip(lit(self, &e))
+                        }
+                        _ => None,
+                    },
+                };
+                if let Some((b, e)) = ends {
+                    let lit = Literal::Range(b, e, r.is_exclude_end());
+                    return self.put_literal(lit, self.line_of_node(node));
+                }
                 self.opt_body(r.left())?;
                 self.opt_body(r.right())?;
                 self.emit(Insn::NewRange {

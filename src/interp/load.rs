@@ -78,6 +78,7 @@ impl Host for Vm {
                 crate::gc::obj(v).freeze();
                 v
             }
+            Literal::Range(b, e, excl) => self.range_new(b, e, excl).map_err(|_| "bad range")?,
             Literal::Regexp(src, opts) => {
                 let s = String::from_utf8_lossy(&src).into_owned();
                 match self.regexp_new(&s, opts) {
