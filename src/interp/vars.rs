@@ -77,30 +77,13 @@ impl Vm {
         e
     }
 
-    /// The heap env holding local `idx` at `depth` 0 or 1 for the in-place
-    /// reads and writes of `outer_local_get`/`outer_local_set`: a method's
-    /// own captured local (depth 0: its env, when `idx` lives there) or its
-    /// block's parent's (depth 1); nil sends them to `env_get`/`env_set`.
-    #[inline(always)]
-    fn local_env(&self, fi: usize, idx: u32, depth: u32) -> Value {
-        let f = &self.frames[fi];
-        if depth == 1 {
-            f.penv
-        } else if f.iseq.captured(idx) {
-            f.env
-        } else {
-            Value::NIL
-        }
-    }
-
-    /// `getlocal` of a captured local: a method or block reading its own
-    /// captured local (depth 0) or a block reading its parent's (depth 1),
-    /// the env on the heap, is read in place; deeper or unusual cases take
-    /// `env_get`.
+    /// `getlocal` of an outer scope: a block reading its parent's local
+    /// (depth 1, the parent's env on the heap) is read in place; deeper
+    /// or unusual cases take `env_get`.
     #[inline(always)]
     pub(super) fn outer_local_get(&self, fi: usize, idx: u32, depth: u32) -> Value {
-        if depth <= 1 {
-            let e = self.local_env(fi, idx, depth);
+        if depth == 1 {
+            let e = self.frames[fi].penv;
             if e.is_heap()
                 && let Body::Env(env) = &*obj(e).body.borrow()
                 && let Some(v) = env.vals.get(idx as usize)
@@ -114,8 +97,8 @@ impl Vm {
     /// `setlocal` of an outer scope, like `outer_local_get`.
     #[inline(always)]
     pub(super) fn outer_local_set(&mut self, fi: usize, idx: u32, depth: u32, v: Value) {
-        if depth <= 1 {
-            let e = self.local_env(fi, idx, depth);
+        if depth == 1 {
+            let e = self.frames[fi].penv;
             if e.is_heap()
                 && let Body::Env(env) = &mut *obj(e).body.borrow_mut()
                 && let Some(slot) = env.vals.get_mut(idx as usize)
