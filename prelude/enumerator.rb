@@ -32,12 +32,16 @@ class Enumerator
 
   # Calls the block with each element and its index (counted from offset);
   # returns what the underlying iteration returns.
-  def with_index(*args)
+  def with_index(*args, &block)
     if args.size > 1
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
     end
-    return enum_for(:with_index, *args) { size } unless block_given?
+    return enum_for(:with_index, *args) { size } unless block
     index = args.empty? || args[0].nil? ? 0 : RubyVM::Prelude.to_long(args[0])
+    if index < 0x1000_0000_0000_0000 && index > -0x1000_0000_0000_0000
+      # (an index that stays a Fixnum: counted natively)
+      return RubyVM::Prelude.each_indexed(self, index, &block)
+    end
     each do |*a|
       r = yield(a.size > 1 ? a : a[0], index)
       index += 1
@@ -45,14 +49,9 @@ class Enumerator
     end
   end
 
-  def each_with_index
-    return enum_for(:each_with_index) { size } unless block_given?
-    index = 0
-    each do |*a|
-      r = yield(a.size > 1 ? a : a[0], index)
-      index += 1
-      r
-    end
+  def each_with_index(&block)
+    return enum_for(:each_with_index) { size } unless block
+    RubyVM::Prelude.each_indexed(self, 0, &block)
   end
 
   def with_object(memo)

@@ -4,6 +4,7 @@
 pub mod array;
 pub mod binding;
 pub mod encoding;
+pub mod enumerator;
 pub mod exception;
 pub mod ext;
 pub mod fiber;

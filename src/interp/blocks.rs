@@ -25,14 +25,15 @@ impl Vm {
                 })),
             ),
             BlockArg::Proc(p) => *p,
-            BlockArg::Symbol(_) | BlockArg::Method(_) => {
+            BlockArg::Symbol(_) | BlockArg::Method(_) | BlockArg::Indexed(_) => {
                 let dummy = self.dummy_block();
                 self.heap.alloc(
                     cls::PROC,
                     Body::Proc(Box::new(RProc {
                         block: dummy,
-                        // Symbol#to_proc and Method#to_proc procs are lambdas in 3.1.
-                        is_lambda: true,
+                        // Symbol#to_proc and Method#to_proc procs are lambdas
+                        // in 3.1; an ifunc block (with_index's) is not.
+                        is_lambda: !matches!(**b, BlockArg::Indexed(_)),
                         special: Some((**b).clone()),
                     })),
                 )
@@ -264,6 +265,20 @@ impl Vm {
             BlockArg::Method(m) => {
                 let m = *m;
                 self.call_method_object_fl(m, args, blockarg, fl)
+            }
+            BlockArg::Indexed(ix) => {
+                let packed = match args {
+                    [one] => *one,
+                    [] => Value::NIL,
+                    many => self.ary_new(many.to_vec()),
+                };
+                let i = ix.next.get();
+                ix.next.set(i.wrapping_add(1));
+                let inner = ix.inner.clone();
+                self.temp_roots.push(packed);
+                let r = self.yield_block_with_fl(&inner, &[packed, Value::int(i)], None, None, 0);
+                self.temp_roots.pop();
+                r
             }
         }
     }

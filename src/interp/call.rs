@@ -1082,7 +1082,7 @@ impl Vm {
                 // Method (the stack slot is gone): keep it alive.
                 let root = matches!(
                     block.as_deref(),
-                    Some(BlockArg::Proc(_) | BlockArg::Method(_))
+                    Some(BlockArg::Proc(_) | BlockArg::Method(_) | BlockArg::Indexed(_))
                 );
                 if root {
                     self.block_roots.push(block.clone().unwrap());

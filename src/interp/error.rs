@@ -157,6 +157,9 @@ impl Vm {
                 let name = symbol::name(name);
                 if (raw.is_empty() && (&*name == "raise" || &*name == "fail"))
                     || &*name == "method_missing"
+                    // (a prelude helper that only runs the prelude method
+                    // around it in another way: no frame of its own)
+                    || (&*name == "each_indexed" && Some(owner) == self.prelude_helpers)
                     || (internal && internal_run && !raw.is_empty())
                     // CRuby calls a Proc without a frame of its own
                     // (vm_call_opt_call).

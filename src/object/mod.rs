@@ -300,6 +300,17 @@ pub enum BlockArg {
     Symbol(SymbolId),
     /// `&method(:x)` and other callables: a Method object.
     Method(Value),
+    /// `Enumerator#with_index`'s block (CRuby's `enumerator_with_index_i`):
+    /// each call yields the values packed as one and a running index to
+    /// the inner block.
+    Indexed(Rc<IndexedBlock>),
+}
+
+/// The state of a [`BlockArg::Indexed`]: the user's block and the index
+/// the next call passes.
+pub struct IndexedBlock {
+    pub inner: Rc<BlockArg>,
+    pub next: std::cell::Cell<i64>,
 }
 
 pub struct RProc {
@@ -417,6 +428,7 @@ pub fn trace_block_arg(b: &BlockArg, f: &mut dyn FnMut(Value)) {
         BlockArg::Literal(b) => trace_block(b, f),
         BlockArg::Proc(v) | BlockArg::Method(v) => f(*v),
         BlockArg::Symbol(_) => {}
+        BlockArg::Indexed(i) => trace_block_arg(&i.inner, f),
     }
 }
 

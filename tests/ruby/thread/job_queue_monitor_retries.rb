@@ -74,7 +74,7 @@ HANDLERS = {
   },
   "divide" => ->(p) { Rational(p[:a], p[:b]) },
   "boom" => ->(_) { raise JobQueue::FatalError, "cannot recover" },
-  "slow" => ->(p) { Timeout.timeout(0.05) { sleep p[:secs]; :done } },
+  "slow" => ->(p) { Timeout.timeout(0.05) { sleep p[:secs]; :done } }, # (secs: long, so a slow machine still times out)
 }
 
 q = JobQueue.new(max_attempts: 3)
@@ -85,7 +85,7 @@ ids << q.push("divide", a: 10, b: 4)
 ids << q.push("divide", priority: 2, a: 1, b: 0)
 ids << q.push("boom", priority: 3)
 ids << q.push("flaky", succeed_on: 9)
-ids << q.push("slow", priority: 4, secs: 1)
+ids << q.push("slow", priority: 4, secs: 60)
 ids << q.push("nope")
 
 order = Queue.new
