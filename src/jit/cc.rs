@@ -37,6 +37,9 @@ pub struct Job {
     pub label: String,
     pub source: String,
     pub symbol: String,
+    /// The values of the C's table `K` (`codegen::Plan::consts`), written
+    /// into the loaded object through its `codegen::CONSTS` accessor.
+    pub consts: Vec<u64>,
 }
 
 /// The outcome of a [`Job`].
@@ -191,12 +194,12 @@ fn compile_and_load(cc: &str, job: &Job, c_path: &Path, so_path: &Path) -> Resul
         let msg: Vec<&str> = stderr.lines().take(ERROR_LINES).collect();
         return Err(format!("`{cc}` {}: {}", output.status, msg.join("\n")));
     }
-    load(so_path, &job.symbol)
+    load(so_path, &job.symbol, &job.consts)
 }
 
 /// dlopens `so_path` and returns the address of `symbol`. The handle is
 /// deliberately never closed.
-fn load(so_path: &Path, symbol: &str) -> Result<usize, String> {
+fn load(so_path: &Path, symbol: &str, consts: &[u64]) -> Result<usize, String> {
     let path = CString::new(so_path.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
     let name = CString::new(symbol).map_err(|e| format!("symbol {symbol:?}: {e}"))?;
     // SAFETY: `path` is a valid NUL-terminated string that outlives the call,
@@ -210,6 +213,21 @@ fn load(so_path: &Path, symbol: &str) -> Result<usize, String> {
     let addr = unsafe { dlsym(handle, name.as_ptr()) };
     if addr.is_null() {
         return Err(last_dl_error("dlsym"));
+    }
+    if !consts.is_empty() {
+        let getter = CString::new(crate::jit::codegen::CONSTS).map_err(|e| e.to_string())?;
+        // SAFETY: as above; the name is a valid NUL-terminated string.
+        let k = unsafe { dlsym(handle, getter.as_ptr()) };
+        if k.is_null() {
+            return Err(last_dl_error("dlsym"));
+        }
+        // SAFETY: codegen declares `V *cj_consts(void)` returning its
+        // static table `K` of at least `consts.len()` words; nothing runs
+        // the code before this write, and the library is never unloaded.
+        unsafe {
+            let get = std::mem::transmute::<*mut c_void, extern "C" fn() -> *mut u64>(k);
+            std::ptr::copy_nonoverlapping(consts.as_ptr(), get(), consts.len());
+        }
     }
     Ok(addr as usize)
 }
@@ -239,6 +257,7 @@ mod tests {
             label,
             source: source.to_owned(),
             symbol,
+            consts: Vec::new(),
         }
     }
 

@@ -157,6 +157,7 @@ impl Jit {
             label,
             source: plan.source,
             symbol: plan.symbol,
+            consts: plan.consts,
         });
         self.states.insert(
             iseq.id,
