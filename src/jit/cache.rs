@@ -6,8 +6,11 @@
 //! run of the same program loads its hot methods from here without
 //! running the compiler.
 //!
-//! An entry is two files, `<key>.so` and `<key>.key`; the key file records
-//! the key and the SHA-256 and length of the `.so`. Before anything is
+//! An entry is two files: `<key>.key` records the key and the SHA-256 and
+//! length of the shared object, which is `<key>.<its hash>.so` (so a key
+//! file and the object it names always agree, also while two processes
+//! store the same entry: each object file is written once, under its own
+//! name, and the key file is replaced whole). Before anything is
 //! loaded, the directory must be ours and not writable by group or others
 //! (else the cache is not used at all), both files must be regular files
 //! (opened without following a symlink) owned by us and not writable by
@@ -98,54 +101,59 @@ impl Cache {
         &self.dir
     }
 
-    /// Where the entry `key`'s shared object is.
-    pub fn so_path(&self, key: &Key) -> PathBuf {
-        self.dir.join(format!("{}.so", key.0))
+    /// Where the entry `key`'s shared object with the SHA-256 `hash` is.
+    fn so_path(&self, key: &Key, hash: &str) -> PathBuf {
+        let short = hash.get(..16).unwrap_or(hash);
+        self.dir.join(format!("{}.{short}.so", key.0))
     }
 
     fn key_path(&self, key: &Key) -> PathBuf {
         self.dir.join(format!("{}.key", key.0))
     }
 
-    /// The entry `key`'s shared object, verified (see the module's doc):
-    /// `Ok(None)` if there is none, `Err(why)` if there is one that does
-    /// not verify.
-    pub fn lookup(&self, key: &Key) -> Result<Option<Vec<u8>>, String> {
+    /// The entry `key`'s shared object, verified (see the module's doc),
+    /// and where it was: `Ok(None)` if there is none, `Err(why)` if there
+    /// is one that does not verify.
+    pub fn lookup(&self, key: &Key) -> Result<Option<(Vec<u8>, PathBuf)>, String> {
         let Some(text) = read_checked(&self.key_path(key), MAX_KEY_FILE)? else {
             return Ok(None);
         };
-        let text = String::from_utf8(text).map_err(|_| "key file is not text")?;
-        let mut lines = text.lines();
-        let (format, stored, so) = (lines.next(), lines.next(), lines.next());
-        if format != Some(FORMAT) || stored != Some(&format!("key {}", key.0)) {
-            return Err("key file does not match".into());
-        }
-        let (hash, len) = so
-            .and_then(|l| l.strip_prefix("so "))
-            .and_then(|l| l.split_once(' '))
-            .ok_or("key file has no hash")?;
-        let Some(bytes) = read_checked(&self.so_path(key), MAX_SO)? else {
-            return Err("shared object missing".into());
+        let (hash, len) = recorded(&text, key).ok_or("key file does not match")?;
+        let path = self.so_path(key, hash);
+        let Some(bytes) = read_checked(&path, MAX_SO)? else {
+            return Err(format!("{} missing", path.display()));
         };
-        if len.parse::<usize>().ok() != Some(bytes.len()) || hex(&Sha256::digest(&bytes)) != hash {
-            return Err("shared object does not match its recorded hash".into());
+        if bytes.len() != len || hex(&Sha256::digest(&bytes)) != hash {
+            return Err(format!(
+                "{} does not match its recorded hash",
+                path.display()
+            ));
         }
-        Ok(Some(bytes))
+        Ok(Some((bytes, path)))
     }
 
     /// Records `so` (the shared object's bytes) as the entry `key`;
-    /// `label` names the method in the key file, for people.
+    /// `label` names the method in the key file, for people. The object
+    /// the entry named before (damaged, or another process's
+    /// copy) is removed.
     pub fn store(&self, key: &Key, so: &[u8], label: &str) -> Result<(), String> {
+        let hash = hex(&Sha256::digest(so));
         let meta = format!(
-            "{FORMAT}\nkey {}\nso {} {}\nlabel {}\n",
+            "{FORMAT}\nkey {}\nso {hash} {}\nlabel {}\n",
             key.0,
-            hex(&Sha256::digest(so)),
             so.len(),
             label.replace('\n', " ")
         );
+        let before = fs::read(self.key_path(key)).ok();
+        let old = before.as_deref().and_then(|t| recorded(t, key));
         // The object first: a key file never names bytes not yet there.
-        self.put(&self.so_path(key), so)?;
-        self.put(&self.key_path(key), meta.as_bytes())
+        let path = self.so_path(key, &hash);
+        self.put(&path, so)?;
+        self.put(&self.key_path(key), meta.as_bytes())?;
+        if let Some((old, _)) = old.filter(|(old, _)| self.so_path(key, old) != path) {
+            let _ = fs::remove_file(self.so_path(key, old));
+        }
+        Ok(())
     }
 
     /// Writes `bytes` to a fresh temporary file (mode 0600) in the
@@ -172,6 +180,18 @@ impl Cache {
             format!("writing {}: {e}", path.display())
         })
     }
+}
+
+/// The hash and length of the object a key file's `text` records, if it
+/// is a key file of this format for `key`.
+fn recorded<'a>(text: &'a [u8], key: &Key) -> Option<(&'a str, usize)> {
+    let mut lines = std::str::from_utf8(text).ok()?.lines();
+    if lines.next()? != FORMAT || lines.next()?.strip_prefix("key ")? != key.0 {
+        return None;
+    }
+    let (hash, len) = lines.next()?.strip_prefix("so ")?.split_once(' ')?;
+    let hex_digits = hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit());
+    Some((hash, len.parse().ok()?)).filter(|_| hex_digits)
 }
 
 /// The key of `source` compiled by the compiler `ident`
@@ -297,15 +317,21 @@ mod tests {
         assert_ne!(k, key("build", "cc -O1", "int x;"));
         assert_eq!(c.lookup(&k), Ok(None));
         c.store(&k, b"object bytes", "f@t.rb:1").unwrap();
-        assert_eq!(c.lookup(&k).unwrap().as_deref(), Some(&b"object bytes"[..]));
-        fs::write(c.so_path(&k), b"object byte").unwrap();
+        let (bytes, so) = c.lookup(&k).unwrap().unwrap();
+        assert_eq!(bytes, b"object bytes");
+        fs::write(&so, b"object byte").unwrap();
         assert!(c.lookup(&k).unwrap_err().contains("hash"));
-        fs::write(c.so_path(&k), b"object bytes").unwrap();
-        fs::set_permissions(c.so_path(&k), fs::Permissions::from_mode(0o666)).unwrap();
+        fs::write(&so, b"object bytes").unwrap();
+        fs::set_permissions(&so, fs::Permissions::from_mode(0o666)).unwrap();
         assert!(c.lookup(&k).unwrap_err().contains("writable"));
-        fs::remove_file(c.so_path(&k)).unwrap();
-        std::os::unix::fs::symlink("/bin/true", c.so_path(&k)).unwrap();
+        fs::remove_file(&so).unwrap();
+        std::os::unix::fs::symlink("/bin/true", &so).unwrap();
         assert!(c.lookup(&k).is_err());
+        // Stored again (other bytes): the old object goes.
+        c.store(&k, b"other bytes", "f@t.rb:1").unwrap();
+        let (bytes, other) = c.lookup(&k).unwrap().unwrap();
+        assert_eq!((bytes.as_slice(), other != so), (&b"other bytes"[..], true));
+        assert!(fs::symlink_metadata(&so).is_err());
         fs::remove_dir_all(&dir).unwrap();
     }
 

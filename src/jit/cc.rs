@@ -54,8 +54,8 @@ pub struct Done {
     pub c_path: PathBuf,
     /// The code came from the cache: the compiler did not run.
     pub cached: bool,
-    /// What the cache had to say (an entry ignored, one not written), for
-    /// `--jit-verbose`.
+    /// What the cache had to say (not usable, an entry ignored, one not
+    /// written), for `--jit-verbose`.
     pub notes: Vec<String>,
     /// Wall time of the whole write + compile + load.
     pub millis: f64,
@@ -202,18 +202,19 @@ impl Compiler {
         let key = self.key(&job.source, notes);
         if let (Some(cache), Some(key)) = (&self.cache, &key) {
             let found = cache.lookup(key).and_then(|so| match so {
-                Some(bytes) => {
+                Some((bytes, entry)) => {
                     fs::write(so_path, bytes).map_err(|e| format!("copying it: {e}"))?;
-                    load(so_path, &job.symbol, &job.consts).map(Some)
+                    let func = load(so_path, &job.symbol, &job.consts)?;
+                    Ok(Some((func, entry)))
                 }
                 None => Ok(None),
             });
             match found {
-                Ok(Some(func)) => return (Ok(func), Some(cache.so_path(key))),
+                Ok(Some((func, entry))) => return (Ok(func), Some(entry)),
                 Ok(None) => {}
                 Err(why) => notes.push(format!(
-                    "JIT cache: ignoring {} ({why})",
-                    cache.so_path(key).display()
+                    "JIT cache: ignoring the entry for {} ({why})",
+                    job.label
                 )),
             }
         }

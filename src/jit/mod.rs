@@ -205,8 +205,10 @@ impl Jit {
 
     fn install(&mut self, done: cc::Done) {
         let id = IseqId(done.iseq);
+        // What the cache did with an entry (ignored a damaged one, could
+        // not store one) is no warning: the method was compiled anyway.
         for note in &done.notes {
-            self.note(note);
+            self.log(1, note);
         }
         let Some(State::Queued { max_depth }) = self.state(id) else {
             return;
