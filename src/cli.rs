@@ -89,6 +89,8 @@ JIT (any --jit-* option turns it on):
   --jit-save-temps            keep the generated C and shared objects
   --jit-warnings              print JIT warnings (compile failures)
   --jit-debug                 print the generated C (keeps the files)
+  --jit-cache[=DIR]           keep compiled code in DIR for later runs (default
+                              $XDG_CACHE_HOME/carmine/jit or ~/.cache/carmine/jit)
 ";
 
 /// `argv` as text (lossy); `raw`: the same arguments' bytes, which `-e`
@@ -241,12 +243,15 @@ fn jit_option(o: &mut crate::jit::Options, s: &str) -> Result<(), String> {
             "--jit-warnings" => o.warnings = true,
             "--jit-debug" => o.debug = true,
             "--jit-verbose" => o.verbose = 1,
+            "--jit-cache" => o.cache = Some(crate::jit::CacheDir::Default),
             _ => return Err(format!("invalid option {s}  (-h will show valid options)")),
         },
         Some(("--jit-verbose", v)) => o.verbose = num(v)?.min(u32::MAX as u64) as u32,
         Some(("--jit-min-calls", v)) => o.min_calls = num(v)?.max(1),
         Some(("--jit-max-cache", v)) => o.max_cache = num(v)?.min(1 << 20) as usize,
         Some(("--jit-debug", _)) => o.debug = true,
+        Some(("--jit-cache", "")) => return Err("--jit-cache= needs a directory".into()),
+        Some(("--jit-cache", v)) => o.cache = Some(crate::jit::CacheDir::At(v.into())),
         _ => return Err(format!("invalid option {s}  (-h will show valid options)")),
     }
     Ok(())
@@ -721,6 +726,7 @@ fn finish(vm: &mut Vm, result: Result<Value, Unwind>, stats: &Option<String>) ->
                 ("jit_skipped", c.skipped),
                 ("jit_entries", c.entries),
                 ("jit_cancels", c.cancels),
+                ("jit_cache_hits", c.cache_hits),
             ]
         });
         let report = if kind == "json" {

@@ -5,6 +5,9 @@
 //! `tests/ruby/KNOWN_FAILURES` lists tests carmine does not pass yet; they
 //! must still fail (a listed test that passes is reported so the list is
 //! trimmed). `GOLDEN_GC_STRESS=1` runs everything under CARMINE_GC_STRESS.
+//! `GOLDEN_JIT=N` runs everything with every method compiled after N calls,
+//! all runs sharing one JIT code cache made for this run (so the prelude's
+//! methods, the same C in every test, are compiled once, then loaded).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -32,7 +35,7 @@ struct Outcome {
     detail: String,
 }
 
-fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
+fn run_one(bin: &str, path: &Path, stress: bool, jit_cache: Option<&Path>) -> Outcome {
     let dir = path.parent().unwrap();
     let file = path.file_name().unwrap().to_string_lossy().to_string();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ruby");
@@ -49,6 +52,9 @@ fn run_one(bin: &str, path: &Path, stress: bool) -> Outcome {
         cmd.args(["--jit", "--jit-wait", "--jit-warnings"])
             .arg(format!("--jit-min-calls={n}"))
             .env("CARMINE_JIT_ALL", "1");
+        if let Some(dir) = jit_cache {
+            cmd.arg(format!("--jit-cache={}", dir.display()));
+        }
     }
     cmd.arg(&file)
         .current_dir(dir)
@@ -204,17 +210,27 @@ fn golden() {
             skipped.len()
         );
     }
+    // `GOLDEN_JIT`: one code cache for this run's tests, gone after it.
+    let jit_cache = std::env::var_os("GOLDEN_JIT")
+        .map(|_| std::env::temp_dir().join(format!("carmine-golden-jit-{}", std::process::id())));
+    if let Some(dir) = &jit_cache {
+        let _ = std::fs::remove_dir_all(dir);
+        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
+            .create(dir)
+            .expect("the JIT code cache's directory");
+    }
     let queue = Arc::new(Mutex::new(files));
     let results = Arc::new(Mutex::new(Vec::new()));
     let threads: Vec<_> = (0..4)
         .map(|_| {
             let (q, r, bin) = (queue.clone(), results.clone(), bin.clone());
+            let jit_cache = jit_cache.clone();
             std::thread::spawn(move || {
                 loop {
                     let Some(p) = q.lock().unwrap().pop() else {
                         break;
                     };
-                    let o = run_one(&bin, &p, stress);
+                    let o = run_one(&bin, &p, stress, jit_cache.as_deref());
                     r.lock().unwrap().push(o);
                 }
             })
@@ -222,6 +238,9 @@ fn golden() {
         .collect();
     for t in threads {
         t.join().unwrap();
+    }
+    if let Some(dir) = &jit_cache {
+        let _ = std::fs::remove_dir_all(dir);
     }
     let mut results = Arc::try_unwrap(results).ok().unwrap().into_inner().unwrap();
     results.sort_by(|a, b| a.name.cmp(&b.name));

@@ -5,7 +5,7 @@
 //! `GOLDEN_JIT=1` (every method compiled after one call).
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -13,8 +13,8 @@ static RUNS: AtomicUsize = AtomicUsize::new(0);
 
 const FIB: &str = "def fib(n) = n < 2 ? n : fib(n - 1) + fib(n - 2)\nputs fib(20)\n";
 
-/// Runs carmine on `src` with `args`, TMPDIR set to a fresh directory.
-fn run(args: &[&str], src: &str, env: &[(&str, &str)]) -> (Output, PathBuf) {
+/// A fresh directory for one test.
+fn fresh() -> PathBuf {
     let tmp = std::env::temp_dir().join(format!(
         "carmine-jit-test-{}-{}",
         std::process::id(),
@@ -22,14 +22,26 @@ fn run(args: &[&str], src: &str, env: &[(&str, &str)]) -> (Output, PathBuf) {
     ));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).unwrap();
+    tmp
+}
+
+/// Runs carmine on `src` with `args`, TMPDIR set to a fresh directory.
+fn run(args: &[&str], src: &str, env: &[(&str, &str)]) -> (Output, PathBuf) {
+    let tmp = fresh();
+    (run_in(&tmp, args, src, env), tmp)
+}
+
+/// Runs carmine on `src` saved as `tmp/t.rb` (the same path each time)
+/// with `args`, TMPDIR set to `tmp`.
+fn run_in(tmp: &Path, args: &[&str], src: &str, env: &[(&str, &str)]) -> Output {
     let script = tmp.join("t.rb");
     std::fs::write(&script, src).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_carmine"));
-    cmd.args(args).arg(&script).env("TMPDIR", &tmp);
+    cmd.args(args).arg(&script).env("TMPDIR", tmp);
     for (k, v) in env {
         cmd.env(k, v);
     }
-    (cmd.output().unwrap(), tmp)
+    cmd.output().unwrap()
 }
 
 /// The JIT directories carmine left under `tmp`.
@@ -280,5 +292,178 @@ fn stats_report_the_jits_counts() {
     // Without the JIT: no such lines.
     let (out, tmp) = run(&["--stats"], FIB, &[]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("jit "));
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// One `--jit-cache` run of FIB in `tmp`: its stdout and stderr.
+fn cached_fib(tmp: &Path, cache: &str, env: &[(&str, &str)]) -> (String, String) {
+    let flag = if cache.is_empty() {
+        "--jit-cache".to_owned()
+    } else {
+        format!("--jit-cache={cache}")
+    };
+    let args = ["--jit-wait", "--jit-verbose=1", "--jit-min-calls=5", &flag];
+    let out = run_in(tmp, &args, FIB, env);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The cache entries' files in `dir` with extension `ext`.
+fn entries(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(dir).map_or(Vec::new(), |d| {
+        d.flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect()
+    })
+}
+
+#[test]
+fn a_second_run_loads_its_methods_from_the_code_cache() {
+    let tmp = fresh();
+    let cache = tmp.join("cache");
+    let dir = cache.to_str().unwrap();
+    let (out, err) = cached_fib(&tmp, dir, &[]);
+    assert_eq!(out, "6765\n");
+    assert!(
+        err.contains("JIT success (") && !err.contains("cache hit"),
+        "{err}"
+    );
+    let mode = std::fs::metadata(&cache).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700, "cache directory mode");
+    assert_eq!(
+        (entries(&cache, "so").len(), entries(&cache, "key").len()),
+        (1, 1)
+    );
+    // The compiler does not run: the same output from the cached code.
+    let (out, err) = cached_fib(&tmp, dir, &[]);
+    assert_eq!(out, "6765\n");
+    let line = err.lines().find(|l| l.contains("fib@")).expect(&err);
+    assert!(line.starts_with("JIT cache hit ("), "{err}");
+    assert!(line.ends_with(".so") && line.contains(dir), "{line}");
+    assert!(!err.contains("JIT success"), "{err}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn the_default_cache_is_under_xdg_cache_home() {
+    let tmp = fresh();
+    let xdg = tmp.join("xdg");
+    let env = [("XDG_CACHE_HOME", xdg.to_str().unwrap())];
+    let (out, _) = cached_fib(&tmp, "", &env);
+    assert_eq!(out, "6765\n");
+    assert_eq!(entries(&xdg.join("carmine/jit"), "so").len(), 1);
+    let (out, err) = cached_fib(&tmp, "", &env);
+    assert_eq!(out, "6765\n");
+    assert!(err.contains("JIT cache hit ("), "{err}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn a_damaged_cache_entry_is_compiled_again() {
+    let tmp = fresh();
+    let cache = tmp.join("cache");
+    let dir = cache.to_str().unwrap();
+    cached_fib(&tmp, dir, &[]);
+    let so = entries(&cache, "so").pop().unwrap();
+    let whole = std::fs::read(&so).unwrap();
+    let mut flipped = whole.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 0x5a;
+    // Truncated, then one byte changed: ignored, compiled, replaced.
+    for damaged in [&whole[..whole.len() / 3], &flipped[..]] {
+        std::fs::write(&so, damaged).unwrap();
+        let (out, err) = cached_fib(&tmp, dir, &[]);
+        assert_eq!(out, "6765\n");
+        assert!(
+            err.contains("JIT cache: ignoring") && err.contains("hash"),
+            "{err}"
+        );
+        assert!(
+            err.contains("JIT success (") && !err.contains("cache hit"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&so).unwrap(), whole, "entry replaced");
+    }
+    // A key file that is not ours to trust: likewise.
+    let key = entries(&cache, "key").pop().unwrap();
+    std::fs::write(&key, "carmine-jit-cache 1\nkey 00\n").unwrap();
+    let (out, err) = cached_fib(&tmp, dir, &[]);
+    assert_eq!(out, "6765\n");
+    assert!(
+        err.contains("does not match") && err.contains("JIT success ("),
+        "{err}"
+    );
+    // A symlink in the entry's place is not followed.
+    std::fs::remove_file(&so).unwrap();
+    std::os::unix::fs::symlink("/bin/sh", &so).unwrap();
+    let (out, err) = cached_fib(&tmp, dir, &[]);
+    assert_eq!(out, "6765\n");
+    assert!(
+        err.contains("JIT cache: ignoring") && err.contains("JIT success ("),
+        "{err}"
+    );
+    let (_, err) = cached_fib(&tmp, dir, &[]);
+    assert!(err.contains("JIT cache hit ("), "{err}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn a_cache_directory_others_could_write_is_not_used() {
+    let tmp = fresh();
+    let cache = tmp.join("cache");
+    let dir = cache.to_str().unwrap();
+    std::fs::create_dir(&cache).unwrap();
+    std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o777)).unwrap();
+    for _ in 0..2 {
+        let (out, err) = cached_fib(&tmp, dir, &[]);
+        assert_eq!(out, "6765\n");
+        assert!(
+            err.contains("JIT cache not used: ") && err.contains("mode 777"),
+            "{err}"
+        );
+        assert!(err.contains("JIT success ("), "{err}");
+        assert!(entries(&cache, "so").is_empty(), "wrote into it");
+    }
+    // Someone else's directory (only root can make one to try).
+    std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o700)).unwrap();
+    if std::os::unix::fs::chown(&cache, Some(65534), Some(65534)).is_ok() {
+        let (out, err) = cached_fib(&tmp, dir, &[]);
+        assert_eq!(out, "6765\n");
+        assert!(err.contains("is owned by uid 65534"), "{err}");
+        assert!(entries(&cache, "so").is_empty(), "wrote into it");
+    }
+    // A file where the directory should be.
+    let file = tmp.join("file");
+    std::fs::write(&file, "").unwrap();
+    let (out, err) = cached_fib(&tmp, file.to_str().unwrap(), &[]);
+    assert_eq!(out, "6765\n");
+    assert!(
+        err.contains("not a directory") && err.contains("JIT success ("),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn other_compiler_flags_miss_the_cache() {
+    let tmp = fresh();
+    let cache = tmp.join("cache");
+    let dir = cache.to_str().unwrap();
+    let o1 = [("CARMINE_JIT_CC", "cc -O1")];
+    let o0 = [("CARMINE_JIT_CC", "cc -O0")];
+    let (_, err) = cached_fib(&tmp, dir, &o1);
+    assert!(err.contains("JIT success ("), "{err}");
+    let (out, err) = cached_fib(&tmp, dir, &o0);
+    assert_eq!(out, "6765\n");
+    assert!(
+        err.contains("JIT success (") && !err.contains("cache hit"),
+        "{err}"
+    );
+    assert_eq!(entries(&cache, "so").len(), 2);
+    for env in [o1, o0] {
+        let (_, err) = cached_fib(&tmp, dir, &env);
+        assert!(err.contains("JIT cache hit ("), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&tmp);
 }

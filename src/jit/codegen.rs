@@ -42,8 +42,15 @@ pub struct SiteInfo {
 
 /// A translated method.
 pub struct Plan {
+    /// The C: the same text for the same bytecode in any process (what
+    /// differs between processes, call site and ivar cache numbers and
+    /// heap or Symbol literals, is read from the table `K`, `consts`).
     pub source: String,
+    /// The function's name (`SYMBOL`) and the table's accessor (`CONSTS`).
     pub symbol: String,
+    /// `K`'s contents, written into the loaded object before its first
+    /// call (`cc::load`).
+    pub consts: Vec<u64>,
     /// Deepest operand stack the code uses (above the locals).
     pub max_depth: usize,
 }
@@ -195,6 +202,7 @@ pub fn translate(
     let mut costly = vec![false; n];
     // A call of its own: most of its calls come from C then.
     let mut recursive = false;
+    let consts = Consts::default();
     while let Some((pc, d)) = work.pop() {
         if pc >= n {
             return Err(format!("jump out of the code ({pc})"));
@@ -204,7 +212,7 @@ pub fn translate(
             Some(d0) => return Err(format!("stack depth {d0} and {d} at {pc}")),
             None => depth[pc] = Some(d),
         }
-        let e = match insn(iseq, pc, d, site) {
+        let e = match insn(iseq, pc, d, site, &consts) {
             Ok(e) => e,
             // The interpreter takes over there, the stack as it expects.
             Err(_) if script => Emitted {
@@ -233,9 +241,14 @@ pub fn translate(
     if !all {
         worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly, recursive)?;
     }
-    let symbol = format!("carmine_jit_{}", iseq.id.index());
+    let symbol = SYMBOL.to_owned();
+    let consts = consts.0.into_inner();
     let mut src = String::with_capacity(4096);
     src.push_str(&prelude());
+    src.push_str(&format!(
+        "static V K[{}];\nV *{CONSTS}(void) {{ return K; }}\n",
+        consts.len().max(1)
+    ));
     // Each local has a C mirror `lvK`, written with its slot and read
     // instead of it (the slots are memory the C compiler must reload
     // after every store; a mirror stays in a register), reloaded from
@@ -273,6 +286,7 @@ pub fn translate(
     Ok(Plan {
         source: src,
         symbol,
+        consts,
         max_depth: max_depth + 1,
     })
 }
@@ -328,6 +342,38 @@ fn worth_compiling(
         return Err(format!("too small: {natives} in C"));
     }
     Ok(())
+}
+
+/// The name of a translation's C function.
+pub const SYMBOL: &str = "cj_main";
+/// The name of the function that returns its table `K`.
+pub const CONSTS: &str = "cj_consts";
+
+/// What one process's C would spell differently from another's, as
+/// entries of the table `K` (`Plan::consts`), each value once.
+#[derive(Default)]
+struct Consts(std::cell::RefCell<Vec<u64>>);
+
+impl Consts {
+    /// `K[i]` holding `raw`.
+    fn get(&self, raw: u64) -> String {
+        let mut k = self.0.borrow_mut();
+        let i = k.iter().position(|&x| x == raw).unwrap_or_else(|| {
+            k.push(raw);
+            k.len() - 1
+        });
+        format!("K[{i}]")
+    }
+
+    /// A literal: immediates other than Symbols are the same word in
+    /// every process; a Symbol's or heap object's is not.
+    fn lit(&self, v: Value) -> String {
+        if v.is_symbol() || v.is_heap() {
+            self.get(v.raw())
+        } else {
+            val(v)
+        }
+    }
 }
 
 /// `v` as a C constant.
@@ -386,6 +432,7 @@ fn insn(
     pc: usize,
     d: usize,
     site: &dyn Fn(CallSiteId) -> SiteInfo,
+    consts: &Consts,
 ) -> Result<Emitted, String> {
     let next = pc + 1;
     let is_step = std::cell::Cell::new(false);
@@ -432,7 +479,7 @@ fn insn(
         is_call.set(true);
         is_direct.set(site(s).direct);
         is_recursive.set(site(s).recursive);
-        let k = ((s.index() as u64) << 1) | recv as u64;
+        let k = consts.get(((s.index() as u64) << 1) | recv as u64);
         let top = d + pushed;
         let argc = site(s).argc;
         let r = if recv {
@@ -442,7 +489,7 @@ fn insn(
         };
         Ok((
             format!(
-                "  {push}{{ static struct cj_site S_ = {{ 0xffffffffu }};\n  FAST(S_, {to}, {top}, {argc}, {}, {r}, L{to});\n  CALL({to}, {top}, {k}UL, S_); }} goto L{to};\n",
+                "  {push}{{ static struct cj_site S_ = {{ 0xffffffffu }};\n  FAST(S_, {to}, {top}, {argc}, {}, {r}, L{to});\n  CALL({to}, {top}, {k}, S_); }} goto L{to};\n",
                 recv as u32
             ),
             vec![(to, nd)],
@@ -452,7 +499,7 @@ fn insn(
         Insn::Nop => (format!("  goto L{next};\n"), vec![(next, d)]),
         Insn::PutNil => put(d, &val(Value::NIL), next),
         Insn::PutSelf => put(d, "e->self", next),
-        Insn::PutObject { v } => put(d, &val(v), next),
+        Insn::PutObject { v } => put(d, &consts.lit(v), next),
         Insn::GetLocal { idx } => put(d, &format!("lv{idx}"), next),
         Insn::SetLocal { idx } => (
             format!("  lv{idx} = l[{idx}] = s[{}]; goto L{next};\n", under(1)?),
@@ -478,7 +525,7 @@ fn insn(
             format!(
                 "  s[{d}] = lv{idx}; s[{}] = {}; goto L{};\n",
                 d + 1,
-                val(v),
+                consts.lit(v),
                 pc + 2
             ),
             vec![(pc + 2, d + 2)],
@@ -752,7 +799,8 @@ fn insn(
         // `ivset`), else the step.
         Insn::GetIvar { ic, .. } => (
             format!(
-                "  {{ V v_ = e->x->ivget(e, {ic}u); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; goto L{next}; }} }}\n  STEP({pc}, {d}); goto L{next};\n"
+                "  {{ V v_ = e->x->ivget(e, (unsigned){ic}); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; goto L{next}; }} }}\n  STEP({pc}, {d}); goto L{next};\n",
+                ic = consts.get(ic as u64)
             ),
             vec![(next, d + 1)],
         ),
@@ -765,7 +813,8 @@ fn insn(
             };
             (
                 format!(
-                    "  if (e->x->ivset(e, {ic}u, s[{v}])) goto L{to};\n  STEP({pc}, {d}); goto L{to};\n"
+                    "  if (e->x->ivset(e, (unsigned){ic}, s[{v}])) goto L{to};\n  STEP({pc}, {d}); goto L{to};\n",
+                    ic = consts.get(ic as u64)
                 ),
                 vec![(to, nd)],
             )
@@ -774,17 +823,19 @@ fn insn(
             let v = under(1)?;
             (
                 format!(
-                    "  if (!e->x->ivset(e, {ic}u, s[{v}])) STEP({pc}, {d});\n  e->ret = s[{v}]; return 0;\n"
+                    "  if (!e->x->ivset(e, (unsigned){ic}, s[{v}])) STEP({pc}, {d});\n  e->ret = s[{v}]; return 0;\n",
+                    ic = consts.get(ic as u64)
                 ),
                 vec![],
             )
         }
         Insn::IvarLocal { ic, idx, .. } => (
             format!(
-                "  {{ V v_ = e->x->ivget(e, {ic}u); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; s[{}] = lv{idx}; goto L{}; }} }}\n  STEP({pc}, {d}); goto L{};\n",
+                "  {{ V v_ = e->x->ivget(e, (unsigned){ic}); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; s[{}] = lv{idx}; goto L{}; }} }}\n  STEP({pc}, {d}); goto L{};\n",
                 d + 1,
                 pc + 2,
-                pc + 2
+                pc + 2,
+                ic = consts.get(ic as u64),
             ),
             vec![(pc + 2, d + 2)],
         ),
@@ -809,11 +860,12 @@ fn insn(
         }
         Insn::IvarAddIStore { ic, imm, .. } => (
             format!(
-                "  {{ V v_ = e->x->ivget(e, {ic}u); I r; if ((v_ & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)v_, (I){}, &r) && e->x->ivset(e, {ic}u, (V)r)) goto L{}; }}\n  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                "  {{ V v_ = e->x->ivget(e, (unsigned){ic}); I r; if ((v_ & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)v_, (I){}, &r) && e->x->ivset(e, (unsigned){ic}, (V)r)) goto L{}; }}\n  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
                 2 * imm as i64,
                 pc + 6,
                 pc + 6,
-                pc + 6
+                pc + 6,
+                ic = consts.get(ic as u64),
             ),
             vec![(pc + 6, d), slow()],
         ),

@@ -6,6 +6,7 @@
 //! keeps the options and each method's JIT state.
 
 pub mod abi;
+pub mod cache;
 pub mod cc;
 pub mod codegen;
 
@@ -27,6 +28,17 @@ pub struct Options {
     pub verbose: u32,
     pub warnings: bool,
     pub debug: bool,
+    /// `--jit-cache[=DIR]`: where compiled code is kept between runs.
+    pub cache: Option<CacheDir>,
+}
+
+/// The code cache's directory as given on the command line.
+#[derive(Clone, Debug)]
+pub enum CacheDir {
+    /// `--jit-cache`: the user's (`cache::default_dir`).
+    Default,
+    /// `--jit-cache=DIR`.
+    At(std::path::PathBuf),
 }
 
 impl Default for Options {
@@ -39,6 +51,7 @@ impl Default for Options {
             verbose: 0,
             warnings: false,
             debug: false,
+            cache: None,
         }
     }
 }
@@ -64,6 +77,8 @@ pub struct Counts {
     pub entries: u64,
     /// Calls the interpreter finished (an operator left its fast path).
     pub cancels: u64,
+    /// Of `compiled`, those loaded from the code cache.
+    pub cache_hits: u64,
 }
 
 pub struct Jit {
@@ -137,7 +152,12 @@ impl Jit {
         };
         if self.worker.is_none() && !self.broken {
             let cc = std::env::var("CARMINE_JIT_CC").unwrap_or_else(|_| "cc".to_string());
-            match cc::Worker::new(&cc, self.opts.save_temps || self.opts.debug) {
+            let cache = self.opts.cache.as_ref().and_then(|spec| {
+                cache::Cache::open(spec)
+                    .inspect_err(|why| self.note(&format!("JIT cache not used: {why}")))
+                    .ok()
+            });
+            match cc::Worker::new(&cc, self.opts.save_temps || self.opts.debug, cache) {
                 Ok(w) => self.worker = Some(w),
                 Err(e) => {
                     self.broken = true;
@@ -157,6 +177,7 @@ impl Jit {
             label,
             source: plan.source,
             symbol: plan.symbol,
+            consts: plan.consts,
         });
         self.states.insert(
             iseq.id,
@@ -184,17 +205,28 @@ impl Jit {
 
     fn install(&mut self, done: cc::Done) {
         let id = IseqId(done.iseq);
+        // What the cache did with an entry (ignored a damaged one, could
+        // not store one) is no warning: the method was compiled anyway.
+        for note in &done.notes {
+            self.log(1, note);
+        }
         let Some(State::Queued { max_depth }) = self.state(id) else {
             return;
         };
         match done.result {
             Ok(func) => {
                 self.counts.compiled += 1;
+                self.counts.cache_hits += done.cached as u64;
                 self.states.insert(id, State::Compiled { func, max_depth });
+                let how = if done.cached {
+                    "JIT cache hit"
+                } else {
+                    "JIT success"
+                };
                 self.log(
                     1,
                     &format!(
-                        "JIT success ({:.1}ms): {} -> {}",
+                        "{how} ({:.1}ms): {} -> {}",
                         done.millis,
                         done.label,
                         done.c_path.display()
@@ -204,12 +236,10 @@ impl Jit {
             Err(why) => {
                 self.counts.failed += 1;
                 self.states.insert(id, State::Failed);
-                let msg = format!("JIT failure ({:.1}ms): {}: {why}", done.millis, done.label);
-                if self.opts.verbose >= 1 {
-                    self.log(1, &msg);
-                } else {
-                    self.warn(&msg);
-                }
+                self.note(&format!(
+                    "JIT failure ({:.1}ms): {}: {why}",
+                    done.millis, done.label
+                ));
             }
         }
     }
@@ -218,6 +248,15 @@ impl Jit {
     fn log(&self, level: u32, msg: &str) {
         if self.opts.verbose >= level || self.opts.debug {
             let _ = writeln!(std::io::stderr(), "{msg}");
+        }
+    }
+
+    /// A `--jit-verbose` line if verbose, else a `--jit-warnings` one.
+    fn note(&self, msg: &str) {
+        if self.opts.verbose >= 1 {
+            self.log(1, msg);
+        } else {
+            self.warn(msg);
         }
     }
 
