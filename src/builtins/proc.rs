@@ -43,7 +43,7 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(p, "source_location", 0, |vm, s, _, _| {
         let found = match &*obj(s).body.borrow() {
-            Body::Proc(p) => match &p.special {
+            Body::Proc(p) => match p.special.as_deref() {
                 None => Ok(p.block.iseq),
                 Some(BlockArg::Method(m)) => Err(Some(*m)),
                 Some(_) => Err(None),
@@ -105,7 +105,7 @@ pub fn init(vm: &mut Vm) {
         };
         if special {
             if let Body::Proc(p) = &*obj(s).body.borrow()
-                && let Some(BlockArg::Method(m)) = &p.special
+                && let Some(BlockArg::Method(m)) = p.special.as_deref()
                 && let Body::Method(rm) = &*obj(*m).body.borrow()
             {
                 return Ok(Value::int(super::method::method_arity(vm, rm.method)));
@@ -250,7 +250,7 @@ fn proc_to_s(vm: &Vm, s: Value) -> String {
     let (lambda, what) = match &*obj(s).body.borrow() {
         Body::Proc(p) => (
             p.is_lambda,
-            match &p.special {
+            match p.special.as_deref() {
                 None => {
                     let i = vm.iseq(p.block.iseq);
                     format!(" {}:{}", i.file, i.first_line)

@@ -34,7 +34,7 @@ impl Vm {
                         // Symbol#to_proc and Method#to_proc procs are lambdas
                         // in 3.1; an ifunc block (with_index's) is not.
                         is_lambda: !matches!(**b, BlockArg::Indexed(_)),
-                        special: Some((**b).clone()),
+                        special: Some(b.clone()),
                     })),
                 )
             }
@@ -372,16 +372,20 @@ impl Vm {
         blockarg: Option<Rc<BlockArg>>,
         fl: u32,
     ) -> VResult {
-        let (blk, lambda, special) = match &*obj(p).body.borrow() {
-            Body::Proc(rp) => (rp.block.clone(), rp.is_lambda, rp.special.clone()),
+        let special = match &*obj(p).body.borrow() {
+            Body::Proc(rp) => rp.special.clone(),
             _ => return Err(self.type_error("not a proc")),
         };
         if let Some(s) = special {
-            if let BlockArg::Method(m) = s {
-                return self.call_method_object_fl(m, args, blockarg, fl);
+            if let BlockArg::Method(m) = &*s {
+                return self.call_method_object_fl(*m, args, blockarg, fl);
             }
-            return self.yield_block_with(&Rc::new(s), args, self_val, blockarg);
+            return self.yield_block_with(&s, args, self_val, blockarg);
         }
+        let (blk, lambda) = match &*obj(p).body.borrow() {
+            Body::Proc(rp) => (rp.block.clone(), rp.is_lambda),
+            _ => return Err(self.type_error("not a proc")),
+        };
         let r = self.call_block_value(&blk, args, self_val, lambda, blockarg, fl);
         match r {
             // A lambda ends a `break` only when its target frame is gone;

@@ -317,7 +317,7 @@ pub struct RProc {
     pub block: Block,
     pub is_lambda: bool,
     /// For `Symbol#to_proc` and `Method#to_proc`.
-    pub special: Option<BlockArg>,
+    pub special: Option<Rc<BlockArg>>,
 }
 
 #[derive(Clone, Copy)]
