@@ -191,10 +191,19 @@ pub fn try_push<T>(vm: &mut Vm, v: &mut Vec<T>, x: T) -> Result<(), Unwind> {
 }
 
 /// An Integer argument (Fixnum only), with CRuby's TypeError otherwise.
+#[inline]
 pub fn int_arg(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
-    if let Some(n) = v.as_fixnum() {
-        return Ok(n);
+    match v.as_fixnum() {
+        Some(n) => Ok(n),
+        None => int_arg_slow(vm, v),
     }
+}
+
+/// `int_arg` of anything but a Fixnum: Floats truncated, Bignums in
+/// range, `to_int` conversions, and the errors.
+#[cold]
+#[inline(never)]
+fn int_arg_slow(vm: &mut Vm, v: Value) -> Result<i64, Unwind> {
     if v.is_flonum() || (v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Float(_))) {
         let f = float::to_f64(v).unwrap_or(0.0);
         let two63 = crate::support::float_fmt::TWO_63;
@@ -313,9 +322,16 @@ pub fn name_arg(vm: &mut Vm, v: Value) -> Result<crate::value::SymbolId, Unwind>
     Err(vm.type_error(&format!("{s} is not a symbol nor a string")))
 }
 
+#[inline]
 pub fn check_frozen(vm: &mut Vm, v: Value) -> Result<(), Unwind> {
     if v.is_heap() && obj(v).is_frozen() {
-        return Err(vm.frozen_error(v));
+        return Err(frozen(vm, v));
     }
     Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn frozen(vm: &mut Vm, v: Value) -> Unwind {
+    vm.frozen_error(v)
 }

@@ -137,7 +137,7 @@ fn regexp_at(
             .flatten()
             .map(|c| groups_of(&c, tpos))
     };
-    Ok(found.map(|g| subj.groups_to_bytes(g)))
+    Ok(found.map(|g| subj.groups_to_bytes_near(g, pos)))
 }
 
 fn groups_of(c: &fancy_regex::Captures<'_, str>, pos: usize) -> Groups {

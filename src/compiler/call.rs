@@ -322,7 +322,10 @@ impl<'pr> Compiler<'pr, '_> {
     ) -> CallSiteId {
         let line = self.scopes.last().map(|s| s.line).unwrap_or(0);
         let mut site = CallSite::new(name, argc, flags, block, self.file.clone(), line);
-        site.kw = Some(kw.into());
+        site.kw = Some(Box::new(crate::dispatch::ic::SiteKw {
+            names: kw.into(),
+            binding: None,
+        }));
         self.host.add_site(site)
     }
 

@@ -9,7 +9,9 @@
 
 use std::cell::{Cell, RefCell};
 
+mod alloc;
 mod arena;
+pub use alloc::PurgeNow;
 pub use arena::Arena;
 
 use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, IdSink, RObject};

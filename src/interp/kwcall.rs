@@ -22,7 +22,7 @@ impl Vm {
     pub fn send_kw(&mut self, site: CallSiteId) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
         let (argc, fl) = (s.argc as usize, s.flags);
-        let nkw = s.kw.as_ref().map_or(0, |k| k.len());
+        let nkw = s.kw.as_ref().map_or(0, |k| k.names.len());
         let npos = argc - 1;
         let recv_ix = self.stack.len() - nkw - npos - 1;
         let recv = self.stack[recv_ix];
@@ -61,7 +61,13 @@ impl Vm {
     #[cold]
     #[inline(never)]
     fn kw_to_hash(&mut self, site: CallSiteId, nkw: usize) -> Result<(), Unwind> {
-        let Some(names) = self.dispatch.site(site).kw.clone() else {
+        let Some(names) = self
+            .dispatch
+            .site(site)
+            .kw
+            .as_ref()
+            .map(|k| k.names.clone())
+        else {
             return Ok(());
         };
         let top = self.stack.len() - nkw;
@@ -95,11 +101,13 @@ impl Vm {
         nkw: usize,
         block: &Option<Rc<BlockArg>>,
     ) -> bool {
-        let b = match self.dispatch.site(site).kw_binding {
+        let b = match self.dispatch.site(site).kw.as_ref().and_then(|k| k.binding) {
             Some(b) if b.iseq == iid => b,
             _ => match self.kw_binding(iseq, iid, site, npos, nkw) {
                 Some(b) => {
-                    self.dispatch.sites[site.index()].kw_binding = Some(b);
+                    if let Some(k) = self.dispatch.sites[site.index()].kw.as_mut() {
+                        k.binding = Some(b);
+                    }
                     b
                 }
                 None => return false,
@@ -150,7 +158,7 @@ impl Vm {
         if nkw > KW_BIND_MAX {
             return None;
         }
-        let names = self.dispatch.site(site).kw.as_deref()?;
+        let names = &*self.dispatch.site(site).kw.as_ref()?.names;
         let mut slots = [0u16; KW_BIND_MAX];
         let mut required = 0;
         for (j, name) in names.iter().enumerate() {

@@ -92,6 +92,10 @@ impl Host for Vm {
     }
 }
 
+/// Source size from which compiling purges freed memory at once
+/// (`gc::PurgeNow`).
+const LARGE_SOURCE: usize = 64 * 1024;
+
 impl Vm {
     /// Compiles source into a top-level iseq, mapping compile errors to
     /// Ruby exceptions (SyntaxError, NotImplementedError).
@@ -107,6 +111,9 @@ impl Vm {
         kind: IseqKind,
         line: i64,
     ) -> Result<IseqId, Unwind> {
+        // A large file's tables grow by doubling while its parse tree is
+        // alive: the old copies go back to the OS at once (gc::PurgeNow).
+        let _purge = (src.len() >= LARGE_SOURCE).then(crate::gc::PurgeNow::start);
         let r = compiler::compile_program_at(self, src, file, kind, line);
         self.compile_result(r, file)
     }
@@ -198,6 +205,9 @@ impl Vm {
     pub fn load_prelude(&mut self) {
         // Defining the core operators is not a redefinition.
         self.dispatch.bop_redefined = 0;
+        // What loading frees (parse trees, outgrown tables) leaves the
+        // start-up RSS (gc::PurgeNow).
+        let _purge = crate::gc::PurgeNow::start();
         for (name, src) in crate::builtins::PRELUDE {
             if let Err(e) =
                 self.eval_file(src.as_bytes(), &format!("<internal:{name}>"), IseqKind::Top)

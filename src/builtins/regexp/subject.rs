@@ -94,14 +94,21 @@ impl Subject {
 
     /// `g` (text offsets) in byte offsets.
     pub fn groups_to_bytes(&self, g: Groups) -> Groups {
+        let hint = match (&self.map, g.first()) {
+            (Some(m), Some(Some((a, _)))) => m.partition_point(|&x| (x as usize) < *a),
+            _ => 0,
+        };
+        self.groups_to_bytes_near(g, hint)
+    }
+
+    /// `groups_to_bytes` for groups that lie near byte offset `hint`
+    /// (a scanner's position, where its anchored match starts): each is
+    /// searched from there outwards (galloping), in O(log distance)
+    /// rather than O(log length) — a tokenizer over a long binary String
+    /// maps every token's offsets.
+    pub fn groups_to_bytes_near(&self, g: Groups, hint: usize) -> Groups {
         let Some(m) = &self.map else {
             return g;
-        };
-        // Groups lie near the whole match's start: search from there
-        // outwards (galloping) rather than over the whole map.
-        let hint = match g.first() {
-            Some(Some((a, _))) => m.partition_point(|&x| (x as usize) < *a),
-            _ => 0,
         };
         g.into_iter()
             .map(|x| x.map(|(a, b)| (gallop(m, a, hint), gallop(m, b, hint))))
@@ -110,7 +117,8 @@ impl Subject {
 }
 
 /// The first index `i` with `m[i] >= t` (as `partition_point`), searched
-/// from `hint` outwards: O(log distance) for offsets near the hint.
+/// from `hint` outwards, up or down: O(log distance) for offsets near the
+/// hint.
 fn gallop(m: &[u32], t: usize, hint: usize) -> usize {
     let below = |i: usize| (m[i] as usize) < t;
     let hint = hint.min(m.len());
@@ -123,7 +131,14 @@ fn gallop(m: &[u32], t: usize, hint: usize) -> usize {
         let hi = (lo + step).min(m.len());
         lo + m[lo..hi].partition_point(|&x| (x as usize) < t)
     } else {
-        m[..hint].partition_point(|&x| (x as usize) < t)
+        // m[hint] >= t (or hint is the end): gallop down the same way.
+        let (mut hi, mut step) = (hint, 1);
+        while hi >= step && !below(hi - step) {
+            hi -= step;
+            step *= 2;
+        }
+        let lo = if hi >= step { hi - step + 1 } else { 0 };
+        lo + m[lo..hi].partition_point(|&x| (x as usize) < t)
     }
 }
 
@@ -182,7 +197,7 @@ mod tests {
         let m: Vec<u32> = (0..300u32).map(|i| i * 2 - i / 3).collect();
         for t in 0..620usize {
             let want = m.partition_point(|&x| (x as usize) < t);
-            for hint in [0, 1, 7, 150, 299, 300, 400] {
+            for hint in [0, 1, 2, 3, 7, 64, 150, 200, 298, 299, 300, 400] {
                 assert_eq!(gallop(&m, t, hint), want, "t={t} hint={hint}");
             }
         }
