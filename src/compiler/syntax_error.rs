@@ -332,13 +332,15 @@ fn snippet(src: &[u8], start: usize, end: usize) -> Option<String> {
         .chars()
         .count()
         .max(1);
-    let (from, pre) = if col > MARGIN {
-        (col - MARGIN, "...")
+    // The window is centred on the token's last character.
+    let last = col + width - 1;
+    let (from, pre) = if last > MARGIN {
+        (last - MARGIN, "...")
     } else {
         (0, "")
     };
-    let (to, post) = if chars.len() > col + MARGIN {
-        (col + MARGIN, "...")
+    let (to, post) = if chars.len() > last + MARGIN {
+        (last + MARGIN, "...")
     } else {
         (chars.len(), "")
     };

@@ -27,6 +27,12 @@ SOURCES = [
   "x = {a: 1,\n",
   "value = compute(1) *\n  end\n",
   "value = 3 -\n  ]\n",
+  # long lines: the shown window is centred on the token's last character
+  "x = #{'a' * 40} + end\n",
+  "x = #{'a' * 40} + end + #{'b' * 60}\n",
+  "x = #{'a' * 26} + end\n",
+  "x = #{'a' * 33} + )\n",
+  "x = #{'a' * 20} + [1, 2 3456789]\n",
 ]
 SOURCES.each do |src|
   eval(src)
