@@ -34,6 +34,8 @@ const _: () = assert!(std::mem::size_of::<Option<Value>>() == 16);
 const FIXNUM_FLAG: u64 = 0x01;
 const FLONUM_MASK: u64 = 0x03;
 const FLONUM_FLAG: u64 = 0x02;
+/// 0.0's flonum word (the one flonum outside the exponent rule).
+const FLONUM_ZERO: u64 = 0x8000_0000_0000_0002;
 const SYMBOL_FLAG: u64 = 0x0c;
 const QFALSE: u64 = 0x00;
 const QNIL: u64 = 0x08;
@@ -155,19 +157,26 @@ impl Value {
             .map(|r| Value(r as u64))
     }
 
-    /// A flonum if the double's exponent fits (CRuby's rule), else `None`
-    /// and the caller boxes it on the heap.
-    #[inline]
+    /// A flonum if the double's exponent fits (CRuby's rule: the top three
+    /// exponent bits are 011 or 100, and not +2^-255, whose word would be
+    /// 0.0's), else `None` and the caller boxes it on the heap. The hot
+    /// test is one subtract and compare: `bits << 1` puts those three bits
+    /// on top, so they are 011 or 100 exactly when it lies in
+    /// `[3 << 61, 5 << 61)`.
+    #[inline(always)]
     pub fn flonum(d: f64) -> Option<Value> {
         let bits = d.to_bits();
-        let e = ((bits >> 60) & 0x7) as i32;
-        if bits != 0x3000_0000_0000_0000 && ((e - 3) & !0x01) == 0 {
+        if (bits << 1).wrapping_sub(3 << 61) < 2 << 61 && bits != 0x3000_0000_0000_0000 {
             Some(Value((bits.rotate_left(3) & !0x01) | FLONUM_FLAG))
-        } else if bits == 0 {
-            Some(Value(0x8000_0000_0000_0002))
         } else {
-            None
+            Value::flonum_rare(bits)
         }
+    }
+
+    /// `flonum` outside the common exponents: 0.0 has its own word.
+    #[cold]
+    fn flonum_rare(bits: u64) -> Option<Value> {
+        (bits == 0).then_some(Value(FLONUM_ZERO))
     }
 
     #[inline(always)]
@@ -175,14 +184,22 @@ impl Value {
         self.0 & FLONUM_MASK == FLONUM_FLAG
     }
 
-    #[inline]
+    /// Both are flonums, in one test of the two tags.
+    #[inline(always)]
+    pub fn both_flonum(a: Value, b: Value) -> bool {
+        ((a.0 ^ FLONUM_FLAG) | (b.0 ^ FLONUM_FLAG)) & FLONUM_MASK == 0
+    }
+
+    /// The double of a flonum: the two dropped exponent bits come back
+    /// from the one kept in bit 63 (it is 1 for exponents 100, 0 for
+    /// 011), by flipping the tag's two low bits, 10, to 01 when bit 63 is
+    /// set (an arithmetic shift spreads it), then rotating back. 0.0's
+    /// word is selected without a branch.
+    #[inline(always)]
     pub fn flonum_value(self) -> f64 {
-        if self.0 == 0x8000_0000_0000_0002 {
-            return 0.0;
-        }
-        let b63 = self.0 >> 63;
-        let v = (2u64.wrapping_sub(b63)) | (self.0 & !0x03);
-        f64::from_bits(v.rotate_right(3))
+        let spread = ((self.0 as i64) >> 63) as u64;
+        let bits = (self.0 ^ (spread & FLONUM_MASK)).rotate_right(3);
+        f64::from_bits(if self.0 == FLONUM_ZERO { 0 } else { bits })
     }
 
     #[inline(always)]
