@@ -162,21 +162,32 @@ impl Value {
     /// 0.0's), else `None` and the caller boxes it on the heap. The hot
     /// test is one subtract and compare: `bits << 1` puts those three bits
     /// on top, so they are 011 or 100 exactly when it lies in
-    /// `[3 << 61, 5 << 61)`.
+    /// `[3 << 61, 5 << 61)`; starting one above `3 << 61` also leaves
+    /// +-2^-255 (the two words shifting to it) to the cold path.
     #[inline(always)]
     pub fn flonum(d: f64) -> Option<Value> {
         let bits = d.to_bits();
-        if (bits << 1).wrapping_sub(3 << 61) < 2 << 61 && bits != 0x3000_0000_0000_0000 {
-            Some(Value((bits.rotate_left(3) & !0x01) | FLONUM_FLAG))
+        if (bits << 1).wrapping_sub((3 << 61) + 1) < (2 << 61) - 1 {
+            Some(Value::flonum_encode(bits))
         } else {
             Value::flonum_rare(bits)
         }
     }
 
-    /// `flonum` outside the common exponents: 0.0 has its own word.
+    #[inline(always)]
+    fn flonum_encode(bits: u64) -> Value {
+        Value((bits.rotate_left(3) & !0x01) | FLONUM_FLAG)
+    }
+
+    /// `flonum` outside the common exponents: 0.0 has its own word, and
+    /// -2^-255 is a flonum as in CRuby (+2^-255 is boxed).
     #[cold]
     fn flonum_rare(bits: u64) -> Option<Value> {
-        (bits == 0).then_some(Value(FLONUM_ZERO))
+        match bits {
+            0 => Some(Value(FLONUM_ZERO)),
+            0xb000_0000_0000_0000 => Some(Value::flonum_encode(bits)),
+            _ => None,
+        }
     }
 
     #[inline(always)]
@@ -320,6 +331,51 @@ mod tests {
         }
         assert!(Value::flonum(1.0).is_some());
         assert!(Value::flonum(-0.0).is_none(), "CRuby boxes -0.0");
+    }
+
+    /// The encoding agrees with CRuby's `rb_float_new_inline` rule, bit
+    /// for bit, at every exponent edge, and decodes back exactly.
+    #[test]
+    fn flonum_rule_matches_cruby_at_the_edges() {
+        fn cruby(bits: u64) -> Option<u64> {
+            let e = ((bits >> 60) & 0x7) as i32;
+            if bits != 0x3000_0000_0000_0000 && ((e - 3) & !0x01) == 0 {
+                Some((bits.rotate_left(3) & !0x01) | 0x02)
+            } else if bits == 0 {
+                Some(0x8000_0000_0000_0002)
+            } else {
+                None
+            }
+        }
+        let mut words = vec![0u64, 1, 0x3000_0000_0000_0000, 0xb000_0000_0000_0000];
+        for top in 0u64..16 {
+            for low in [0u64, 1, 0x0fff_ffff_ffff_ffff, 0x0800_0000_0000_0000] {
+                words.push(top << 60 | low);
+            }
+        }
+        words.extend(
+            [
+                f64::NAN,
+                f64::INFINITY,
+                f64::MIN_POSITIVE,
+                1e-77,
+                1e77,
+                1e-78,
+            ]
+            .map(f64::to_bits),
+        );
+        for w in words {
+            let v = Value::flonum(f64::from_bits(w));
+            assert_eq!(v.map(|v| v.raw()), cruby(w), "{w:#x}");
+            if let Some(v) = v {
+                assert!(v.is_flonum() && Value::both_flonum(v, v));
+                assert_eq!(v.flonum_value().to_bits(), w, "{w:#x}");
+            }
+        }
+        let one = Value::flonum(1.0).unwrap();
+        for other in [Value::int(1), Value::NIL, Value::symbol(SymbolId(7))] {
+            assert!(!Value::both_flonum(one, other) && !Value::both_flonum(other, one));
+        }
     }
 
     #[test]
