@@ -63,7 +63,7 @@ impl Vm {
         {
             return Some((a == b) == matches!(insn, Insn::OptEq { .. }));
         }
-        if a.is_flonum() && b.is_flonum() && self.dispatch.bop_ok(bop::FLOAT_CMP) {
+        if Value::both_flonum(a, b) && self.dispatch.bop_ok(bop::FLOAT_CMP) {
             let (x, y) = (a.flonum_value(), b.flonum_value());
             return Some(match insn {
                 Insn::OptEq { .. } => x == y,
@@ -79,17 +79,17 @@ impl Vm {
 
     /// `+ - * /` on two Floats (flonums, or boxed Floats on the cold path),
     /// as CRuby's opt_plus..opt_div do, unless Float's operators were
-    /// redefined.
-    #[inline]
-    pub fn opt_float_arith(&mut self, insn: Insn, a: Value, b: Value) -> Option<Value> {
-        if !(a.is_flonum() && b.is_flonum()) {
-            return self.opt_mixed_float_arith(insn, a, b);
+    /// redefined. `op` is a constant at each instruction's arm, so the
+    /// arithmetic is one machine instruction there.
+    #[inline(always)]
+    pub fn opt_float_arith(&mut self, op: FloatOp, a: Value, b: Value) -> Option<Value> {
+        if !Value::both_flonum(a, b) {
+            return self.opt_mixed_float_arith(op, a, b);
         }
         if !self.dispatch.bop_ok(bop::FLOAT_ARITH) {
             return None;
         }
-        let r = float_op(insn, a.flonum_value(), b.flonum_value())?;
-        Some(self.float_new(r))
+        Some(self.float_new(op.apply(a.flonum_value(), b.flonum_value())))
     }
 
     /// `opt_float_arith` when a side is a boxed Float or a Fixnum: as
@@ -97,8 +97,8 @@ impl Vm {
     /// `(double)`) and `fix_plus`.. (a Fixnum receiver, a Float
     /// argument), each while its class's operators are not redefined.
     #[inline(never)]
-    fn opt_mixed_float_arith(&mut self, insn: Insn, a: Value, b: Value) -> Option<Value> {
-        let (x, y, op) = if a.is_fixnum() {
+    fn opt_mixed_float_arith(&mut self, op: FloatOp, a: Value, b: Value) -> Option<Value> {
+        let (x, y, bop) = if a.is_fixnum() {
             (a.fixnum_unchecked() as f64, float_of(b)?, bop::INT_ARITH)
         } else {
             let x = float_of(a)?;
@@ -108,11 +108,10 @@ impl Vm {
             };
             (x, y, bop::FLOAT_ARITH)
         };
-        if !self.dispatch.bop_ok(op) {
+        if !self.dispatch.bop_ok(bop) {
             return None;
         }
-        let r = float_op(insn, x, y)?;
-        Some(self.float_new(r))
+        Some(self.float_new(op.apply(x, y)))
     }
 
     /// `v` is a Hash (not a subclass, no singleton methods can matter:
@@ -1023,17 +1022,27 @@ impl Vm {
     }
 }
 
-/// `+ - * /` of two doubles (IEEE division is CRuby's
-/// `double_div_double` for every divisor); None for another operator.
-#[inline(always)]
-fn float_op(insn: Insn, x: f64, y: f64) -> Option<f64> {
-    Some(match insn {
-        Insn::OptPlus { .. } => x + y,
-        Insn::OptMinus { .. } => x - y,
-        Insn::OptMult { .. } => x * y,
-        Insn::OptDiv { .. } => x / y,
-        _ => return None,
-    })
+/// The operator of a Float fast path (`opt_float_arith`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FloatOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl FloatOp {
+    /// `x op y` in IEEE arithmetic (division is CRuby's
+    /// `double_div_double` for every divisor).
+    #[inline(always)]
+    fn apply(self, x: f64, y: f64) -> f64 {
+        match self {
+            FloatOp::Add => x + y,
+            FloatOp::Sub => x - y,
+            FloatOp::Mul => x * y,
+            FloatOp::Div => x / y,
+        }
+    }
 }
 
 /// A Float's double (flonum or boxed); None for anything else.

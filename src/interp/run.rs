@@ -10,6 +10,7 @@ use crate::value::Value;
 
 use super::call::{Call, Hot};
 use super::jit::JitExit;
+use super::ops::FloatOp;
 use super::trace::{self, event};
 use super::{VResult, Vm};
 
@@ -421,7 +422,7 @@ impl Vm {
                         {
                             binary_result!(l, r)
                         }
-                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
+                        if let Some(r) = self.opt_float_arith(FloatOp::Add, a, b) {
                             binary_result!(l, r)
                         }
                         call!(self.send(site))
@@ -435,7 +436,7 @@ impl Vm {
                         {
                             binary_result!(l, r)
                         }
-                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
+                        if let Some(r) = self.opt_float_arith(FloatOp::Sub, a, b) {
                             binary_result!(l, r)
                         }
                         call!(self.send(site))
@@ -452,7 +453,7 @@ impl Vm {
                         {
                             binary_result!(l, r)
                         }
-                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
+                        if let Some(r) = self.opt_float_arith(FloatOp::Mul, a, b) {
                             binary_result!(l, r)
                         }
                         call!(self.send(site))
@@ -498,7 +499,9 @@ impl Vm {
                                 binary_result!(l, r)
                             }
                         }
-                        if let Some(r) = self.opt_float_arith(*insn, a, b) {
+                        if matches!(insn, Insn::OptDiv { .. })
+                            && let Some(r) = self.opt_float_arith(FloatOp::Div, a, b)
+                        {
                             binary_result!(l, r)
                         }
                         call!(self.send(site))

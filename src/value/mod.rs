@@ -34,6 +34,8 @@ const _: () = assert!(std::mem::size_of::<Option<Value>>() == 16);
 const FIXNUM_FLAG: u64 = 0x01;
 const FLONUM_MASK: u64 = 0x03;
 const FLONUM_FLAG: u64 = 0x02;
+/// 0.0's flonum word (the one flonum outside the exponent rule).
+const FLONUM_ZERO: u64 = 0x8000_0000_0000_0002;
 const SYMBOL_FLAG: u64 = 0x0c;
 const QFALSE: u64 = 0x00;
 const QNIL: u64 = 0x08;
@@ -155,18 +157,36 @@ impl Value {
             .map(|r| Value(r as u64))
     }
 
-    /// A flonum if the double's exponent fits (CRuby's rule), else `None`
-    /// and the caller boxes it on the heap.
-    #[inline]
+    /// A flonum if the double's exponent fits (CRuby's rule: the top three
+    /// exponent bits are 011 or 100, and not +2^-255, whose word would be
+    /// 0.0's), else `None` and the caller boxes it on the heap. The hot
+    /// test is one subtract and compare: `bits << 1` puts those three bits
+    /// on top, so they are 011 or 100 exactly when it lies in
+    /// `[3 << 61, 5 << 61)`; starting one above `3 << 61` also leaves
+    /// +-2^-255 (the two words shifting to it) to the cold path.
+    #[inline(always)]
     pub fn flonum(d: f64) -> Option<Value> {
         let bits = d.to_bits();
-        let e = ((bits >> 60) & 0x7) as i32;
-        if bits != 0x3000_0000_0000_0000 && ((e - 3) & !0x01) == 0 {
-            Some(Value((bits.rotate_left(3) & !0x01) | FLONUM_FLAG))
-        } else if bits == 0 {
-            Some(Value(0x8000_0000_0000_0002))
+        if (bits << 1).wrapping_sub((3 << 61) + 1) < (2 << 61) - 1 {
+            Some(Value::flonum_encode(bits))
         } else {
-            None
+            Value::flonum_rare(bits)
+        }
+    }
+
+    #[inline(always)]
+    fn flonum_encode(bits: u64) -> Value {
+        Value((bits.rotate_left(3) & !0x01) | FLONUM_FLAG)
+    }
+
+    /// `flonum` outside the common exponents: 0.0 has its own word, and
+    /// -2^-255 is a flonum as in CRuby (+2^-255 is boxed).
+    #[cold]
+    fn flonum_rare(bits: u64) -> Option<Value> {
+        match bits {
+            0 => Some(Value(FLONUM_ZERO)),
+            0xb000_0000_0000_0000 => Some(Value::flonum_encode(bits)),
+            _ => None,
         }
     }
 
@@ -175,14 +195,22 @@ impl Value {
         self.0 & FLONUM_MASK == FLONUM_FLAG
     }
 
-    #[inline]
+    /// Both are flonums, in one test of the two tags.
+    #[inline(always)]
+    pub fn both_flonum(a: Value, b: Value) -> bool {
+        ((a.0 ^ FLONUM_FLAG) | (b.0 ^ FLONUM_FLAG)) & FLONUM_MASK == 0
+    }
+
+    /// The double of a flonum: the two dropped exponent bits come back
+    /// from the one kept in bit 63 (it is 1 for exponents 100, 0 for
+    /// 011), by flipping the tag's two low bits, 10, to 01 when bit 63 is
+    /// set (an arithmetic shift spreads it), then rotating back. 0.0's
+    /// word is selected without a branch.
+    #[inline(always)]
     pub fn flonum_value(self) -> f64 {
-        if self.0 == 0x8000_0000_0000_0002 {
-            return 0.0;
-        }
-        let b63 = self.0 >> 63;
-        let v = (2u64.wrapping_sub(b63)) | (self.0 & !0x03);
-        f64::from_bits(v.rotate_right(3))
+        let spread = ((self.0 as i64) >> 63) as u64;
+        let bits = (self.0 ^ (spread & FLONUM_MASK)).rotate_right(3);
+        f64::from_bits(if self.0 == FLONUM_ZERO { 0 } else { bits })
     }
 
     #[inline(always)]
@@ -303,6 +331,51 @@ mod tests {
         }
         assert!(Value::flonum(1.0).is_some());
         assert!(Value::flonum(-0.0).is_none(), "CRuby boxes -0.0");
+    }
+
+    /// The encoding agrees with CRuby's `rb_float_new_inline` rule, bit
+    /// for bit, at every exponent edge, and decodes back exactly.
+    #[test]
+    fn flonum_rule_matches_cruby_at_the_edges() {
+        fn cruby(bits: u64) -> Option<u64> {
+            let e = ((bits >> 60) & 0x7) as i32;
+            if bits != 0x3000_0000_0000_0000 && ((e - 3) & !0x01) == 0 {
+                Some((bits.rotate_left(3) & !0x01) | 0x02)
+            } else if bits == 0 {
+                Some(0x8000_0000_0000_0002)
+            } else {
+                None
+            }
+        }
+        let mut words = vec![0u64, 1, 0x3000_0000_0000_0000, 0xb000_0000_0000_0000];
+        for top in 0u64..16 {
+            for low in [0u64, 1, 0x0fff_ffff_ffff_ffff, 0x0800_0000_0000_0000] {
+                words.push(top << 60 | low);
+            }
+        }
+        words.extend(
+            [
+                f64::NAN,
+                f64::INFINITY,
+                f64::MIN_POSITIVE,
+                1e-77,
+                1e77,
+                1e-78,
+            ]
+            .map(f64::to_bits),
+        );
+        for w in words {
+            let v = Value::flonum(f64::from_bits(w));
+            assert_eq!(v.map(|v| v.raw()), cruby(w), "{w:#x}");
+            if let Some(v) = v {
+                assert!(v.is_flonum() && Value::both_flonum(v, v));
+                assert_eq!(v.flonum_value().to_bits(), w, "{w:#x}");
+            }
+        }
+        let one = Value::flonum(1.0).unwrap();
+        for other in [Value::int(1), Value::NIL, Value::symbol(SymbolId(7))] {
+            assert!(!Value::both_flonum(one, other) && !Value::both_flonum(other, one));
+        }
     }
 
     #[test]
