@@ -93,6 +93,16 @@ pub fn report(file: &str, src: &[u8], errors: &[Found], show_lines: bool) -> Str
                 None => text = format!("unexpected end-of-input{expecting}"),
             }
         }
+        // bison marks the constant, prism the whole assignment.
+        if text == "dynamic constant assignment" {
+            end = start
+                + src[start..]
+                    .iter()
+                    .take_while(|&&b| {
+                        b.is_ascii_alphanumeric() || b == b'_' || b == b':' || b >= 0x80
+                    })
+                    .count();
+        }
         // bison marks the whole method head (`def self.x=`), prism the name.
         if let Some(head) = text.strip_prefix("invalid method name; a ") {
             text = head.to_string();
@@ -328,14 +338,15 @@ fn snippet(src: &[u8], start: usize, end: usize) -> Option<String> {
         .count()
         .min(chars.len());
     let end = end.clamp(start, line_end);
-    let width = String::from_utf8_lossy(&src[start..end])
-        .chars()
-        .count()
-        .max(1);
-    // The window is centred on the token's last character.
-    let last = col + width - 1;
+    let token_chars = String::from_utf8_lossy(&src[start..end]).chars().count();
+    let width = token_chars.max(1);
+    // The window is centred on the token's last character (the character
+    // before an empty one, at the end of input), but a token wider than the
+    // margin is shown from its start.
+    let last = (col + token_chars).saturating_sub(1);
     let (from, pre) = if last > MARGIN {
-        (last - MARGIN, "...")
+        let from = (last - MARGIN).min(col);
+        (from, if from > 0 { "..." } else { "" })
     } else {
         (0, "")
     };
@@ -362,6 +373,15 @@ mod tests {
             end,
         }];
         report("s.rb", src.as_bytes(), &errors, true)
+    }
+
+    #[test]
+    fn a_token_wider_than_the_margin_is_drawn_from_its_start() {
+        let src = format!("x = {}\n", "y".repeat(80));
+        let s = snippet(src.as_bytes(), 4, 84).unwrap();
+        assert!(s.starts_with("...y") && s.contains("\n...^~~"), "{s}");
+        let s = snippet(src.as_bytes(), 0, 84).unwrap();
+        assert!(s.starts_with("x = y") && s.contains("\n^~~"), "{s}");
     }
 
     #[test]
