@@ -146,11 +146,13 @@ impl FileBuf {
         self.flush()?;
         let mut out = Vec::new();
         if self.unread() == 0 {
-            // Nothing buffered: straight into the result.
-            out.resize(n, 0);
+            // Nothing buffered: straight into the result, grown a chunk
+            // at a time (a huge `n` must not be allocated up front).
             let mut got = 0;
             while got < n {
-                let k = read_fd(self.file()?, &mut out[got..])?;
+                let want = (n - got).min(1 << 20);
+                out.resize(got + want, 0);
+                let k = read_fd(self.file()?, &mut out[got..got + want])?;
                 if k == 0 {
                     break;
                 }
