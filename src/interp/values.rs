@@ -826,14 +826,15 @@ impl Vm {
 /// hashing it.
 const SMALL_HASH: usize = 8;
 
-/// The hash of an immediate key (what `hash_of` gives it, but for the
-/// flonum zeros).
-#[inline]
 /// `Kernel#hash`: the object's identity, as a Fixnum.
+#[inline]
 pub fn identity_hash(k: Value) -> i64 {
     (k.raw() >> 3) as i64 & 0x3fff_ffff_ffff
 }
 
+/// The hash of an immediate key (what `hash_of` gives it, but for the
+/// flonum zeros).
+#[inline]
 fn immediate_hash(k: Value) -> u64 {
     let mut h = crate::support::fasthash::FastHasher::default();
     k.raw().hash(&mut h);
