@@ -8,7 +8,7 @@ use crate::builtins::regexp::{Subject, SubjectError};
 use crate::class::cls;
 use crate::gc::obj;
 use crate::object::{Body, RHash, RRegexp, RegexpEnc, Unwind};
-use crate::value::{Value, sym, symbol};
+use crate::value::{SymbolId, Value, sym, symbol};
 
 use super::Vm;
 
@@ -255,20 +255,10 @@ impl Vm {
             r?;
             return Ok(h.finish());
         }
-        // Kernel#hash and Struct#hash need no Ruby call (as CRuby's
-        // rb_any_hash); a tracer still sees Struct#hash called.
-        let c = self.class_of(k);
-        let m = self
-            .dispatch
-            .resolve(&mut self.classes, c, sym::HASH)
-            .method;
-        if m.is_some() {
-            if m == self.key_methods.kernel_hash {
-                return Ok(identity_hash(k) as u64);
-            }
-            if m == self.key_methods.struct_hash && self.trace.events == 0 {
-                return crate::builtins::structs::hash_code(self, k);
-            }
+        match self.key_method(k, sym::HASH) {
+            KeyMethod::Kernel => return Ok(identity_hash(k) as u64),
+            KeyMethod::Struct => return crate::builtins::structs::hash_code(self, k),
+            KeyMethod::Other => {}
         }
         let r = self.funcall(k, sym::HASH, &[], None)?;
         match r.as_fixnum() {
@@ -306,18 +296,38 @@ impl Vm {
                 _ => {}
             }
         }
-        let c = self.class_of(a);
-        let m = self.dispatch.resolve(&mut self.classes, c, sym::EQL).method;
-        if m.is_some() {
-            if m == self.key_methods.kernel_eql {
-                return Ok(false); // (identity: a != b)
-            }
-            if m == self.key_methods.struct_eql && self.trace.events == 0 {
+        match self.key_method(a, sym::EQL) {
+            KeyMethod::Kernel => return Ok(false), // (identity: a != b)
+            KeyMethod::Struct => {
                 return Ok(crate::builtins::structs::equal(self, a, b, true)?.truthy());
             }
+            KeyMethod::Other => {}
         }
         let r = self.funcall(a, sym::EQL, &[b], None)?;
         Ok(r.truthy())
+    }
+
+    /// Which implementation `key.hash` / `key.eql?` (`name`) resolves to:
+    /// Kernel's and Struct's run without a Ruby call (as CRuby's
+    /// rb_any_hash); a tracer still sees Struct's methods called.
+    fn key_method(&mut self, key: Value, name: SymbolId) -> KeyMethod {
+        let c = self.class_of(key);
+        let m = self.dispatch.resolve(&mut self.classes, c, name).method;
+        let km = &self.key_methods;
+        let (kernel, strukt) = if name == sym::HASH {
+            (km.kernel_hash, km.struct_hash)
+        } else {
+            (km.kernel_eql, km.struct_eql)
+        };
+        if m.is_none() {
+            KeyMethod::Other
+        } else if m == kernel {
+            KeyMethod::Kernel
+        } else if m == strukt && self.trace.events == 0 {
+            KeyMethod::Struct
+        } else {
+            KeyMethod::Other
+        }
     }
 
     pub fn hash_len(&self, h: Value) -> Option<usize> {
@@ -839,4 +849,11 @@ fn immediate_hash(k: Value) -> u64 {
     let mut h = crate::support::fasthash::FastHasher::default();
     k.raw().hash(&mut h);
     h.finish()
+}
+
+/// What a hash key's `hash`/`eql?` resolves to (`Vm::key_method`).
+enum KeyMethod {
+    Kernel,
+    Struct,
+    Other,
 }
