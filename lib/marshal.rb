@@ -237,12 +237,14 @@ module Marshal
       when Time
         # carmine's Time keeps its state in @__ ivars; CRuby writes a
         # packed _dump string instead (not byte-compatible, round trips).
+        # As in CRuby, a local time loads as that offset under its zone's
+        # name, not as a time of the loading process's zone.
         byte(0x6f)
         symbol(:Time)
-        long(4)
-        %i[@__s @__ns @__off @__utc].each do |n|
+        long(7)
+        %i[@__s @__ns @__off @__utc @__local @__zone @__dst].each do |n|
           symbol(n)
-          write(obj.instance_variable_get(n), depth)
+          write(%i[@__local @__dst].include?(n) ? false : obj.instance_variable_get(n), depth)
         end
       when Proc, Method, UnboundMethod, Binding, IO, ObjectSpace::WeakMap
         raise TypeError, "no _dump_data is defined for class #{obj.class}"

@@ -4,7 +4,10 @@
 # @__s (Integer seconds since 1970-01-01 UTC), @__ns (0...10**9),
 # @__off (UTC offset in seconds) and @__utc (true for UTC times). Civil
 # fields are computed from them with Howard Hinnant's days/civil
-# algorithms. The local zone is UTC (carmine reads no tz database yet).
+# algorithms. A local time (@__local) also keeps its zone's abbreviation
+# (@__zone) and DST flag (@__dst), read from the tz database for
+# ENV["TZ"] (RubyVM::Prelude.tz_local / tz_mktime, src/builtins/time.rs);
+# a fixed-offset time has neither.
 class Time
   include Comparable
 
@@ -12,87 +15,166 @@ class Time
   DAYNAMES = %w[Sunday Monday Tuesday Wednesday Thursday Friday Saturday].freeze
 
   class << self
-    def now(in: nil)
+    # (`in` can only be read through a binding: made only when given)
+    def now(in: (no_in = true; nil))
       ns = Process.clock_gettime(Process::CLOCK_REALTIME, :nanosecond)
-      t = __make(ns.div(1_000_000_000), ns % 1_000_000_000, 0, false)
-      zone = binding.local_variable_get(:in)
+      zone = no_in ? nil : binding.local_variable_get(:in)
+      t = __local_make(ns.div(1_000_000_000), ns % 1_000_000_000)
       zone ? t.localtime(zone) : t
     end
 
-    def at(time, subsec = nil, unit = :microsecond, in: nil)
-      zone = binding.local_variable_get(:in)
+    def at(time, subsec = (no_sub = true), unit = :microsecond, in: (no_in = true; nil))
+      zone = no_in ? nil : binding.local_variable_get(:in)
       if time.is_a?(Time)
-        t = __make(time.to_i, time.nsec, time.utc_offset, time.utc?)
+        raise TypeError, "can't convert Time into an exact number" unless no_sub
+        t = allocate.__init(time.to_i, time.nsec, time.utc_offset, time.utc?, time.__local?, time.zone, time.dst?)
       else
-        raise TypeError, "can't convert #{time.class} into an exact number" unless time.is_a?(Numeric)
-        r = time.is_a?(Float) ? time.to_r : time
+        r = __exact(time)
+        r = r.to_r if r.is_a?(Float)
         s = r.floor
-        ns = ((r - s) * 1_000_000_000).round
-        if subsec
+        ns = ((r - s) * 1_000_000_000).floor
+        unless no_sub
           mult = { millisecond: 1_000_000, usec: 1000, microsecond: 1000, nsec: 1, nanosecond: 1 }.fetch(unit) do
             raise ArgumentError, "unexpected unit: #{unit}"
           end
-          ns += (subsec * mult).round
+          sub = __exact(subsec)
+          sub = sub.to_r if sub.is_a?(Float)
+          ns += (sub * mult).floor
         end
         s += ns.div(1_000_000_000)
-        t = __make(s, ns % 1_000_000_000, 0, false)
+        t = __local_make(s, ns % 1_000_000_000)
       end
       zone ? t.localtime(zone) : t
     end
 
-    def new(year = nil, mon = 1, day = 1, hour = 0, min = 0, sec = 0, zone = nil, in: nil)
-      return now(in: binding.local_variable_get(:in)) if year.nil?
-      zone ||= binding.local_variable_get(:in)
-      off = zone.nil? ? 0 : __parse_offset(zone)
-      t = __civil(year, mon, day, hour, min, sec, off)
-      t.instance_variable_set(:@__utc, zone == "UTC" || zone == "Z")
-      t
+    def new(year = (none = true), mon = nil, day = nil, hour = nil, min = nil, sec = nil, zone = nil, in: (no_in = true; nil))
+      kw_zone = no_in ? nil : binding.local_variable_get(:in)
+      if none
+        return now(in: kw_zone)
+      end
+      raise ArgumentError, "timezone argument given as positional and keyword arguments" if zone && kw_zone
+      zone ||= kw_zone
+      local, ns = __civil(year, mon, day, hour, min, sec)
+      return __local_civil(local, ns) if zone.nil?
+      off = __parse_offset(zone)
+      return __make(local, ns, 0, true) if off == :utc
+      __make(local - off, ns, off, false)
     end
 
-    def utc(year, mon = 1, day = 1, hour = 0, min = 0, sec = 0, usec = 0)
-      t = __civil(year, mon, day, hour, min, sec, 0, usec)
-      t.instance_variable_set(:@__utc, true)
-      t
+    def utc(*args)
+      local, ns = __civil_args(args)
+      __make(local, ns, 0, true)
     end
     alias gm utc
 
-    def local(year, mon = 1, day = 1, hour = 0, min = 0, sec = 0, usec = 0)
-      __civil(year, mon, day, hour, min, sec, 0, usec)
+    def local(*args)
+      local, ns = __civil_args(args)
+      __local_civil(local, ns, args.size == 10 ? args[8] : nil)
     end
     alias mktime local
 
-    def __make(s, ns, off, utc)
-      t = allocate
-      t.instance_variable_set(:@__s, s)
-      t.instance_variable_set(:@__ns, ns)
-      t.instance_variable_set(:@__off, off)
-      t.instance_variable_set(:@__utc, utc)
-      t
+    def __make(s, ns, off, utc, local = false, zone = nil, dst = false)
+      allocate.__init(s, ns, off, utc, local, zone, dst)
+    end
+
+    # A Time in the local zone (ENV["TZ"], else /etc/localtime) at `s`.
+    def __local_make(s, ns)
+      off, dst, zone = RubyVM::Prelude.tz_local(ENV["TZ"], s)
+      allocate.__init(s, ns, off, false, true, zone, dst)
+    end
+
+    # The local-zone Time whose civil fields are `local` (as UTC seconds).
+    def __local_civil(local, ns, isdst = nil)
+      s, off, dst, zone = RubyVM::Prelude.tz_mktime(ENV["TZ"], local, isdst)
+      allocate.__init(s, ns, off, false, true, zone, dst)
+    end
+
+    # Time.utc/local's arguments: (year, mon, day, hour, min, sec, usec)
+    # or Time#to_a's ten (sec, min, hour, day, mon, year, and four ignored).
+    def __civil_args(args)
+      case args.size
+      when 1..7
+        year, mon, day, hour, min, sec, usec = args
+        __civil(year, mon, day, hour, min, sec, usec)
+      when 10
+        sec, min, hour, day, mon, year = args
+        __civil(year, mon, day, hour, min, sec)
+      else
+        raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 1..8)"
+      end
+    end
+
+    # A number as Time takes one: Integer, Rational, Float, or what
+    # converts with to_r / to_int.
+    def __exact(v)
+      case v
+      when Integer, Rational, Float then v
+      when nil, String then raise TypeError, "can't convert #{v.class} into an exact number"
+      else
+        return v.to_r if v.respond_to?(:to_r)
+        return v.to_int if v.respond_to?(:to_int)
+        raise TypeError, "can't convert #{v.class} into an exact number"
+      end
+    end
+
+    # A civil field: Integers as they are, Strings as base-10 numerals,
+    # nil as the default, anything else through to_int.
+    def __field(v, default)
+      case v
+      when nil then default
+      when Integer then v
+      when String then v.to_i
+      when Float then v.to_i
+      else
+        raise TypeError, "can't convert #{v.class} into an exact number" unless v.respond_to?(:to_int)
+        v.to_int
+      end
     end
 
     def __month(mon)
+      return 1 if mon.nil?
       return mon if mon.is_a?(Integer)
-      s = mon.to_s
-      i = MONTHNAMES.index { |n| n[0, 3].casecmp?(s) }
-      return i + 1 if i
-      s.to_i
+      mon = mon.to_str if !mon.is_a?(String) && mon.respond_to?(:to_str)
+      if mon.is_a?(String)
+        i = MONTHNAMES.index { |n| n[0, 3].casecmp?(mon) }
+        return i + 1 if i
+        return mon.to_i
+      end
+      __field(mon, 1)
     end
 
-    def __civil(year, mon, day, hour, min, sec, off, usec = 0)
-      year = year.to_i
+    # [seconds as if the fields were UTC, nanoseconds]
+    def __civil(year, mon, day, hour, min, sec, usec = nil)
+      raise TypeError, "no implicit conversion of nil into Integer" if year.nil?
+      year = year.is_a?(String) ? year.to_i : __field(year, 0)
       mon = __month(mon)
-      day = day.to_i
-      hour = hour.to_i
-      min = min.to_i
+      day = __field(day, 1)
+      hour = __field(hour, 0)
+      min = __field(min, 0)
       raise ArgumentError, "mon out of range" unless (1..12).cover?(mon)
-      raise ArgumentError, "argument out of range" unless (1..31).cover?(day) && (0..24).cover?(hour) && (0..59).cover?(min)
-      r = sec.is_a?(Float) ? sec.to_r : sec.to_r
-      raise ArgumentError, "argument out of range" unless r >= 0 && r < 61
+      raise ArgumentError, "argument out of range" unless (1..31).cover?(day)
+      raise ArgumentError, "hour out of range" unless (0..24).cover?(hour)
+      raise ArgumentError, "min out of range" unless (0..59).cover?(min) && (hour < 24 || min == 0)
+      sec = case sec
+            when nil then 0
+            when String then sec.to_i
+            else __exact(sec)
+            end
+      r = sec.is_a?(Float) ? sec.to_r : sec
+      raise ArgumentError, "sec out of range" if r >= 61
+      raise ArgumentError, "argument out of range" unless r >= 0
+      raise ArgumentError, "sec out of range" if hour == 24 && r != 0
       isec = r.floor
-      ns = ((r - isec) * 1_000_000_000).round + usec.to_i * 1000
+      if usec.nil?
+        ns = ((r - isec) * 1_000_000_000).floor
+      else
+        u = usec.is_a?(String) ? usec.to_i : __exact(usec)
+        u = u.to_r if u.is_a?(Float)
+        raise ArgumentError, "subsecx out of range" unless u >= 0 && u < 1_000_000
+        ns = (u * 1000).floor
+      end
       days = __days_from_civil(year, mon, 1) + day - 1
-      s = days * 86_400 + hour * 3600 + min * 60 + isec - off
-      __make(s + ns.div(1_000_000_000), ns % 1_000_000_000, off, false)
+      [days * 86_400 + hour * 3600 + min * 60 + isec + ns.div(1_000_000_000), ns % 1_000_000_000]
     end
 
     def __days_from_civil(y, m, d)
@@ -117,18 +199,48 @@ class Time
       [m <= 2 ? y + 1 : y, m, d]
     end
 
+    MILITARY = "ABCDEFGHIKLMNOPQRSTUVWXYZ"
+
+    # A UTC offset argument in seconds, or :utc for "UTC", "Z", "-00:00".
     def __parse_offset(zone)
+      if !zone.is_a?(String) && !zone.is_a?(Integer) && zone.respond_to?(:to_str)
+        zone = zone.to_str
+      end
       case zone
-      when Integer then zone
-      when "UTC", "Z", "-00:00" then 0
-      when /\A([+-])(\d\d):?(\d\d)(?::?(\d\d))?\z/
-        v = $2.to_i * 3600 + $3.to_i * 60 + $4.to_i
-        $1 == "-" ? -v : v
+      when String
+        return :utc if zone == "UTC" || zone == "Z" || zone == "-00:00"
+        if zone.size == 1 && (i = MILITARY.index(zone))
+          return i < 12 ? (i + 1) * 3600 : (i < 24 ? (11 - i) * 3600 : :utc)
+        end
+        m = /\A([+-])(\d\d)(?:(:?)(\d\d)(?:\3(\d\d))?)?\z/.match(zone)
+        if m.nil? || m[4].to_i > 59 || m[5].to_i > 59
+          raise ArgumentError, %("+HH:MM", "-HH:MM", "UTC" or "A".."I","K".."Z" expected for utc_offset: #{zone})
+        end
+        raise ArgumentError, "utc_offset out of range" if m[2].to_i > 23
+        v = m[2].to_i * 3600 + m[4].to_i * 60 + m[5].to_i
+        m[1] == "-" ? -v : v
       else
-        raise ArgumentError, %('+HH:MM', '-HH:MM', 'UTC' or 'A'..'I','K'..'Z' expected for utc_offset: #{zone})
+        v = zone.is_a?(Integer) ? zone : __exact(zone)
+        v = v.to_r if v.is_a?(Float)
+        v = v.to_i if v.is_a?(Rational) && v.denominator == 1
+        raise ArgumentError, "utc_offset out of range" unless v.abs < 86_400
+        v
       end
     end
   end
+
+  def __init(s, ns, off, utc, local, zone, dst)
+    @__s = s
+    @__ns = ns
+    @__off = off
+    @__utc = utc
+    @__local = local
+    @__zone = zone
+    @__dst = dst
+    self
+  end
+
+  def __local? = @__local
 
   def to_i = @__s
   alias tv_sec to_i
@@ -144,17 +256,21 @@ class Time
   alias gmtoff utc_offset
   def utc? = @__utc
   alias gmt? utc?
-  def zone = (@__utc || @__off.zero? ? "UTC" : nil)
+  def zone
+    return "UTC".encode(Encoding::US_ASCII) if @__utc
+    @__zone&.dup&.force_encoding(Encoding::US_ASCII)
+  end
 
   def __fields
-    @__fields ||= begin
-      local = @__s + @__off
-      days = local.div(86_400)
-      rem = local % 86_400
-      y, m, d = Time.__civil_from_days(days)
-      [y, m, d, rem / 3600, rem % 3600 / 60, rem % 60, (days + 4) % 7,
-       days - Time.__days_from_civil(y, 1, 1) + 1]
-    end
+    return @__fields if @__fields
+    local = (@__s + @__off).floor
+    days = local.div(86_400)
+    rem = local % 86_400
+    y, m, d = Time.__civil_from_days(days)
+    f = [y, m, d, rem / 3600, rem % 3600 / 60, rem % 60, (days + 4) % 7,
+         days - Time.__days_from_civil(y, 1, 1) + 1]
+    @__fields = f unless frozen?
+    f
   end
   private :__fields
 
@@ -175,15 +291,15 @@ class Time
   def thursday? = wday == 4
   def friday? = wday == 5
   def saturday? = wday == 6
-  def dst? = false
+  def dst? = @__dst
   alias isdst dst?
-  def to_a = [sec, min, hour, day, month, year, wday, yday, false, zone]
+  def to_a = [sec, min, hour, day, month, year, wday, yday, @__dst, zone]
 
   def instance_variables = super.reject { |n| n.start_with?("@__") }
 
   def utc
-    @__off = 0
-    @__utc = true
+    return self if @__utc
+    __init(@__s, @__ns, 0, true, false, nil, false)
     @__fields = nil
     self
   end
@@ -191,9 +307,17 @@ class Time
   def getutc = dup.utc
   alias getgm getutc
 
+  # Without an argument: the local zone (ENV["TZ"]); with one: that
+  # fixed offset ("UTC", "Z" and "-00:00" make a UTC time).
   def localtime(off = nil)
-    @__off = off.nil? ? 0 : Time.__parse_offset(off)
-    @__utc = off == "UTC" || off == "Z"
+    if off.nil?
+      return self if @__local
+      o, dst, zone = RubyVM::Prelude.tz_local(ENV["TZ"], @__s)
+      __init(@__s, @__ns, o, false, true, zone, dst)
+    else
+      o = Time.__parse_offset(off)
+      o == :utc ? __init(@__s, @__ns, 0, true, false, nil, false) : __init(@__s, @__ns, o, false, false, nil, false)
+    end
     @__fields = nil
     self
   end
@@ -208,20 +332,38 @@ class Time
     if other.is_a?(Time)
       return (@__s - other.to_i) + (@__ns - other.nsec) / 1_000_000_000.0
     end
-    __shift(-other)
+    __shift(-Time.__exact(other))
   end
 
   def __shift(delta)
-    raise TypeError, "can't convert #{delta.class} into an exact number" unless delta.is_a?(Numeric)
-    r = delta.is_a?(Float) ? delta.to_r : delta
-    total = @__ns + (r * 1_000_000_000).round
-    Time.__make(@__s + total.div(1_000_000_000), total % 1_000_000_000, @__off, @__utc)
+    r = Time.__exact(delta)
+    r = r.to_r if r.is_a?(Float)
+    total = @__ns + (r * 1_000_000_000).floor
+    __same_zone(@__s + total.div(1_000_000_000), total % 1_000_000_000)
   end
-  private :__shift
+
+  # A Time at another instant in this one's zone: a local time's offset
+  # (and DST, abbreviation) read again for the new instant.
+  def __same_zone(s, ns)
+    return Time.__local_make(s, ns) if @__local
+    Time.__make(s, ns, @__off, @__utc, false, @__zone)
+  end
+
+  # The same zone as read for this time (round, floor, ceil: within a
+  # second of it).
+  def __at_zone(s, ns) = Time.__make(s, ns, @__off, @__utc, @__local, @__zone, @__dst)
+  private :__shift, :__same_zone, :__at_zone
 
   def <=>(other)
-    return nil unless other.is_a?(Time)
-    [@__s, @__ns] <=> [other.to_i, other.nsec]
+    unless other.is_a?(Time)
+      # (CRuby's rb_invcmp: the other side's answer, negated)
+      r = other <=> self
+      return nil if r.nil?
+      return -(r <=> 0) if r.is_a?(Integer)
+      return r > 0 ? -1 : (r < 0 ? 1 : 0)
+    end
+    c = @__s <=> other.to_i
+    c.zero? ? @__ns <=> other.nsec : c
   end
 
   def eql?(other) = other.is_a?(Time) && (self <=> other) == 0
@@ -230,18 +372,18 @@ class Time
   def round(digits = 0)
     unit = 10**(9 - digits)
     ns = (@__ns + unit / 2) / unit * unit
-    Time.__make(@__s + ns / 1_000_000_000, ns % 1_000_000_000, @__off, @__utc)
+    __at_zone(@__s + ns / 1_000_000_000, ns % 1_000_000_000)
   end
 
   def floor(digits = 0)
     unit = 10**(9 - digits)
-    Time.__make(@__s, @__ns / unit * unit, @__off, @__utc)
+    __at_zone(@__s, @__ns / unit * unit)
   end
 
   def ceil(digits = 0)
     unit = 10**(9 - digits)
     ns = (@__ns + unit - 1) / unit * unit
-    Time.__make(@__s + ns / 1_000_000_000, ns % 1_000_000_000, @__off, @__utc)
+    __at_zone(@__s + ns / 1_000_000_000, ns % 1_000_000_000)
   end
 
   def __offset_str(colons = 0)
@@ -255,17 +397,19 @@ class Time
     end
   end
 
-  def to_s = @__utc ? strftime("%Y-%m-%d %H:%M:%S UTC") : strftime("%Y-%m-%d %H:%M:%S %z")
+  def to_s = (@__utc ? strftime("%Y-%m-%d %H:%M:%S UTC") : strftime("%Y-%m-%d %H:%M:%S %z")).force_encoding(Encoding::US_ASCII)
 
   def inspect
     base = strftime("%Y-%m-%d %H:%M:%S")
     unless @__ns.zero?
       base += "." + format("%09d", @__ns).sub(/0+\z/, "")
     end
-    base + (@__utc ? " UTC" : " #{__offset_str}")
+    off = @__utc ? "UTC" : __offset_str
+    off += format("%02d", @__off.abs % 60) unless @__utc || (@__off.abs % 60).zero?
+    "#{base} #{off}".force_encoding(Encoding::US_ASCII)
   end
 
-  def ctime = strftime("%a %b %e %H:%M:%S %Y")
+  def ctime = strftime("%a %b %e %H:%M:%S %Y").force_encoding(Encoding::US_ASCII)
   alias asctime ctime
 
   def strftime(fmt)
@@ -282,7 +426,7 @@ class Time
     pad = "0"
     num = true
     val = case conv
-          when "Y" then width ||= 0; year
+          when "Y" then width ||= year < 0 ? 5 : 4; year
           when "C" then width ||= 2; year / 100
           when "y" then width ||= 2; year % 100
           when "m" then width ||= 2; month
@@ -310,7 +454,7 @@ class Time
           when "s" then width ||= 1; @__s
           when "U" then width ||= 2; (yday - 1 + 7 - wday) / 7
           when "W" then width ||= 2; (yday - 1 + 7 - (wday + 6) % 7) / 7
-          when "G" then width ||= 0; __iso_week[0]
+          when "G" then width ||= __iso_week[0] < 0 ? 5 : 4; __iso_week[0]
           when "g" then width ||= 2; __iso_week[0] % 100
           when "V" then width ||= 2; __iso_week[1]
           else

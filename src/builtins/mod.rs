@@ -35,6 +35,7 @@ pub mod string;
 pub mod strscan;
 pub mod structs;
 pub mod symbol;
+pub mod time;
 pub mod tracepoint;
 
 use crate::gc::obj;

@@ -103,6 +103,7 @@ pub fn init(vm: &mut Vm) {
     // writers (prelude/struct.rb).
     super::structs::init(vm, pm);
     super::enumerator::init(vm, pm);
+    super::time::init(vm, pm);
     vm.def_singleton_builtin(pm, "define_struct_accessors", 2, |vm, _, a, _| {
         let Some(c) = vm.as_class(a[0]) else {
             return Err(vm.type_error("define_struct_accessors: class expected"));
