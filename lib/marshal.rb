@@ -148,10 +148,36 @@ module Marshal
         return if link?(obj)
         byte(0x66) # f
         raw(float_repr(obj))
+      when Time
+        write_time(obj, depth)
       else
         return if link?(obj)
         write_object(obj, depth)
       end
+    end
+
+    # A Time as CRuby writes it: its _dump bytes as a user-defined object
+    # whose String carries the offset, zone and sub-microsecond digits as
+    # hidden instance variables; the Time enters the object table after
+    # them (w_remember follows w_ivar in CRuby's w_object).
+    def write_time(obj, depth)
+      if (i = @objs[obj])
+        byte(0x40) # @
+        long(i)
+        return
+      end
+      data = obj.__send__(:_dump, -1)
+      ivars = obj.__marshal_ivars
+      byte(0x49) # I
+      byte(0x75) # u
+      class_name(obj.class)
+      raw(data)
+      long(ivars.size)
+      ivars.each do |k, v|
+        symbol(k)
+        write(v, depth)
+      end
+      @objs[obj] = @objs.size
     end
 
     def write_object(obj, depth)
@@ -234,18 +260,6 @@ module Marshal
         byte(0x55)
         symbol(:Complex)
         write([obj.real, obj.imaginary], depth)
-      when Time
-        # carmine's Time keeps its state in @__ ivars; CRuby writes a
-        # packed _dump string instead (not byte-compatible, round trips).
-        # As in CRuby, a local time loads as that offset under its zone's
-        # name, not as a time of the loading process's zone.
-        byte(0x6f)
-        symbol(:Time)
-        long(7)
-        %i[@__s @__ns @__off @__utc @__local @__zone @__dst].each do |n|
-          symbol(n)
-          write(%i[@__local @__dst].include?(n) ? false : obj.instance_variable_get(n), depth)
-        end
       when Proc, Method, UnboundMethod, Binding, IO, ObjectSpace::WeakMap
         raise TypeError, "no _dump_data is defined for class #{obj.class}"
       else
@@ -359,6 +373,31 @@ module Marshal
       end
     end
 
+    # `Iu`: a user-defined object whose String has instance variables (or
+    # an encoding): they are read before `_load` sees the String, as
+    # CRuby's r_object does. Time's are hidden ones (offset, zone...)
+    # handed to Time.__load.
+    def read_user_ivars
+      byte
+      klass = const(symbol)
+      data = raw
+      ivars = {}
+      long.times { ivars[symbol] = read }
+      if klass <= Time
+        return finish(register(klass.__load(data, ivars)))
+      end
+      ivars.each do |k, v|
+        if k == :E
+          data.force_encoding(v ? Encoding::UTF_8 : Encoding::US_ASCII)
+        elsif k == :encoding
+          data.force_encoding(v)
+        else
+          data.instance_variable_set(k, v)
+        end
+      end
+      finish(register(klass._load(data)))
+    end
+
     def register(obj)
       @objs << obj
       obj
@@ -388,6 +427,7 @@ module Marshal
               symbol
             when 0x40 then return @objs.fetch(long)
             when 0x49
+              return read_user_ivars if @s.getbyte(@pos) == 0x75
               obj = read(true)
               long.times do
                 k = symbol

@@ -13,6 +13,8 @@ class Time
 
   MONTHNAMES = %w[January February March April May June July August September October November December].freeze
   DAYNAMES = %w[Sunday Monday Tuesday Wednesday Thursday Friday Saturday].freeze
+  UTC_ZONE = "UTC".encode(Encoding::US_ASCII).freeze # (one object, as CRuby's str_utc)
+  private_constant :UTC_ZONE
 
   class << self
     # (`in` can only be read through a binding: made only when given)
@@ -72,6 +74,41 @@ class Time
       __local_civil(local, ns, args.size == 10 ? args[8] : nil)
     end
     alias mktime local
+
+    def _load(str) = __load(str, {})
+    private :_load
+
+    # A Time from #_dump's bytes and the hidden instance variables that
+    # came with them: UTC, a fixed offset under its zone's name (as
+    # CRuby, not the loading process's zone), or local without an offset.
+    def __load(str, ivars)
+      str = str.to_str
+      hi, lo = str.unpack("VV")
+      raise TypeError, "marshaled time format differ" if lo.nil?
+      if hi[31].zero?
+        return __local_make(hi, lo * 1000)
+      end
+      year = ((hi >> 14) & 0xffff) + 1900
+      if str.bytesize > 8
+        len = str.getbyte(8) - 5
+        ext = str.byteslice(9, len).bytes.reverse.inject(0) { |a, b| (a << 8) | b }
+        year = year == 1900 ? 1900 - ext : year + ext
+      end
+      days = __days_from_civil(year, ((hi >> 10) & 0xf) + 1, 1) + ((hi >> 5) & 0x1f) - 1
+      secs = days * 86_400 + (hi & 0x1f) * 3600 + ((lo >> 26) & 0x3f) * 60 + ((lo >> 20) & 0x3f)
+      ns = (lo & 0xfffff) * 1000
+      if (num = ivars[:nano_num])
+        ns += (Rational(num, ivars[:nano_den] || 1)).floor
+      elsif (sub = ivars[:submicro])
+        b = sub.bytes
+        ns += (b[0] >> 4) * 100 + (b[0] & 0xf) * 10 + (b[1].to_i >> 4)
+      end
+      return __make(secs, ns, 0, true) if hi[30] == 1
+      off = ivars[:offset]
+      return __local_make(secs, ns) if off.nil?
+      zone = ivars[:zone]
+      __make(secs, ns, off, false, false, zone.is_a?(String) ? zone : nil)
+    end
 
     def __make(s, ns, off, utc, local = false, zone = nil, dst = false)
       allocate.__init(s, ns, off, utc, local, zone, dst)
@@ -241,6 +278,55 @@ class Time
   end
 
   def __local? = @__local
+
+  # Marshal's layout (CRuby's time_mdump): two little-endian 32-bit words
+  # of the UTC civil time -- a 1 bit, UTC?, year - 1900 (16 bits), month
+  # - 1, day, hour; minute, second, microsecond -- then, for a year
+  # outside 1900..67435, its distance beyond that range as a length-
+  # prefixed little-endian number. The offset, zone and sub-microsecond
+  # digits travel as the String's hidden instance variables
+  # (#__marshal_ivars, Time.__load).
+  def _dump(_limit = -1)
+    days = @__s.div(86_400)
+    rem = @__s % 86_400
+    y, mo, d = Time.__civil_from_days(days)
+    ext = nil
+    if y < 1900
+      ext = 1900 - y
+      y = 1900
+    elsif y > 1900 + 0xffff
+      ext = y - (1900 + 0xffff)
+      y = 1900 + 0xffff
+    end
+    hi = (1 << 31) | ((@__utc ? 1 : 0) << 30) | ((y - 1900) << 14) | ((mo - 1) << 10) | (d << 5) | (rem / 3600)
+    lo = ((rem % 3600 / 60) << 26) | ((rem % 60) << 20) | (@__ns / 1000)
+    str = [hi, lo].pack("VV")
+    if ext
+      bytes = []
+      while ext.positive?
+        bytes << (ext & 0xff)
+        ext >>= 8
+      end
+      str << [bytes.size + 5, *bytes].pack("C*")
+    end
+    str
+  end
+  private :_dump
+
+  # [name, value] pairs Marshal writes on #_dump's String, as CRuby does.
+  def __marshal_ivars
+    iv = [[:zone, @__utc ? UTC_ZONE : zone]]
+    iv << [:offset, @__off] unless @__utc
+    nano = @__ns % 1000
+    unless nano.zero?
+      iv << [:nano_num, nano] << [:nano_den, 1]
+      digits = format("%03d", nano).chars.map(&:to_i)
+      bcd = [(digits[0] << 4) | digits[1], digits[2] << 4]
+      bcd.pop if bcd[1].zero?
+      iv << [:submicro, bcd.pack("C*")]
+    end
+    iv
+  end
 
   def to_i = @__s
   alias tv_sec to_i
