@@ -1458,6 +1458,8 @@ end
 # ENV writes live in an overlay (the process environment is not changed:
 # std::env::set_var is unsafe); child processes get the overlay.
 class << ENV
+  include Enumerable
+
   alias_method :__raw_get, :[]
   alias_method :__raw_to_h, :to_h
 
@@ -1471,34 +1473,52 @@ class << ENV
     k
   end
 
+  # A name setenv accepts.
+  def __name(k)
+    k = __key(k)
+    raise ArgumentError, "bad environment variable name: contains null byte" if k.include?("\0")
+    raise Errno::EINVAL, "setenv(#{k})" if k.empty? || k.include?("=")
+    k
+  end
+
+  def __value(v)
+    v = __key(v)
+    raise ArgumentError, "bad environment variable value: contains null byte" if v.include?("\0")
+    v
+  end
+
   def [](k)
     k = __key(k)
-    return __overlay[k]&.dup if __overlay.key?(k)
-    __raw_get(k)
+    v = __overlay.key?(k) ? __overlay[k]&.dup : __raw_get(k)
+    v&.freeze
   end
 
   def []=(k, v)
-    k = __key(k)
-    v = __key(v) unless v.nil?
+    k = v.nil? ? __key(k) : __name(k)
+    v = __value(v) unless v.nil?
     __overlay[k] = v.nil? ? nil : v.dup.freeze
     v
   end
   alias_method :store, :[]=
 
   def delete(k)
+    k = __key(k)
     old = self[k]
-    __overlay[__key(k)] = nil
+    __overlay[k] = nil
     old.nil? && block_given? ? yield(k) : old
   end
 
   def to_h(&b)
     h = __raw_to_h
     __overlay.each { |k, v| v.nil? ? h.delete(k) : h[k] = v }
+    h.each_value(&:freeze)
     b ? h.to_h(&b) : h
   end
-  alias_method :to_hash, :to_h
+
+  def to_hash = to_h
 
   def fetch(k, *d)
+    warn "block supersedes default value argument", uplevel: 1 if block_given? && !d.empty?
     v = self[k]
     return v unless v.nil?
     return yield(k) if block_given?
@@ -1512,29 +1532,149 @@ class << ENV
   alias_method :member?, :key?
   def keys = to_h.keys
   def values = to_h.values
-  def each(&b) = (to_h.each(&b); self)
+
+  def each
+    return enum_for(:each) { size } unless block_given?
+    to_h.each { |k, v| yield k, v }
+    self
+  end
   alias_method :each_pair, :each
-  def each_key(&b) = (keys.each(&b); self)
-  def each_value(&b) = (values.each(&b); self)
+
+  def each_key
+    return enum_for(:each_key) { size } unless block_given?
+    keys.each { |k| yield k }
+    self
+  end
+
+  def each_value
+    return enum_for(:each_value) { size } unless block_given?
+    values.each { |v| yield v }
+    self
+  end
+
   def to_a = to_h.to_a
   def size = to_h.size
   alias_method :length, :size
   def empty? = to_h.empty?
-  def select(&b) = to_h.select(&b)
+
+  def select(&b)
+    return enum_for(:select) { size } unless b
+    to_h.select(&b)
+  end
   alias_method :filter, :select
-  def reject(&b) = to_h.reject(&b)
+
+  def reject(&b)
+    return enum_for(:reject) { size } unless b
+    to_h.reject(&b)
+  end
+
+  def filter_map(&b) = to_h.filter_map(&b)
   def map(&b) = to_h.map(&b)
-  def key(v) = to_h.key(v)
-  def value?(v) = to_h.value?(v)
+
+  # The in-place filters: the pairs the block drops are deleted; the
+  # bang forms answer nil when nothing changed.
+  def __delete_where(name)
+    n = 0
+    to_h.each do |k, v|
+      drop = yield(k, v)
+      drop = !drop if name == :keep
+      if drop
+        delete(k)
+        n += 1
+      end
+    end
+    n
+  end
+  private :__delete_where
+
+  def delete_if(&b)
+    return enum_for(:delete_if) { size } unless b
+    __delete_where(:drop, &b)
+    self
+  end
+
+  def reject!(&b)
+    return enum_for(:reject!) { size } unless b
+    __delete_where(:drop, &b).zero? ? nil : self
+  end
+
+  def keep_if(&b)
+    return enum_for(:keep_if) { size } unless b
+    __delete_where(:keep, &b)
+    self
+  end
+
+  def select!(&b)
+    return enum_for(:select!) { size } unless b
+    __delete_where(:keep, &b).zero? ? nil : self
+  end
+  alias_method :filter!, :select!
+
+  def key(v)
+    v = __key(v)
+    to_h.key(v)
+  end
+
+  def value?(v)
+    v = v.to_str if !v.is_a?(String) && v.respond_to?(:to_str)
+    return nil unless v.is_a?(String)
+    to_h.value?(v)
+  end
+  alias_method :has_value?, :value?
+
+  def rassoc(v)
+    v = v.to_str if !v.is_a?(String) && v.respond_to?(:to_str)
+    return nil unless v.is_a?(String)
+    to_h.rassoc(v)
+  end
+
+  def assoc(k)
+    k = __key(k)
+    (v = self[k]) ? [k, v] : nil
+  end
+
   def values_at(*ks) = ks.map { |k| self[k] }
-  def slice(*ks) = to_h.slice(*ks)
-  def assoc(k) = (v = self[k]) ? [k, v] : nil
-  def update(h) = (h.each { |k, v| self[k] = v }; self)
+  def slice(*ks) = ks.each_with_object({}) { |k, h| v = self[k]; h[k] = v unless v.nil? }
+  def except(*ks) = to_h.except(*ks)
+  def invert = to_h.invert
+
+  def update(*hs)
+    hs.each do |h|
+      h = h.to_hash unless h.is_a?(Hash)
+      h.each do |k, v|
+        k = __name(k)
+        v = yield(k, self[k], v) if block_given? && key?(k)
+        self[k] = v
+      end
+    end
+    self
+  end
   alias_method :merge!, :update
-  def replace(h) = (keys.each { |k| delete(k) }; update(h))
+
+  def replace(h)
+    unless h.is_a?(Hash)
+      raise TypeError, "no implicit conversion of #{RubyVM::FileIO.tname(h)} into Hash" unless h.respond_to?(:to_hash)
+      h = h.to_hash
+    end
+    h.each { |k, v| __name(k); __value(v) }
+    (keys - h.keys).each { |k| delete(k) }
+    h.each { |k, v| self[k] = v }
+    self
+  end
+
+  def shift
+    k, v = to_h.first
+    return nil if k.nil?
+    delete(k)
+    [k, v]
+  end
+
   def clear = (keys.each { |k| delete(k) }; self)
+  def inspect = "{#{to_h.map { |k, v| "#{k.inspect}=>#{v.inspect}" }.join(', ')}}"
   def to_s = "ENV"
   def rehash = nil
+  def freeze = raise(TypeError, "cannot freeze ENV")
+  def dup = raise(TypeError, "Cannot dup ENV, use ENV.to_h to get a copy of ENV as a hash")
 end
 
 
