@@ -268,11 +268,15 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
             std::path::Path::new(base).join(p)
         }
     }
+    // `top`: where CRuby 3.1 lets a wildcard match ".": 2 where no
+    // wildcard was expanded yet (a `.*` or FNM_DOTMATCH), 1 at the level a
+    // `**` starts from (FNM_DOTMATCH only), 0 below any expansion; ".."
+    // never matches a wildcard.
     fn walk(
         cur: &str,
         segs: &[&str],
         base: &str,
-        dotmatch: bool,
+        (dotmatch, top): (bool, u8),
         flags: i64,
         out: &mut Vec<String>,
     ) {
@@ -293,11 +297,11 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
         if seg.is_empty() {
             // trailing slash: directories only
             if last {
-                if real(base, cur).is_dir() {
+                if (!cur.is_empty() || !base.is_empty()) && real(base, cur).is_dir() {
                     out.push(format!("{cur}/"));
                 }
             } else {
-                walk(cur, &segs[1..], base, dotmatch, flags, out);
+                walk(cur, &segs[1..], base, (dotmatch, top), flags, out);
             }
             return;
         }
@@ -305,7 +309,7 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
             // CRuby visits entries in sorted order, matching and descending
             // as it goes: sort this level's results together.
             let mark = out.len();
-            walk(cur, &segs[1..], base, dotmatch, flags, out);
+            walk(cur, &segs[1..], base, (dotmatch, top.min(1)), flags, out);
             let mut names = list(&real(base, cur));
             names.sort();
             for n in names {
@@ -315,7 +319,7 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
                 let p = join(&n);
                 let rp = real(base, &p);
                 if rp.is_dir() && !rp.is_symlink() {
-                    walk(&p, segs, base, dotmatch, flags, out);
+                    walk(&p, segs, base, (dotmatch, 0), flags, out);
                 }
             }
             out[mark..].sort();
@@ -329,22 +333,16 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
                     out.push(p);
                 }
             } else if rp.is_dir() {
-                walk(&p, &segs[1..], base, dotmatch, flags, out);
+                walk(&p, &segs[1..], base, (dotmatch, top), flags, out);
             }
             return;
         }
         let mut names = list(&real(base, cur));
-        if dotmatch || seg.starts_with('.') {
+        if (top >= 1 && dotmatch) || (top == 2 && seg.starts_with('.')) {
             names.push(".".into());
-            if !dotmatch || seg.starts_with('.') {
-                names.push("..".into());
-            }
         }
         names.sort();
         for n in names {
-            if (n == "." || n == "..") && !seg.starts_with('.') && (n == ".." || !dotmatch) {
-                continue;
-            }
             if !fnmatch(seg.as_bytes(), n.as_bytes(), 2 | (flags & 4) | (flags & 8)) {
                 continue;
             }
@@ -352,7 +350,7 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
             if last {
                 out.push(p);
             } else if real(base, &p).is_dir() {
-                walk(&p, &segs[1..], base, dotmatch, flags, out);
+                walk(&p, &segs[1..], base, (dotmatch, 0), flags, out);
             }
         }
     }
@@ -365,7 +363,7 @@ fn glob1(pat: &str, base: &str, flags: i64, out: &mut Vec<String>) {
             Err(_) => Vec::new(),
         }
     }
-    walk(&root, &segs, base, dotmatch, flags, out);
+    walk(&root, &segs, base, (dotmatch, 2), flags, out);
 }
 
 pub(super) fn stat_array(vm: &mut Vm, m: &std::fs::Metadata) -> Value {
