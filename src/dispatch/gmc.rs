@@ -186,7 +186,6 @@ impl GlobalCache {
         resolved: Resolved,
     ) {
         let i = self.set(class, name);
-        let set = &mut self.entries[i..i + self.ways];
         let entry = Some(GmcEntry {
             class,
             name,
@@ -194,6 +193,26 @@ impl GlobalCache {
             serial,
             resolved,
         });
+        let set = &mut self.entries[i..i + self.ways];
+        // The usual two ways, tested in place (the general loop below
+        // cost a refill ~100 instructions).
+        if let [first, second] = set {
+            let is = |e: &Option<GmcEntry>| matches!(e, Some(e) if e.is(class, name));
+            if is(first) {
+                *first = entry;
+            } else if is(second) {
+                *second = entry;
+            } else {
+                if first.is_none() || second.is_none() {
+                    self.filled += 1;
+                }
+                if first.is_some() {
+                    *second = *first;
+                }
+                *first = entry;
+            }
+            return;
+        }
         if let Some(w) = set
             .iter()
             .position(|e| e.is_some_and(|e| e.is(class, name)))

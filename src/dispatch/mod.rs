@@ -171,6 +171,17 @@ impl Callees<'_> {
     }
 }
 
+/// Why the global cache did not answer (`Dispatch::resolve_slow` counts
+/// it): a pair-sized value, not the probed entry.
+#[derive(Copy, Clone, Debug)]
+enum GmcMiss {
+    /// The pair's entry is there but its serial moved.
+    Stale,
+    /// The set is full of other pairs.
+    Collision,
+    Empty,
+}
+
 /// A resolved answer: the method and how to call it.
 #[derive(Copy, Clone, Debug)]
 pub struct Resolved {
@@ -627,14 +638,16 @@ impl Dispatch {
         if self.config.gmc_size == 0 {
             return self.resolve_slow(classes, cls, name, None);
         }
-        let probe = self.gmc.probe(cls, name);
-        if let gmc::Probe::Hit(e) = probe
-            && self.serial(e.slot) == e.serial
-        {
-            self.counters.mc_global_hit += 1;
-            return (e.resolved, e.slot, e.serial);
-        }
-        self.resolve_slow(classes, cls, name, Some(probe))
+        let missed = match self.gmc.probe(cls, name) {
+            gmc::Probe::Hit(e) if self.serial(e.slot) == e.serial => {
+                self.counters.mc_global_hit += 1;
+                return (e.resolved, e.slot, e.serial);
+            }
+            gmc::Probe::Hit(_) => GmcMiss::Stale,
+            gmc::Probe::Collision => GmcMiss::Collision,
+            gmc::Probe::Empty => GmcMiss::Empty,
+        };
+        self.resolve_slow(classes, cls, name, Some(missed))
     }
 
     /// `resolve_valid` after the global cache (`gmc`: what its probe
@@ -647,19 +660,19 @@ impl Dispatch {
         classes: &mut ClassTable,
         cls: ClassId,
         name: SymbolId,
-        gmc: Option<gmc::Probe>,
+        gmc: Option<GmcMiss>,
     ) -> (Resolved, u32, u64) {
-        if let Some(probe) = gmc {
-            let collided = match probe {
-                gmc::Probe::Hit(_) => {
+        if let Some(missed) = gmc {
+            let collided = match missed {
+                GmcMiss::Stale => {
                     self.counters.mc_global_state_miss += 1;
                     false
                 }
-                gmc::Probe::Collision => {
+                GmcMiss::Collision => {
                     self.counters.gmc_collisions += 1;
                     true
                 }
-                gmc::Probe::Empty => false,
+                GmcMiss::Empty => false,
             };
             self.counters.mc_global_miss += 1;
             if self.gmc.is_auto() {

@@ -372,7 +372,7 @@ impl Vm {
         a: Args,
     ) -> Result<Call, Unwind> {
         self.dispatch.counters.ccf_send += 1;
-        self.stack.remove(a.base);
+        self.drop_stack_slot(a.base);
         let argc = a.argc - 1;
         let r = self.dispatch.resolve(&mut self.classes, c, name);
         let e = IcEntry::uncached(c, r);

@@ -710,6 +710,20 @@ impl Vm {
 
     // ---- iseqs ----------------------------------------------------------
 
+    /// Removes the stack slot `i` (the name of an optimized `send`): the
+    /// few values above it move down without a `memmove` call (which
+    /// `Vec::remove` makes even for none).
+    #[inline(always)]
+    pub(super) fn drop_stack_slot(&mut self, i: usize) {
+        let len = self.stack.len();
+        match len - 1 - i {
+            0 => {}
+            1 => self.stack[i] = self.stack[i + 1],
+            _ => self.stack.copy_within(i + 1.., i),
+        }
+        self.stack.truncate(len - 1);
+    }
+
     /// Raises the stack to `top` with nil locals (a frame's locals past
     /// its arguments). A call whose locals are all arguments skips the
     /// out-of-line `Vec::resize` call.
@@ -754,7 +768,22 @@ impl Vm {
         self.heap.alloc(cls::ARRAY, Body::Array(v))
     }
 
+    /// A Float: a flonum for the common exponents inline, anything else
+    /// (0.0, boxed Floats) through one out-of-line call, so the run
+    /// loop's Float arms inline no allocation (which cost the Integer
+    /// call benchmarks ~1% through `Vm::run`'s register allocation).
+    #[inline(always)]
     pub fn float_new(&mut self, f: f64) -> Value {
+        match Value::flonum_common(f) {
+            Some(v) => v,
+            None => self.float_new_rare(f),
+        }
+    }
+
+    /// `float_new` off the common exponents.
+    #[cold]
+    #[inline(never)]
+    fn float_new_rare(&mut self, f: f64) -> Value {
         match Value::flonum(f) {
             Some(v) => v,
             None => self.heap.alloc_frozen(cls::FLOAT, Body::Float(f)),

@@ -166,12 +166,20 @@ impl Value {
     /// +-2^-255 (the two words shifting to it) to the cold path.
     #[inline(always)]
     pub fn flonum(d: f64) -> Option<Value> {
-        let bits = d.to_bits();
-        if (bits << 1).wrapping_sub((3 << 61) + 1) < (2 << 61) - 1 {
-            Some(Value::flonum_encode(bits))
-        } else {
-            Value::flonum_rare(bits)
+        match Value::flonum_common(d) {
+            Some(v) => Some(v),
+            None => Value::flonum_rare(d.to_bits()),
         }
+    }
+
+    /// `flonum`'s hot test alone: a flonum for the common exponents, None
+    /// for anything else (0.0 and -2^-255 included, which `flonum` also
+    /// encodes). For fast paths that leave the rest to one cold call.
+    #[inline(always)]
+    pub fn flonum_common(d: f64) -> Option<Value> {
+        let bits = d.to_bits();
+        ((bits << 1).wrapping_sub((3 << 61) + 1) < (2 << 61) - 1)
+            .then(|| Value::flonum_encode(bits))
     }
 
     #[inline(always)]
