@@ -1,9 +1,10 @@
 //! The `carmine` command.
 
-/// mimalloc: the VM allocates and frees many small buffers (ivars, Array
-/// and String bodies, blocks), freed in bulk by each sweep.
+/// mimalloc (through `gc::Malloc`'s plain entry points): the VM allocates
+/// and frees many small buffers (ivars, Array and String bodies, blocks),
+/// freed in bulk by each sweep.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: carmine::gc::Malloc = carmine::gc::Malloc;
 
 fn main() {
     std::process::exit(carmine::cli::main());

@@ -127,23 +127,13 @@ fn regexp_at(
                 .map(Rc::new)
         });
         match anchored {
-            Some(a) => a.captures(rest).ok().flatten().map(|c| groups_of(&c, tpos)),
+            Some(a) => re::groups_from(a, rest, 0, tpos),
             None => None,
         }
     } else {
-        r.regex
-            .captures(rest)
-            .ok()
-            .flatten()
-            .map(|c| groups_of(&c, tpos))
+        re::groups_from(&r.regex, rest, 0, tpos)
     };
     Ok(found.map(|g| subj.groups_to_bytes_near(g, pos)))
-}
-
-fn groups_of(c: &fancy_regex::Captures<'_, str>, pos: usize) -> Groups {
-    (0..c.len())
-        .map(|i| c.get(i).map(|m| (pos + m.start(), pos + m.end())))
-        .collect()
 }
 
 /// CRuby's strscan_do_scan.

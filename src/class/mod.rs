@@ -5,7 +5,7 @@
 //! Method *lookup* and caching live in `dispatch/`; this module only owns
 //! the data they read.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 use crate::support::fasthash::FastBuild;
@@ -282,13 +282,30 @@ pub struct ClassTable {
     /// Classes and method entries collected so far (`GC.stat`, `--stats`).
     pub freed_classes: u64,
     pub freed_methods: u64,
+    /// Memo of ivar slots looked up by name (`ivar_slot`,
+    /// `ivar_slot_lookup`: native methods keeping state in ivars, such as
+    /// StringScanner's, and exceptions' ivars), direct-mapped by (owner
+    /// class, name). A remembered slot is used only if the owner's
+    /// `ivar_names` has that name at that slot, so a collision or a
+    /// recycled class id can only cost a miss, never a wrong slot.
+    ivar_memo: Box<[Cell<u32>; IVAR_MEMO]>,
 }
+
+/// Entries of `ClassTable::ivar_memo` (a power of two).
+const IVAR_MEMO: usize = 256;
 
 /// What `ClassTable::sweep` freed: the classes (whose serial slots
 /// dispatch then bumps and recycles).
 #[derive(Default)]
 pub struct Swept {
     pub classes: Vec<ClassId>,
+}
+
+/// Where (`owner`, `name`) is remembered in `ClassTable::ivar_memo`.
+#[inline(always)]
+fn ivar_memo_index(owner: ClassId, name: SymbolId) -> usize {
+    let h = (owner.index() as u32).wrapping_mul(0x9e37_79b9) ^ name.index() as u32;
+    (h as usize ^ (h as usize >> 8)) & (IVAR_MEMO - 1)
 }
 
 impl Default for ClassTable {
@@ -309,6 +326,7 @@ impl ClassTable {
             free_methods: Vec::new(),
             freed_classes: 0,
             freed_methods: 0,
+            ivar_memo: Box::new(std::array::from_fn(|_| Cell::new(u32::MAX))),
         }
     }
 
@@ -493,20 +511,32 @@ impl ClassTable {
 
     /// Instance variable slot index for instances of `c`, allocating one.
     pub fn ivar_slot(&mut self, c: ClassId, name: SymbolId) -> u32 {
+        if let Some(i) = self.ivar_slot_lookup(c, name) {
+            return i;
+        }
         let owner = self.get(c).ivar_owner;
         let k = self.get_mut(owner);
-        if let Some(i) = k.ivar_index.get(&name) {
-            return *i;
-        }
         let i = k.ivar_names.len() as u32;
         k.ivar_names.push(name);
         k.ivar_index.insert(name, i);
         i
     }
 
+    /// The slot of ivar `name` in instances of `c`, if one was allocated.
+    #[inline]
     pub fn ivar_slot_lookup(&self, c: ClassId, name: SymbolId) -> Option<u32> {
         let owner = self.get(c).ivar_owner;
-        self.get(owner).ivar_index.get(&name).copied()
+        let k = self.get(owner);
+        let memo = &self.ivar_memo[ivar_memo_index(owner, name)];
+        let i = memo.get();
+        if k.ivar_names.get(i as usize) == Some(&name) {
+            return Some(i);
+        }
+        let i = k.ivar_index.get(&name).copied();
+        if let Some(i) = i {
+            memo.set(i);
+        }
+        i
     }
 
     pub fn name(&self, c: ClassId) -> String {

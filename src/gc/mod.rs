@@ -11,8 +11,10 @@ use std::cell::{Cell, RefCell};
 
 mod alloc;
 mod arena;
+mod malloc;
 pub use alloc::PurgeNow;
 pub use arena::Arena;
+pub use malloc::Malloc;
 
 use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, IdSink, RObject};
 use crate::value::{ClassId, MethodId, Value};

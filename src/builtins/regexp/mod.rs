@@ -96,17 +96,37 @@ pub fn search(re: Value, subj: &Subject, pos: usize) -> Option<Groups> {
                 .find(r.source.as_str())
                 .map(|i| vec![Some((pos + i, pos + i + r.source.len()))])
         }
-        Body::Regexp(r) => match r.regex.captures_from_pos(text, pos) {
-            Ok(Some(c)) => Some(
-                (0..c.len())
-                    .map(|i| c.get(i).map(|m| (m.start(), m.end())))
-                    .collect(),
-            ),
-            _ => None,
-        },
+        Body::Regexp(r) => groups_from(&r.regex, text, pos, 0),
         _ => None,
     };
     g.map(|g| subj.groups_to_bytes(g))
+}
+
+/// The groups (text offsets, plus `shift`) of the first match of `regex`
+/// in `text` from text offset `pos`. A regexp without groups is searched
+/// with `find`, which needs neither the capture engine (a backtracker
+/// run after the DFA) nor a `Captures` allocation: `\s*`, `,`, `\d+`
+/// tokens cost about half as much.
+pub fn groups_from(
+    regex: &fancy_regex::Regex,
+    text: &str,
+    pos: usize,
+    shift: usize,
+) -> Option<Groups> {
+    if regex.captures_len() == 1 {
+        return match regex.find_from_pos(text, pos) {
+            Ok(Some(m)) => Some(vec![Some((shift + m.start(), shift + m.end()))]),
+            _ => None,
+        };
+    }
+    match regex.captures_from_pos(text, pos) {
+        Ok(Some(c)) => Some(
+            (0..c.len())
+                .map(|i| c.get(i).map(|m| (shift + m.start(), shift + m.end())))
+                .collect(),
+        ),
+        _ => None,
+    }
 }
 
 /// True when `src` has no regexp metacharacter (it matches itself).
