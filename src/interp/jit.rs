@@ -49,6 +49,16 @@ impl Vm {
         }
         match iseq.kind {
             crate::bytecode::IseqKind::Method => {
+                // A method called once whose loop is hot is compiled
+                // from its loop, as a script is (its machine code has an
+                // entry there).
+                if iseq.catch.is_empty() && !iseq.env_on_heap {
+                    for insn in iseq.insns.iter_mut() {
+                        if matches!(insn, Insn::Safepoint) {
+                            *insn = Insn::JitLoop;
+                        }
+                    }
+                }
                 iseq.insns.push(Insn::JitEntry);
                 iseq.entry_pc.set(iseq.insns.len() as u32 - 1);
             }
@@ -79,9 +89,9 @@ impl Vm {
         }
         let depth = self.stack.len() - self.frames[fi].base - iseq.local_count as usize;
         match self.jit_count(iseq, Some((pc, depth))) {
-            Some(State::Compiled { func, max_depth }) => {
-                Some(self.jit_run_at(fi, func, max_depth, pc))
-            }
+            Some(State::Compiled {
+                func, max_depth, ..
+            }) => Some(self.jit_run_at(fi, func, max_depth, pc)),
             Some(State::Failed) => {
                 // Plain safepoints from now on.
                 iseq.calls.set(GAVE_UP);
@@ -101,7 +111,11 @@ impl Vm {
             return self.jit_run(fi, func, max_depth);
         }
         match self.jit_count(iseq, None) {
-            Some(State::Compiled { func, max_depth }) => self.jit_run(fi, func, max_depth),
+            Some(State::Compiled {
+                func,
+                max_depth,
+                c_only: false,
+            }) => self.jit_run(fi, func, max_depth),
             Some(State::Failed) => {
                 // Calls start at pc 0 from now on.
                 iseq.entry_pc.set(0);
@@ -145,8 +159,10 @@ impl Vm {
                     };
                     let direct = recursive
                         || hot.is_some_and(|h| {
-                            matches!(h.handler, Handler::IvarGet(_) | Handler::IvarSet(_))
-                                || h.code.is_some_and(|c| c.jit_code.get().0 != 0)
+                            matches!(
+                                h.handler,
+                                Handler::IvarGet(_) | Handler::IvarSet(_) | Handler::IseqIvarGet(_)
+                            ) || h.code.is_some_and(|c| c.jit_code.get().0 != 0)
                         });
                     SiteInfo {
                         argc: site.argc,
@@ -165,8 +181,18 @@ impl Vm {
             }
             s => s,
         };
-        if let Some(State::Compiled { func, max_depth }) = state {
+        if let Some(State::Compiled {
+            func,
+            max_depth,
+            c_only,
+        }) = state
+        {
             iseq.jit_code.set((func, max_depth));
+            if c_only {
+                // Compiled callers only: the interpreter's calls start
+                // at pc 0 from now on.
+                iseq.entry_pc.set(0);
+            }
         }
         state
     }
@@ -317,6 +343,28 @@ impl Vm {
                     self.stack.push(v);
                 }
             }
+            Insn::OptPlus { .. }
+            | Insn::OptMinus { .. }
+            | Insn::OptMult { .. }
+            | Insn::OptDiv { .. }
+            | Insn::OptMod { .. }
+            | Insn::OptAnd { .. }
+            | Insn::OptOr { .. }
+            | Insn::OptXor { .. }
+            | Insn::OptEq { .. }
+            | Insn::OptNeq { .. }
+            | Insn::OptLt { .. }
+            | Insn::OptLe { .. }
+            | Insn::OptGt { .. }
+            | Insn::OptGe { .. }
+            | Insn::OptLtLt { .. }
+            | Insn::OptAref { .. }
+            | Insn::OptAset { .. }
+            | Insn::OptNot { .. }
+            | Insn::OptSize { .. }
+            | Insn::OptLength { .. }
+            | Insn::OptEmptyP { .. }
+            | Insn::CmpBranch { .. } => return self.jit_op(pc, insn),
             Insn::InvokeBlock { site } => self.jit_call(|vm| vm.invoke_block(site))?,
             Insn::SendKw { site, .. } => self.jit_call(|vm| vm.send_kw(site))?,
             _ => match self.exec_misc(fi, insn) {
@@ -331,7 +379,7 @@ impl Vm {
 
     /// A call from machine code: its result pushed, a pushed frame run to
     /// completion first (as a call from Rust: a boundary frame).
-    fn jit_call(
+    pub(super) fn jit_call(
         &mut self,
         call: impl FnOnce(&mut Vm) -> Result<Call, Unwind>,
     ) -> Result<(), Unwind> {
@@ -436,7 +484,12 @@ impl Vm {
         // (`abi::attr`).
         let attr = match self.dispatch.hot(site, c) {
             Some(h) if !safe_nav => match h.handler {
-                Handler::IvarGet(slot) if argc == 0 => Some((h.guard, slot, abi::KIND_READER)),
+                // (`def x = @x` reads as an attr_reader when the site
+                // passes nothing; its bytecode only runs for a traced call,
+                // and tracing never runs machine code.)
+                Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) if argc == 0 => {
+                    Some((h.guard, slot, abi::KIND_READER))
+                }
                 Handler::IvarSet(slot) if argc == 1 => Some((h.guard, slot, abi::KIND_WRITER)),
                 _ => None,
             },
@@ -650,6 +703,45 @@ impl abi::Host for Vm {
             }
             _ => None,
         }
+    }
+
+    #[inline]
+    fn aref(&self, recv: u64, idx: u64) -> Option<u64> {
+        self.opt_aref(Value::from_raw(recv), Value::from_raw(idx))
+            .map(Value::raw)
+    }
+
+    #[inline]
+    fn aset(&mut self, recv: u64, idx: u64, v: u64) -> bool {
+        let (a, i) = (Value::from_raw(recv), Value::from_raw(idx));
+        if !(a.is_heap()
+            && i.is_fixnum()
+            && self.dispatch.bop_ok(bop::ARRAY_AREF)
+            && obj(a).class.get() == crate::class::cls::ARRAY
+            && !obj(a).is_frozen())
+        {
+            return false;
+        }
+        // The run loop's in-place store (growing takes the method).
+        match &mut *obj(a).body.borrow_mut() {
+            Body::Array(items) => {
+                let n = items.len() as i64;
+                let ix = i.fixnum_unchecked();
+                let ix = if ix < 0 { ix + n } else { ix };
+                if (0..n).contains(&ix) {
+                    items[ix as usize] = Value::from_raw(v);
+                    true
+                } else {
+                    false
+                }
+            }
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn due(&self) -> bool {
+        self.safepoint_due()
     }
 
     #[inline]

@@ -17,6 +17,9 @@ type PopFn = extern "C" fn(*mut Env);
 type IvGetFn = extern "C" fn(*mut Env, u32) -> u64;
 type IvSetFn = extern "C" fn(*mut Env, u32, u64) -> isize;
 type AttrFn = extern "C" fn(*mut Env, u64, usize, u64) -> u64;
+type ArefFn = extern "C" fn(*mut Env, u64, u64) -> u64;
+type AsetFn = extern "C" fn(*mut Env, u64, u64, u64) -> isize;
+type DueFn = extern "C" fn(*mut Env) -> isize;
 
 /// What every compiled method of one `run` shares (`struct cj_ctx`): the
 /// host, its trampolines, and its tables as they stand. `stack` is the VM
@@ -44,6 +47,9 @@ pub struct Ctx {
     ivget: IvGetFn,
     ivset: IvSetFn,
     attr: AttrFn,
+    aref: ArefFn,
+    aset: AsetFn,
+    due: DueFn,
 }
 
 /// What a compiled method sees (`struct cj_env`); `base` indexes its
@@ -243,6 +249,15 @@ pub trait Host {
     /// as the interpreter's hot path does it: the value, or None when
     /// `recv` is not a plain object with that slot (or frozen, to write).
     fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64>;
+    /// `recv[idx]` for a plain Array and a Fixnum index while `Array#[]`
+    /// is CRuby's (the interpreter's `opt_aref` fast path), else None.
+    fn aref(&self, recv: u64, idx: u64) -> Option<u64>;
+    /// `recv[idx] = v` likewise, for an index inside an unfrozen plain
+    /// Array: false when the C code must step the instruction.
+    fn aset(&mut self, recv: u64, idx: u64, v: u64) -> bool;
+    /// A safepoint has work to do (`Vm::safepoint_due`): the C code then
+    /// steps it.
+    fn due(&self) -> bool;
     /// The VM stack, the basic-operator bits and the validity serials for
     /// `Env`.
     fn stack(&mut self) -> &mut Vec<Value>;
@@ -282,6 +297,9 @@ pub fn run<H: Host>(
         ivget: ivget::<H>,
         ivset: ivset::<H>,
         attr: attr::<H>,
+        aref: aref::<H>,
+        aset: aset::<H>,
+        due: due::<H>,
     };
     let mut env = Env {
         x: &mut x,
@@ -526,4 +544,25 @@ extern "C" fn attr<H: Host>(env: *mut Env, recv: u64, slot: usize, v: u64) -> u6
     // SAFETY: C passes back the `Env` it was called with.
     let (_, host) = unsafe { host_only::<H>(env) };
     host.attr(recv, slot, v).unwrap_or(Value::UNDEF.raw())
+}
+
+/// `recv[idx]` on the fast path, or undef when the C code must step.
+extern "C" fn aref<H: Host>(env: *mut Env, recv: u64, idx: u64) -> u64 {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.aref(recv, idx).unwrap_or(Value::UNDEF.raw())
+}
+
+/// `recv[idx] = v` on the fast path: 1 when done.
+extern "C" fn aset<H: Host>(env: *mut Env, recv: u64, idx: u64, v: u64) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.aset(recv, idx, v) as isize
+}
+
+/// 1 when a safepoint has work to do.
+extern "C" fn due<H: Host>(env: *mut Env) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.due() as isize
 }
