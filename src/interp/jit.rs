@@ -34,8 +34,13 @@ pub enum JitExit {
     Continue,
 }
 
-/// `Iseq::calls` of a script whose loops stay interpreted.
+/// `Iseq::calls` of a script whose loops stay interpreted (or a method
+/// the interpreter no longer enters: `jit_note_cancel`).
 const GAVE_UP: u64 = u64::MAX;
+/// One entry in a compiled iseq's `calls` (cancels count below it).
+const ENTRY: u64 = 1 << 32;
+/// Entries judged at once by `jit_note_cancel`.
+const TRIAL: u64 = 256;
 
 impl Vm {
     /// Appends `JitEntry` to a method's code and makes calls start there
@@ -80,12 +85,12 @@ impl Vm {
     #[inline(never)]
     pub(super) fn jit_loop(&mut self, fi: usize, pc: usize) -> Option<JitExit> {
         let iseq = self.frames[fi].iseq;
+        if iseq.calls.get() == GAVE_UP {
+            return None;
+        }
         let (func, max_depth) = iseq.jit_code.get();
         if func != 0 {
             return Some(self.jit_run_at(fi, func, max_depth, pc));
-        }
-        if iseq.calls.get() == GAVE_UP {
-            return None;
         }
         let depth = self.stack.len() - self.frames[fi].base - iseq.local_count as usize;
         match self.jit_count(iseq, Some((pc, depth))) {
@@ -188,6 +193,8 @@ impl Vm {
         }) = state
         {
             iseq.jit_code.set((func, max_depth));
+            // From now on: entries and cancels (`jit_note_cancel`).
+            iseq.calls.set(0);
             if c_only {
                 // Compiled callers only: the interpreter's calls start
                 // at pc 0 from now on.
@@ -212,8 +219,35 @@ impl Vm {
         if let Some(j) = self.jit.as_deref_mut() {
             j.counts.entries += 1;
         }
+        let iseq = f.iseq;
         let exit = abi::run(func, self, base, self_val.raw(), full, pc);
+        if matches!(exit, abi::Exit::Cancel { .. }) {
+            Self::jit_note_cancel(iseq);
+        } else {
+            iseq.calls.set(iseq.calls.get().wrapping_add(ENTRY));
+        }
         self.jit_exit(fi, exit)
+    }
+
+    /// One more entry of `iseq`'s machine code from the interpreter that
+    /// cancelled. Its `calls` counts them once it is compiled (entries
+    /// above bit 32, cancels below): when most of at least `TRIAL`
+    /// entries cancel (a script's loop that defines a class each turn),
+    /// entering costs more than it runs, and the interpreter stops
+    /// entering it (compiled callers still call a method's code).
+    #[cold]
+    fn jit_note_cancel(iseq: &Iseq) {
+        let n = iseq.calls.get().wrapping_add(ENTRY + 1);
+        let (entries, cancels) = (n >> 32, n & 0xffff_ffff);
+        if entries >= TRIAL && cancels * 4 > entries * 3 {
+            iseq.calls.set(GAVE_UP);
+            iseq.entry_pc.set(0);
+        } else if entries >= TRIAL {
+            // Judged on the last `TRIAL` entries from here on.
+            iseq.calls.set(0);
+        } else {
+            iseq.calls.set(n);
+        }
     }
 
     /// How frame `fi`'s machine code ended, for the interpreter: a
@@ -361,9 +395,6 @@ impl Vm {
             | Insn::OptAref { .. }
             | Insn::OptAset { .. }
             | Insn::OptNot { .. }
-            | Insn::OptSize { .. }
-            | Insn::OptLength { .. }
-            | Insn::OptEmptyP { .. }
             | Insn::CmpBranch { .. } => return self.jit_op(pc, insn),
             Insn::InvokeBlock { site } => self.jit_call(|vm| vm.invoke_block(site))?,
             Insn::SendKw { site, .. } => self.jit_call(|vm| vm.send_kw(site))?,
@@ -737,6 +768,11 @@ impl abi::Host for Vm {
             }
             _ => false,
         }
+    }
+
+    #[inline]
+    fn len(&self, recv: u64) -> Option<usize> {
+        self.opt_length(Value::from_raw(recv))
     }
 
     #[inline]

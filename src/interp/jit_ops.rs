@@ -140,17 +140,6 @@ impl Vm {
                 }
                 site
             }
-            Insn::OptSize { site } | Insn::OptLength { site } | Insn::OptEmptyP { site } => {
-                if let Some(n) = self.opt_length(self.stack[l - 1]) {
-                    self.stack[l - 1] = if matches!(insn, Insn::OptEmptyP { .. }) {
-                        Value::bool(n == 0)
-                    } else {
-                        Value::int(n as i64)
-                    };
-                    return Ok(next);
-                }
-                site
-            }
             _ => return Ok(pc),
         };
         self.jit_call(|vm| vm.send(site))?;

@@ -20,6 +20,7 @@ type AttrFn = extern "C" fn(*mut Env, u64, usize, u64) -> u64;
 type ArefFn = extern "C" fn(*mut Env, u64, u64) -> u64;
 type AsetFn = extern "C" fn(*mut Env, u64, u64, u64) -> isize;
 type DueFn = extern "C" fn(*mut Env) -> isize;
+type LenFn = extern "C" fn(*mut Env, u64) -> isize;
 
 /// What every compiled method of one `run` shares (`struct cj_ctx`): the
 /// host, its trampolines, and its tables as they stand. `stack` is the VM
@@ -50,6 +51,7 @@ pub struct Ctx {
     aref: ArefFn,
     aset: AsetFn,
     due: DueFn,
+    len: LenFn,
 }
 
 /// What a compiled method sees (`struct cj_env`); `base` indexes its
@@ -258,6 +260,9 @@ pub trait Host {
     /// A safepoint has work to do (`Vm::safepoint_due`): the C code then
     /// steps it.
     fn due(&self) -> bool;
+    /// The element count `size`/`length`/`empty?` read from a plain Array
+    /// or Hash while their methods are CRuby's (`Vm::opt_length`).
+    fn len(&self, recv: u64) -> Option<usize>;
     /// The VM stack, the basic-operator bits and the validity serials for
     /// `Env`.
     fn stack(&mut self) -> &mut Vec<Value>;
@@ -300,6 +305,7 @@ pub fn run<H: Host>(
         aref: aref::<H>,
         aset: aset::<H>,
         due: due::<H>,
+        len: len::<H>,
     };
     let mut env = Env {
         x: &mut x,
@@ -565,4 +571,11 @@ extern "C" fn due<H: Host>(env: *mut Env) -> isize {
     // SAFETY: C passes back the `Env` it was called with.
     let (_, host) = unsafe { host_only::<H>(env) };
     host.due() as isize
+}
+
+/// A plain Array's or Hash's count, or -1 when the C code must call.
+extern "C" fn len<H: Host>(env: *mut Env, recv: u64) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.len(recv).map_or(-1, |n| n as isize)
 }

@@ -81,6 +81,7 @@ struct cj_ctx {
   V (*aref)(struct cj_env *, V, V);
   long (*aset)(struct cj_env *, V, V, V);
   long (*due)(struct cj_env *);
+  long (*len)(struct cj_env *, V);
 };
 struct cj_env {
   struct cj_ctx *x;
@@ -794,9 +795,22 @@ fn insn(
                 vec![(next, under(1)?)],
             )
         }
-        Insn::OptSize { .. } | Insn::OptLength { .. } | Insn::OptEmptyP { .. } => {
-            is_step.set(true);
-            (format!("  OPSTEP({pc}, {d}, L{next});\n"), vec![(next, d)])
+        // A plain Array's or Hash's count (`Ctx::len`), else the call
+        // (`empty?` of a user's class is a method C may call directly).
+        Insn::OptSize { site: s } | Insn::OptLength { site: s } | Insn::OptEmptyP { site: s } => {
+            let a = under(1)?;
+            let r = if matches!(iseq.insns[pc], Insn::OptEmptyP { .. }) {
+                format!("n_ == 0 ? {} : {}", val(Value::TRUE), val(Value::FALSE))
+            } else {
+                "((V)n_ << 1) | 1".to_string()
+            };
+            let (c, to) = call(s, "", 0, true, next)?;
+            (
+                format!(
+                    "  {{ long n_ = e->x->len(e, s[{a}]); if (n_ >= 0) {{ s[{a}] = {r}; goto L{next}; }} }}\n{c}"
+                ),
+                to,
+            )
         }
         Insn::OptPlusI { imm, .. } | Insn::OptMinusI { imm, .. } => {
             let a = under(1)?;
