@@ -505,10 +505,8 @@ impl Vm {
                 },
             }));
         }
-        if no_recv {
-            self.jit_call(|vm| vm.send_self(site, self_val))?;
-        } else {
-            self.jit_call(|vm| vm.send(site))?;
+        if let Some(enter) = self.jit_send(site, no_recv, self_val)? {
+            return Ok(Some(enter));
         }
         // An attr_reader / attr_writer entry (as the send left the site):
         // C reads or writes the slot itself from the next call on
@@ -540,6 +538,66 @@ impl Vm {
                 kind,
             }))
         }))
+    }
+
+    /// The general path of a call from compiled code: the send, its
+    /// result pushed. A frame it pushed for compiled code (`Class#new`'s
+    /// `initialize`, a method without an inline-cache entry C may use)
+    /// is handed to the C caller to run as `jit_call_prep`'s (no `run`
+    /// of its own), with a guard that never holds (the site's entry is
+    /// not that method); any other frame runs to completion here.
+    fn jit_send(
+        &mut self,
+        site: CallSiteId,
+        no_recv: bool,
+        self_val: Value,
+    ) -> Result<Option<abi::Call>, Unwind> {
+        if self.native_stack_low() {
+            return Err(self.stack_error());
+        }
+        let r = if no_recv {
+            self.send_self(site, self_val)
+        } else {
+            self.send(site)
+        };
+        let top = self.frames.len() - 1;
+        if let Ok(Call::Pushed) = r
+            && let f = &self.frames[top]
+            && let (func, max_depth) = f.iseq.jit_code.get()
+            && func != 0
+            && f.pc == f.iseq.entry_pc.get() as usize
+            && f.base + f.iseq.local_count as usize + max_depth <= super::MAX_STACK
+        {
+            let (base, recv, room) = (
+                f.base,
+                f.self_val,
+                f.iseq.local_count as usize + max_depth,
+            );
+            self.frames[top].exit = self.frames[top].exit.with_boundary();
+            if let Some(j) = self.jit.as_deref_mut() {
+                j.counts.entries += 1;
+            }
+            return Ok(Some(abi::Call::Enter {
+                func,
+                base,
+                self_val: recv.raw(),
+                height: base + room,
+                site: abi::Site {
+                    class: u32::MAX,
+                    slot: 0,
+                    serial: 0,
+                    func: 0,
+                    locals: 0,
+                    room: 0,
+                    method: 0,
+                    site: site.0,
+                    iseq: 0,
+                    kind: abi::KIND_CODE,
+                },
+            }));
+        }
+        self.jit_call(|_| r)?;
+        Ok(None)
     }
 
     /// The compiled callee `jit_call_prep` entered has ended: its frame
