@@ -568,11 +568,7 @@ impl Vm {
             && f.pc == f.iseq.entry_pc.get() as usize
             && f.base + f.iseq.local_count as usize + max_depth <= super::MAX_STACK
         {
-            let (base, recv, room) = (
-                f.base,
-                f.self_val,
-                f.iseq.local_count as usize + max_depth,
-            );
+            let (base, recv, room) = (f.base, f.self_val, f.iseq.local_count as usize + max_depth);
             self.frames[top].exit = self.frames[top].exit.with_boundary();
             if let Some(j) = self.jit.as_deref_mut() {
                 j.counts.entries += 1;
