@@ -177,19 +177,33 @@ fn bad_option_values_are_clean_errors() {
 }
 
 #[test]
-fn small_methods_stay_interpreted_unless_asked() {
+fn small_methods_are_compiled_for_compiled_callers_only() {
     // `@n += 1` is three instructions in C (ivars are no steps any more):
-    // entering machine code from the interpreter would cost more.
+    // entering machine code from the interpreter would cost more, so the
+    // interpreter keeps running `bump` (no entry), while a compiled
+    // caller calls it directly.
     let src = "class C\n  def initialize = @n = 0\n  def bump = @n += 1\nend\nc = C.new\n3.times { c.bump }\np c.bump\n";
     let (out, tmp) = run(
-        &["--jit-wait", "--jit-verbose=1", "--jit-min-calls=1"],
+        &[
+            "--jit-wait",
+            "--jit-verbose=1",
+            "--jit-min-calls=1",
+            "--stats",
+        ],
         src,
         &[],
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("JIT skip: bump@") && err.contains("(too small: 3 in C)"),
+        err.lines().any(|l| l.contains("JIT success")
+            && l.contains("bump@")
+            && l.ends_with("(for compiled callers)")),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("jit entries:") && l.ends_with(" 0")),
         "{err}"
     );
     let (out, tmp2) = run(
@@ -200,11 +214,46 @@ fn small_methods_stay_interpreted_unless_asked() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("JIT success") && err.contains("bump@"),
+        err.lines().any(|l| l.contains("JIT success")
+            && l.contains("bump@")
+            && !l.contains("(for compiled callers)")),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&tmp);
     let _ = std::fs::remove_dir_all(&tmp2);
+}
+
+#[test]
+fn a_methods_hot_loop_is_compiled_and_entered_there() {
+    // Called once: its loop's turns count, and the machine code is
+    // entered at the loop; Floats and Array elements stay in C (no
+    // cancel), and a redefined Float#+ is seen at once.
+    let src = "class Float\n  alias_method :orig_plus, :+\nend\n\
+def redefine = Float.class_eval { def +(o) = orig_plus(o).orig_plus(1.0) }\n\
+def work(a, n)\n  t = 0.0\n  i = 0\n  while i < n\n    t += a[i & 3] * 0.5\n    a[i & 3] = i\n    redefine if i == 900\n    i += 1\n  end\n  t\nend\np work([1, 2, 3, 4], 1000)\n";
+    let (out, tmp) = run(
+        &[
+            "--jit-wait",
+            "--jit-verbose=1",
+            "--jit-min-calls=50",
+            "--stats",
+        ],
+        src,
+        &[],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "247859.0\n", "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("JIT success (") && l.contains("work@")),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("jit entries:") && l.ends_with(" 1")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 #[test]

@@ -34,8 +34,13 @@ pub enum JitExit {
     Continue,
 }
 
-/// `Iseq::calls` of a script whose loops stay interpreted.
+/// `Iseq::calls` of a script whose loops stay interpreted (or a method
+/// the interpreter no longer enters: `jit_note_cancel`).
 const GAVE_UP: u64 = u64::MAX;
+/// One entry in a compiled iseq's `calls` (cancels count below it).
+const ENTRY: u64 = 1 << 32;
+/// Entries judged at once by `jit_note_cancel`.
+const TRIAL: u64 = 256;
 
 impl Vm {
     /// Appends `JitEntry` to a method's code and makes calls start there
@@ -49,6 +54,16 @@ impl Vm {
         }
         match iseq.kind {
             crate::bytecode::IseqKind::Method => {
+                // A method called once whose loop is hot is compiled
+                // from its loop, as a script is (its machine code has an
+                // entry there).
+                if iseq.catch.is_empty() && !iseq.env_on_heap {
+                    for insn in iseq.insns.iter_mut() {
+                        if matches!(insn, Insn::Safepoint) {
+                            *insn = Insn::JitLoop;
+                        }
+                    }
+                }
                 iseq.insns.push(Insn::JitEntry);
                 iseq.entry_pc.set(iseq.insns.len() as u32 - 1);
             }
@@ -70,18 +85,18 @@ impl Vm {
     #[inline(never)]
     pub(super) fn jit_loop(&mut self, fi: usize, pc: usize) -> Option<JitExit> {
         let iseq = self.frames[fi].iseq;
+        if iseq.calls.get() == GAVE_UP {
+            return None;
+        }
         let (func, max_depth) = iseq.jit_code.get();
         if func != 0 {
             return Some(self.jit_run_at(fi, func, max_depth, pc));
         }
-        if iseq.calls.get() == GAVE_UP {
-            return None;
-        }
         let depth = self.stack.len() - self.frames[fi].base - iseq.local_count as usize;
         match self.jit_count(iseq, Some((pc, depth))) {
-            Some(State::Compiled { func, max_depth }) => {
-                Some(self.jit_run_at(fi, func, max_depth, pc))
-            }
+            Some(State::Compiled {
+                func, max_depth, ..
+            }) => Some(self.jit_run_at(fi, func, max_depth, pc)),
             Some(State::Failed) => {
                 // Plain safepoints from now on.
                 iseq.calls.set(GAVE_UP);
@@ -101,7 +116,11 @@ impl Vm {
             return self.jit_run(fi, func, max_depth);
         }
         match self.jit_count(iseq, None) {
-            Some(State::Compiled { func, max_depth }) => self.jit_run(fi, func, max_depth),
+            Some(State::Compiled {
+                func,
+                max_depth,
+                c_only: false,
+            }) => self.jit_run(fi, func, max_depth),
             Some(State::Failed) => {
                 // Calls start at pc 0 from now on.
                 iseq.entry_pc.set(0);
@@ -145,8 +164,10 @@ impl Vm {
                     };
                     let direct = recursive
                         || hot.is_some_and(|h| {
-                            matches!(h.handler, Handler::IvarGet(_) | Handler::IvarSet(_))
-                                || h.code.is_some_and(|c| c.jit_code.get().0 != 0)
+                            matches!(
+                                h.handler,
+                                Handler::IvarGet(_) | Handler::IvarSet(_) | Handler::IseqIvarGet(_)
+                            ) || h.code.is_some_and(|c| c.jit_code.get().0 != 0)
                         });
                     SiteInfo {
                         argc: site.argc,
@@ -165,8 +186,20 @@ impl Vm {
             }
             s => s,
         };
-        if let Some(State::Compiled { func, max_depth }) = state {
+        if let Some(State::Compiled {
+            func,
+            max_depth,
+            c_only,
+        }) = state
+        {
             iseq.jit_code.set((func, max_depth));
+            // From now on: entries and cancels (`jit_note_cancel`).
+            iseq.calls.set(0);
+            if c_only {
+                // Compiled callers only: the interpreter's calls start
+                // at pc 0 from now on.
+                iseq.entry_pc.set(0);
+            }
         }
         state
     }
@@ -186,8 +219,35 @@ impl Vm {
         if let Some(j) = self.jit.as_deref_mut() {
             j.counts.entries += 1;
         }
+        let iseq = f.iseq;
         let exit = abi::run(func, self, base, self_val.raw(), full, pc);
+        if matches!(exit, abi::Exit::Cancel { .. }) {
+            Self::jit_note_cancel(iseq);
+        } else {
+            iseq.calls.set(iseq.calls.get().wrapping_add(ENTRY));
+        }
         self.jit_exit(fi, exit)
+    }
+
+    /// One more entry of `iseq`'s machine code from the interpreter that
+    /// cancelled. Its `calls` counts them once it is compiled (entries
+    /// above bit 32, cancels below): when most of at least `TRIAL`
+    /// entries cancel (a script's loop that defines a class each turn),
+    /// entering costs more than it runs, and the interpreter stops
+    /// entering it (compiled callers still call a method's code).
+    #[cold]
+    fn jit_note_cancel(iseq: &Iseq) {
+        let n = iseq.calls.get().wrapping_add(ENTRY + 1);
+        let (entries, cancels) = (n >> 32, n & 0xffff_ffff);
+        if entries >= TRIAL && cancels * 4 > entries * 3 {
+            iseq.calls.set(GAVE_UP);
+            iseq.entry_pc.set(0);
+        } else if entries >= TRIAL {
+            // Judged on the last `TRIAL` entries from here on.
+            iseq.calls.set(0);
+        } else {
+            iseq.calls.set(n);
+        }
     }
 
     /// How frame `fi`'s machine code ended, for the interpreter: a
@@ -317,6 +377,25 @@ impl Vm {
                     self.stack.push(v);
                 }
             }
+            Insn::OptPlus { .. }
+            | Insn::OptMinus { .. }
+            | Insn::OptMult { .. }
+            | Insn::OptDiv { .. }
+            | Insn::OptMod { .. }
+            | Insn::OptAnd { .. }
+            | Insn::OptOr { .. }
+            | Insn::OptXor { .. }
+            | Insn::OptEq { .. }
+            | Insn::OptNeq { .. }
+            | Insn::OptLt { .. }
+            | Insn::OptLe { .. }
+            | Insn::OptGt { .. }
+            | Insn::OptGe { .. }
+            | Insn::OptLtLt { .. }
+            | Insn::OptAref { .. }
+            | Insn::OptAset { .. }
+            | Insn::OptNot { .. }
+            | Insn::CmpBranch { .. } => return self.jit_op(pc, insn),
             Insn::InvokeBlock { site } => self.jit_call(|vm| vm.invoke_block(site))?,
             Insn::SendKw { site, .. } => self.jit_call(|vm| vm.send_kw(site))?,
             _ => match self.exec_misc(fi, insn) {
@@ -331,7 +410,7 @@ impl Vm {
 
     /// A call from machine code: its result pushed, a pushed frame run to
     /// completion first (as a call from Rust: a boundary frame).
-    fn jit_call(
+    pub(super) fn jit_call(
         &mut self,
         call: impl FnOnce(&mut Vm) -> Result<Call, Unwind>,
     ) -> Result<(), Unwind> {
@@ -426,17 +505,20 @@ impl Vm {
                 },
             }));
         }
-        if no_recv {
-            self.jit_call(|vm| vm.send_self(site, self_val))?;
-        } else {
-            self.jit_call(|vm| vm.send(site))?;
+        if let Some(enter) = self.jit_send(site, no_recv, self_val)? {
+            return Ok(Some(enter));
         }
         // An attr_reader / attr_writer entry (as the send left the site):
         // C reads or writes the slot itself from the next call on
         // (`abi::attr`).
         let attr = match self.dispatch.hot(site, c) {
             Some(h) if !safe_nav => match h.handler {
-                Handler::IvarGet(slot) if argc == 0 => Some((h.guard, slot, abi::KIND_READER)),
+                // (`def x = @x` reads as an attr_reader when the site
+                // passes nothing; its bytecode only runs for a traced call,
+                // and tracing never runs machine code.)
+                Handler::IvarGet(slot) | Handler::IseqIvarGet(slot) if argc == 0 => {
+                    Some((h.guard, slot, abi::KIND_READER))
+                }
                 Handler::IvarSet(slot) if argc == 1 => Some((h.guard, slot, abi::KIND_WRITER)),
                 _ => None,
             },
@@ -456,6 +538,62 @@ impl Vm {
                 kind,
             }))
         }))
+    }
+
+    /// The general path of a call from compiled code: the send, its
+    /// result pushed. A frame it pushed for compiled code (`Class#new`'s
+    /// `initialize`, a method without an inline-cache entry C may use)
+    /// is handed to the C caller to run as `jit_call_prep`'s (no `run`
+    /// of its own), with a guard that never holds (the site's entry is
+    /// not that method); any other frame runs to completion here.
+    fn jit_send(
+        &mut self,
+        site: CallSiteId,
+        no_recv: bool,
+        self_val: Value,
+    ) -> Result<Option<abi::Call>, Unwind> {
+        if self.native_stack_low() {
+            return Err(self.stack_error());
+        }
+        let r = if no_recv {
+            self.send_self(site, self_val)
+        } else {
+            self.send(site)
+        };
+        let top = self.frames.len() - 1;
+        if let Ok(Call::Pushed) = r
+            && let f = &self.frames[top]
+            && let (func, max_depth) = f.iseq.jit_code.get()
+            && func != 0
+            && f.pc == f.iseq.entry_pc.get() as usize
+            && f.base + f.iseq.local_count as usize + max_depth <= super::MAX_STACK
+        {
+            let (base, recv, room) = (f.base, f.self_val, f.iseq.local_count as usize + max_depth);
+            self.frames[top].exit = self.frames[top].exit.with_boundary();
+            if let Some(j) = self.jit.as_deref_mut() {
+                j.counts.entries += 1;
+            }
+            return Ok(Some(abi::Call::Enter {
+                func,
+                base,
+                self_val: recv.raw(),
+                height: base + room,
+                site: abi::Site {
+                    class: u32::MAX,
+                    slot: 0,
+                    serial: 0,
+                    func: 0,
+                    locals: 0,
+                    room: 0,
+                    method: 0,
+                    site: site.0,
+                    iseq: 0,
+                    kind: abi::KIND_CODE,
+                },
+            }));
+        }
+        self.jit_call(|_| r)?;
+        Ok(None)
     }
 
     /// The compiled callee `jit_call_prep` entered has ended: its frame
@@ -650,6 +788,50 @@ impl abi::Host for Vm {
             }
             _ => None,
         }
+    }
+
+    #[inline]
+    fn aref(&self, recv: u64, idx: u64) -> Option<u64> {
+        self.opt_aref(Value::from_raw(recv), Value::from_raw(idx))
+            .map(Value::raw)
+    }
+
+    #[inline]
+    fn aset(&mut self, recv: u64, idx: u64, v: u64) -> bool {
+        let (a, i) = (Value::from_raw(recv), Value::from_raw(idx));
+        if !(a.is_heap()
+            && i.is_fixnum()
+            && self.dispatch.bop_ok(bop::ARRAY_AREF)
+            && obj(a).class.get() == crate::class::cls::ARRAY
+            && !obj(a).is_frozen())
+        {
+            return false;
+        }
+        // The run loop's in-place store (growing takes the method).
+        match &mut *obj(a).body.borrow_mut() {
+            Body::Array(items) => {
+                let n = items.len() as i64;
+                let ix = i.fixnum_unchecked();
+                let ix = if ix < 0 { ix + n } else { ix };
+                if (0..n).contains(&ix) {
+                    items[ix as usize] = Value::from_raw(v);
+                    true
+                } else {
+                    false
+                }
+            }
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn len(&self, recv: u64) -> Option<usize> {
+        self.opt_length(Value::from_raw(recv))
+    }
+
+    #[inline]
+    fn due(&self) -> bool {
+        self.safepoint_due()
     }
 
     #[inline]

@@ -17,6 +17,7 @@ pub mod fiber;
 pub mod frame;
 pub mod hot;
 pub mod jit;
+pub mod jit_ops;
 pub mod kwcall;
 pub mod load;
 pub mod missing;

@@ -1256,7 +1256,7 @@ impl Vm {
 /// Where a fused compare-and-branch goes: `target` when the comparison
 /// result `r` is the branch's sense, else `fallthrough`.
 #[inline(always)]
-fn branch_pc(r: bool, kind: u32, target: u32, fallthrough: usize) -> usize {
+pub(super) fn branch_pc(r: bool, kind: u32, target: u32, fallthrough: usize) -> usize {
     if r == (kind & CMP_JUMP_IF_TRUE != 0) {
         target as usize
     } else {

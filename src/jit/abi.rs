@@ -17,6 +17,10 @@ type PopFn = extern "C" fn(*mut Env);
 type IvGetFn = extern "C" fn(*mut Env, u32) -> u64;
 type IvSetFn = extern "C" fn(*mut Env, u32, u64) -> isize;
 type AttrFn = extern "C" fn(*mut Env, u64, usize, u64) -> u64;
+type ArefFn = extern "C" fn(*mut Env, u64, u64) -> u64;
+type AsetFn = extern "C" fn(*mut Env, u64, u64, u64) -> isize;
+type DueFn = extern "C" fn(*mut Env) -> isize;
+type LenFn = extern "C" fn(*mut Env, u64) -> isize;
 
 /// What every compiled method of one `run` shares (`struct cj_ctx`): the
 /// host, its trampolines, and its tables as they stand. `stack` is the VM
@@ -44,6 +48,10 @@ pub struct Ctx {
     ivget: IvGetFn,
     ivset: IvSetFn,
     attr: AttrFn,
+    aref: ArefFn,
+    aset: AsetFn,
+    due: DueFn,
+    len: LenFn,
 }
 
 /// What a compiled method sees (`struct cj_env`); `base` indexes its
@@ -243,6 +251,18 @@ pub trait Host {
     /// as the interpreter's hot path does it: the value, or None when
     /// `recv` is not a plain object with that slot (or frozen, to write).
     fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64>;
+    /// `recv[idx]` for a plain Array and a Fixnum index while `Array#[]`
+    /// is CRuby's (the interpreter's `opt_aref` fast path), else None.
+    fn aref(&self, recv: u64, idx: u64) -> Option<u64>;
+    /// `recv[idx] = v` likewise, for an index inside an unfrozen plain
+    /// Array: false when the C code must step the instruction.
+    fn aset(&mut self, recv: u64, idx: u64, v: u64) -> bool;
+    /// A safepoint has work to do (`Vm::safepoint_due`): the C code then
+    /// steps it.
+    fn due(&self) -> bool;
+    /// The element count `size`/`length`/`empty?` read from a plain Array
+    /// or Hash while their methods are CRuby's (`Vm::opt_length`).
+    fn len(&self, recv: u64) -> Option<usize>;
     /// The VM stack, the basic-operator bits and the validity serials for
     /// `Env`.
     fn stack(&mut self) -> &mut Vec<Value>;
@@ -282,6 +302,10 @@ pub fn run<H: Host>(
         ivget: ivget::<H>,
         ivset: ivset::<H>,
         attr: attr::<H>,
+        aref: aref::<H>,
+        aset: aset::<H>,
+        due: due::<H>,
+        len: len::<H>,
     };
     let mut env = Env {
         x: &mut x,
@@ -526,4 +550,32 @@ extern "C" fn attr<H: Host>(env: *mut Env, recv: u64, slot: usize, v: u64) -> u6
     // SAFETY: C passes back the `Env` it was called with.
     let (_, host) = unsafe { host_only::<H>(env) };
     host.attr(recv, slot, v).unwrap_or(Value::UNDEF.raw())
+}
+
+/// `recv[idx]` on the fast path, or undef when the C code must step.
+extern "C" fn aref<H: Host>(env: *mut Env, recv: u64, idx: u64) -> u64 {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.aref(recv, idx).unwrap_or(Value::UNDEF.raw())
+}
+
+/// `recv[idx] = v` on the fast path: 1 when done.
+extern "C" fn aset<H: Host>(env: *mut Env, recv: u64, idx: u64, v: u64) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.aset(recv, idx, v) as isize
+}
+
+/// 1 when a safepoint has work to do.
+extern "C" fn due<H: Host>(env: *mut Env) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.due() as isize
+}
+
+/// A plain Array's or Hash's count, or -1 when the C code must call.
+extern "C" fn len<H: Host>(env: *mut Env, recv: u64) -> isize {
+    // SAFETY: C passes back the `Env` it was called with.
+    let (_, host) = unsafe { host_only::<H>(env) };
+    host.len(recv).map_or(-1, |n| n as isize)
 }

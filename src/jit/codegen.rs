@@ -53,6 +53,9 @@ pub struct Plan {
     pub consts: Vec<u64>,
     /// Deepest operand stack the code uses (above the locals).
     pub max_depth: usize,
+    /// Too small to be worth entering from the interpreter: only compiled
+    /// callers call it (`worth_compiling`).
+    pub c_only: bool,
 }
 
 /// The C declarations every translation starts with (the ABI, matching
@@ -75,6 +78,10 @@ struct cj_ctx {
   V (*ivget)(struct cj_env *, unsigned);
   long (*ivset)(struct cj_env *, unsigned, V);
   V (*attr)(struct cj_env *, V, unsigned long, V);
+  V (*aref)(struct cj_env *, V, V);
+  long (*aset)(struct cj_env *, V, V, V);
+  long (*due)(struct cj_env *);
+  long (*len)(struct cj_env *, V);
 };
 struct cj_env {
   struct cj_ctx *x;
@@ -94,13 +101,38 @@ struct cj_site {
   unsigned method, site, iseq, kind;
 };
 #define BOPS bo
-#define RELOAD() do { l = e->x->stack + e->base; s = l + NL; bo = *e->x->bops; RELOADL(); } while (0)
+/* After a call back into the host: the stack may have moved, operators
+   been redefined, a `binding` set locals. (After a direct call, not
+   reloading the locals kept them live across it in callee-saved
+   registers: tak ran 2% more instructions.) */
+#define RELOADS() do { l = e->x->stack + e->base; s = l + NL; bo = *e->x->bops; } while (0)
+#define RELOAD() do { RELOADS(); RELOADL(); } while (0)
 #define CANCEL(p, d) do { e->pc = (p); e->depth = NL + (d); return 1; } while (0)
 #define CALL(p, d, k, S) do { struct cj_env c_; unsigned long f_ = e->x->call(e, (p), NL + (d), (k), &c_, &(S)); \
   if (f_ == 1) return -1; \
   if (f_ != 0 && e->x->finish(e, &c_, ((long (*)(struct cj_env *))f_)(&c_)) < 0) return -1; \
   RELOAD(); } while (0)
 #define STEP(p, d) ({ long n_ = e->x->step(e, (p), NL + (d)); if (n_ < 0) return -1; RELOAD(); n_; })
+/* An operator's slow path: the host runs the interpreter's arm (its
+   other fast paths, else the send); the pc itself back means the
+   interpreter must take over there (cancel). */
+#define OPSTEP(p, d, next) do { if (STEP(p, d) == (p)) CANCEL(p, d); goto next; } while (0)
+/* Flonums (Value::flonum_value / Value::flonum): decode, and encode
+   when the double has a flonum (0 when it must be boxed: the host's
+   step does that). */
+#define CJ_BFLO(a, b) (((((a) ^ 2UL) | ((b) ^ 2UL)) & 3UL) == 0)
+static inline double cj_fdec(V v) {
+  V b_ = v ^ ((V)((I)v >> 63) & 3UL);
+  b_ = (b_ >> 3) | (b_ << 61);
+  if (v == 0x8000000000000002UL) b_ = 0;
+  double d_; __builtin_memcpy(&d_, &b_, 8); return d_;
+}
+static inline V cj_fenc(double d) {
+  V b_; __builtin_memcpy(&b_, &d, 8);
+  if ((b_ << 1) - ((3UL << 61) + 1) < (2UL << 61) - 1) return (((b_ << 3) | (b_ >> 61)) & ~1UL) | 2UL;
+  if (b_ == 0) return 0x8000000000000002UL;
+  return 0;
+}
 /* A direct call through the site's guard copy S (abi::Site): the
    receiver R's class and the validity serial the site's inline-cache
    entry holds, room for the callee's locals and stack, frames and
@@ -117,7 +149,7 @@ struct cj_site {
       struct cj_env c_; V *cl_ = e->x->stack + cb_; \
       for (unsigned long k_ = (argc); k_ < (S).nl; k_++) cl_[k_] = CJ_NIL; \
       c_.x = e->x; c_.base = cb_; c_.self = r_; c_.height = cb_ + (S).room; c_.parent = e; c_.site = &(S); \
-      c_.ret_sp = cb_ - (rs); c_.lazy = 1; c_.level = e->level + 1; e->at = (p); \
+      c_.ret_sp = cb_ - (rs); c_.lazy = 1; c_.pc = 0; c_.level = e->level + 1; e->at = (p); \
       long st_ = (S).fn(&c_); \
       if (st_ == 0) { \
         if (!c_.lazy) e->x->pop(e); \
@@ -176,7 +208,8 @@ pub fn translate(
     entry: Option<(usize, usize)>,
 ) -> Result<Plan, String> {
     let script = match (iseq.kind, entry) {
-        (IseqKind::Method, None) => false,
+        // A method is walked from its start even when a loop is hot.
+        (IseqKind::Method, _) => false,
         (IseqKind::Top, Some(_)) => true,
         _ => return Err("not a method or a script's loop".into()),
     };
@@ -189,6 +222,7 @@ pub fn translate(
     let n = iseq.code().len();
     let mut depth: Vec<Option<usize>> = vec![None; n];
     let mut code: Vec<String> = vec![String::new(); n];
+    let entry = if script { entry } else { None };
     let mut work = vec![entry.unwrap_or((0, 0))];
     let mut max_depth = 0;
     // Successors along fast paths only (a fused instruction's slow path
@@ -238,9 +272,8 @@ pub fn translate(
         costly[pc] = e.step || (e.call && !e.direct);
         recursive |= e.recursive;
     }
-    if !all {
-        worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly, recursive)?;
-    }
+    let c_only =
+        !all && worth_compiling(iseq, entry.map_or(0, |e| e.0), &fast, &costly, recursive)?;
     let symbol = SYMBOL.to_owned();
     let consts = consts.0.into_inner();
     let mut src = String::with_capacity(4096);
@@ -266,10 +299,18 @@ pub fn translate(
     if nl > 0 {
         src.push_str(&format!("  V {};\n", mirrors.join(", ")));
     }
-    if script {
+    let loops = iseq
+        .code()
+        .windows(2)
+        .enumerate()
+        .any(|(pc, w)| matches!(w[0], Insn::JitLoop) && depth[pc + 1].is_some());
+    if script || loops {
         // The entries: right after each `JitLoop` (its safepoint was
-        // taken by the interpreter).
+        // taken by the interpreter); a method's start too.
         src.push_str("  switch (e->pc) {\n");
+        if !script {
+            src.push_str("  case 0: break;\n");
+        }
         for (pc, w) in iseq.code().windows(2).enumerate() {
             if matches!(w[0], Insn::JitLoop) && depth[pc + 1].is_some() {
                 src.push_str(&format!("  case {0}: goto L{0};\n", pc + 1));
@@ -288,17 +329,20 @@ pub fn translate(
         symbol,
         consts,
         max_depth: max_depth + 1,
+        c_only,
     })
 }
 
 /// The fewest instructions C must run itself along a method's fast paths
-/// for it to be compiled: entering machine code from the interpreter
+/// for the interpreter to enter its machine code: entering it
 /// (`JitEntry` -> `abi::run`) costs ~110 machine instructions more than
 /// the interpreter's own call, about what C saves on eight bytecode
 /// instructions (bench method_calls ran 1.3x slower with `def two(x, y)
 /// = x + y`-sized methods compiled, ivar_objects 1.07x with its 6- and
 /// 7-instruction methods). A recursive method is exempt: it is mostly
-/// called from its own C code.
+/// called from its own C code. A smaller method is still compiled, for
+/// compiled callers only (a direct call from C costs no frame at all):
+/// the interpreter keeps running its bytecode.
 const MIN_NATIVES: usize = 8;
 
 /// Whether the C code would do more than call back into the VM: along the
@@ -308,14 +352,15 @@ const MIN_NATIVES: usize = 8;
 /// @balance += x`, `def empty? = @size == 0`) only adds the entry cost
 /// of machine code to what the interpreter does (bench method_calls ran
 /// 1.5x slower with them compiled). A script is counted from its loop's
-/// entry.
+/// entry. Ok(true): too small to enter from the interpreter
+/// (`MIN_NATIVES`), compiled for compiled callers only.
 fn worth_compiling(
     iseq: &Iseq,
     start: usize,
     fast: &[Vec<usize>],
     costly: &[bool],
     recursive: bool,
-) -> Result<(), String> {
+) -> Result<bool, String> {
     let (mut natives, mut steps) = (0usize, 0usize);
     let mut seen = vec![false; fast.len()];
     let mut work = vec![start];
@@ -324,6 +369,28 @@ fn worth_compiling(
             continue;
         }
         work.extend(&fast[pc]);
+    }
+    // A script's loop: only what leads back to its entry (the code after
+    // the loop runs once).
+    let mut in_loop = vec![iseq.kind != IseqKind::Top; fast.len()];
+    if iseq.kind == IseqKind::Top {
+        let mut back: Vec<Vec<usize>> = vec![Vec::new(); fast.len()];
+        for (pc, to) in fast.iter().enumerate() {
+            for &t in to {
+                back[t].push(pc);
+            }
+        }
+        let mut work = back[start].clone();
+        while let Some(pc) = work.pop() {
+            if seen[pc] && !std::mem::replace(&mut in_loop[pc], true) {
+                work.extend(&back[pc]);
+            }
+        }
+    }
+    for pc in 0..fast.len() {
+        if !(seen[pc] && in_loop[pc]) {
+            continue;
+        }
         match iseq.insns[pc] {
             Insn::Nop
             | Insn::Pop
@@ -338,10 +405,7 @@ fn worth_compiling(
     if natives < 2 * steps {
         return Err(format!("mostly steps: {natives} in C, {steps} in the VM"));
     }
-    if iseq.kind == IseqKind::Method && !recursive && natives < MIN_NATIVES {
-        return Err(format!("too small: {natives} in C"));
-    }
-    Ok(())
+    Ok(iseq.kind == IseqKind::Method && !recursive && natives < MIN_NATIVES)
 }
 
 /// The name of a translation's C function.
@@ -408,7 +472,25 @@ fn cmp_branch(kind: u32, x: &str, y: &str, target: u32) -> String {
     }
 }
 
-/// One instruction: its C and its successors `(pc, depth)`.
+/// The branch of a fused compare-and-branch on the doubles `x_` `y_`.
+fn fcmp_branch(kind: u32, target: u32) -> String {
+    let cond = format!("x_ {} y_", cmp_op(kind));
+    if kind & CMP_JUMP_IF_TRUE != 0 {
+        format!("if ({cond}) goto L{target};\n")
+    } else {
+        format!("if (!({cond})) goto L{target};\n")
+    }
+}
+
+/// A Float operator's C path: two flonums while Float's operators are
+/// CRuby's, a result that is a flonum again.
+fn float_arith(a: usize, b: usize, op: &str, next: usize) -> String {
+    format!(
+        "  if (CJ_BFLO(s[{a}], s[{b}]) && !(BOPS & {fa})) {{ V r_ = cj_fenc(cj_fdec(s[{a}]) {op} cj_fdec(s[{b}])); if (r_) {{ s[{a}] = r_; goto L{next}; }} }}\n",
+        fa = bop::FLOAT_ARITH
+    )
+}
+
 /// One instruction's translation.
 struct Emitted {
     code: String,
@@ -597,7 +679,8 @@ fn insn(
             };
             (
                 format!(
-                    "  {{ I r; if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith}) && !__builtin_{f}_overflow((I)s[{a}], (I)s[{b}] - 1, &r)) {{ s[{a}] = (V)r; goto L{next}; }} }}\n  CANCEL({pc}, {d});\n"
+                    "  {{ I r; if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith}) && !__builtin_{f}_overflow((I)s[{a}], (I)s[{b}] - 1, &r)) {{ s[{a}] = (V)r; goto L{next}; }} }}\n{}  OPSTEP({pc}, {d}, L{next});\n",
+                    float_arith(a, b, if f == "add" { "+" } else { "-" }, next)
                 ),
                 vec![(next, d - 1)],
             )
@@ -606,7 +689,8 @@ fn insn(
             let (a, b) = (under(2)?, under(1)?);
             (
                 format!(
-                    "  {{ I r; if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith}) && !__builtin_mul_overflow((I)s[{a}] >> 1, (I)s[{b}] >> 1, &r) && r <= {max} && r >= {min}) {{ s[{a}] = ((V)r << 1) | 1; goto L{next}; }} }}\n  CANCEL({pc}, {d});\n",
+                    "  {{ I r; if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith}) && !__builtin_mul_overflow((I)s[{a}] >> 1, (I)s[{b}] >> 1, &r) && r <= {max} && r >= {min}) {{ s[{a}] = ((V)r << 1) | 1; goto L{next}; }} }}\n{}  OPSTEP({pc}, {d}, L{next});\n",
+                    float_arith(a, b, "*", next),
                     max = crate::value::FIXNUM_MAX,
                     min = crate::value::FIXNUM_MIN,
                 ),
@@ -623,7 +707,7 @@ fn insn(
             // Tagged operands: ^ clears the tag bit, | 1 puts it back.
             (
                 format!(
-                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith})) {{ s[{a}] = (s[{a}] {op} s[{b}]) | 1; goto L{next}; }}\n  CANCEL({pc}, {d});\n"
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith})) {{ s[{a}] = (s[{a}] {op} s[{b}]) | 1; goto L{next}; }}\n  OPSTEP({pc}, {d}, L{next});\n"
                 ),
                 vec![(next, d - 1)],
             )
@@ -645,23 +729,90 @@ fn insn(
             };
             (
                 format!(
-                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {icmp})) {{ s[{a}] = (I)s[{a}] {op} (I)s[{b}] ? {t} : {f}; goto L{next}; }}\n  CANCEL({pc}, {d});\n",
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {icmp})) {{ s[{a}] = (I)s[{a}] {op} (I)s[{b}] ? {t} : {f}; goto L{next}; }}\n  if (CJ_BFLO(s[{a}], s[{b}]) && !(BOPS & {fcmp})) {{ s[{a}] = cj_fdec(s[{a}]) {op} cj_fdec(s[{b}]) ? {t} : {f}; goto L{next}; }}\n  OPSTEP({pc}, {d}, L{next});\n",
                     t = val(Value::TRUE),
-                    f = val(Value::FALSE)
+                    f = val(Value::FALSE),
+                    fcmp = bop::FLOAT_CMP,
                 ),
                 vec![(next, d - 1)],
             )
         }
-        // The other operators: the interpreter's own code.
-        Insn::OptDiv { .. }
-        | Insn::OptMod { .. }
-        | Insn::OptLtLt { .. }
-        | Insn::OptAref { .. }
-        | Insn::OptAset { .. }
-        | Insn::OptNot { .. }
-        | Insn::OptSize { .. }
-        | Insn::OptLength { .. }
-        | Insn::OptEmptyP { .. } => (format!("  CANCEL({pc}, {d});\n"), vec![]),
+        // `/` and `%`: Fixnums of one sign (truncation is flooring),
+        // Floats; else the host.
+        Insn::OptDiv { .. } | Insn::OptMod { .. } => {
+            let (a, b) = (under(2)?, under(1)?);
+            let div = matches!(iseq.insns[pc], Insn::OptDiv { .. });
+            (
+                format!(
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {arith}) && (I)s[{a}] >= 0 && (I)s[{b}] > 1) {{ s[{a}] = ((V)(((I)s[{a}] >> 1) {op} ((I)s[{b}] >> 1)) << 1) | 1; goto L{next}; }}\n{}  OPSTEP({pc}, {d}, L{next});\n",
+                    if div {
+                        float_arith(a, b, "/", next)
+                    } else {
+                        String::new()
+                    },
+                    op = if div { "/" } else { "%" },
+                ),
+                vec![(next, d - 1)],
+            )
+        }
+        // Array elements: the interpreter's fast path without a frame
+        // (`Ctx::aref` / `aset`), else the host.
+        Insn::OptAref { .. } => {
+            let (a, b) = (under(2)?, under(1)?);
+            (
+                format!(
+                    "  {{ V v_ = e->x->aref(e, s[{a}], s[{b}]); if (v_ != CJ_UNDEF) {{ s[{a}] = v_; goto L{next}; }} }}\n  OPSTEP({pc}, {d}, L{next});\n"
+                ),
+                vec![(next, d - 1)],
+            )
+        }
+        Insn::OptAset { .. } => {
+            let (a, i, v) = (under(3)?, under(2)?, under(1)?);
+            (
+                format!(
+                    "  if (e->x->aset(e, s[{a}], s[{i}], s[{v}])) {{ s[{a}] = s[{v}]; goto L{next}; }}\n  OPSTEP({pc}, {d}, L{next});\n"
+                ),
+                vec![(next, d - 2)],
+            )
+        }
+        // `!` of an immediate.
+        Insn::OptNot { .. } => {
+            let a = under(1)?;
+            (
+                format!(
+                    "  if (!(BOPS & {not}) && (!(s[{a}] & ~0x8UL) || s[{a}] == {t} || (s[{a}] & 3))) {{ s[{a}] = (s[{a}] & ~0x8UL) ? {f} : {t}; goto L{next}; }}\n  OPSTEP({pc}, {d}, L{next});\n",
+                    not = bop::NOT,
+                    t = val(Value::TRUE),
+                    f = val(Value::FALSE)
+                ),
+                vec![(next, d)],
+            )
+        }
+        // The others: the interpreter's arm in the host.
+        Insn::OptLtLt { .. } => {
+            is_step.set(true);
+            (
+                format!("  OPSTEP({pc}, {d}, L{next});\n"),
+                vec![(next, under(1)?)],
+            )
+        }
+        // A plain Array's or Hash's count (`Ctx::len`), else the call
+        // (`empty?` of a user's class is a method C may call directly).
+        Insn::OptSize { site: s } | Insn::OptLength { site: s } | Insn::OptEmptyP { site: s } => {
+            let a = under(1)?;
+            let r = if matches!(iseq.insns[pc], Insn::OptEmptyP { .. }) {
+                format!("n_ == 0 ? {} : {}", val(Value::TRUE), val(Value::FALSE))
+            } else {
+                "((V)n_ << 1) | 1".to_string()
+            };
+            let (c, to) = call(s, "", 0, true, next)?;
+            (
+                format!(
+                    "  {{ long n_ = e->x->len(e, s[{a}]); if (n_ >= 0) {{ s[{a}] = {r}; goto L{next}; }} }}\n{c}"
+                ),
+                to,
+            )
+        }
         Insn::OptPlusI { imm, .. } | Insn::OptMinusI { imm, .. } => {
             let a = under(1)?;
             let k = if matches!(iseq.insns[pc], Insn::OptPlusI { .. }) {
@@ -783,17 +934,28 @@ fn insn(
         }
         Insn::CmpBranch { kind, target, .. } => {
             let (a, b) = (under(2)?, under(1)?);
+            // Else Floats, else the host: its comparison goes to the
+            // target or past the branch, its send's result to the branch.
             (
                 format!(
-                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  CANCEL({pc}, {d});\n",
+                    "  if ((s[{a}] & s[{b}] & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  if (CJ_BFLO(s[{a}], s[{b}]) && !(BOPS & {fcmp})) {{ double x_ = cj_fdec(s[{a}]), y_ = cj_fdec(s[{b}]); {}  goto L{}; }}\n  {{ long n_ = STEP({pc}, {d}); if (n_ == {target}) goto L{target}; if (n_ == {}) goto L{}; goto L{next}; }}\n",
                     cmp_branch(kind, &format!("s[{a}]"), &format!("s[{b}]"), target),
-                    pc + 2
+                    pc + 2,
+                    fcmp_branch(kind, target),
+                    pc + 2,
+                    pc + 2,
+                    pc + 2,
+                    fcmp = bop::FLOAT_CMP,
                 ),
-                vec![(target as usize, a), (pc + 2, a)],
+                vec![(target as usize, a), (pc + 2, a), (next, a + 1)],
             )
         }
         // Steps: Rust runs the instruction on the stack as it stands.
-        Insn::Safepoint | Insn::JitLoop => step1(next, d),
+        // Safepoints: the host only when one has work to do.
+        Insn::Safepoint | Insn::JitLoop => (
+            format!("  if (e->x->due(e)) STEP({pc}, {d});\n  goto L{next};\n"),
+            vec![(next, d)],
+        ),
         Insn::PutString { .. } => step1(next, d + 1),
         // Ivars: the cache's hit in Rust without a frame (`Ctx::ivget`,
         // `ivset`), else the step.

@@ -60,9 +60,14 @@ impl Default for Options {
 #[derive(Clone, Copy, Debug)]
 pub enum State {
     /// Its C is being compiled.
-    Queued { max_depth: usize },
-    /// Its machine code's address and the operand stack it needs.
-    Compiled { func: usize, max_depth: usize },
+    Queued { max_depth: usize, c_only: bool },
+    /// Its machine code's address and the operand stack it needs;
+    /// `c_only`: for compiled callers only (`codegen::Plan::c_only`).
+    Compiled {
+        func: usize,
+        max_depth: usize,
+        c_only: bool,
+    },
     /// Stays interpreted.
     Failed,
 }
@@ -87,8 +92,16 @@ pub struct Jit {
     /// The worker could not start (no private directory): nothing compiles.
     broken: bool,
     states: HashMap<IseqId, State>,
+    /// How often a method or script was found hot but mostly calling
+    /// back into the VM (its callees not compiled yet): it is tried
+    /// again after as many calls once more, up to `RETRIES` times.
+    retries: HashMap<IseqId, u32>,
     pub counts: Counts,
 }
+
+/// How often a method or script that was `mostly steps` is translated
+/// again (its callees may be compiled by then).
+const RETRIES: u32 = 2;
 
 impl Jit {
     pub fn new(opts: Options) -> Jit {
@@ -97,6 +110,7 @@ impl Jit {
             worker: None,
             broken: false,
             states: HashMap::new(),
+            retries: HashMap::new(),
             counts: Counts::default(),
         }
     }
@@ -144,6 +158,15 @@ impl Jit {
         let plan = match codegen::translate(iseq, site, all, entry) {
             Ok(p) => p,
             Err(why) => {
+                let tries = self.retries.entry(iseq.id).or_default();
+                if why.starts_with("mostly steps") && *tries < RETRIES {
+                    // Counted again from zero: its callees may be
+                    // compiled by then.
+                    *tries += 1;
+                    iseq.calls.set(0);
+                    self.log(2, &format!("JIT retry later: {label} ({why})"));
+                    return;
+                }
                 self.counts.skipped += 1;
                 self.states.insert(iseq.id, State::Failed);
                 self.log(1, &format!("JIT skip: {label} ({why})"));
@@ -183,6 +206,7 @@ impl Jit {
             iseq.id,
             State::Queued {
                 max_depth: plan.max_depth,
+                c_only: plan.c_only,
             },
         );
         if self.opts.wait {
@@ -210,14 +234,21 @@ impl Jit {
         for note in &done.notes {
             self.log(1, note);
         }
-        let Some(State::Queued { max_depth }) = self.state(id) else {
+        let Some(State::Queued { max_depth, c_only }) = self.state(id) else {
             return;
         };
         match done.result {
             Ok(func) => {
                 self.counts.compiled += 1;
                 self.counts.cache_hits += done.cached as u64;
-                self.states.insert(id, State::Compiled { func, max_depth });
+                self.states.insert(
+                    id,
+                    State::Compiled {
+                        func,
+                        max_depth,
+                        c_only,
+                    },
+                );
                 let how = if done.cached {
                     "JIT cache hit"
                 } else {
@@ -226,10 +257,15 @@ impl Jit {
                 self.log(
                     1,
                     &format!(
-                        "{how} ({:.1}ms): {} -> {}",
+                        "{how} ({:.1}ms): {} -> {}{}",
                         done.millis,
                         done.label,
-                        done.c_path.display()
+                        done.c_path.display(),
+                        if c_only {
+                            " (for compiled callers)"
+                        } else {
+                            ""
+                        }
                     ),
                 );
             }
