@@ -144,9 +144,10 @@ impl Vm {
         // No user frame yet (from the innermost out): a builtin the
         // prelude called there is part of a C method's own work.
         let mut internal_run = true;
-        // The last prelude method frame seen (its index, its name): a
-        // builtin that handed its call to that method (Array#min_by(n)
-        // to Enumerable's) is one C method in CRuby, shown once.
+        // The last prelude frame seen when it runs an Enumerable method
+        // (its index, its name): a builtin that handed its call to that
+        // method (Array#min_by(n) to Enumerable's) is one C method in
+        // CRuby, shown once.
         let mut prelude_method: Option<(usize, SymbolId)> = None;
         for (i, f) in self.frames.iter().enumerate().rev() {
             let internal = f.iseq.file.starts_with("<internal:");
@@ -212,7 +213,17 @@ impl Vm {
             }
             if internal {
                 if let Some(m) = f.method {
-                    prelude_method = Some((i, self.classes.method(m).name));
+                    let e = self.classes.method(m);
+                    prelude_method =
+                        (e.owner == crate::class::cls::ENUMERABLE).then_some((i, e.name));
+                }
+                if f.method.is_some()
+                    && f.iseq.kind == crate::bytecode::IseqKind::Method
+                    && native_helper(&f.iseq.label)
+                {
+                    // The general half of a native method (`__each` under
+                    // Enumerator#each): part of that C method in CRuby.
+                    continue;
                 }
                 if f.method.is_some() && f.iseq.kind == crate::bytecode::IseqKind::Method {
                     // A prelude method called by another one: CRuby's C
