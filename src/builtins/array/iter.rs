@@ -1,10 +1,11 @@
 //! Enumerable methods Array runs natively in their common form (a block,
 //! no optional arguments): `group_by`, `min_by`, `max_by`,
-//! `each_with_object`, `each_slice(n)` and `inject`/`reduce` with a block. CRuby
+//! `each_with_object`, `each_slice(n)`, and `inject`/`reduce` with a block
+//! or a Symbol. CRuby
 //! runs them as C loops calling the block once per element; the
 //! prelude's Ruby copies (prelude/array.rb) called a Ruby block from
 //! `each` that yielded again, two block frames per element. Every other
-//! form (no block: an Enumerator; `min_by(n)`; `inject(:sym)`; a slice
+//! form (no block: an Enumerator; `min_by(n)`; `inject("+")`; a slice
 //! size that is not a positive Fixnum) goes to Enumerable's Ruby method
 //! (prelude/enumerable.rb), which gives the same results for an Array.
 //!
@@ -52,13 +53,17 @@ pub(super) fn init(vm: &mut Vm) {
             (b, _) => enumerable(vm, s, "each_slice", a, b),
         }
     });
-    vm.def_builtin(a, "inject", -1, |vm, s, a, b| match b {
-        Some(b) if a.len() <= 1 => inject(vm, s, &b, a.first().copied()),
-        b => enumerable(vm, s, "inject", a, b),
+    vm.def_builtin(a, "inject", -1, |vm, s, a, b| match (b, a) {
+        (Some(b), [] | [_]) => inject(vm, s, &b, a.first().copied()),
+        (None, [op]) if op.is_symbol() => inject_op(vm, s, None, *op),
+        (None, [init, op]) if op.is_symbol() => inject_op(vm, s, Some(*init), *op),
+        (b, _) => enumerable(vm, s, "inject", a, b),
     });
-    vm.def_builtin(a, "reduce", -1, |vm, s, a, b| match b {
-        Some(b) if a.len() <= 1 => inject(vm, s, &b, a.first().copied()),
-        b => enumerable(vm, s, "reduce", a, b),
+    vm.def_builtin(a, "reduce", -1, |vm, s, a, b| match (b, a) {
+        (Some(b), [] | [_]) => inject(vm, s, &b, a.first().copied()),
+        (None, [op]) if op.is_symbol() => inject_op(vm, s, None, *op),
+        (None, [init, op]) if op.is_symbol() => inject_op(vm, s, Some(*init), *op),
+        (b, _) => enumerable(vm, s, "reduce", a, b),
     });
 }
 
@@ -150,6 +155,38 @@ fn each_slice(vm: &mut Vm, s: Value, b: &Rc<BlockArg>, n: usize) -> VResult {
             vm.yield_block(b, &[cur])?;
         }
         Ok(s)
+    })();
+    vm.truncate_roots(mark);
+    r
+}
+
+/// enum.c's inject_op_i: `inject(:sym)` / `inject(init, :sym)`, each step
+/// a public call `acc.sym(element)`.
+fn inject_op(vm: &mut Vm, s: Value, init: Option<Value>, op: Value) -> VResult {
+    let Some(op) = op.as_symbol() else {
+        return Ok(Value::NIL);
+    };
+    let mut i = 0;
+    let acc = match init {
+        Some(v) => v,
+        None => match get(s, 0) {
+            Some(v) => {
+                i = 1;
+                v
+            }
+            None => return Ok(Value::NIL),
+        },
+    };
+    let mark = vm.roots_len();
+    vm.push_root(acc);
+    let r = (|| {
+        while let Some(x) = get(s, i) {
+            let acc = vm.temp_roots[mark];
+            let v = vm.call_method_public(acc, op, &[x], None)?;
+            vm.temp_roots[mark] = v;
+            i += 1;
+        }
+        Ok(vm.temp_roots[mark])
     })();
     vm.truncate_roots(mark);
     r

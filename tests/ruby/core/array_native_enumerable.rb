@@ -70,3 +70,10 @@ end
 p [1, 2, 3].old_group_by(&:even?)
 p [1].method(:inject).arity, [1].method(:min_by).arity,
   [1].method(:each_slice).arity, [1].method(:each_with_object).arity, [1].method(:group_by).arity
+# inject/reduce with an operator Symbol
+p [1, 2, 3].inject(:+), [2, 3].reduce(10, :*), [].inject(:+), [7].inject(:-), [].reduce(4, :+),
+  %w[a b].inject(:+), [[1], [2]].inject(:concat), [1, 2].inject("+"), [1.5, 2].inject(:+)
+class Integer; private def secret(o) = self + o; end
+t { [1, 2].inject(:secret) }
+t { [1, 2].reduce(:nope) }
+t { [1, "a"].inject(:+) }
