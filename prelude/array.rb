@@ -6,57 +6,6 @@
 # element, so these take `|v|` where Enumerable must take `|*a|` and pack
 # the values (an Array allocation and three sends per element).
 class Array
-  def inject(*args)
-    if args.size > 2
-      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..2)"
-    end
-    have_acc = false
-    acc = nil
-    op = nil
-    if args.size == 2
-      acc = args[0]
-      have_acc = true
-      op = args[1]
-    elsif args.size == 1
-      if block_given?
-        acc = args[0]
-        have_acc = true
-      else
-        op = args[0]
-      end
-    end
-    use_op = args.size == 2 || (args.size == 1 && !block_given?)
-    if use_op
-      op = op.to_sym if op.is_a?(String)
-      raise TypeError, "#{op.inspect} is not a symbol nor a string" unless op.is_a?(Symbol)
-    end
-    blk = block_given?
-    if blk && !use_op
-      # The common form: one test per element.
-      each do |v|
-        if have_acc
-          acc = yield(acc, v)
-        else
-          acc = v
-          have_acc = true
-        end
-      end
-      return acc
-    end
-    each do |v|
-      if !have_acc
-        acc = v
-        have_acc = true
-      elsif use_op
-        acc = acc.public_send(op, v)
-      else
-        raise LocalJumpError, "no block given" unless blk
-        acc = yield(acc, v)
-      end
-    end
-    acc
-  end
-
   def all?(*args)
     if args.size > 1
       raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
@@ -216,46 +165,6 @@ class Array
     hash
   end
 
-  def min_by(*args)
-    if args.size > 1
-      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
-    end
-    return enum_for(:min_by, *args) { size if respond_to?(:size) } unless block_given?
-    return RubyVM::Prelude.nmin(self, args[0], true, false) { |*v| yield(*v) } if !args.empty? && !args[0].nil?
-    found = false
-    best_key = nil
-    best = nil
-    each do |v|
-      key = yield(v)
-      if !found || RubyVM::Prelude.compare(key, best_key) < 0
-        best_key = key
-        best = v
-        found = true
-      end
-    end
-    best
-  end
-
-  def max_by(*args)
-    if args.size > 1
-      raise ArgumentError, "wrong number of arguments (given #{args.size}, expected 0..1)"
-    end
-    return enum_for(:max_by, *args) { size if respond_to?(:size) } unless block_given?
-    return RubyVM::Prelude.nmin(self, args[0], true, true) { |*v| yield(*v) } if !args.empty? && !args[0].nil?
-    found = false
-    best_key = nil
-    best = nil
-    each do |v|
-      key = yield(v)
-      if !found || RubyVM::Prelude.compare(key, best_key) > 0
-        best_key = key
-        best = v
-        found = true
-      end
-    end
-    best
-  end
-
   def minmax_by
     return enum_for(:minmax_by) { size if respond_to?(:size) } unless block_given?
     have_min = false
@@ -303,52 +212,6 @@ class Array
     end
     update.call(last_key, last_key, last, last) if have_last
     [min, max]
-  end
-
-  def group_by
-    return enum_for(:group_by) { size if respond_to?(:size) } unless block_given?
-    hash = {}
-    each do |v|
-      key = yield(v)
-      if hash.key?(key)
-        hash[key] << v
-      else
-        hash[key] = [v]
-      end
-    end
-    hash
-  end
-
-  def each_with_object(memo)
-    return enum_for(:each_with_object, memo) { size if respond_to?(:size) } unless block_given?
-    each { |v| yield(v, memo) }
-    memo
-  end
-
-  def each_slice(n)
-    slice = RubyVM::Prelude.to_long(n)
-    raise ArgumentError, "invalid slice size" if slice <= 0
-    unless block_given?
-      return enum_for(:each_slice, n) do
-        total = respond_to?(:size) ? size : nil
-        if total.nil? || (total.is_a?(Float) && total.infinite?)
-          total
-        else
-          (total + slice - 1).div(slice)
-        end
-      end
-    end
-    ary = []
-    each do |v|
-      ary << v
-      if ary.size == slice
-        full = ary
-        ary = []
-        yield(full)
-      end
-    end
-    yield(ary) unless ary.empty?
-    self
   end
 
   def each_cons(n)

@@ -20,7 +20,9 @@ class Enumerator
     __setup(Generator.new(&block), :each, [], {}, size)
   end
 
-  def each(*args, **kw, &block)
+  # (Enumerator#each is native, src/builtins/enumerator.rs: without
+  # arguments it calls the wrapped method directly; with them it comes here.)
+  def __each(*args, **kw, &block)
     unless args.empty? && kw.empty?
       more = Enumerator.allocate
       more.__send__(:__setup, @receiver, @method, @args + args, @kw.merge(kw), @size)

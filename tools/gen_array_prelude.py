@@ -14,30 +14,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = os.path.join(ROOT, 'prelude/array.rb')
 s = open(os.path.join(ROOT, 'prelude/enumerable.rb')).read()
-names=['inject','all?','any?','none?','one?','partition','find','filter_map','flat_map','tally','min_by','max_by','minmax_by','group_by','each_with_object','each_slice','each_cons','sort_by','zip']
+# (inject, min_by, max_by, group_by, each_with_object and each_slice are
+# native: src/builtins/array/iter.rs.)
+names=['all?','any?','none?','one?','partition','find','filter_map','flat_map','tally','minmax_by','each_cons','sort_by','zip']
 
 # Changes only Array can take (its receiver is an Array, its each yields
 # one value), applied after the |v| rewrite: (method, text, replacement),
 # each text found exactly once in that method.
 ARRAY_ONLY = [
-    # With a block and no operator: one test per element instead of three.
-    ('inject', '''    blk = block_given?
-    each do |v|
-''', '''    blk = block_given?
-    if blk && !use_op
-      # The common form: one test per element.
-      each do |v|
-        if have_acc
-          acc = yield(acc, v)
-        else
-          acc = v
-          have_acc = true
-        end
-      end
-      return acc
-    end
-    each do |v|
-'''),
     # Arrays zipped without a block: rows built natively (rb_ary_zip).
     ('zip', '''    result = block_given? ? nil : []
     index = 0

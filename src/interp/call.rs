@@ -1355,7 +1355,9 @@ impl Vm {
         let (min, max) = crate::class::arity::bounds(arity);
         let owner = self.classes.method(m).owner;
         self.cfuncs.push((name, self.frames.len(), owner));
+        self.builtin_arity_error = true;
         let e = self.argc_error(n, min, max);
+        self.builtin_arity_error = false;
         self.cfuncs.pop();
         e
     }

@@ -144,6 +144,11 @@ impl Vm {
         // No user frame yet (from the innermost out): a builtin the
         // prelude called there is part of a C method's own work.
         let mut internal_run = true;
+        // The last prelude frame seen when it runs an Enumerable method
+        // (its index, its name): a builtin that handed its call to that
+        // method (Array#min_by(n) to Enumerable's) is one C method in
+        // CRuby, shown once.
+        let mut prelude_method: Option<(usize, SymbolId)> = None;
         for (i, f) in self.frames.iter().enumerate().rev() {
             let internal = f.iseq.file.starts_with("<internal:");
             let loc = if internal {
@@ -153,8 +158,11 @@ impl Vm {
             };
             while cf > 0 && self.cfuncs[cf - 1].1 > i {
                 cf -= 1;
-                let (name, _, owner) = self.cfuncs[cf];
-                let name = symbol::name(name);
+                let (name_id, at, owner) = self.cfuncs[cf];
+                if prelude_method == Some((at, name_id)) {
+                    continue;
+                }
+                let name = symbol::name(name_id);
                 if (raw.is_empty() && (&*name == "raise" || &*name == "fail"))
                     || &*name == "method_missing"
                     // (a prelude helper that only runs the prelude method
@@ -193,13 +201,30 @@ impl Vm {
                     inner_internal = false;
                     continue;
                 }
-                if enumerable_in_cruby(owner, &name) {
+                // (Not for its own argument count error, raised before
+                // it iterates.)
+                let arity_error =
+                    raw.is_empty() && self.builtin_arity_error && cf + 1 == self.cfuncs.len();
+                if enumerable_in_cruby(owner, &name) && !arity_error {
                     raw.push((None, "each".to_string()));
                 }
                 raw.push((self.cruby_prelude_line(owner, &name), name.to_string()));
                 inner_internal = false;
             }
             if internal {
+                if let Some(m) = f.method {
+                    let e = self.classes.method(m);
+                    prelude_method =
+                        (e.owner == crate::class::cls::ENUMERABLE).then_some((i, e.name));
+                }
+                if f.method.is_some()
+                    && f.iseq.kind == crate::bytecode::IseqKind::Method
+                    && native_helper(&f.iseq.label)
+                {
+                    // The general half of a native method (`__each` under
+                    // Enumerator#each): part of that C method in CRuby.
+                    continue;
+                }
                 if f.method.is_some() && f.iseq.kind == crate::bytecode::IseqKind::Method {
                     // A prelude method called by another one: CRuby's C
                     // method does the work itself, so show only the outer.

@@ -221,6 +221,7 @@ impl Vm {
             }
         }
         self.dispatch.bop_redefined = 0;
+        crate::builtins::enumerator::after_prelude(self);
         self.default_respond_to_missing = crate::dispatch::lookup::find_method(
             &self.classes,
             crate::class::cls::KERNEL,

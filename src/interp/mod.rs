@@ -175,6 +175,9 @@ pub struct Vm {
     pub temp_roots: Vec<Value>,
     /// Active builtin calls: (name, frames.len() when called, owner).
     pub cfuncs: Vec<(SymbolId, usize, ClassId)>,
+    /// Set while the innermost builtin's argument count error is made
+    /// (the backtrace shows no `each` under an Enumerable builtin then).
+    pub builtin_arity_error: bool,
     /// `RubyVM::Prelude`'s singleton class: the owner of the native
     /// helpers the Ruby-written core calls (hidden from backtraces).
     pub prelude_helpers: Option<ClassId>,
@@ -341,6 +344,7 @@ impl Vm {
             builtins: Vec::new(),
             temp_roots: Vec::new(),
             cfuncs: Vec::new(),
+            builtin_arity_error: false,
             prelude_helpers: None,
             catch_tags: Vec::new(),
             fibers: Default::default(),

@@ -1,7 +1,8 @@
 //! Array: the builtins CRuby's array.c defines, split by theme into
 //! `access` (reading, searching, min/max/sum), `mutate` (in-place edits),
 //! `transform` (new arrays: flatten, uniq, set operations, product) and
-//! `combi` (combination/permutation). Enumerable's Ruby versions in the
+//! `combi` (combination/permutation), `iter` (group_by, min_by, inject...:
+//! Enumerable methods in their block form). Enumerable's Ruby versions in the
 //! prelude cover the rest.
 //!
 //! Builtins that call blocks read elements by index from the live array
@@ -11,6 +12,7 @@
 mod access;
 pub use access::dig_rest;
 mod combi;
+mod iter;
 mod mutate;
 mod transform;
 
@@ -567,6 +569,7 @@ pub fn init(vm: &mut Vm) {
     mutate::init(vm);
     transform::init(vm);
     combi::init(vm);
+    iter::init(vm);
 }
 
 /// Arrays `x` and `y` have equal elements (`==`, or `eql?` with `eql`),
