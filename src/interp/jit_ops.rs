@@ -10,7 +10,7 @@ use crate::bytecode::{Insn, peephole};
 use crate::class::cls;
 use crate::dispatch::bop;
 use crate::gc::obj;
-use crate::object::{Body, Unwind};
+use crate::object::Unwind;
 use crate::value::Value;
 
 use super::Vm;
@@ -111,18 +111,7 @@ impl Vm {
                         if obj(a).is_frozen() {
                             return Ok(pc);
                         }
-                        let grew = match &mut *obj(a).body.borrow_mut() {
-                            Body::Array(v) => {
-                                let cap = v.capacity();
-                                let ok = v.try_reserve(1).is_ok();
-                                if ok {
-                                    v.push(b);
-                                    self.heap.note_malloc((v.capacity() - cap) * 8);
-                                }
-                                ok
-                            }
-                            _ => true,
-                        };
+                        let grew = self.array_push_noted(a, b);
                         if !grew {
                             return Ok(pc);
                         }

@@ -773,6 +773,26 @@ impl Vm {
         self.heap.alloc(cls::ARRAY, Body::Array(v))
     }
 
+    /// `opt_ltlt`'s push onto the Array `a` (the run loop's and compiled
+    /// code's): false when the allocation failed (the caller raises
+    /// NoMemoryError, as CRuby's failed malloc); growth counts toward the
+    /// next collection. Other bodies push nothing and answer true.
+    #[inline]
+    pub fn array_push_noted(&mut self, a: Value, b: Value) -> bool {
+        match &mut *crate::gc::obj(a).body.borrow_mut() {
+            Body::Array(v) => {
+                let cap = v.capacity();
+                let ok = v.try_reserve(1).is_ok();
+                if ok {
+                    v.push(b);
+                    self.heap.note_malloc((v.capacity() - cap) * 8);
+                }
+                ok
+            }
+            _ => true,
+        }
+    }
+
     /// A Float: a flonum for the common exponents inline, anything else
     /// (0.0, boxed Floats) through one out-of-line call, so the run
     /// loop's Float arms inline no allocation (which cost the Integer

@@ -532,19 +532,7 @@ impl Vm {
                                 self.frames[fi].pc = pc;
                                 throw!(self.frozen_error(a))
                             }
-                            let grew = match &mut *obj(a).body.borrow_mut() {
-                                Body::Array(v) => {
-                                    let cap = v.capacity();
-                                    let ok = v.try_reserve(1).is_ok();
-                                    if ok {
-                                        v.push(b);
-                                        // Growth counts toward the next collection.
-                                        self.heap.note_malloc((v.capacity() - cap) * 8);
-                                    }
-                                    ok
-                                }
-                                _ => true,
-                            };
+                            let grew = self.array_push_noted(a, b);
                             if !grew {
                                 // CRuby's failed malloc: NoMemoryError, not an abort.
                                 self.frames[fi].pc = pc;

@@ -160,22 +160,23 @@ fn each_slice(vm: &mut Vm, s: Value, b: &Rc<BlockArg>, n: usize) -> VResult {
     r
 }
 
+/// inject's first accumulator and the index of the first element folded
+/// in: `init`, else the first element (None for an empty array).
+fn inject_start(s: Value, init: Option<Value>) -> Option<(Value, usize)> {
+    match init {
+        Some(v) => Some((v, 0)),
+        None => get(s, 0).map(|v| (v, 1)),
+    }
+}
+
 /// enum.c's inject_op_i: `inject(:sym)` / `inject(init, :sym)`, each step
 /// a public call `acc.sym(element)`.
 fn inject_op(vm: &mut Vm, s: Value, init: Option<Value>, op: Value) -> VResult {
     let Some(op) = op.as_symbol() else {
         return Ok(Value::NIL);
     };
-    let mut i = 0;
-    let acc = match init {
-        Some(v) => v,
-        None => match get(s, 0) {
-            Some(v) => {
-                i = 1;
-                v
-            }
-            None => return Ok(Value::NIL),
-        },
+    let Some((acc, mut i)) = inject_start(s, init) else {
+        return Ok(Value::NIL);
     };
     let mark = vm.roots_len();
     vm.push_root(acc);
@@ -196,16 +197,8 @@ fn inject_op(vm: &mut Vm, s: Value, init: Option<Value>, op: Value) -> VResult {
 /// element, then becomes what the block returns for (acc, element).
 fn inject(vm: &mut Vm, s: Value, b: &Rc<BlockArg>, init: Option<Value>) -> VResult {
     let mark = vm.roots_len();
-    let mut i = 0;
-    let acc = match init {
-        Some(v) => v,
-        None => match get(s, 0) {
-            Some(v) => {
-                i = 1;
-                v
-            }
-            None => return Ok(Value::NIL),
-        },
+    let Some((acc, mut i)) = inject_start(s, init) else {
+        return Ok(Value::NIL);
     };
     vm.push_root(acc);
     let r = (|| {
