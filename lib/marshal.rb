@@ -78,13 +78,15 @@ module Marshal
       symbol(name.to_sym)
     end
 
-    def link?(obj)
+    # A link to `obj` if it was written before; else it enters the object
+    # table now (unless the caller remembers it later).
+    def link?(obj, remember: true)
       if (i = @objs[obj])
         byte(0x40) # @
         long(i)
         return true
       end
-      @objs[obj] = @objs.size
+      @objs[obj] = @objs.size if remember
       false
     end
 
@@ -161,11 +163,7 @@ module Marshal
     # hidden instance variables; the Time enters the object table after
     # them (w_remember follows w_ivar in CRuby's w_object).
     def write_time(obj, depth)
-      if (i = @objs[obj])
-        byte(0x40) # @
-        long(i)
-        return
-      end
+      return if link?(obj, remember: false)
       data = obj.__send__(:_dump, -1)
       ivars = obj.__marshal_ivars
       byte(0x49) # I
@@ -386,16 +384,19 @@ module Marshal
       if klass <= Time
         return finish(register(klass.__load(data, ivars)))
       end
-      ivars.each do |k, v|
-        if k == :E
-          data.force_encoding(v ? Encoding::UTF_8 : Encoding::US_ASCII)
-        elsif k == :encoding
-          data.force_encoding(v)
-        else
-          data.instance_variable_set(k, v)
-        end
-      end
+      ivars.each { |k, v| set_ivar(data, k, v) }
       finish(register(klass._load(data)))
+    end
+
+    # An `I` record's pair: a String's encoding (E, encoding) or an ivar.
+    def set_ivar(obj, k, v)
+      if k == :E
+        obj.force_encoding(v ? Encoding::UTF_8 : Encoding::US_ASCII) if obj.is_a?(String)
+      elsif k == :encoding
+        obj.force_encoding(v) if obj.is_a?(String)
+      else
+        obj.instance_variable_set(k, v)
+      end
     end
 
     def register(obj)
@@ -429,17 +430,7 @@ module Marshal
             when 0x49
               return read_user_ivars if @s.getbyte(@pos) == 0x75
               obj = read(true)
-              long.times do
-                k = symbol
-                v = read
-                if k == :E
-                  obj.force_encoding(v ? Encoding::UTF_8 : Encoding::US_ASCII) if obj.is_a?(String)
-                elsif k == :encoding
-                  obj.force_encoding(v) if obj.is_a?(String)
-                else
-                  obj.instance_variable_set(k, v)
-                end
-              end
+              long.times { set_ivar(obj, symbol, read) }
               return obj
             when 0x6c
               sign = byte

@@ -1615,16 +1615,20 @@ class << ENV
     to_h.key(v)
   end
 
-  def value?(v)
+  # A value argument: a String (or to_str), else nil.
+  def __value_arg(v)
     v = v.to_str if !v.is_a?(String) && v.respond_to?(:to_str)
-    return nil unless v.is_a?(String)
+    v.is_a?(String) ? v : nil
+  end
+
+  def value?(v)
+    v = __value_arg(v) or return nil
     to_h.value?(v)
   end
   alias_method :has_value?, :value?
 
   def rassoc(v)
-    v = v.to_str if !v.is_a?(String) && v.respond_to?(:to_str)
-    return nil unless v.is_a?(String)
+    v = __value_arg(v) or return nil
     to_h.rassoc(v)
   end
 

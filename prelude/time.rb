@@ -223,6 +223,13 @@ class Time
       era * 146_097 + doe - 719_468
     end
 
+    # [year, month, day, seconds into the day, days since the Epoch] of
+    # `secs` seconds since the Epoch (as UTC)
+    def __civil_at(secs)
+      days = secs.div(86_400)
+      [*__civil_from_days(days), secs % 86_400, days]
+    end
+
     def __civil_from_days(z)
       z += 719_468
       era = z.div(146_097)
@@ -287,9 +294,7 @@ class Time
   # digits travel as the String's hidden instance variables
   # (#__marshal_ivars, Time.__load).
   def _dump(_limit = -1)
-    days = @__s.div(86_400)
-    rem = @__s % 86_400
-    y, mo, d = Time.__civil_from_days(days)
+    y, mo, d, rem = Time.__civil_at(@__s)
     ext = nil
     if y < 1900
       ext = 1900 - y
@@ -343,16 +348,13 @@ class Time
   def utc? = @__utc
   alias gmt? utc?
   def zone
-    return "UTC".encode(Encoding::US_ASCII) if @__utc
+    return UTC_ZONE.dup if @__utc
     @__zone&.dup&.force_encoding(Encoding::US_ASCII)
   end
 
   def __fields
     return @__fields if @__fields
-    local = (@__s + @__off).floor
-    days = local.div(86_400)
-    rem = local % 86_400
-    y, m, d = Time.__civil_from_days(days)
+    y, m, d, rem, days = Time.__civil_at((@__s + @__off).floor)
     f = [y, m, d, rem / 3600, rem % 3600 / 60, rem % 60, (days + 4) % 7,
          days - Time.__days_from_civil(y, 1, 1) + 1]
     @__fields = f unless frozen?

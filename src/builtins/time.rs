@@ -72,23 +72,20 @@ fn fallback_name(s: &str) -> String {
 
 fn local_type(zone: &Zone, t: i64) -> LocalType {
     match zone {
-        Zone::Db(tz) => match tz.find_local_time_type(t) {
-            Ok(lt) => LocalType {
+        Zone::Db(tz) => {
+            // (beyond what the zone describes: its last rule's type)
+            let lt = tz
+                .find_local_time_type(t)
+                .ok()
+                .or_else(|| tz.as_ref().local_time_types().last())
+                .copied()
+                .unwrap_or(tz::LocalTimeType::utc());
+            LocalType {
                 offset: lt.ut_offset() as i64,
                 dst: lt.is_dst(),
                 abbr: lt.time_zone_designation().to_string(),
-            },
-            // (beyond what the zone describes: its last rule's type)
-            Err(_) => {
-                let types = tz.as_ref().local_time_types();
-                let lt = types.last().copied().unwrap_or(tz::LocalTimeType::utc());
-                LocalType {
-                    offset: lt.ut_offset() as i64,
-                    dst: lt.is_dst(),
-                    abbr: lt.time_zone_designation().to_string(),
-                }
             }
-        },
+        }
         Zone::Fallback(name) => LocalType {
             offset: 0,
             dst: false,
