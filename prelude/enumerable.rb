@@ -156,6 +156,7 @@ module Enumerable
   end
 
   def grep(pattern)
+    return RubyVM::Prelude.grep_regexp(self, pattern, true) if !block_given? && Regexp === pattern
     ary = []
     blk = block_given?
     each do |*a|
@@ -167,6 +168,7 @@ module Enumerable
   end
 
   def grep_v(pattern)
+    return RubyVM::Prelude.grep_regexp(self, pattern, false) if !block_given? && Regexp === pattern
     ary = []
     blk = block_given?
     each do |*a|
@@ -1158,5 +1160,20 @@ module RubyVM::Prelude
     limit = buf[store_index]
     buf.pop while buf.size > n
     limit
+  end
+end
+
+module RubyVM::Prelude
+  # grep / grep_v with a Regexp and no block (CRuby's grep_regexp_i): the
+  # caller's $~ is left alone, and elements that are neither Symbols nor
+  # convertible to Strings simply do not match.
+  def self.grep_regexp(enum, pattern, want)
+    ary = []
+    enum.each do |*a|
+      v = a.size > 1 ? a : a[0]
+      s = v.is_a?(Symbol) ? v : String.try_convert(v)
+      ary << v if (!s.nil? && pattern.match?(s)) == want
+    end
+    ary
   end
 end

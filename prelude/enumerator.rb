@@ -98,15 +98,18 @@ class Enumerator
     return @lookahead if @lookahead
     __stop if @done
     @fiber ||= Fiber.new do
-      @result = each { |*values| Fiber.yield(values) }
+      @result = each do |*values|
+        Fiber.yield(values)
+        # What #feed gave becomes the value of the `yield` now returning.
+        fed = @feed
+        @feed = @feed_set = nil
+        fed
+      end
       @done = true
       nil
     end
-    # What #feed gave becomes the value of the `yield` now returning.
-    fed = @feed
-    @feed = @feed_set = nil
     begin
-      values = @fiber.resume(fed)
+      values = @fiber.resume
     rescue Exception
       # An error inside the iteration: the next call starts it again.
       @fiber = nil
@@ -172,16 +175,19 @@ class Enumerator
   class Yielder
     def initialize(&block)
       @proc = block
+      self
     end
 
     # y << value: passes one value on; returns the yielder so calls chain.
     def <<(value)
+      raise LocalJumpError, "no block given" unless @proc
       @proc.call(value)
       self
     end
 
     # y.yield(a, b): passes the values on; returns what the block returned.
     def yield(*args)
+      raise LocalJumpError, "no block given" unless @proc
       @proc.call(*args)
     end
 
@@ -204,6 +210,7 @@ class Enumerator
     def initialize(&block)
       raise ArgumentError, "no block given" unless block
       @proc = block
+      self
     end
 
     def each(*args, &block)
@@ -231,6 +238,9 @@ module RubyVM::Prelude
   # The size of an enumerator made without a size function (CRuby gives
   # each core method one): nil when it cannot be known without iterating.
   def self.enum_size(recv, meth, args)
+    if meth == :loop
+      return recv.method(:loop).owner == Kernel ? Float::INFINITY : nil
+    end
     n =
       case recv
       when Integer then meth == :times ? [recv, 0].max : nil
@@ -329,7 +339,11 @@ class Enumerator
 
     def each(*args, &block)
       return self unless block
-      @enums.each { |e| e.each(*args, &block) }
+      @started = []
+      @enums.each do |e|
+        @started << e
+        e.each(*args, &block)
+      end
       self
     end
 
@@ -347,20 +361,41 @@ class Enumerator
       Chain.new(self, other)
     end
 
+    # Rewinds (last first) only the enumerables iteration has reached.
     def rewind
-      @enums.reverse_each { |e| e.rewind if e.respond_to?(:rewind) }
-      super
+      (@started || []).reverse_each { |e| e.rewind if e.respond_to?(:rewind) }
+      @started = nil
+      self
     end
 
     def inspect
+      return "#<Enumerator::Chain: uninitialized>" unless @enums
       "#<Enumerator::Chain: [#{@enums.map(&:inspect).join(', ')}]>"
     end
+
+    undef_method :feed, :next, :next_values, :peek, :peek_values
   end
 
   # Enumerator::Lazy: each operation wraps the previous enumerable and
   # runs only as far as the consumer asks.
+  #
+  # Values travel as they were yielded (`y.yield(*v)`); the blocks of
+  # select/reject/uniq/grep see them packed into one (an Array when there
+  # were several), those of map/flat_map/take_while/drop_while/filter_map
+  # see them spread, as in CRuby (lazyenum_yield vs lazyenum_yield_values).
   class Lazy < Enumerator
     STOP = Object.new.freeze
+
+    # Lazy#to_enum(:map, ...) and friends run the eager method (CRuby's
+    # lazy_use_super_method): the lazy one would only build another Lazy.
+    EAGER = %i[
+      map collect flat_map collect_concat select find_all filter filter_map
+      reject grep grep_v zip take take_while drop drop_while uniq with_index
+    ].to_h { |m| [m, :"_enumerable_#{m}"] }.freeze
+    EAGER.each do |m, eager|
+      alias_method eager, m
+      private eager
+    end
 
     # Lazy.new(obj, size = nil) { |yielder, *values| ... }
     def initialize(obj, size = nil, &block)
@@ -368,7 +403,9 @@ class Enumerator
       __lazy_init(obj, size, nil, []) { ->(y, v) { block.call(y, *v) } }
     end
 
-    def self.__from(obj, size = nil)
+    # enum.lazy: its size is the enumerable's own (asked when needed).
+    def self.__from(obj)
+      size = -> { obj.respond_to?(:size) ? obj.size : nil }
       allocate.__send__(:__lazy_init, obj, size, nil, []) { ->(y, v) { y.yield(*v) } }
     end
 
@@ -405,28 +442,30 @@ class Enumerator
       Enumerator.new { |y| src.each { |*v| y.yield(*v) } }
     end
 
+    # A Lazy over `self.meth(*args)`; its size is the block's result, or nil.
     def to_enum(meth = :each, *args, **kw, &size_fn)
-      Lazy.__from(Enumerator.allocate.__send__(:__setup, self, meth, args, kw, size_fn))
-          .__send__(:__describe, self, meth, args)
+      size_fn ||= -> {}
+      lazy = Lazy.allocate.__send__(:__setup, self, EAGER.fetch(meth, meth), args, kw, size_fn)
+      lazy.__send__(:__describe, self, meth, args)
     end
     alias enum_for to_enum
 
     def map(&block)
       raise ArgumentError, "tried to call lazy map without a block" unless block
-      __chain(:map) { ->(y, v) { y << block.call(*v) } }
+      __chain(:map, [], __same_size) { ->(y, v) { y << block.call(*v) } }
     end
     alias collect map
 
     def select(&block)
       raise ArgumentError, "tried to call lazy select without a block" unless block
-      __chain(:select) { ->(y, v) { y.yield(*v) if block.call(*v) } }
+      __chain(:select) { ->(y, v) { y.yield(*v) if block.call(v.size > 1 ? v : v[0]) } }
     end
     alias filter select
     alias find_all select
 
     def reject(&block)
       raise ArgumentError, "tried to call lazy reject without a block" unless block
-      __chain(:reject) { ->(y, v) { y.yield(*v) unless block.call(*v) } }
+      __chain(:reject) { ->(y, v) { y.yield(*v) unless block.call(v.size > 1 ? v : v[0]) } }
     end
 
     def filter_map(&block)
@@ -470,11 +509,17 @@ class Enumerator
       end
     end
 
+    # lazy_take_size: the count, unless the source is known to be shorter.
     def take(n)
       n = RubyVM::Prelude.to_long(n)
       raise ArgumentError, "attempt to take negative size" if n < 0
       src = n.zero? ? [] : self
-      __chain(:take, [n], src) do
+      this = self
+      size = lambda do
+        s = this.size
+        s.nil? || (s.is_a?(Integer) && s < n) ? s : n
+      end
+      __chain(:take, [n], size, src) do
         taken = 0
         lambda do |y, v|
           y.yield(*v)
@@ -484,10 +529,19 @@ class Enumerator
       end
     end
 
+    # lazy_drop_size: what is left of the source's size.
     def drop(n)
       n = RubyVM::Prelude.to_long(n)
       raise ArgumentError, "attempt to drop negative size" if n < 0
-      __chain(:drop, [n]) do
+      this = self
+      size = lambda do
+        s = this.size
+        if s.nil? then nil
+        elsif s.is_a?(Integer) then s < n ? 0 : s - n
+        else s - n
+        end
+      end
+      __chain(:drop, [n], size) do
         seen = 0
         lambda do |y, v|
           if seen < n
@@ -501,7 +555,7 @@ class Enumerator
 
     def with_index(offset = 0, &block)
       offset = offset.nil? ? 0 : RubyVM::Prelude.to_long(offset)
-      __chain(:with_index, offset.zero? ? [] : [offset]) do
+      __chain(:with_index, offset.zero? ? [] : [offset], __same_size) do
         i = offset - 1
         lambda do |y, v|
           i += 1
@@ -521,9 +575,16 @@ class Enumerator
     end
 
     def zip(*others)
+      return super if block_given?
       all_arrays = others.all? { |o| o.is_a?(Array) }
-      __chain(:zip, others) do
-        enums = all_arrays ? nil : others.map { |o| o.respond_to?(:each) ? o.to_enum(:each) : o }
+      unless all_arrays
+        others.each do |o|
+          next if o.is_a?(Array) || o.respond_to?(:each)
+          raise TypeError, "wrong argument type #{o.class} (must respond to :each)"
+        end
+      end
+      __chain(:zip, others, __same_size) do
+        enums = all_arrays ? nil : others.map { |o| o.to_enum(:each) }
         i = -1
         lambda do |y, v|
           i += 1
@@ -554,7 +615,7 @@ class Enumerator
         seen = {}
         lambda do |y, v|
           x = v.size > 1 ? v : v[0]
-          key = block ? block.call(*v) : x
+          key = block ? block.call(x) : x
           unless seen.key?(key)
             seen[key] = true
             y.yield(*v)
@@ -590,15 +651,13 @@ class Enumerator
       end
     end
 
-    def chunk_while(&block)
-      super.lazy
-    end
-
-    def slice_when(&block)
-      super.lazy
+    # The eager Enumerable methods, made lazy again (CRuby's lazy_super).
+    %i[chunk slice_before slice_after slice_when chunk_while].each do |m|
+      define_method(m) { |*args, &block| super(*args, &block).lazy }
     end
 
     def inspect
+      return "#<Enumerator::Lazy: uninitialized>" unless @method
       if @lazy_meth
         args = @lazy_args.empty? ? "" : "(#{@lazy_args.map(&:inspect).join(', ')})"
         "#<Enumerator::Lazy: #{@lazy_src.inspect}:#{@lazy_meth}#{args}>"
@@ -612,15 +671,16 @@ class Enumerator
 
     # `make_step` is called once per iteration and returns the step lambda
     # (y, values) -> STOP to end the iteration early, anything else to go on.
+    # Arguments given to #each (force(*args), to_a(*args)) reach the source.
     def __lazy_init(src, size, meth, args, &make_step)
       @lazy_src = src
       @lazy_meth = meth
       @lazy_args = args
-      gen = Generator.new do |y|
+      gen = Generator.new do |y, *each_args|
         step = make_step.call
         tag = Object.new
         catch(tag) do
-          src.each do |*v|
+          src.each(*each_args) do |*v|
             throw tag if step.call(y, v).equal?(STOP)
           end
         end
@@ -628,9 +688,15 @@ class Enumerator
       __setup(gen, :each, [], {}, size)
     end
 
-    def __chain(meth, args = [], src = self, &make_step)
-      Lazy.allocate.__send__(:__lazy_init, src, nil, meth, args, &make_step)
+    def __chain(meth, args = [], size = nil, src = self, &make_step)
+      Lazy.allocate.__send__(:__lazy_init, src, size, meth, args, &make_step)
           .__send__(:__describe, self, meth, args)
+    end
+
+    # The size function of an operation that keeps its source's size.
+    def __same_size
+      this = self
+      -> { this.size }
     end
 
     def __describe(src, meth, args)

@@ -1247,8 +1247,19 @@ end
 class Enumerator
   # What Numeric#step and Range#step return without a block.
   class ArithmeticSequence < Enumerator
+    # Made only by step / Range#% (CRuby undefines new and the allocator).
+    class << self
+      alias_method :__allocate, :allocate
+      private :__allocate
+      undef_method :new
+
+      def allocate
+        raise TypeError, "allocator undefined for #{self}"
+      end
+    end
+
     def self.__new(recv, meth, args, kw, first, last, step, excl)
-      s = allocate
+      s = __allocate
       s.__send__(:__setup, recv, meth, args, kw, nil)
       s.__send__(:__arith, first, last, step, excl)
       s

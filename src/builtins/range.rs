@@ -497,7 +497,6 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(r, "to_a", 0, to_a);
     vm.def_builtin(r, "entries", 0, to_a);
-    vm.def_builtin(r, "to_ary", 0, to_a);
     vm.def_builtin(r, "sum", -1, |vm, s, a, b| {
         let (bg, e, x) = parts(s);
         let init = a.first().copied().unwrap_or(Value::int(0));

@@ -25,23 +25,26 @@ impl Svar {
 }
 
 impl Vm {
-    /// The scope whose `$~` the running code sees.
+    /// The scope whose `$~` and `$_` the running code sees. carmine's own
+    /// Ruby (`<internal:...>`, e.g. Enumerable#map, IO#gets, Lazy#grep)
+    /// stands in for CRuby's C functions, which have no scope of their
+    /// own: a match made inside it, or by a native method it calls
+    /// (`str.to_enum(:scan, re).map { $~ }`), is its caller's.
     fn svar_owner(&self) -> u64 {
         match self.frames.last() {
-            Some(f) if f.is_block => self.lexical_svar_owner(f.home),
-            Some(f) => f.home,
-            None => 0,
+            Some(f) if !f.iseq.internal => self.frame_svar_owner(f),
+            _ => match self.frames.iter().rposition(|f| !f.iseq.internal) {
+                Some(i) => self.frame_svar_owner(&self.frames[i]),
+                None => 0,
+            },
         }
     }
 
-    /// The scope whose `$_` the running code sees: as `$~`, except that
-    /// carmine's own Ruby (`<internal:...>`, e.g. `IO#gets`) sets its
-    /// caller's, as CRuby's C functions do.
-    fn line_owner(&self) -> u64 {
-        match self.frames.iter().rposition(|f| !f.iseq.internal) {
-            Some(i) if self.frames[i].is_block => self.lexical_svar_owner(self.frames[i].home),
-            Some(i) => self.frames[i].home,
-            None => 0,
+    fn frame_svar_owner(&self, f: &crate::interp::Frame) -> u64 {
+        if f.is_block {
+            self.lexical_svar_owner(f.home)
+        } else {
+            f.home
         }
     }
 
@@ -107,13 +110,13 @@ impl Vm {
 
     /// `$_` of the running Ruby scope.
     pub fn last_line(&self) -> Value {
-        self.svar(self.line_owner())
+        self.svar(self.svar_owner())
             .map_or(Value::NIL, |e| e.last_line)
     }
 
     /// Sets `$_` for the running Ruby scope.
     pub fn set_last_line(&mut self, v: Value) {
-        let home = self.line_owner();
+        let home = self.svar_owner();
         self.svar_mut(home).last_line = v;
     }
 }
