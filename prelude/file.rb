@@ -1224,7 +1224,7 @@ class Dir
     alias getwd pwd
 
     def chdir(d = nil)
-      d = ENV["HOME"] if d.nil?
+      d = home if d.nil?
       d = RubyVM::FileIO.path(d)
       if block_given?
         old = pwd
@@ -1239,8 +1239,13 @@ class Dir
       0
     end
 
+    def chroot(d)
+      RubyVM::FileIO.op(:chroot, RubyVM::FileIO.path(d))
+      0
+    end
+
     def mkdir(d, perm = 0o777)
-      RubyVM::FileIO.op(:mkdir, RubyVM::FileIO.path(d))
+      RubyVM::FileIO.op(:mkdir, RubyVM::FileIO.path(d), RubyVM::Prelude.to_long(perm))
       0
     end
 
@@ -1252,33 +1257,57 @@ class Dir
     alias unlink rmdir
 
     def exist?(d) = File.directory?(d)
-    def home(user = nil) = ENV["HOME"]
 
-    def entries(d, **kw) = RubyVM::FileIO.op(:entries, RubyVM::FileIO.path(d))
-    def children(d, **kw) = entries(d) - [".", ".."]
+    # $HOME, else the user's entry in /etc/passwd; a new String each time.
+    def home(user = nil)
+      if user.nil?
+        h = ENV["HOME"]
+        return h.dup if h
+        user_home(nil) or raise ArgumentError, "couldn't find login name -- expanding '~'"
+      else
+        user = RubyVM::FileIO.path(user)
+        user_home(user) or raise ArgumentError, "user #{user} doesn't exist"
+      end
+    end
+
+    # The names, in the encoding given (else the file system's, UTF-8).
+    def entries(d, encoding: nil)
+      names = RubyVM::FileIO.op(:entries, RubyVM::FileIO.path(d))
+      names.each { |n| n.force_encoding(encoding) } if encoding
+      names
+    end
+
+    def children(d, encoding: nil) = entries(d, encoding: encoding) - [".", ".."]
 
     def empty?(d)
-      File.directory?(d) && children(d).empty?
+      d = RubyVM::FileIO.path(d)
+      RubyVM::FileIO.raise_errno(2, "rb_dir_s_empty_p - #{d}") unless File.exist?(d)
+      return false unless File.directory?(d)
+      RubyVM::FileIO.op(:entries, d).size <= 2
     end
 
     def foreach(d, **kw, &b)
-      return to_enum(:foreach, d) unless b
-      entries(d).each(&b)
+      return to_enum(:foreach, d, **kw) unless b
+      entries(d, **kw).each(&b)
       nil
     end
 
     def each_child(d, **kw, &b)
-      return to_enum(:each_child, d) unless b
-      children(d).each(&b)
+      return to_enum(:each_child, d, **kw) unless b
+      children(d, **kw).each(&b)
       nil
     end
 
     def glob(pat, flags = 0, base: nil, sort: true, &b)
+      unless sort == true || sort == false
+        raise ArgumentError, "expected true or false as sort: #{sort.inspect}"
+      end
       pats = pat.is_a?(Array) ? pat : [pat]
       r = []
       pats.each do |p|
         p = RubyVM::FileIO.path(p)
-        p.split("\0").each { |q| r.concat(RubyVM::FileIO.glob(q, base && RubyVM::FileIO.path(base), flags)) }
+        raise ArgumentError, "nul-separated glob pattern is deprecated" if p.include?("\0")
+        r.concat(RubyVM::FileIO.glob(p, base && RubyVM::FileIO.path(base), flags))
       end
       if b
         r.each(&b)
@@ -1288,7 +1317,7 @@ class Dir
     end
 
     def [](*pats, base: nil, sort: true)
-      glob(pats.flatten, 0, base: base)
+      glob(pats.flatten, 0, base: base, sort: sort)
     end
 
     def open(d, **kw)
@@ -1300,30 +1329,58 @@ class Dir
         x.close
       end
     end
+
+    private
+
+    # The home directory of `user` (the current one when nil) from
+    # /etc/passwd, or nil.
+    def user_home(user)
+      uid = Process.uid
+      File.foreach("/etc/passwd") do |line|
+        f = line.chomp.split(":")
+        next if f.size < 6
+        return f[5] if user ? f[0] == user : f[2].to_i == uid
+      end
+      nil
+    rescue SystemCallError
+      nil
+    end
   end
 
-  def initialize(d, **kw)
+  # The entries are read when the Dir is opened; #pos is an index into them.
+  def initialize(d, encoding: nil)
     @path = RubyVM::FileIO.path(d)
-    @entries = Dir.entries(@path)
+    @entries = Dir.entries(@path, encoding: encoding)
     @pos = 0
+    @closed = false
   end
 
   def path = @path
   alias to_path path
 
   def read
+    __check_open
     e = @entries[@pos]
     @pos += 1 if e
     e
   end
 
-  def each(&b)
-    return to_enum(:each) unless b
-    @entries.each(&b)
+  # From the first entry (CRuby rewinds too) to the end, where it stays.
+  def each
+    return to_enum(:each) unless block_given?
+    __check_open
+    @pos = 0
+    while (e = read)
+      yield e
+    end
     self
   end
 
-  def children = @entries - [".", ".."]
+  def children
+    __check_open
+    @pos = @entries.size
+    @entries - [".", ".."]
+  end
 
   def each_child(&b)
     return to_enum(:each_child) unless b
@@ -1331,9 +1388,46 @@ class Dir
     self
   end
 
-  def close = nil
-  def fileno = 3
+  def pos
+    __check_open
+    @pos
+  end
+  alias tell pos
+
+  def seek(pos)
+    __check_open
+    @pos = RubyVM::Prelude.to_long(pos).clamp(0, @entries.size)
+    self
+  end
+
+  def pos=(pos)
+    seek(pos)
+    pos
+  end
+
+  def rewind
+    __check_open
+    @pos = 0
+    self
+  end
+
+  def close
+    @closed = true
+    nil
+  end
+
+  def fileno
+    __check_open
+    3
+  end
+
   def inspect = "#<Dir:#{@path}>"
+
+  private
+
+  def __check_open
+    raise IOError, "closed directory" if @closed
+  end
 end
 
 module Process

@@ -548,9 +548,21 @@ pub fn init(vm: &mut Vm) {
                 std::fs::rename(&p, &q).map(|_| Value::NIL),
                 format!("rb_file_s_rename - ({p}, {q})"),
             ),
-            "mkdir" => (
-                std::fs::create_dir(&p).map(|_| Value::NIL),
-                format!("dir_s_mkdir - {p}"),
+            "mkdir" => {
+                use std::os::unix::fs::DirBuilderExt;
+                // mkdir(2)'s mode (the umask applies), 0777 by default.
+                let mode = a.get(2).and_then(|v| v.as_fixnum()).unwrap_or(0o777) as u32;
+                (
+                    std::fs::DirBuilder::new()
+                        .mode(mode)
+                        .create(&p)
+                        .map(|_| Value::NIL),
+                    format!("dir_s_mkdir - {p}"),
+                )
+            }
+            "chroot" => (
+                std::os::unix::fs::chroot(&p).map(|_| Value::NIL),
+                format!("dir_s_chroot - {p}"),
             ),
             "rmdir" => (
                 std::fs::remove_dir(&p).map(|_| Value::NIL),
@@ -566,7 +578,7 @@ pub fn init(vm: &mut Vm) {
             ),
             "chdir" => (
                 std::env::set_current_dir(&p).map(|_| Value::NIL),
-                format!("rb_dir_chdir - {p}"),
+                format!("dir_s_chdir - {p}"),
             ),
             "readlink" => match std::fs::read_link(&p) {
                 Ok(t) => (Ok(vm.str_new(&t.to_string_lossy())), String::new()),
@@ -617,15 +629,17 @@ pub fn init(vm: &mut Vm) {
             }
             "entries" => match std::fs::read_dir(&p) {
                 Ok(rd) => {
-                    let mut names: Vec<String> = vec![".".into(), "..".into()];
+                    use std::os::unix::ffi::OsStringExt;
+                    // Names as the file system has them (not always UTF-8).
+                    let mut names: Vec<Vec<u8>> = vec![b".".to_vec(), b"..".to_vec()];
                     names.extend(
                         rd.filter_map(|e| e.ok())
-                            .map(|e| e.file_name().to_string_lossy().into_owned()),
+                            .map(|e| e.file_name().into_vec()),
                     );
-                    let items = names.iter().map(|n| vm.str_new(n)).collect();
+                    let items = names.into_iter().map(|n| vm.str_from_bytes(n)).collect();
                     (Ok(vm.ary_new(items)), String::new())
                 }
-                Err(e) => (Err(e), format!("rb_dir_initialize - {p}")),
+                Err(e) => (Err(e), format!("dir_initialize - {p}")),
             },
             _ => return Err(vm.arg_error("bad FileIO op")),
         };
