@@ -632,10 +632,7 @@ pub fn init(vm: &mut Vm) {
                     use std::os::unix::ffi::OsStringExt;
                     // Names as the file system has them (not always UTF-8).
                     let mut names: Vec<Vec<u8>> = vec![b".".to_vec(), b"..".to_vec()];
-                    names.extend(
-                        rd.filter_map(|e| e.ok())
-                            .map(|e| e.file_name().into_vec()),
-                    );
+                    names.extend(rd.filter_map(|e| e.ok()).map(|e| e.file_name().into_vec()));
                     let items = names.into_iter().map(|n| vm.str_from_bytes(n)).collect();
                     (Ok(vm.ary_new(items)), String::new())
                 }
