@@ -761,7 +761,7 @@ impl Vm {
             Body::Regexp(r) => (r.enc, r.options & crate::builtins::regexp::NOENCODING != 0),
             _ => (RegexpEnc::Ascii, false),
         };
-        let ascii = subj.text.is_ascii();
+        let ascii = subj.is_ascii();
         if let Some(msg) = crate::builtins::regexp::incompatible(enc, binary, ascii) {
             let e = self.e.encoding_compatibility_error;
             return Err(self.error(e, &format!("incompatible encoding regexp match ({msg})")));
