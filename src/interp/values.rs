@@ -761,7 +761,7 @@ impl Vm {
             Body::Regexp(r) => (r.enc, r.options & crate::builtins::regexp::NOENCODING != 0),
             _ => (RegexpEnc::Ascii, false),
         };
-        let ascii = subj.text.is_ascii();
+        let ascii = subj.is_ascii();
         if let Some(msg) = crate::builtins::regexp::incompatible(enc, binary, ascii) {
             let e = self.e.encoding_compatibility_error;
             return Err(self.error(e, &format!("incompatible encoding regexp match ({msg})")));
@@ -806,21 +806,19 @@ impl Vm {
             Body::MatchData(md) => (md.string, md.groups.clone()),
             _ => return Ok(Value::NIL),
         };
-        let text = self.string_lossy(s);
+        let len = crate::builtins::string::with_bytes(s, <[u8]>::len);
         let span = match n {
             1000 => groups.first().copied().flatten(),
             1001 => groups.first().copied().flatten().map(|(a, _)| (0, a)),
-            1002 => groups
-                .first()
-                .copied()
-                .flatten()
-                .map(|(_, b)| (b, text.len())),
+            1002 => groups.first().copied().flatten().map(|(_, b)| (b, len)),
             1003 => groups.iter().skip(1).rev().find_map(|g| *g),
             k => groups.get(k as usize).copied().flatten(),
         };
         Ok(match span {
             Some((a, b)) => {
-                let piece = text.as_bytes()[a..b].to_vec();
+                // The MatchData's groups are byte offsets into its (frozen)
+                // String: copy just the piece.
+                let piece = crate::builtins::string::with_bytes(s, |t| t[a..b].to_vec());
                 crate::builtins::string::new_like(self, s, piece)
             }
             None => Value::NIL,

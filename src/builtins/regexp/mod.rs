@@ -52,6 +52,7 @@ pub fn compile(src: &str, opts: u32) -> Result<fancy_regex::Regex, String> {
     fancy_regex::RegexBuilder::new(&pat)
         .oniguruma_mode(true)
         .backtrack_limit(10_000_000)
+        .seek(true)
         .build()
         .map_err(|e| e.to_string())
 }

@@ -19,6 +19,9 @@ pub struct Subject {
     /// Latin-1 only: the text offset of each byte (one more entry than
     /// bytes), strictly increasing.
     map: Option<Rc<[u32]>>,
+    /// Every byte below 0x80 (read once here: the encoding check before
+    /// each match of a cached subject must not walk it again).
+    ascii: bool,
 }
 
 /// Why a String cannot be matched as it is.
@@ -42,15 +45,22 @@ impl Subject {
             return Ok(Subject {
                 text: Rc::from(text),
                 map: Some(Rc::from(map)),
+                ascii: false,
             });
         }
         match std::str::from_utf8(bytes) {
             Ok(t) => Ok(Subject {
                 text: Rc::from(t),
                 map: None,
+                ascii: bytes.is_ascii(),
             }),
             Err(_) => Err(SubjectError::Broken),
         }
+    }
+
+    /// Whether the String is all ASCII.
+    pub fn is_ascii(&self) -> bool {
+        self.ascii
     }
 
     /// The bytes' length.
