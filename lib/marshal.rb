@@ -72,10 +72,73 @@ module Marshal
       end
     end
 
+    # Module#name itself: a class's own `name` method is not asked.
+    MODULE_NAME = Module.instance_method(:name)
+
     def class_name(klass)
-      name = klass.name
+      name = MODULE_NAME.bind_call(klass)
       raise TypeError, "can't dump anonymous class #{klass}" if name.nil?
       symbol(name.to_sym)
+    end
+
+    # w_extended: an `e` record for each module the object was extended
+    # with; a singleton class with methods or ivars of its own cannot be
+    # dumped.
+    def extended(obj)
+      sc = RubyVM::Prelude.existing_singleton_class(obj)
+      return unless sc
+      if !sc.instance_methods(false).empty? || !sc.private_instance_methods(false).empty? ||
+         !sc.instance_variables.empty?
+        raise TypeError, "singleton can't be dumped"
+      end
+      real = obj.class
+      sc.ancestors.each do |m|
+        next if m.equal?(sc)
+        break if m.equal?(real)
+        name = MODULE_NAME.bind_call(m)
+        raise TypeError, "can't dump anonymous class #{m}" if name.nil?
+        byte(0x65) # e
+        symbol(name.to_sym)
+      end
+    end
+
+    # The instance variables a String, Regexp, Array, Hash or Struct
+    # carries beside its contents (an `I` record's pairs after the
+    # encoding).
+    def generic_ivars(obj)
+      obj.instance_variables.map { |n| [n, obj.instance_variable_get(n)] }
+    end
+
+    # `I` + body + the encoding and ivar pairs, when there are any.
+    def with_ivars(obj, enc_of, depth)
+      pairs = generic_ivars(obj)
+      enc = enc_of && encoding_pair(enc_of)
+      if enc.nil? && pairs.empty?
+        yield
+        return
+      end
+      byte(0x49) # I
+      yield
+      long(pairs.size + (enc ? 1 : 0))
+      if enc
+        symbol(enc[0])
+        write(enc[1], depth)
+      end
+      pairs.each do |n, v|
+        symbol(n)
+        write(v, depth)
+      end
+    end
+
+    # The encoding as an ivar pair (E true/false, or encoding: name), nil
+    # for binary.
+    def encoding_pair(str)
+      enc = str.encoding
+      if enc == Encoding::ASCII_8BIT then nil
+      elsif enc == Encoding::UTF_8 then [:E, true]
+      elsif enc == Encoding::US_ASCII then [:E, false]
+      else [:encoding, enc.name]
+      end
     end
 
     # A link to `obj` if it was written before; else it enters the object
@@ -188,21 +251,25 @@ module Marshal
       if obj.respond_to?(:_dump, true)
         data = obj._dump(-1)
         raise TypeError, "_dump() must return string" unless data.is_a?(String)
-        byte(0x75) # u
-        class_name(obj.class)
-        raw(data)
+        # The String's encoding and ivars wrap the record.
+        with_ivars(data, data, depth) do
+          byte(0x75) # u
+          class_name(obj.class)
+          raw(data)
+        end
         return
       end
       case obj
       when Class
         raise TypeError, "singleton class can't be dumped" if obj.singleton_class?
         byte(0x63)
-        raw(obj.name || raise(TypeError, "can't dump anonymous class #{obj}"))
+        raw(MODULE_NAME.bind_call(obj) || raise(TypeError, "can't dump anonymous class #{obj}"))
       when Module
         byte(0x6d)
-        raw(obj.name || raise(TypeError, "can't dump anonymous module #{obj}"))
+        raw(MODULE_NAME.bind_call(obj) || raise(TypeError, "can't dump anonymous module #{obj}"))
       when String
-        with_encoding(obj) do
+        with_ivars(obj, obj, depth) do
+          extended(obj)
           user_class(obj, String)
           byte(0x22) # "
           raw(obj)
@@ -211,34 +278,44 @@ module Marshal
         # An ASCII-only regexp is US-ASCII in CRuby.
         src = obj.source
         src = src.dup.force_encoding(Encoding::US_ASCII) if src.ascii_only?
-        with_encoding(src) do
+        with_ivars(obj, src, depth) do
+          extended(obj)
           user_class(obj, Regexp)
           byte(0x2f)
           raw(obj.source)
           byte(obj.options & 7)
         end
       when Array
-        user_class(obj, Array)
-        byte(0x5b) # [
-        long(obj.size)
-        obj.each { |x| write(x, depth) }
+        with_ivars(obj, nil, depth) do
+          extended(obj)
+          user_class(obj, Array)
+          byte(0x5b) # [
+          long(obj.size)
+          obj.each { |x| write(x, depth) }
+        end
       when Hash
         raise TypeError, "can't dump hash with default proc" if obj.default_proc
-        user_class(obj, Hash)
-        byte(obj.default.nil? ? 0x7b : 0x7d)
-        long(obj.size)
-        obj.each do |k, v|
-          write(k, depth)
-          write(v, depth)
+        with_ivars(obj, nil, depth) do
+          extended(obj)
+          user_class(obj, Hash)
+          byte(obj.default.nil? ? 0x7b : 0x7d)
+          long(obj.size)
+          obj.each do |k, v|
+            write(k, depth)
+            write(v, depth)
+          end
+          write(obj.default, depth) unless obj.default.nil?
         end
-        write(obj.default, depth) unless obj.default.nil?
       when Struct
-        byte(0x53) # S
-        class_name(obj.class)
-        long(obj.members.size)
-        obj.members.each_with_index do |m, i|
-          symbol(m)
-          write(obj[i], depth)
+        with_ivars(obj, nil, depth) do
+          extended(obj)
+          byte(0x53) # S
+          class_name(obj.class)
+          long(obj.members.size)
+          obj.members.each_with_index do |m, i|
+            symbol(m)
+            write(obj[i], depth)
+          end
         end
       when Range
         byte(0x6f)
@@ -261,9 +338,7 @@ module Marshal
       when Proc, Method, UnboundMethod, Binding, IO, ObjectSpace::WeakMap
         raise TypeError, "no _dump_data is defined for class #{obj.class}"
       else
-        if obj.singleton_methods.any? && !obj.is_a?(Module)
-          raise TypeError, "singleton can't be dumped"
-        end
+        extended(obj)
         byte(0x6f) # o
         class_name(obj.class)
         # An exception's message and backtrace go first, under CRuby's
@@ -285,27 +360,6 @@ module Marshal
       return if obj.class == base
       byte(0x43) # C
       class_name(obj.class)
-    end
-
-    def with_encoding(str)
-      enc = str.encoding
-      if enc == Encoding::ASCII_8BIT
-        yield
-        return
-      end
-      byte(0x49) # I
-      yield
-      long(1)
-      if enc == Encoding::UTF_8
-        symbol(:E)
-        byte(0x54)
-      elsif enc == Encoding::US_ASCII
-        symbol(:E)
-        byte(0x46)
-      else
-        symbol(:encoding)
-        write(enc.name)
-      end
     end
   end
 
@@ -416,7 +470,9 @@ module Marshal
       obj
     end
 
-    def read(ivars_for = nil)
+    # `partial`: the caller adds ivars or modules first, then finishes it
+    # (r_leave's proc and freeze come last, as CRuby's r_object0).
+    def read(partial = false)
       type = byte
       obj = case type
             when 0x30 then nil
@@ -430,8 +486,14 @@ module Marshal
             when 0x49
               return read_user_ivars if @s.getbyte(@pos) == 0x75
               obj = read(true)
-              long.times { set_ivar(obj, symbol, read) }
-              return obj
+              long.times do
+                k = symbol
+                v = read
+                # CRuby 3.1 reads a Regexp's ivars into its source String,
+                # so they are lost (ruby-bug #19439, fixed in 3.3).
+                set_ivar(obj, k, v) unless obj.is_a?(Regexp) && k != :E && k != :encoding
+              end
+              return partial ? obj : finish(obj)
             when 0x6c
               sign = byte
               n = 0
@@ -527,12 +589,19 @@ module Marshal
             when 0x75
               klass = const(symbol)
               register(klass._load(raw))
+            when 0x65
+              # `e`: the object that follows was extended with the module.
+              mod = const(symbol)
+              raise ArgumentError, "#{mod} does not refer to module" unless mod.instance_of?(Module)
+              obj = read(true)
+              obj.extend(mod)
+              return partial ? obj : finish(obj)
             when 0x63 then register(const(raw))
             when 0x6d then register(const(raw))
             else
               raise ArgumentError, "dump format error(0x#{type.to_s(16)})"
             end
-      finish(obj)
+      partial ? obj : finish(obj)
     end
   end
 

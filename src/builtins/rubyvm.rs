@@ -83,6 +83,16 @@ pub fn init(vm: &mut Vm) {
         let n = super::name_arg(vm, a[1])?;
         Ok(vm.ivar_get_name(a[0], n))
     });
+    // The object's singleton class if it has one, else nil (without
+    // making one, as `singleton_class` would): Marshal's w_extended.
+    vm.def_singleton_builtin(pm, "existing_singleton_class", 1, |vm, _, a, _| {
+        let c = vm.class_of(a[0]);
+        Ok(if vm.classes.is_singleton(c) {
+            vm.class_value(c)
+        } else {
+            Value::NIL
+        })
+    });
     vm.def_singleton_builtin(pm, "hidden_set", 3, |vm, _, a, _| {
         let n = super::name_arg(vm, a[1])?;
         vm.ivar_set_name(a[0], n, a[2]);

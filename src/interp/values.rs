@@ -655,7 +655,15 @@ impl Vm {
 
     // ---- regexps ----------------------------------------------------------------------
 
+    /// A frozen Regexp (literals, and the regexps carmine makes itself).
     pub fn regexp_new(&mut self, src: &str, opts: u32) -> Result<Value, Unwind> {
+        let v = self.regexp_new_unfrozen(src, opts)?;
+        obj(v).freeze();
+        Ok(v)
+    }
+
+    /// A Regexp as `Regexp.new` makes it: not frozen (only literals are).
+    pub fn regexp_new_unfrozen(&mut self, src: &str, opts: u32) -> Result<Value, Unwind> {
         let re = match crate::builtins::regexp::compile(src, opts) {
             Ok(r) => r,
             Err(e) => {
@@ -682,7 +690,6 @@ impl Vm {
                 anchored: std::cell::OnceCell::new(),
             })),
         );
-        obj(v).freeze();
         Ok(v)
     }
 

@@ -545,7 +545,7 @@ pub fn init(vm: &mut Vm) {
 
 fn regexp_s_new(vm: &mut Vm, _: Value, a: &[Value], _: super::string::B) -> VResult {
     if let Some(src) = with_re(a[0], |r| (r.source.clone(), r.options)) {
-        return vm.regexp_new(&src.0, src.1);
+        return vm.regexp_new_unfrozen(&src.0, src.1);
     }
     let b = super::str_arg(vm, a[0])?;
     let s = String::from_utf8_lossy(&b).into_owned();
@@ -554,7 +554,7 @@ fn regexp_s_new(vm: &mut Vm, _: Value, a: &[Value], _: super::string::B) -> VRes
         Some(v) if v.truthy() => IGNORECASE,
         _ => 0,
     };
-    vm.regexp_new(&s, opts)
+    vm.regexp_new_unfrozen(&s, opts)
 }
 
 /// A group reference (Integer, or String/Symbol name) as a group number.
