@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use super::{check_frozen, name_arg};
 use crate::class::{ClassKind, MethodKind, Visibility, arity, cls};
-use crate::dispatch::{Reason, lookup};
+use crate::dispatch::{Reason, bop, lookup};
 use crate::gc::obj;
 use crate::interp::{VResult, Vm};
 use crate::object::{BlockArg, Body, RMethod};
@@ -462,7 +462,10 @@ fn is_a(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
 }
 
 fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
-    let n = name_arg(vm, a[0])?;
+    let n = match a[0].as_symbol() {
+        Some(n) => n,
+        None => name_arg(vm, a[0])?,
+    };
     let include_private = a.get(1).is_some_and(|v| v.truthy());
     let c = vm.class_of(s);
     let refs = vm.active_refinements();
@@ -476,6 +479,11 @@ fn respond_to(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     }
     // The prelude's respond_to_missing? answers false: no call. With none
     // at all (removed from Kernel) the answer is false too, as in CRuby.
+    // While no other has been defined (nor Kernel's removed), that is
+    // known without a lookup.
+    if refs.is_empty() && vm.dispatch.bop_ok(bop::RESPOND_TO_MISSING) {
+        return Ok(Value::FALSE);
+    }
     if refs.is_empty() {
         let rtm = vm
             .dispatch

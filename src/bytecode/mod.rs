@@ -167,6 +167,8 @@ impl Insn {
             | Insn::SetIvar { ic, .. }
             | Insn::IvarAddIStore { ic, .. }
             | Insn::IvarLocal { ic, .. }
+            | Insn::LocalIvar { ic, .. }
+            | Insn::LocalSetIvar { ic, .. }
             | Insn::SetIvarLeave { ic, .. }
             | Insn::SetIvarPop { ic, .. }
             | Insn::DupSetIvar { ic, .. } => Some(ic),
@@ -316,6 +318,16 @@ define_insns! {
         IvarAddIStore { name: SymbolId, ic: u32, imm: i32 } = "getinstancevariable_add_imm_store", pop 0, push 0;
         /// Fused `getinstancevariable; getlocal idx` (`@sum + x`; skips one).
         IvarLocal { name: SymbolId, ic: u32, idx: u32 } = "getinstancevariable_getlocal", pop 0, push 2;
+        /// Fused `getlocal idx; dup; setinstancevariable; pop` (`@x = x` as a
+        /// statement; in the `getlocal` slot): a hit of the ivar cache on a
+        /// plain object stores in place and skips three; otherwise it pushes
+        /// the local and goes on to the `setinstancevariable_pop` in the next
+        /// slot. (The stack effect is that slow path's, which is what the
+        /// JIT steps: the `getlocal`.)
+        LocalSetIvar { idx: u32, name: SymbolId, ic: u32 } = "getlocal_setinstancevariable", pop 0, push 1, step;
+        /// Fused `getlocal idx; getinstancevariable` (`x + @y`; skips one).
+        /// (The JIT steps it as the `getlocal`: the stack effect is that.)
+        LocalIvar { idx: u32, name: SymbolId, ic: u32 } = "getlocal_getinstancevariable", pop 0, push 1, step;
         /// Fused `dup; setinstancevariable; pop` (`@x = v` as a statement).
         SetIvarPop { name: SymbolId, ic: u32 } = "setinstancevariable_pop", pop 1, push 0;
         /// Fused `dup; setinstancevariable; leave` (a method ending in `@x = v`,
@@ -453,7 +465,8 @@ mod tests {
     /// (`jit::codegen`), so a `step` entry must have one; and the steps
     /// are run by `Vm::exec_misc` (`jit_step`'s fallback), which runs the
     /// misc instructions and, besides, the constant and ivar reads' slow
-    /// paths.
+    /// paths; the fused `getlocal` forms stepped as their `getlocal` have
+    /// an arm of their own there.
     #[test]
     fn steps_have_static_stack_effects() {
         let every = Insn::every();
@@ -462,7 +475,11 @@ mod tests {
         for i in steps {
             assert!(i.stack_effect().is_some(), "{}", i.mnemonic());
             assert!(
-                i.is_misc() || matches!(i, Insn::GetConst { .. }),
+                i.is_misc()
+                    || matches!(
+                        i,
+                        Insn::GetConst { .. } | Insn::LocalSetIvar { .. } | Insn::LocalIvar { .. }
+                    ),
                 "{}",
                 i.mnemonic()
             );

@@ -39,7 +39,12 @@
 //!   `getinstancevariable_add_imm_store` in the first slot (skipping five);
 //!   its slow path is the `getinstancevariable`.
 //! * `getinstancevariable; getlocal` becomes `getinstancevariable_getlocal`
-//!   (push both, skip one).
+//!   (push both, skip one), and `getlocal; getinstancevariable`
+//!   `getlocal_getinstancevariable` likewise.
+//! * `getlocal; dup; setinstancevariable; pop` (`@x = x` as a statement)
+//!   becomes `getlocal_setinstancevariable` in the `getlocal` slot: a cache
+//!   hit stores and skips three; its slow path pushes the local and goes
+//!   on to the `setinstancevariable_pop` the `dup` slot holds.
 //! * `dup; setinstancevariable; pop` becomes `setinstancevariable_pop`,
 //!   and a `dup; setinstancevariable` whose value is used
 //!   `dup_setinstancevariable`, or `setinstancevariable_leave` when a
@@ -296,7 +301,16 @@ fn fused_at(insns: &[Insn], i: usize) -> Option<Insn> {
             }
         }
     }
+    if let Insn::GetLocal { idx } = insns[i]
+        && let (Some(Insn::Dup), Some(&Insn::SetIvar { name, ic }), Some(Insn::Pop)) =
+            (insns.get(i + 1), insns.get(i + 2), insns.get(i + 3))
+    {
+        return Some(Insn::LocalSetIvar { idx, name, ic });
+    }
     match (insns[i], insns.get(i + 1)) {
+        (Insn::GetLocal { idx }, Some(&Insn::GetIvar { name, ic })) => {
+            return Some(Insn::LocalIvar { idx, name, ic });
+        }
         (Insn::GetIvar { name, ic }, Some(&Insn::GetLocal { idx })) => {
             return Some(Insn::IvarLocal { name, ic, idx });
         }

@@ -194,6 +194,9 @@ impl Dispatch {
         } else {
             bop_bits(c, name)
         };
+        if name == sym::RESPOND_TO_MISSING {
+            self.bop_redefined |= bop::RESPOND_TO_MISSING;
+        }
         let touched = match self.config.strategy {
             Strategy::Global | Strategy::Hierarchical => self.bump_coarse(classes, c),
             Strategy::Method if !self.slots.has_name(name) => 0,

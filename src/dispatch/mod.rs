@@ -207,6 +207,10 @@ pub mod bop {
     /// `===` of Integer, Symbol and Range (`case`/`when` answers those
     /// itself).
     pub const CASE_EQ: u32 = 2048;
+    /// No `respond_to_missing?` but the prelude's (Kernel's, which
+    /// answers false) has been defined, so `respond_to?` answers a
+    /// missing name false without looking it up.
+    pub const RESPOND_TO_MISSING: u32 = 4096;
 }
 
 pub struct Config {

@@ -363,6 +363,12 @@ impl Vm {
                 next = pc + 2;
                 self.set_ivar_cached(fi, name, ic, v, next)?;
             }
+            // Stepped as their `getlocal` (the stack effect the table
+            // declares): the next slot's instruction runs compiled.
+            Insn::LocalSetIvar { idx, .. } | Insn::LocalIvar { idx, .. } => {
+                let l = self.stack[base + idx as usize];
+                self.stack.push(l);
+            }
             Insn::IvarLocal { name, ic, idx } => {
                 let v = self.get_ivar_cached(fi, name, ic)?;
                 let l = self.stack[base + idx as usize];

@@ -706,6 +706,22 @@ impl Vm {
                         self.stack.extend_from_slice(&[v, l]);
                         pc += 1;
                     }
+                    Insn::LocalSetIvar { idx, ic, .. } => {
+                        let v = self.stack[base + idx as usize];
+                        let s = self.frames[fi].self_val;
+                        if self.set_ivar_hit(s, ic, v) {
+                            pc += 3;
+                            continue;
+                        }
+                        // The `setinstancevariable_pop` in the next slot.
+                        self.stack.push(v)
+                    }
+                    Insn::LocalIvar { idx, name, ic } => {
+                        let l = self.stack[base + idx as usize];
+                        let v = tri!(self.get_ivar_cached(fi, name, ic));
+                        self.stack.extend_from_slice(&[l, v]);
+                        pc += 1;
+                    }
                     Insn::IvarAddIStore { name, ic, imm } => {
                         let s = self.frames[fi].self_val;
                         if self.dispatch.bop_ok(bop::INT_ARITH) && self.ivar_add_imm(s, ic, imm) {

@@ -427,23 +427,31 @@ impl Vm {
         pc: usize,
     ) -> Result<(), Unwind> {
         let recv = self.frames[fi].self_val;
-        // A hit on an unfrozen plain object whose slot exists or comes
-        // next (`initialize` setting its ivars in order): one borrow, one
-        // store.
+        if self.set_ivar_hit(recv, ic, v) {
+            return Ok(());
+        }
+        self.frames[fi].pc = pc;
+        self.set_ivar_slow(recv, name, ic, v)
+    }
+
+    /// `setinstancevariable`'s hit: on an unfrozen plain object whose
+    /// slot exists or comes next (`initialize` setting its ivars in
+    /// order), one borrow, one store, true; false with nothing done.
+    #[inline(always)]
+    pub(super) fn set_ivar_hit(&self, recv: Value, ic: u32, v: Value) -> bool {
         if let Some((o, i)) = self.cached_ivar_slot(recv, ic)
             && let Body::Object(iv) = &mut *o.body.borrow_mut()
         {
             if let Some(slot) = iv.get_mut(i) {
                 *slot = v;
-                return Ok(());
+                return true;
             }
             if i == iv.len() {
                 iv.push(v);
-                return Ok(());
+                return true;
             }
         }
-        self.frames[fi].pc = pc;
-        self.set_ivar_slow(recv, name, ic, v)
+        false
     }
 
     #[inline(never)]
