@@ -43,7 +43,9 @@ impl RObject {
 
 /// What a slot holds. Large data lives out of line (Vec/Box).
 pub enum Body {
-    Free,
+    /// A free slot, holding the next free slot: the heap's free list runs
+    /// through the free slots themselves (null ends it; only `gc::` reads it).
+    Free(*const RObject),
     Object(Vec<Value>),
     String(RString),
     Array(Vec<Value>),
@@ -495,7 +497,7 @@ impl Body {
     #[inline]
     pub fn trace(&self, f: &mut impl FnMut(Value)) {
         match self {
-            Body::Free
+            Body::Free(_)
             | Body::String(_)
             | Body::Float(_)
             | Body::Bignum(_)
