@@ -7,13 +7,13 @@
 //! them. Anything held across a call back into Ruby must be reachable from
 //! the VM's roots (its stack, frames or `temp_roots`). See doc/gc.md.
 
-use std::cell::{Cell, RefCell};
-
 mod alloc;
 mod arena;
+mod cell;
 mod malloc;
 pub use alloc::PurgeNow;
 pub use arena::Arena;
+pub use cell::{BodyCell, BodyRef, BodyRefMut, Flags};
 pub use malloc::Malloc;
 
 use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, IdSink, RObject};
@@ -149,9 +149,7 @@ impl Heap {
     fn add_page(&mut self) {
         let page: Box<[RObject]> = (0..PAGE_SLOTS)
             .map(|_| RObject {
-                class: Cell::new(ClassId(0)),
-                flags: Cell::new(0),
-                body: RefCell::new(Body::Free(std::ptr::null())),
+                body: BodyCell::new(ClassId(0), Body::Free(std::ptr::null())),
             })
             .collect();
         // Linked from the last slot down, so the page is handed out in
