@@ -16,11 +16,14 @@ use std::ops::{Deref, DerefMut};
 use crate::object::Body;
 use crate::value::ClassId;
 
-/// Bits 4..16 of the flags word: 0 = not borrowed, n = n shared borrows,
-/// all ones = borrowed mutably. (Object flags use bits 0-3 and 16-31.)
+/// Bits 4..16 of the flags word: 0 = not borrowed, n << 4 = n shared
+/// borrows (n < 2048), bit 15 alone = borrowed mutably. (Object flags use
+/// bits 0-3 and 16-31.) A shared borrow adds one and fails when that sets
+/// bit 15: it was set (writing) or the count is full — one test, as
+/// `RefCell`'s.
 const BORROW_ONE: u32 = 1 << 4;
 const BORROW_MASK: u32 = 0xFFF << 4;
-const WRITING: u32 = BORROW_MASK;
+const WRITING: u32 = 1 << 15;
 
 /// An object's flag word (`FLAG_MARK`, `FLAG_FROZEN`, a String's encoding
 /// and code range...). The body's borrow state shares the word and is
@@ -87,12 +90,11 @@ impl BodyCell {
 
     #[inline]
     pub fn try_borrow(&self) -> Result<BodyRef<'_>, BorrowError> {
-        let f = self.flags.0.get();
-        // Mutably borrowed, or as many shared borrows as the bits count.
-        if f & BORROW_MASK >= WRITING - BORROW_ONE {
+        let n = self.flags.0.get() + BORROW_ONE;
+        if n & WRITING != 0 {
             return Err(BorrowError);
         }
-        self.flags.0.set(f + BORROW_ONE);
+        self.flags.0.set(n);
         Ok(BodyRef { cell: self })
     }
 
