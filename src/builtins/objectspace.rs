@@ -291,7 +291,7 @@ fn type_index(vm: &Vm, v: Value, kinds: &mut HashMap<ClassId, usize>) -> usize {
         Body::Bignum(_) => 9,
         Body::Proc(_) | Body::Method(_) | Body::WeakMap(_) | Body::Data(_) => 11,
         Body::MatchData(_) => 12,
-        Body::Env(_) | Body::Pending(_) | Body::Free => 16,
+        Body::Env(_) | Body::Pending(_) | Body::Free(_) => 16,
     }
 }
 

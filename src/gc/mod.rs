@@ -7,13 +7,13 @@
 //! them. Anything held across a call back into Ruby must be reachable from
 //! the VM's roots (its stack, frames or `temp_roots`). See doc/gc.md.
 
-use std::cell::{Cell, RefCell};
-
 mod alloc;
 mod arena;
+mod cell;
 mod malloc;
 pub use alloc::PurgeNow;
 pub use arena::Arena;
+pub use cell::{BodyCell, BodyRef, BodyRefMut, Flags};
 pub use malloc::Malloc;
 
 use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, IdSink, RObject};
@@ -71,7 +71,13 @@ pub struct HeapShape {
 
 pub struct Heap {
     pages: Vec<Box<[RObject]>>,
-    free: Vec<*const RObject>,
+    /// The first free slot (null: none); each free slot's `Body::Free`
+    /// holds the next. Kept in the slots, not in a Vec of pointers beside
+    /// them, which cost 8 bytes per free slot at the peak (and a copy of
+    /// itself whenever it doubled).
+    free_head: *const RObject,
+    /// How many slots the free list holds.
+    free_count: usize,
     /// Slots allocated since the last collection.
     allocated_since_gc: usize,
     /// Slot allocations that bring on the next collection (see `sweep`).
@@ -120,7 +126,8 @@ impl Heap {
     pub fn new() -> Heap {
         let mut h = Heap {
             pages: Vec::new(),
-            free: Vec::new(),
+            free_head: std::ptr::null(),
+            free_count: 0,
             allocated_since_gc: 0,
             threshold: MIN_THRESHOLD,
             trigger: MIN_THRESHOLD,
@@ -142,14 +149,16 @@ impl Heap {
     fn add_page(&mut self) {
         let page: Box<[RObject]> = (0..PAGE_SLOTS)
             .map(|_| RObject {
-                class: Cell::new(ClassId(0)),
-                flags: Cell::new(0),
-                body: RefCell::new(Body::Free),
+                body: BodyCell::new(ClassId(0), Body::Free(std::ptr::null())),
             })
             .collect();
+        // Linked from the last slot down, so the page is handed out in
+        // address order, ending at the list there was.
         for slot in page.iter().rev() {
-            self.free.push(slot as *const RObject);
+            *slot.body.borrow_mut() = Body::Free(self.free_head);
+            self.free_head = slot as *const RObject;
         }
+        self.free_count += PAGE_SLOTS;
         self.pages.push(page);
         self.stats.heap_slots += PAGE_SLOTS as u64;
     }
@@ -157,14 +166,19 @@ impl Heap {
     /// Allocates a slot. Never collects.
     #[inline]
     pub fn alloc(&mut self, class: ClassId, body: Body) -> Value {
-        if self.free.is_empty() {
+        if self.free_head.is_null() {
             self.add_page();
         }
-        let p = self.free.pop().unwrap();
-        let v = Value::from_ptr(p);
+        let v = Value::from_ptr(self.free_head);
         let o = obj(v);
         o.class.set(class);
         o.flags.set(0);
+        let mut slot = o.body.borrow_mut();
+        let Body::Free(next) = *slot else {
+            unreachable!("a slot on the free list holds an object")
+        };
+        self.free_head = next;
+        self.free_count -= 1;
         let extra = match &body {
             Body::String(s) => s.bytes.capacity(),
             Body::Array(a) => a.capacity() * std::mem::size_of::<Value>(),
@@ -174,7 +188,8 @@ impl Heap {
             }
             _ => 0,
         };
-        *o.body.borrow_mut() = body;
+        *slot = body;
+        drop(slot);
         self.allocated_since_gc += 1;
         self.stats.total_allocated += 1;
         if extra > 0 {
@@ -316,7 +331,7 @@ impl Heap {
         HeapShape {
             pages: self.pages.len(),
             slots: self.pages.len() * PAGE_SLOTS,
-            free: self.free.len(),
+            free: self.free_count,
             increase_bytes: self.malloc_since_gc,
             limit_bytes: self.malloc_limit,
         }
@@ -388,10 +403,11 @@ impl Heap {
                 if f & FLAG_MARK != 0 {
                     slot.flags.set(f & !FLAG_MARK);
                     live += 1;
-                } else if !matches!(*slot.body.borrow(), Body::Free) {
-                    *slot.body.borrow_mut() = Body::Free;
+                } else if !matches!(*slot.body.borrow(), Body::Free(_)) {
+                    *slot.body.borrow_mut() = Body::Free(self.free_head);
                     slot.flags.set(0);
-                    self.free.push(slot as *const RObject);
+                    self.free_head = slot as *const RObject;
+                    self.free_count += 1;
                     self.stats.total_freed += 1;
                 }
             }
@@ -412,7 +428,7 @@ impl Heap {
         // page whenever the free list ran dry exactly at the trigger, so
         // the heap crept up by a page per collection: etanni reached 221K
         // slots for 50K live.)
-        let free = self.free.len();
+        let free = self.free_count;
         self.threshold = live.max(free - free / 8).max(MIN_THRESHOLD);
         self.malloc_limit = (live * MALLOC_BYTES_PER_LIVE_SLOT).max(MIN_MALLOC_LIMIT);
         self.update_trigger();
@@ -422,7 +438,7 @@ impl Heap {
     pub fn each_object(&self, mut f: impl FnMut(Value)) {
         for page in &self.pages {
             for slot in page.iter() {
-                if !matches!(*slot.body.borrow(), Body::Free) {
+                if !matches!(*slot.body.borrow(), Body::Free(_)) {
                     f(Value::from_ptr(slot as *const RObject));
                 }
             }
@@ -435,7 +451,7 @@ impl Heap {
         let mut bad = None;
         self.each_object(|v| {
             obj(v).body.borrow().trace(&mut |c| {
-                if c.is_heap() && matches!(*obj(c).body.borrow(), Body::Free) {
+                if c.is_heap() && matches!(*obj(c).body.borrow(), Body::Free(_)) {
                     bad = Some(format!("object {v:?} references freed slot {c:?}"));
                 }
             })

@@ -1007,13 +1007,14 @@ impl Vm {
         });
         self.sweep_classes(&traced);
         self.fibers
-            .reap(|v| matches!(&*obj(v).body.borrow(), Body::Free));
+            .reap(|v| matches!(&*obj(v).body.borrow(), Body::Free(_)));
         if !self.generic_ivars.is_empty() {
-            self.generic_ivars
-                .retain(|&raw, _| !matches!(&*obj(Value::from_raw(raw)).body.borrow(), Body::Free));
+            self.generic_ivars.retain(|&raw, _| {
+                !matches!(&*obj(Value::from_raw(raw)).body.borrow(), Body::Free(_))
+            });
         }
         self.weak_fstrings
-            .retain(|_, v| !matches!(&*obj(*v).body.borrow(), Body::Free));
+            .retain(|_, v| !matches!(&*obj(*v).body.borrow(), Body::Free(_)));
         // Untrusted code pays for its collections too (the next safepoint
         // or block call reports the budget spent): a collection walks every
         // slot, and `GC.start` in a loop over a heap that keeps growing

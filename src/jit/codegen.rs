@@ -187,7 +187,7 @@ static inline unsigned cj_class(V v) {{\n\
         site = std::mem::size_of::<crate::jit::abi::Site>(),
         int = cls::INTEGER.0,
         flt = cls::FLOAT.0,
-        off = std::mem::offset_of!(crate::object::RObject, class),
+        off = std::mem::offset_of!(crate::object::RObject, body.class),
     )
 }
 

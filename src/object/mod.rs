@@ -5,12 +5,13 @@
 //! dereference. Every variant that holds `Value`s lists them in `trace`, so
 //! the collector stays precise.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use num_bigint::BigInt;
 
+use crate::gc::BodyCell;
 use crate::value::{ClassId, IseqId, MethodId, SymbolId, Value};
 
 mod weak;
@@ -22,14 +23,22 @@ pub const FLAG_FROZEN: u32 = 2;
 /// the last argument of a call, it passes them as keywords again.
 pub const FLAG_RUBY2_KEYWORDS: u32 = 1 << 3;
 
-/// One GC slot.
+/// One GC slot: 40 bytes. `o.class` and `o.flags` are the header's (the
+/// slot derefs to its `BodyCell`), `o.body.borrow()` / `borrow_mut()` the
+/// body, with `RefCell`'s rules (gc/cell.rs).
 pub struct RObject {
-    pub class: Cell<ClassId>,
-    pub flags: Cell<u32>,
-    pub body: RefCell<Body>,
+    pub body: BodyCell,
 }
 
-const _: () = assert!(std::mem::size_of::<RObject>() <= 64);
+impl std::ops::Deref for RObject {
+    type Target = BodyCell;
+    #[inline(always)]
+    fn deref(&self) -> &BodyCell {
+        &self.body
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<RObject>() == 40);
 
 impl RObject {
     #[inline(always)]
@@ -43,7 +52,9 @@ impl RObject {
 
 /// What a slot holds. Large data lives out of line (Vec/Box).
 pub enum Body {
-    Free,
+    /// A free slot, holding the next free slot: the heap's free list runs
+    /// through the free slots themselves (null ends it; only `gc::` reads it).
+    Free(*const RObject),
     Object(Vec<Value>),
     String(RString),
     Array(Vec<Value>),
@@ -495,7 +506,7 @@ impl Body {
     #[inline]
     pub fn trace(&self, f: &mut impl FnMut(Value)) {
         match self {
-            Body::Free
+            Body::Free(_)
             | Body::String(_)
             | Body::Float(_)
             | Body::Bignum(_)
