@@ -142,9 +142,41 @@ impl Vm {
         } else {
             Value::NIL
         };
+        let self_val = self_override.unwrap_or(blk.self_val);
+        self.write_block_frame(iseq, blk, base, recv_ix, self_val, env, lambda, boundary, 0);
+        if let Some(m) = blk.method {
+            let (classes, frames) = (&self.classes, &self.frames);
+            crate::dispatch::probes::method_entry(|| {
+                let line = frames.last().map_or(0, |f| f.iseq.first_line);
+                crate::dispatch::probes::method_args(classes, m, line)
+            });
+        }
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        Ok(())
+    }
+
+    /// The frame of block `blk` (`iseq`), its locals at `base` (in place),
+    /// dropping to `recv_ix` when it ends: `push_block_frame`'s, and the
+    /// JIT's for a compiled block it ran without one until something
+    /// needed it (`Vm::jit_enter_block`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn write_block_frame(
+        &mut self,
+        iseq: &'static crate::bytecode::Iseq,
+        blk: &Block,
+        base: usize,
+        recv_ix: usize,
+        self_val: Value,
+        env: Value,
+        lambda: bool,
+        boundary: bool,
+        pc: usize,
+    ) {
         let id = self.next_frame_id;
         self.next_frame_id += 1;
-        let self_val = self_override.unwrap_or(blk.self_val);
         let home = if lambda { id } else { blk.home };
         if let Some(f) = self.frames.reuse_slot() {
             // Written in place, without an `Entry`: `Rc`s already
@@ -161,7 +193,7 @@ impl Vm {
             if !same_block {
                 f.block = blk.outer_block.clone();
             }
-            f.pc = 0;
+            f.pc = pc;
             f.base = base;
             f.ret_sp = recv_ix;
             f.self_val = self_val;
@@ -177,7 +209,7 @@ impl Vm {
         } else {
             self.frames.push(Frame {
                 iseq,
-                pc: 0,
+                pc,
                 base,
                 ret_sp: recv_ix,
                 self_val,
@@ -194,17 +226,6 @@ impl Vm {
                 is_block: true,
             });
         }
-        if let Some(m) = blk.method {
-            let (classes, frames) = (&self.classes, &self.frames);
-            crate::dispatch::probes::method_entry(|| {
-                let line = frames.last().map_or(0, |f| f.iseq.first_line);
-                crate::dispatch::probes::method_args(classes, m, line)
-            });
-        }
-        if self.heap.wants_collect() {
-            self.gc();
-        }
-        Ok(())
     }
 
     /// Calls a block from Rust with `args`.
@@ -213,7 +234,10 @@ impl Vm {
             // The common case (a block literal yielded to by a builtin
             // iterator) with the frame set-up inlined.
             self.block_call_tick()?;
-            return self.call_block_value_inline(blk, args, None, false, None, 0);
+            if self.jit.is_some() {
+                return self.yield_block_jit(blk, args);
+            }
+            return self.call_block_value_inline::<false>(blk, args, None, false, None, 0);
         }
         self.yield_block_with(b, args, None, None)
     }
@@ -292,13 +316,18 @@ impl Vm {
         blockarg: Option<Rc<BlockArg>>,
         fl: u32,
     ) -> VResult {
-        self.call_block_value_inline(blk, args, self_val, lambda, blockarg, fl)
+        if self.jit.is_some() {
+            return self.call_block_value_inline::<true>(blk, args, self_val, lambda, blockarg, fl);
+        }
+        self.call_block_value_inline::<false>(blk, args, self_val, lambda, blockarg, fl)
     }
 
     /// [`Vm::call_block_value`], inlined into `yield_block` for the
     /// common case (a block literal yielded to by a builtin iterator).
+    /// `JIT`: the copy run with `--jit`, which runs compiled blocks; the
+    /// other has no trace of it.
     #[inline(always)]
-    fn call_block_value_inline(
+    fn call_block_value_inline<const JIT: bool>(
         &mut self,
         blk: &Block,
         args: &[Value],
@@ -316,6 +345,12 @@ impl Vm {
             if a.is_heap() {
                 self.temp_roots.push(a);
             }
+        }
+        // A compiled block with plain parameters: its machine code with
+        // the frame made only if something needs it.
+        if JIT && let Some(r) = self.jit_yield(blk, args, self_val, lambda, &blockarg, fl) {
+            self.temp_roots.truncate(mark);
+            return r;
         }
         let recv_ix = self.stack.len();
         self.stack.push(Value::NIL);
@@ -344,11 +379,28 @@ impl Vm {
             self.temp_roots.truncate(mark);
             return Err(e);
         }
+        if JIT {
+            // With `--jit` a block starts at its `JitEntry` (counted,
+            // compiled when hot).
+            let top = self.frames.len() - 1;
+            self.frames[top].pc = self.frames[top].iseq.entry_pc.get() as usize;
+        }
         self.native_depth += 1;
-        let r = self.run();
+        // A compiled block: its machine code without a run loop.
+        let r = match JIT.then(|| self.jit_block()).flatten() {
+            Some(r) => r,
+            None => self.run(),
+        };
         self.native_depth -= 1;
         self.temp_roots.truncate(mark);
         r
+    }
+
+    /// `yield_block`'s common case with `--jit` (out of line: the
+    /// interpreter's copy keeps its registers).
+    #[inline(never)]
+    fn yield_block_jit(&mut self, blk: &Block, args: &[Value]) -> VResult {
+        self.call_block_value_inline::<true>(blk, args, None, false, None, 0)
     }
 
     /// `Proc#call`.

@@ -11,7 +11,7 @@ use crate::dispatch::{Handler, bop, flags};
 use crate::gc::obj;
 use crate::jit::codegen::SiteInfo;
 use crate::jit::{State, abi};
-use crate::object::{Body, Unwind};
+use crate::object::{Block, BlockArg, Body, Unwind};
 use crate::value::{CallSiteId, Value};
 
 use super::call::{Call, Hot};
@@ -43,8 +43,8 @@ const ENTRY: u64 = 1 << 32;
 const TRIAL: u64 = 256;
 
 impl Vm {
-    /// Appends `JitEntry` to a method's code and makes calls start there
-    /// (at install, with `--jit`).
+    /// Appends `JitEntry` to a method's or block's code and makes calls
+    /// start there (at install, with `--jit`).
     /// A top-level script that the JIT could compile (no rescue/ensure,
     /// no locals captured by a block) has its loops' safepoints made
     /// `JitLoop`s instead.
@@ -53,7 +53,10 @@ impl Vm {
             return;
         }
         match iseq.kind {
-            crate::bytecode::IseqKind::Method => {
+            // A block too: entered by the interpreter's block frames
+            // (`push_block_frame` starts at `entry_pc`), never called
+            // directly from C.
+            crate::bytecode::IseqKind::Method | crate::bytecode::IseqKind::Block => {
                 // A method called once whose loop is hot is compiled
                 // from its loop, as a script is (its machine code has an
                 // entry there).
@@ -204,6 +207,139 @@ impl Vm {
         state
     }
 
+    /// The block frame just pushed (the top one, a boundary) when it
+    /// starts at its `JitEntry` and its code is compiled: its machine
+    /// code run without a run loop of its own, as `jit_call` runs a
+    /// compiled callee; None: the caller runs the frame.
+    #[inline]
+    pub(super) fn jit_block(&mut self) -> Option<VResult> {
+        let top = self.frames.len() - 1;
+        let f = &self.frames[top];
+        let (func, max_depth) = f.iseq.jit_code.get();
+        if func == 0 || f.pc == 0 || f.pc != f.iseq.entry_pc.get() as usize {
+            return None;
+        }
+        let exit = self.jit_run(top, func, max_depth);
+        Some(self.jit_finish_boundary(top, exit))
+    }
+
+    /// A block literal called from Rust (a builtin iterator's yield)
+    /// whose code is compiled and whose parameters take the arguments
+    /// as they are: its machine code run with a lazy frame (`abi::
+    /// run_block`): the frame `push_block_frame` would push is made only
+    /// when the code calls back into the host, cancels or raises
+    /// (`jit_enter_block`). None: the caller pushes the frame.
+    #[inline]
+    pub(super) fn jit_yield(
+        &mut self,
+        blk: &Block,
+        args: &[Value],
+        self_val: Option<Value>,
+        lambda: bool,
+        blockarg: &Option<std::rc::Rc<BlockArg>>,
+        fl: u32,
+    ) -> Option<VResult> {
+        let iseq = self.iseq(blk.iseq);
+        if iseq.jit_code.get().0 == 0 {
+            return None;
+        }
+        self.jit_yield_compiled(
+            blk,
+            iseq,
+            args,
+            self_val,
+            lambda || blockarg.is_some() || fl != 0,
+        )
+    }
+
+    #[inline(never)]
+    fn jit_yield_compiled(
+        &mut self,
+        blk: &Block,
+        iseq: &'static Iseq,
+        args: &[Value],
+        self_val: Option<Value>,
+        other: bool,
+    ) -> Option<VResult> {
+        let (func, max_depth) = iseq.jit_code.get();
+        let lead = iseq.params.lead as usize;
+        // (A proc drops the arguments its parameters do not take.)
+        if other
+            || iseq.entry_pc.get() == 0
+            || !iseq.params.simple
+            || args.len() < lead
+            || self.trace.events != 0
+            || self.frames.len() + 1 >= super::MAX_FRAMES
+            || self.native_stack_low()
+        {
+            return None;
+        }
+        let recv_ix = self.stack.len();
+        let base = recv_ix + 1;
+        let lc = iseq.local_count as usize;
+        let full = base + lc + max_depth;
+        if full > super::MAX_STACK {
+            return None;
+        }
+        self.stack.push(Value::NIL);
+        self.stack.extend_from_slice(&args[..lead]);
+        self.locals_height(base + lc);
+        if self.heap.wants_collect() {
+            self.gc();
+        }
+        if let Some(j) = self.jit.as_deref_mut() {
+            j.counts.entries += 1;
+        }
+        let self_val = self_val.unwrap_or(blk.self_val);
+        self.native_depth += 1;
+        let (exit, made) = abi::run_block(func, self, base, self_val.raw(), full, blk);
+        let r = match exit {
+            abi::Exit::Return(v) if !made => {
+                Self::jit_note_entry(iseq);
+                self.stack.truncate(recv_ix);
+                Ok(Value::from_raw(v))
+            }
+            exit => {
+                // (Its frame is the top one now: `run_block` made it.)
+                if matches!(exit, abi::Exit::Cancel { .. }) {
+                    Self::jit_note_cancel(iseq);
+                } else {
+                    Self::jit_note_entry(iseq);
+                }
+                let top = self.frames.len() - 1;
+                let exit = self.jit_exit(top, exit);
+                self.jit_finish_boundary(top, exit)
+            }
+        };
+        self.native_depth -= 1;
+        Some(r)
+    }
+
+    /// The frame of a block `jit_yield` ran lazily, pushed when
+    /// something needs it (`abi::materialise`): `push_block_frame`'s, a
+    /// boundary.
+    fn jit_enter_block(&mut self, blk: &Block, self_val: Value, base: usize, ret_sp: usize) {
+        let iseq = self.iseq(blk.iseq);
+        let entry = iseq.entry_pc.get() as usize;
+        self.write_block_frame(
+            iseq,
+            blk,
+            base,
+            ret_sp,
+            self_val,
+            Value::NIL,
+            false,
+            true,
+            entry,
+        );
+        if let Some(m) = blk.method {
+            let classes = &self.classes;
+            crate::dispatch::probes::method_entry(|| {
+                crate::dispatch::probes::method_args(classes, m, iseq.first_line)
+            });
+        }
+    }
+
     fn jit_run(&mut self, fi: usize, func: usize, max_depth: usize) -> JitExit {
         self.jit_run_at(fi, func, max_depth, 0)
     }
@@ -219,14 +355,42 @@ impl Vm {
         if let Some(j) = self.jit.as_deref_mut() {
             j.counts.entries += 1;
         }
-        let iseq = f.iseq;
-        let exit = abi::run(func, self, base, self_val.raw(), full, pc);
+        let (iseq, penv) = (f.iseq, f.penv);
+        let exit = abi::run(func, self, base, self_val.raw(), full, pc, penv.raw());
         if matches!(exit, abi::Exit::Cancel { .. }) {
             Self::jit_note_cancel(iseq);
         } else {
-            iseq.calls.set(iseq.calls.get().wrapping_add(ENTRY));
+            Self::jit_note_entry(iseq);
         }
         self.jit_exit(fi, exit)
+    }
+
+    /// One more entry of `iseq`'s machine code from the interpreter
+    /// that did not cancel: judged as `jit_note_cancel` judges (its
+    /// guard misses count as cancels: `jit_note_guard_miss`).
+    #[inline]
+    fn jit_note_entry(iseq: &Iseq) {
+        let n = iseq.calls.get().wrapping_add(ENTRY);
+        if n >> 32 >= TRIAL {
+            Self::jit_judge(iseq, n);
+        } else {
+            iseq.calls.set(n);
+        }
+    }
+
+    /// A call site of the compiled code of the top frame's iseq saw
+    /// another receiver class than the one its inline cache's hot entry
+    /// (and so C's guard copy) answers for: counted with its cancels. A method or block
+    /// whose sites keep missing (polymorphic: bench poly_sites) costs
+    /// more in C, where each miss takes the host's general path, than
+    /// interpreted, where the inline cache holds several classes.
+    #[cold]
+    fn jit_note_guard_miss(&self) {
+        let iseq = self.frames[self.frames.len() - 1].iseq;
+        let n = iseq.calls.get();
+        if iseq.jit_code.get().0 != 0 && n != GAVE_UP && n & 0xffff_ffff < 0xffff_0000 {
+            iseq.calls.set(n + 1);
+        }
     }
 
     /// One more entry of `iseq`'s machine code from the interpreter that
@@ -238,15 +402,25 @@ impl Vm {
     #[cold]
     fn jit_note_cancel(iseq: &Iseq) {
         let n = iseq.calls.get().wrapping_add(ENTRY + 1);
+        if n >> 32 >= TRIAL {
+            Self::jit_judge(iseq, n);
+        } else {
+            iseq.calls.set(n);
+        }
+    }
+
+    /// `TRIAL` entries of `iseq` with `n` its count: when more than three
+    /// quarters of them cancelled (or missed a guard), the interpreter
+    /// stops entering it; else it is judged again on the next `TRIAL`.
+    #[cold]
+    fn jit_judge(iseq: &Iseq, n: u64) {
         let (entries, cancels) = (n >> 32, n & 0xffff_ffff);
         if entries >= TRIAL && cancels * 4 > entries * 3 {
             iseq.calls.set(GAVE_UP);
             iseq.entry_pc.set(0);
-        } else if entries >= TRIAL {
-            // Judged on the last `TRIAL` entries from here on.
-            iseq.calls.set(0);
         } else {
-            iseq.calls.set(n);
+            // Judged on the next `TRIAL` entries.
+            iseq.calls.set(0);
         }
     }
 
@@ -510,6 +684,10 @@ impl Vm {
                     kind: abi::KIND_CODE,
                 },
             }));
+        }
+        if self.dispatch.site(site).hot.guard.class != c {
+            // Another class than the site's last: polymorphic.
+            self.jit_note_guard_miss();
         }
         if let Some(enter) = self.jit_send(site, no_recv, self_val)? {
             return Ok(Some(enter));
@@ -828,6 +1006,52 @@ impl abi::Host for Vm {
             }
             _ => false,
         }
+    }
+
+    fn enter_block(&mut self, blk: &Block, self_val: u64, base: usize, ret_sp: usize) {
+        self.jit_enter_block(blk, Value::from_raw(self_val), base, ret_sp);
+    }
+
+    #[inline]
+    fn up_get_in(&self, penv: u64, idx: u32, depth: u32) -> Option<u64> {
+        let e = Value::from_raw(penv);
+        if depth != 1 || !e.is_heap() {
+            return None;
+        }
+        match &*obj(e).body.borrow() {
+            Body::Env(env) => env.vals.get(idx as usize).map(|v| v.raw()),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn up_set_in(&mut self, penv: u64, idx: u32, depth: u32, v: u64) -> bool {
+        let e = Value::from_raw(penv);
+        if depth != 1 || !e.is_heap() {
+            return false;
+        }
+        match &mut *obj(e).body.borrow_mut() {
+            Body::Env(env) => match env.vals.get_mut(idx as usize) {
+                Some(slot) => {
+                    *slot = Value::from_raw(v);
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn up_get(&self, idx: u32, depth: u32) -> u64 {
+        self.outer_local_get(self.frames.len() - 1, idx, depth)
+            .raw()
+    }
+
+    #[inline]
+    fn up_set(&mut self, idx: u32, depth: u32, v: u64) {
+        let fi = self.frames.len() - 1;
+        self.outer_local_set(fi, idx, depth, Value::from_raw(v));
     }
 
     #[inline]

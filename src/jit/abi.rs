@@ -8,6 +8,7 @@
 
 use std::ffi::c_void;
 
+use crate::object::Block;
 use crate::value::Value;
 
 type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
@@ -21,6 +22,8 @@ type ArefFn = extern "C" fn(*mut Env, u64, u64) -> u64;
 type AsetFn = extern "C" fn(*mut Env, u64, u64, u64) -> isize;
 type DueFn = extern "C" fn(*mut Env) -> isize;
 type LenFn = extern "C" fn(*mut Env, u64) -> isize;
+type UpGetFn = extern "C" fn(*mut Env, u32, u32) -> u64;
+type UpSetFn = extern "C" fn(*mut Env, u32, u32, u64);
 
 /// What every compiled method of one `run` shares (`struct cj_ctx`): the
 /// host, its trampolines, and its tables as they stand. `stack` is the VM
@@ -52,6 +55,8 @@ pub struct Ctx {
     aset: AsetFn,
     due: DueFn,
     len: LenFn,
+    upget: UpGetFn,
+    upset: UpSetFn,
 }
 
 /// What a compiled method sees (`struct cj_env`); `base` indexes its
@@ -101,6 +106,14 @@ pub struct Env {
     /// Its frame's depth (`frames.len()` once pushed): C calls lazily
     /// only below `MAX_FRAMES`.
     pub level: usize,
+    /// A block run lazily from Rust (`run_block`; lazy with no parent):
+    /// the `Block` its frame is made from. (Not set by C: a callee it
+    /// calls always has a parent.)
+    pub blk: *const Block,
+    /// A block's outer scope (its frame's `penv`, an `Env` object): its
+    /// outer locals are read there without a frame (`upget`). 0: unknown
+    /// (not set by C either: only a block reads it).
+    pub penv: u64,
 }
 
 /// A call site's guard as the C code keeps it (`struct cj_site`, one
@@ -263,6 +276,11 @@ pub trait Host {
     /// The element count `size`/`length`/`empty?` read from a plain Array
     /// or Hash while their methods are CRuby's (`Vm::opt_length`).
     fn len(&self, recv: u64) -> Option<usize>;
+    /// A block's local of an outer scope `depth` up (`getlocal` with a
+    /// level: `Vm::outer_local_get` for the top frame, the block's).
+    fn up_get(&self, idx: u32, depth: u32) -> u64;
+    /// Sets it (`setlocal` with a level).
+    fn up_set(&mut self, idx: u32, depth: u32, v: u64);
     /// The VM stack, the basic-operator bits and the validity serials for
     /// `Env`.
     fn stack(&mut self) -> &mut Vec<Value>;
@@ -272,6 +290,14 @@ pub trait Host {
     fn stack_limit(&self) -> usize;
     /// The native stack's limit (`Vm::stack_limit_addr`).
     fn native_limit(&self) -> usize;
+    /// The frame of a block `run_block` ran lazily: `blk`'s for
+    /// `self_val`, its locals at `base`, dropping to `ret_sp`.
+    fn enter_block(&mut self, blk: &Block, self_val: u64, base: usize, ret_sp: usize);
+    /// A local `depth` scopes up read in outer scope `penv` (an `Env`
+    /// object) without a frame, when that is where it lives.
+    fn up_get_in(&self, penv: u64, idx: u32, depth: u32) -> Option<u64>;
+    /// Sets it likewise: false when the frame's path must.
+    fn up_set_in(&mut self, penv: u64, idx: u32, depth: u32, v: u64) -> bool;
     /// Live frames.
     fn frames(&self) -> usize;
 }
@@ -279,7 +305,7 @@ pub trait Host {
 /// Runs the compiled function at `func` (an address `cc::Worker` loaded
 /// from a translation of `codegen`) for the frame at `base` with `self`,
 /// whose stack may reach `height`, from `pc` (0, or one of the loop
-/// entries of a script's translation).
+/// entries of a script's translation); `penv`: the frame's outer scope.
 pub fn run<H: Host>(
     func: usize,
     host: &mut H,
@@ -287,8 +313,76 @@ pub fn run<H: Host>(
     self_val: u64,
     height: usize,
     pc: usize,
+    penv: u64,
 ) -> Exit {
-    let mut x = Ctx {
+    let mut x = ctx(host);
+    let mut env = Env {
+        x: &mut x,
+        base,
+        self_val,
+        ret: 0,
+        pc,
+        depth: 0,
+        height,
+        parent: std::ptr::null_mut(),
+        site: std::ptr::null(),
+        ret_sp: 0,
+        at: 0,
+        lazy: 0,
+        level: host.frames(),
+        blk: std::ptr::null(),
+        penv,
+    };
+    room(&mut env, host);
+    let status = enter(func, &mut env);
+    Exit::of(status, &env, host.stack())
+}
+
+/// Runs block `blk`'s compiled function at `func` without its frame,
+/// its arguments in place at `base` (the slot below is its frame's
+/// `ret_sp`), whose stack may reach `height`. The frame is made
+/// (`Host::enter_block`) when the code calls back into the host or ends
+/// other than by returning; true with the exit when it was.
+pub fn run_block<H: Host>(
+    func: usize,
+    host: &mut H,
+    base: usize,
+    self_val: u64,
+    height: usize,
+    blk: &Block,
+) -> (Exit, bool) {
+    let mut x = ctx(host);
+    let mut env = Env {
+        x: &mut x,
+        base,
+        self_val,
+        ret: 0,
+        pc: 0,
+        depth: 0,
+        height,
+        parent: std::ptr::null_mut(),
+        site: std::ptr::null(),
+        ret_sp: base - 1,
+        at: 0,
+        lazy: 1,
+        level: host.frames() + 1,
+        blk,
+        penv: blk.env.raw(),
+    };
+    room(&mut env, host);
+    let status = enter(func, &mut env);
+    if status != 0 && env.lazy != 0 {
+        // SAFETY: `env` is the `Env` just run (no parent), its `blk`
+        // borrowed for this call.
+        unsafe { materialise(&mut env, host) };
+    }
+    (Exit::of(status, &env, host.stack()), env.lazy == 0)
+}
+
+/// The context of one `run`: the host and its trampolines (the tables
+/// are filled by `room`).
+fn ctx<H: Host>(host: &mut H) -> Ctx {
+    Ctx {
         stack: std::ptr::null_mut(),
         cap: 0,
         serials: std::ptr::null(),
@@ -306,25 +400,9 @@ pub fn run<H: Host>(
         aset: aset::<H>,
         due: due::<H>,
         len: len::<H>,
-    };
-    let mut env = Env {
-        x: &mut x,
-        base,
-        self_val,
-        ret: 0,
-        pc,
-        depth: 0,
-        height,
-        parent: std::ptr::null_mut(),
-        site: std::ptr::null(),
-        ret_sp: 0,
-        at: 0,
-        lazy: 0,
-        level: host.frames(),
-    };
-    room(&mut env, host);
-    let status = enter(func, &mut env);
-    Exit::of(status, &env, host.stack())
+        upget: upget::<H>,
+        upset: upset::<H>,
+    }
 }
 
 fn enter(func: usize, env: &mut Env) -> isize {
@@ -397,6 +475,14 @@ unsafe fn materialise<H: Host>(env: &mut Env, host: &mut H) {
         // SAFETY: as above; `site` is the `static struct cj_site` the
         // caller called through (never unloaded).
         let e = unsafe { &mut *e };
+        if e.parent.is_null() {
+            // A block `run_block` runs: its `blk` lives until it
+            // returns.
+            let blk = unsafe { &*e.blk };
+            host.enter_block(blk, e.self_val, e.base, e.ret_sp);
+            e.lazy = 0;
+            continue;
+        }
         let parent_at = unsafe { (*e.parent).at };
         let site = unsafe { &*e.site };
         host.enter(site, e.self_val, e.base, e.ret_sp, parent_at);
@@ -462,6 +548,8 @@ extern "C" fn call<H: Host>(
                 at: 0,
                 lazy: 0,
                 level: host.frames(),
+                blk: std::ptr::null(),
+                penv: 0,
             };
             // SAFETY: `callee` points to the uninitialized `struct
             // cj_env` on the C caller's stack, which lives until the
@@ -578,4 +666,32 @@ extern "C" fn len<H: Host>(env: *mut Env, recv: u64) -> isize {
     // SAFETY: C passes back the `Env` it was called with.
     let (_, host) = unsafe { host_only::<H>(env) };
     host.len(recv).map_or(-1, |n| n as isize)
+}
+
+/// A local `depth` scopes up from the block running `env`.
+extern "C" fn upget<H: Host>(env: *mut Env, idx: u32, depth: u32) -> u64 {
+    // SAFETY: C passes back the `Env` it was called with (a block's:
+    // `penv` is set, or 0).
+    let (e, h) = unsafe { host_only::<H>(env) };
+    if e.penv != 0
+        && let Some(v) = h.up_get_in(e.penv, idx, depth)
+    {
+        return v;
+    }
+    // SAFETY: as above (its frame, the top one, is pushed here if it
+    // was lazy).
+    let (_, host) = unsafe { host::<H>(env) };
+    host.up_get(idx, depth)
+}
+
+/// Sets a local `depth` scopes up from the block running `env`.
+extern "C" fn upset<H: Host>(env: *mut Env, idx: u32, depth: u32, v: u64) {
+    // SAFETY: as `upget`.
+    let (e, h) = unsafe { host_only::<H>(env) };
+    if e.penv != 0 && h.up_set_in(e.penv, idx, depth, v) {
+        return;
+    }
+    // SAFETY: as `upget`.
+    let (_, host) = unsafe { host::<H>(env) };
+    host.up_set(idx, depth, v);
 }

@@ -82,6 +82,8 @@ struct cj_ctx {
   long (*aset)(struct cj_env *, V, V, V);
   long (*due)(struct cj_env *);
   long (*len)(struct cj_env *, V);
+  V (*upget)(struct cj_env *, unsigned, unsigned);
+  void (*upset)(struct cj_env *, unsigned, unsigned, V);
 };
 struct cj_env {
   struct cj_ctx *x;
@@ -92,6 +94,8 @@ struct cj_env {
   struct cj_env *parent;
   const struct cj_site *site;
   unsigned long ret_sp, at, lazy, level;
+  const void *blk;
+  V penv;
 };
 struct cj_site {
   unsigned cls, slot;
@@ -101,6 +105,9 @@ struct cj_site {
   unsigned method, site, iseq, kind;
 };
 #define BOPS bo
+/* A block's locals of outer scopes (abi::upget / upset). */
+#define UPGET(i, k) e->x->upget(e, (i), (k))
+#define UPSET(i, k, v) e->x->upset(e, (i), (k), (v))
 /* After a call back into the host: the stack may have moved, operators
    been redefined, a `binding` set locals. (After a direct call, not
    reloading the locals kept them live across it in callee-saved
@@ -209,7 +216,9 @@ pub fn translate(
 ) -> Result<Plan, String> {
     let script = match (iseq.kind, entry) {
         // A method is walked from its start even when a loop is hot.
-        (IseqKind::Method, _) => false,
+        // So is a block (entered only by the interpreter's block
+        // frames; its outer scopes' locals through `UPGET`/`UPSET`).
+        (IseqKind::Method | IseqKind::Block, _) => false,
         (IseqKind::Top, Some(_)) => true,
         _ => return Err("not a method or a script's loop".into()),
     };
@@ -594,6 +603,45 @@ fn insn(
                 pc + 3
             ),
             vec![(pc + 3, d - 1)],
+        ),
+        // A block's locals of outer scopes: one small call into the
+        // host each (`Vm::outer_local_get` / `outer_local_set`).
+        Insn::GetLocalUp { idx, depth } => put(d, &format!("UPGET({idx}, {depth})"), next),
+        Insn::SetLocalUp { idx, depth } => (
+            format!("  UPSET({idx}, {depth}, s[{}]); goto L{next};\n", under(1)?),
+            vec![(next, d - 1)],
+        ),
+        Insn::SetLocalUpPop { idx, depth } => (
+            format!(
+                "  UPSET({idx}, {depth}, s[{}]); goto L{};\n",
+                under(1)?,
+                pc + 3
+            ),
+            vec![(pc + 3, d - 1)],
+        ),
+        Insn::UpGetLocals { a, b } => (
+            format!(
+                "  s[{d}] = UPGET({a}, 1); s[{}] = UPGET({b}, 1); goto L{};\n",
+                d + 1,
+                pc + 2
+            ),
+            vec![(pc + 2, d + 2)],
+        ),
+        Insn::UpLocalsCmpBranch { a, b, kind, target } => (
+            format!(
+                "  {{ V x_ = UPGET({a}, 1), y_ = UPGET({b}, 1);\n  if ((x_ & y_ & 1) && !(BOPS & {icmp})) {{ {}  goto L{}; }}\n  s[{d}] = x_; }} goto L{next};\n",
+                cmp_branch(kind, "x_", "y_", target),
+                pc + 4
+            ),
+            vec![(target as usize, d), (pc + 4, d), slow()],
+        ),
+        Insn::UpLocalAddIStore { src, dst, imm } => (
+            format!(
+                "  {{ V a_ = UPGET({src}, 1); I r; if ((a_ & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)a_, (I){}, &r)) {{ UPSET({dst}, 1, (V)r); goto L{}; }}\n  s[{d}] = a_; }} goto L{next};\n",
+                2 * imm as i64,
+                pc + 6
+            ),
+            vec![(pc + 6, d), slow()],
         ),
         Insn::GetLocals { a, b } => (
             format!(
