@@ -182,7 +182,7 @@ fn small_methods_are_compiled_for_compiled_callers_only() {
     // entering machine code from the interpreter would cost more, so the
     // interpreter keeps running `bump` (no entry), while a compiled
     // caller calls it directly.
-    let src = "class C\n  def initialize = @n = 0\n  def bump = @n += 1\nend\nc = C.new\n3.times { c.bump }\np c.bump\n";
+    let src = "class C\n  def initialize = @n = 0\n  def bump = @n += 1\nend\nc = C.new\nc.bump\nc.bump\nc.bump\np c.bump\n";
     let (out, tmp) = run(
         &[
             "--jit-wait",

@@ -143,6 +143,9 @@ impl Vm {
             return Some(State::Failed);
         };
         let state = match jit.state(iseq.id) {
+            // Start-up (the prelude's class bodies and what they call)
+            // runs once: nothing it runs counts toward compiling.
+            None if self.dispatch.startup => return None,
             None => {
                 let n = iseq.calls.get() + 1;
                 iseq.calls.set(n);

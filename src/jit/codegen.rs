@@ -591,7 +591,11 @@ fn insn(
         Insn::PutNil => put(d, &val(Value::NIL), next),
         Insn::PutSelf => put(d, "e->self", next),
         Insn::PutObject { v } => put(d, &consts.lit(v), next),
-        Insn::GetLocal { idx } => put(d, &format!("lv{idx}"), next),
+        // The fused `@x = x` / `x + @y` push the local and let the
+        // instruction in the next slot (kept there) do the rest.
+        Insn::GetLocal { idx } | Insn::LocalSetIvar { idx, .. } | Insn::LocalIvar { idx, .. } => {
+            put(d, &format!("lv{idx}"), next)
+        }
         Insn::SetLocal { idx } => (
             format!("  lv{idx} = l[{idx}] = s[{}]; goto L{next};\n", under(1)?),
             vec![(next, d - 1)],
