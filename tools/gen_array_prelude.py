@@ -14,9 +14,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = os.path.join(ROOT, 'prelude/array.rb')
 s = open(os.path.join(ROOT, 'prelude/enumerable.rb')).read()
-# (inject, min_by, max_by, group_by, each_with_object and each_slice are
-# native: src/builtins/array/iter.rs.)
-names=['all?','any?','none?','one?','partition','find','filter_map','flat_map','tally','minmax_by','each_cons','sort_by','zip']
+# (inject, min_by, max_by, group_by, each_with_object, each_slice, all?,
+# any?, none? and one? are native: src/builtins/array/iter.rs.)
+names=['partition','find','filter_map','flat_map','tally','minmax_by','each_cons','sort_by','zip']
 
 # Changes only Array can take (its receiver is an Array, its each yields
 # one value), applied after the |v| rewrite: (method, text, replacement),
@@ -44,10 +44,6 @@ for name in names:
     t=t.replace('each { |*a| yield(a.size > 1 ? a : a[0], memo) }','each { |v| yield(v, memo) }')
     t=re.sub(r'\|\*a\|((?:(?!\|\*a\|).)*?)\(a\.size > 1 \? a : a\[0\]\)', lambda mm: '|v|'+mm.group(1)+'v', t, flags=re.S)
     t=re.sub(r'\|\*a\|((?:(?!\|\*a\|).)*?)yield\(\*a\)', lambda mm: '|v|'+mm.group(1)+'yield(v)', t, flags=re.S)
-    if name in ('all?', 'any?', 'none?', 'one?'):
-        # One block, every use of the packed value spelled out.
-        t=t.replace('each do |*a|', 'each do |v|').replace('(a.size > 1 ? a : a[0])', 'v')
-        t=t.replace('a.size > 1 ? a : a[0]', 'v').replace('yield(*a)', 'yield(v)')
     bad=re.findall(r'\ba\.(size|empty)|\*a\b|\ba\[0\]', t)
     if bad:
         sys.exit(f"gen_array_prelude: {name}: could not rewrite {bad}")

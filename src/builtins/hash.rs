@@ -263,7 +263,7 @@ pub fn init(vm: &mut Vm) {
         vm.def_builtin(h, name, 1, |vm, s, a, _| {
             let mut found = false;
             each_entry(vm, s, |vm, _, v| {
-                found = v == a[0] || vm.funcall(v, sym::EQ, &[a[0]], None)?.truthy();
+                found = vm.rb_equal(v, a[0])?;
                 Ok(!found)
             })?;
             Ok(Value::bool(found))
@@ -272,7 +272,7 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(h, "key", 1, |vm, s, a, _| {
         let mut found = Value::NIL;
         each_entry(vm, s, |vm, k, v| {
-            if v == a[0] || vm.funcall(v, sym::EQ, &[a[0]], None)?.truthy() {
+            if vm.rb_equal(v, a[0])? {
                 found = k;
                 return Ok(false);
             }
@@ -827,23 +827,17 @@ fn replace(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     if o == s {
         return Ok(s);
     }
-    let (pairs, d, dp, by_id) = match &*obj(o).body.borrow() {
-        Body::Hash(t) => (
-            t.iter().collect::<Vec<_>>(),
-            t.default,
-            t.default_proc,
-            t.compare_by_identity,
-        ),
+    // The table is copied as it is (entries, hash codes, index), as CRuby's
+    // hash_copy: the keys are already the frozen copies `[]=` stores, and
+    // compare_by_identity comes along, so nothing is hashed again.
+    let copy = match &*obj(o).body.borrow() {
+        Body::Hash(t) => t.clone(),
         _ => unreachable!("hash body"),
     };
+    vm.heap
+        .note_malloc(copy.entries.capacity() * crate::interp::values::HASH_ENTRY_BYTES);
     if let Body::Hash(t) = &mut *obj(s).body.borrow_mut() {
-        t.clear();
-        t.default = d;
-        t.default_proc = dp;
-        t.compare_by_identity = by_id;
-    }
-    for (k, v) in pairs {
-        vm.hash_aset(s, k, v)?;
+        *t = copy;
     }
     Ok(s)
 }

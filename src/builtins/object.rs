@@ -813,13 +813,24 @@ pub fn dup(vm: &mut Vm, s: Value, _keep: bool) -> VResult {
 }
 
 /// A shallow copy of `s`'s body (and for clone, its singleton class), not yet
-/// initialized by `initialize_copy`.
+/// initialized by `initialize_copy`. A String, Array or Hash starts empty,
+/// as CRuby's `rb_obj_alloc` does: their `initialize_copy` (`replace`)
+/// copies the contents, once, and a subclass overriding it without `super`
+/// gets an empty copy, as on CRuby.
 fn copy_object(vm: &mut Vm, s: Value, with_singleton: bool) -> VResult {
     let o = obj(s);
+    let cur = o.class.get();
+    let real = vm.classes.real_class(cur);
+    let filled_by = |vm: &Vm, base| vm.classes.is_subclass_of(real, base);
     let body = match &*o.body.borrow() {
         Body::Object(iv) => Body::Object(iv.clone()),
+        Body::String(_) if filled_by(vm, cls::STRING) => Body::String(Default::default()),
         Body::String(st) => Body::String(st.clone()),
+        Body::Array(_) if filled_by(vm, cls::ARRAY) => Body::Array(Vec::new()),
         Body::Array(a) => Body::Array(a.clone()),
+        Body::Hash(_) if filled_by(vm, cls::HASH) => {
+            Body::Hash(Box::new(crate::object::RHash::new()))
+        }
         Body::Hash(h) => Body::Hash(h.clone()),
         Body::Range(a, b, c) => Body::Range(*a, *b, *c),
         // CRuby does not copy a WeakMap's table.
@@ -835,8 +846,6 @@ fn copy_object(vm: &mut Vm, s: Value, with_singleton: bool) -> VResult {
         }
         _ => return Ok(s),
     };
-    let cur = o.class.get();
-    let real = vm.classes.real_class(cur);
     let n = vm.heap.alloc(real, body);
     vm.copy_generic_ivars(s, n);
     if with_singleton && cur != real {

@@ -70,6 +70,10 @@ pub struct Params {
     /// with exactly `lead` plain arguments skips argument setup. Proc-style
     /// block calls never look at it.
     pub simple: bool,
+    /// Only lead params, some of which may be destructured in the body
+    /// (`|acc, (k, v)|`): a block call binds them by padding or dropping
+    /// arguments where they lie (`setup_params`' fast path).
+    pub lead_only: bool,
     /// A block with `|a|`-style params auto-splats one array argument.
     pub auto_splat: bool,
     /// `...` forwarding.

@@ -535,8 +535,7 @@ impl<'pr> Compiler<'pr, '_> {
         if forward {
             block = Some(self.local_slot(sym::ANON_BLOCK));
         }
-        simple = simple
-            && opt == 0
+        let lead_only = opt == 0
             && rest.is_none()
             && post == 0
             && kw.is_empty()
@@ -544,6 +543,7 @@ impl<'pr> Compiler<'pr, '_> {
             && block.is_none()
             && !forward
             && !implicit_rest;
+        simple = simple && lead_only;
         let auto_splat = is_block
             && (lead + post + opt > 1
                 || implicit_rest
@@ -561,6 +561,7 @@ impl<'pr> Compiler<'pr, '_> {
             s.params.no_kw = no_kw;
             s.params.block = block;
             s.params.simple = simple;
+            s.params.lead_only = lead_only;
             s.params.auto_splat = auto_splat;
             s.params.forward = forward;
         }

@@ -245,6 +245,7 @@ impl<'pr, 'h> Compiler<'pr, 'h> {
             locals: Vec::new(),
             params: Params {
                 simple: true,
+                lead_only: true,
                 ..Params::default()
             },
             catch: Vec::new(),

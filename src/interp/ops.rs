@@ -774,6 +774,26 @@ impl Vm {
         Ok(r.truthy())
     }
 
+    /// CRuby's `rb_equal(a, b)`: `a.equal?(b) || a == b`, without the call
+    /// when `==` is a builtin's that answers for two Integers, a Symbol or
+    /// two flonums (Array#include?/count/index/delete, Hash#value?).
+    pub fn rb_equal(&mut self, a: Value, b: Value) -> Result<bool, Unwind> {
+        if a == b {
+            return Ok(true);
+        }
+        if Value::both_fixnum(a, b) && self.dispatch.bop_ok(bop::INT_CMP) {
+            return Ok(false);
+        }
+        // Symbol#== is identity.
+        if a.is_symbol() && self.dispatch.bop_ok(bop::EQ) {
+            return Ok(false);
+        }
+        if Value::both_flonum(a, b) && self.dispatch.bop_ok(bop::FLOAT_CMP) {
+            return Ok(a.flonum_value() == b.flonum_value());
+        }
+        Ok(self.funcall(a, sym::EQ, &[b], None)?.truthy())
+    }
+
     /// `pat === v`, with fast paths for classes and simple values.
     pub fn case_eq(&mut self, pat: Value, v: Value) -> Result<bool, Unwind> {
         if !pat.is_heap() && !v.is_heap() && pat == v {

@@ -28,6 +28,13 @@ impl Vm {
         lenient: bool,
         block: &Option<Rc<BlockArg>>,
     ) -> Result<(), Unwind> {
+        if lenient
+            && fl & (flags::SPLAT | flags::KWARGS) == 0
+            && iseq.params.lead_only
+            && self.lead_block_args(iseq, base, argc)
+        {
+            return Ok(());
+        }
         if fl & (flags::SPLAT | flags::KWARGS) == flags::SPLAT
             && iseq.params.simple
             && !lenient
@@ -110,6 +117,37 @@ impl Vm {
         self.stack.pop();
         self.stack.extend_from_slice(v);
         drop(body);
+        self.locals_height(base + iseq.local_count as usize);
+        true
+    }
+
+    /// A block whose params are all lead ones (some maybe destructured,
+    /// `|acc, (k, v)|`) called with plain arguments: a lone Array spread
+    /// for `|a, b|` (auto-splat), then missing arguments nil and extra
+    /// ones dropped, where they lie. False (nothing changed) when the lone
+    /// argument is not an Array (it may convert with `to_ary`).
+    #[inline(always)]
+    fn lead_block_args(&mut self, iseq: &Iseq, base: usize, argc: usize) -> bool {
+        if base + argc != self.stack.len() {
+            return false;
+        }
+        let lead = iseq.params.lead as usize;
+        let mut argc = argc;
+        if iseq.params.auto_splat && argc == 1 {
+            let a = self.stack[base];
+            if !a.is_heap() {
+                return false;
+            }
+            let body = obj(a).body.borrow();
+            let Body::Array(v) = &*body else {
+                return false;
+            };
+            argc = v.len().min(lead);
+            self.stack.truncate(base);
+            self.stack.extend_from_slice(&v[..argc]);
+        }
+        self.stack.truncate(base + argc.min(lead));
+        self.stack.resize(base + lead, Value::NIL);
         self.locals_height(base + iseq.local_count as usize);
         true
     }

@@ -20,7 +20,7 @@ pub const MAX_NESTING: usize = 20_000;
 
 /// Out-of-slot bytes per Hash entry (the entry, its hash code and its
 /// index bucket), charged to the GC as the table grows.
-const HASH_ENTRY_BYTES: usize = 64;
+pub const HASH_ENTRY_BYTES: usize = 64;
 /// Strings shorter than this (bytes) are read afresh on each match instead
 /// of replacing `Vm::match_subject`'s cached text.
 const MATCH_CACHE_MIN: usize = 256;

@@ -99,6 +99,9 @@ pub struct RHash {
     pub entries: Vec<Option<(Value, Value)>>,
     /// Built once `entries` (removed ones included) outgrow `SMALL_TABLE`.
     index: HashMap<u64, Bucket, crate::support::fasthash::FastBuild>,
+    /// The position lists of `Bucket::Many` (hash codes several entries
+    /// share, which is rare); an emptied list is reused by the next one.
+    shared: Vec<Vec<u32>>,
     pub live: usize,
     pub default: Value,
     pub default_proc: Value,
@@ -110,11 +113,13 @@ pub struct RHash {
 const SMALL_TABLE: usize = 16;
 
 /// Entry positions sharing one hash code: almost always exactly one, kept
-/// inline (no allocation per key).
-#[derive(Clone)]
+/// inline (no allocation per key); else a list in `RHash::shared`. The
+/// index holds only plain data, so copying a table (`Hash#dup`, `replace`)
+/// copies its memory and dropping one frees it, with no per-entry work.
+#[derive(Clone, Copy)]
 pub enum Bucket {
     One(u32),
-    Many(Vec<u32>),
+    Many(u32),
 }
 
 impl RHash {
@@ -134,7 +139,7 @@ impl RHash {
         } else {
             match self.index.get(&h) {
                 Some(Bucket::One(i)) => (&[], std::slice::from_ref(i)),
-                Some(Bucket::Many(v)) => (&[], v),
+                Some(Bucket::Many(k)) => (&[], &self.shared[*k as usize]),
                 None => (&[], &[]),
             }
         };
@@ -167,9 +172,19 @@ impl RHash {
             }
             std::collections::hash_map::Entry::Occupied(mut e) => {
                 let b = e.get_mut();
-                match b {
-                    Bucket::One(j) => *b = Bucket::Many(vec![*j, i]),
-                    Bucket::Many(list) => list.push(i),
+                match *b {
+                    Bucket::One(j) => {
+                        let k = match self.shared.iter().position(|l| l.is_empty()) {
+                            Some(k) => k,
+                            None => {
+                                self.shared.push(Vec::new());
+                                self.shared.len() - 1
+                            }
+                        };
+                        self.shared[k].extend([j, i]);
+                        *b = Bucket::Many(k as u32);
+                    }
+                    Bucket::Many(k) => self.shared[k as usize].push(i),
                 }
             }
         }
@@ -181,7 +196,8 @@ impl RHash {
         if self.entries.len() > SMALL_TABLE {
             let empty = match self.index.get_mut(&h) {
                 Some(Bucket::One(j)) => *j as usize == i,
-                Some(Bucket::Many(list)) => {
+                Some(Bucket::Many(k)) => {
+                    let list = &mut self.shared[*k as usize];
                     list.retain(|&j| j as usize != i);
                     list.is_empty()
                 }
@@ -209,6 +225,7 @@ impl RHash {
         self.entries.clear();
         self.hashes.clear();
         self.index.clear();
+        self.shared.clear();
         self.live = 0;
     }
     /// Rebuilds the index after in-place compaction or rehash.

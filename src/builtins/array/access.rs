@@ -78,7 +78,7 @@ pub fn init(vm: &mut Vm) {
             i += 1;
             if let Some(e) = super::check_array(vm, x)?
                 && let Some(k) = get(e, 0)
-                && (k == a[0] || vm.funcall(k, sym::EQ, &[a[0]], None)?.truthy())
+                && vm.rb_equal(k, a[0])?
             {
                 return Ok(e);
             }
@@ -91,7 +91,7 @@ pub fn init(vm: &mut Vm) {
             i += 1;
             if let Some(e) = super::check_array(vm, x)?
                 && let Some(k) = get(e, 1)
-                && (k == a[0] || vm.funcall(k, sym::EQ, &[a[0]], None)?.truthy())
+                && vm.rb_equal(k, a[0])?
             {
                 return Ok(e);
             }
@@ -131,7 +131,7 @@ pub fn init(vm: &mut Vm) {
         while let Some(x) = get(s, i) {
             i += 1;
             let hit = match (a.first(), &b) {
-                (Some(o), _) => x == *o || vm.funcall(x, sym::EQ, &[*o], None)?.truthy(),
+                (Some(o), _) => vm.rb_equal(x, *o)?,
                 (None, Some(b)) => vm.yield_block(b, &[x])?.truthy(),
                 _ => false,
             };
@@ -352,7 +352,7 @@ fn index(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
     let mut i = 0;
     while let Some(x) = get(s, i) {
         let hit = match (a.first(), &b) {
-            (Some(o), _) => x == *o || vm.funcall(x, sym::EQ, &[*o], None)?.truthy(),
+            (Some(o), _) => vm.rb_equal(x, *o)?,
             (None, Some(b)) => vm.yield_block(b, &[x])?.truthy(),
             _ => false,
         };
@@ -376,7 +376,7 @@ fn rindex(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
             continue;
         };
         let hit = match (a.first(), &b) {
-            (Some(o), _) => x == *o || vm.funcall(x, sym::EQ, &[*o], None)?.truthy(),
+            (Some(o), _) => vm.rb_equal(x, *o)?,
             (None, Some(b)) => vm.yield_block(b, &[x])?.truthy(),
             _ => false,
         };

@@ -1,7 +1,8 @@
 //! Enumerable methods Array runs natively in their common form (a block,
 //! no optional arguments): `group_by`, `min_by`, `max_by`,
-//! `each_with_object`, `each_slice(n)`, and `inject`/`reduce` with a block
-//! or a Symbol. CRuby
+//! `each_with_object`, `each_slice(n)`, `inject`/`reduce` with a block
+//! or a Symbol, and `all?`/`any?`/`none?`/`one?` (a block, a pattern or
+//! neither, as CRuby's rb_ary_any_p and enum.c's ENUMFUNC family). CRuby
 //! runs them as C loops calling the block once per element; the
 //! prelude's Ruby copies (prelude/array.rb) called a Ruby block from
 //! `each` that yielded again, two block frames per element. Every other
@@ -65,6 +66,73 @@ pub(super) fn init(vm: &mut Vm) {
         (None, [init, op]) if op.is_symbol() => inject_op(vm, s, Some(*init), *op),
         (b, _) => enumerable(vm, s, "reduce", a, b),
     });
+    vm.def_builtin(a, "all?", -1, |vm, s, a, b| {
+        quantifier(vm, s, a, b, Quantifier::All)
+    });
+    vm.def_builtin(a, "any?", -1, |vm, s, a, b| {
+        quantifier(vm, s, a, b, Quantifier::Any)
+    });
+    vm.def_builtin(a, "none?", -1, |vm, s, a, b| {
+        quantifier(vm, s, a, b, Quantifier::None)
+    });
+    vm.def_builtin(a, "one?", -1, |vm, s, a, b| {
+        quantifier(vm, s, a, b, Quantifier::One)
+    });
+}
+
+/// Which of `all?`, `any?`, `none?`, `one?`.
+#[derive(Clone, Copy)]
+enum Quantifier {
+    All,
+    Any,
+    None,
+    One,
+}
+
+impl Quantifier {
+    fn name(self) -> &'static str {
+        match self {
+            Quantifier::All => "all?",
+            Quantifier::Any => "any?",
+            Quantifier::None => "none?",
+            Quantifier::One => "one?",
+        }
+    }
+}
+
+/// `all?`/`any?`/`none?`/`one?` with a block, a pattern (`pattern ===
+/// element`) or neither (the elements' truth), stopping at the first
+/// element that decides, as CRuby does. A pattern with a block (a warning)
+/// and a wrong argument count go to Enumerable's Ruby method.
+fn quantifier(vm: &mut Vm, s: Value, a: &[Value], b: B, q: Quantifier) -> VResult {
+    let pattern = match (a, &b) {
+        ([], _) => None,
+        ([p], None) => Some(*p),
+        _ => return enumerable(vm, s, q.name(), a, b),
+    };
+    let mut found = false;
+    let mut i = 0;
+    while let Some(x) = get(s, i) {
+        i += 1;
+        let ok = match (pattern, &b) {
+            (Some(p), _) => vm.case_eq(p, x)?,
+            (None, Some(b)) => vm.yield_block(b, &[x])?.truthy(),
+            (None, None) => x.truthy(),
+        };
+        match q {
+            Quantifier::All if !ok => return Ok(Value::FALSE),
+            Quantifier::Any if ok => return Ok(Value::TRUE),
+            Quantifier::None if ok => return Ok(Value::FALSE),
+            Quantifier::One if ok && found => return Ok(Value::FALSE),
+            Quantifier::One if ok => found = true,
+            _ => {}
+        }
+    }
+    Ok(Value::bool(match q {
+        Quantifier::All | Quantifier::None => true,
+        Quantifier::Any => false,
+        Quantifier::One => found,
+    }))
 }
 
 /// Runs Enumerable's (Ruby) method `name` on the Array `s`.

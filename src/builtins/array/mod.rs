@@ -480,15 +480,19 @@ pub fn init(vm: &mut Vm) {
     });
     vm.def_builtin(a, "include?", 1, |vm, s, a, _| {
         for x in items(vm, s) {
-            if x == a[0] || vm.funcall(x, sym::EQ, &[a[0]], None)?.truthy() {
+            if vm.rb_equal(x, a[0])? {
                 return Ok(Value::TRUE);
             }
         }
         Ok(Value::FALSE)
     });
     vm.def_builtin(a, "dup", 0, |vm, s, _, _| {
-        let v = items(vm, s);
         let c = vm.real_class_of(s);
+        if c != cls::ARRAY {
+            // A subclass's initialize_copy/initialize_dup may differ.
+            return crate::builtins::object::dup(vm, s, false);
+        }
+        let v = items(vm, s);
         let n = vm.heap.alloc(c, Body::Array(v));
         vm.copy_generic_ivars(s, n);
         Ok(n)

@@ -7,7 +7,7 @@ use crate::class::arity;
 use crate::class::cls;
 use crate::interp::{VResult, Vm};
 use crate::object::Unwind;
-use crate::value::{Value, sym};
+use crate::value::Value;
 
 pub fn init(vm: &mut Vm) {
     let a = cls::ARRAY;
@@ -37,7 +37,7 @@ pub fn init(vm: &mut Vm) {
         let mut found = None;
         let mut i = 0;
         while let Some(x) = get(s, i) {
-            if x == a[0] || vm.funcall(x, sym::EQ, &[a[0]], None)?.truthy() {
+            if vm.rb_equal(x, a[0])? {
                 found = Some(x);
                 with_mut(vm, s, |v| {
                     v.remove(i);

@@ -920,8 +920,12 @@ pub fn init(vm: &mut Vm) {
         Ok(s)
     });
     vm.def_builtin(s, "dup", 0, |vm, s, _, _| {
-        let b = bytes(vm, s);
         let c = vm.real_class_of(s);
+        if c != cls::STRING {
+            // A subclass's initialize_copy/initialize_dup may differ.
+            return crate::builtins::object::dup(vm, s, false);
+        }
+        let b = bytes(vm, s);
         let v = vm.heap.alloc(c, Body::String(RString { bytes: b }));
         obj(v)
             .flags
