@@ -145,11 +145,7 @@ impl Vm {
         let self_val = self_override.unwrap_or(blk.self_val);
         self.write_block_frame(iseq, blk, base, recv_ix, self_val, env, lambda, boundary, 0);
         if let Some(m) = blk.method {
-            let (classes, frames) = (&self.classes, &self.frames);
-            crate::dispatch::probes::method_entry(|| {
-                let line = frames.last().map_or(0, |f| f.iseq.first_line);
-                crate::dispatch::probes::method_args(classes, m, line)
-            });
+            self.entry_probe(m, iseq);
         }
         if self.heap.wants_collect() {
             self.gc();

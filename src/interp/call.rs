@@ -804,10 +804,7 @@ impl Vm {
         if self.heap.wants_collect() {
             self.gc_keeping(&block);
         }
-        let classes = &self.classes;
-        crate::dispatch::probes::method_entry(|| {
-            crate::dispatch::probes::method_args(classes, m, iseq.first_line)
-        });
+        self.entry_probe(m, iseq);
         let env = if iseq.env_on_heap {
             self.alloc_frame_env(base, iseq.local_count as usize, Value::NIL)
         } else {
@@ -1443,11 +1440,7 @@ impl Vm {
             });
         }
         if let Some(m) = e.method {
-            let (classes, frames) = (&self.classes, &self.frames);
-            crate::dispatch::probes::method_entry(|| {
-                let line = frames.last().map_or(0, |f| f.iseq.first_line);
-                crate::dispatch::probes::method_args(classes, m, line)
-            });
+            self.entry_probe(m, iseq);
         }
         if self.heap.wants_collect() {
             self.gc();

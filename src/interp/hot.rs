@@ -235,14 +235,21 @@ impl Vm {
             });
         }
         drop(body);
-        let classes = &self.classes;
-        crate::dispatch::probes::method_entry(|| {
-            crate::dispatch::probes::method_args(classes, m, iseq.first_line)
-        });
+        self.entry_probe(m, iseq);
         if self.heap.wants_collect() {
             self.gc();
         }
         true
+    }
+
+    /// `method__entry` for method `m`, whose body `iseq` a frame now runs
+    /// (its arguments are described only when a tracer listens).
+    #[inline(always)]
+    pub(super) fn entry_probe(&self, m: MethodId, iseq: &'static crate::bytecode::Iseq) {
+        let classes = &self.classes;
+        crate::dispatch::probes::method_entry(|| {
+            crate::dispatch::probes::method_args(classes, m, iseq.first_line)
+        });
     }
 
     /// `method__entry` and `method__return` for a getter method read

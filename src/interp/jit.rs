@@ -336,10 +336,7 @@ impl Vm {
             entry,
         );
         if let Some(m) = blk.method {
-            let classes = &self.classes;
-            crate::dispatch::probes::method_entry(|| {
-                crate::dispatch::probes::method_args(classes, m, iseq.first_line)
-            });
+            self.entry_probe(m, iseq);
         }
     }
 
