@@ -245,11 +245,11 @@ module Marshal
       if obj.respond_to?(:marshal_dump, true)
         byte(0x55) # U
         class_name(obj.class)
-        write(obj.marshal_dump, depth)
+        write(obj.__send__(:marshal_dump), depth)
         return
       end
       if obj.respond_to?(:_dump, true)
-        data = obj._dump(-1)
+        data = obj.__send__(:_dump, -1)
         raise TypeError, "_dump() must return string" unless data.is_a?(String)
         # The String's encoding and ivars wrap the record.
         with_ivars(data, data, depth) do

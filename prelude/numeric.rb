@@ -320,8 +320,9 @@ class Rational < Numeric
       raise ZeroDivisionError, "divided by 0" if other.zero?
       RubyVM::Prelude.rational_canon(@numerator * other.denominator, @denominator * other.numerator)
     else
+      # rb_num_coerce_bin(self, other, id_quo): quo for both.
       a, b = RubyVM::Prelude.coerce_bin(self, other)
-      a / b
+      a.quo(b)
     end
   end
   alias quo /
@@ -514,16 +515,30 @@ class Complex < Numeric
     raise NoMethodError, "undefined method `new' for Complex:Class"
   end
 
+  # nucomp_s_new: both parts real (a Complex with a zero imaginary part
+  # counts as one).
   def self.rectangular(real, imag = 0)
+    RubyVM::Prelude.complex_real_check(real)
+    RubyVM::Prelude.complex_real_check(imag)
+    if real.is_a?(Complex) || imag.is_a?(Complex)
+      return real + imag * RubyVM::Prelude.complex_raw(0, 1)
+    end
     RubyVM::Prelude.complex_raw(real, imag)
   end
 
   def self.rect(real, imag = 0)
-    RubyVM::Prelude.complex_raw(real, imag)
+    rectangular(real, imag)
   end
 
-  # f_complex_polar.
-  def self.polar(abs, arg = 0)
+  # nucomp_s_polar, then f_complex_polar.
+  def self.polar(abs, *rest)
+    raise ArgumentError, "wrong number of arguments (given #{rest.size + 1}, expected 1..2)" if rest.size > 1
+    RubyVM::Prelude.complex_real_check(abs)
+    return RubyVM::Prelude.complex_raw(abs, 0) if rest.empty?
+    arg = rest[0]
+    RubyVM::Prelude.complex_real_check(arg)
+    abs = abs.real if abs.is_a?(Complex)
+    arg = arg.real if arg.is_a?(Complex)
     return RubyVM::Prelude.complex_raw(abs, 0.0) if abs.zero? || arg.zero?
     if arg.is_a?(Float)
       if arg == Math::PI
@@ -542,21 +557,10 @@ class Complex < Numeric
     end
   end
 
-  def __set(real, imag)
-    @real = real
-    @imaginary = imag
-    freeze
-  end
-  private :__set
-
   attr_reader :real, :imaginary
   alias imag imaginary
 
   def real?
-    false
-  end
-
-  def integer?
     false
   end
 
@@ -569,8 +573,25 @@ class Complex < Numeric
     [@real, @imaginary, :complex].hash
   end
 
+  # nucomp_eql_p: parts of the same classes, and ==.
   def eql?(other)
-    other.is_a?(Complex) && @real.eql?(other.real) && @imaginary.eql?(other.imaginary)
+    other.is_a?(Complex) && @real.class == other.real.class &&
+      @imaginary.class == other.imaginary.class && self == other
+  end
+
+  # nucomp_cmp: only between numbers with no imaginary part.
+  def <=>(other)
+    unless other.is_a?(Numeric)
+      return RubyVM::Prelude.coerce_cmp(self, other)
+    end
+    return nil unless RubyVM::Prelude.zero_p(@imaginary)
+    if other.is_a?(Complex)
+      RubyVM::Prelude.zero_p(other.imaginary) ? @real <=> other.real : nil
+    elsif other.real?
+      @real <=> other
+    else
+      RubyVM::Prelude.coerce_cmp(@real, other)
+    end
   end
 
   def ==(other)
@@ -627,18 +648,38 @@ class Complex < Numeric
     end
   end
 
+  # f_divide: by the larger of the divisor's parts (Smith's method), and
+  # Rationals with denominator 1 made Integers unless a Float took part.
   def /(other)
     if other.is_a?(Complex)
-      c = other.real
-      d = other.imaginary
-      den = c * c + d * d
-      RubyVM::Prelude.complex_raw((@real * c + @imaginary * d).quo(den),
-                                  (@imaginary * c - @real * d).quo(den))
+      ar = @real
+      ai = @imaginary
+      br = other.real
+      bi = other.imaginary
+      flo = ar.is_a?(Float) || ai.is_a?(Float) || br.is_a?(Float) || bi.is_a?(Float)
+      if br.abs > bi.abs
+        r = bi.quo(br)
+        n = br * (1 + r * r)
+        x = (ar + ai * r).quo(n)
+        y = (ai - ar * r).quo(n)
+      else
+        r = br.quo(bi)
+        n = bi * (1 + r * r)
+        x = (ar * r + ai).quo(n)
+        y = (ai * r - ar).quo(n)
+      end
+      unless flo
+        x = RubyVM::Prelude.rational_canonicalize(x)
+        y = RubyVM::Prelude.rational_canonicalize(y)
+      end
+      RubyVM::Prelude.complex_raw(x, y)
     elsif other.is_a?(Numeric) && other.real?
-      RubyVM::Prelude.complex_raw(@real.quo(other), @imaginary.quo(other))
+      RubyVM::Prelude.complex_raw(RubyVM::Prelude.rational_canonicalize(@real.quo(other)),
+                                  RubyVM::Prelude.rational_canonicalize(@imaginary.quo(other)))
     else
+      # rb_num_coerce_bin(self, other, id_quo): quo for both.
       a, b = RubyVM::Prelude.coerce_bin(self, other)
-      a / b
+      a.quo(b)
     end
   end
   alias quo /
@@ -647,22 +688,53 @@ class Complex < Numeric
     RubyVM::Prelude.complex_raw(@real.to_f, @imaginary.to_f) / other
   end
 
+  # nucomp_expt.
   def **(other)
-    if other.is_a?(Integer)
-      result = RubyVM::Prelude.complex_raw(1, 0)
-      base = self
-      n = other.abs
-      while n > 0
-        result *= base if n.odd?
-        base *= base
-        n >>= 1
-      end
-      return other < 0 ? RubyVM::Prelude.complex_raw(1, 0) / result : result
+    return RubyVM::Prelude.complex_raw(1, 0) if other.is_a?(Numeric) && RubyVM::Prelude.exact_zero_p(other)
+    other = other.numerator if other.is_a?(Rational) && other.denominator == 1
+    other = other.real if other.is_a?(Complex) && RubyVM::Prelude.exact_zero_p(other.imaginary)
+    return RubyVM::Prelude.complex_raw(@real, @imaginary) if other.equal?(1)
+    if other.is_a?(Complex)
+      r = abs
+      theta = arg
+      log_r = Math.log(r)
+      nr = Math.exp(other.real * log_r - other.imaginary * theta)
+      ntheta = theta * other.real + other.imaginary * log_r
+      return Complex.polar(nr, ntheta)
     end
-    r = abs**other
-    t = arg * other
-    Complex.polar(r, t)
+    if other.is_a?(Integer) && RubyVM::Prelude.fixnum?(other)
+      return RubyVM::Prelude.complex_int_pow(self, other)
+    end
+    if other.is_a?(Numeric) && other.real?
+      warn("in a**b, b may be too big", uplevel: 0) if other.is_a?(Integer)
+      return Complex.polar(abs**other, arg * other)
+    end
+    a, b = RubyVM::Prelude.coerce_bin(self, other)
+    a**b
   end
+
+  def numerator
+    cd = denominator
+    RubyVM::Prelude.complex_raw(@real.numerator * (cd / @real.denominator),
+                                @imaginary.numerator * (cd / @imaginary.denominator))
+  end
+
+  def denominator
+    @real.denominator.lcm(@imaginary.denominator)
+  end
+
+  def rationalize(*eps)
+    raise ArgumentError, "wrong number of arguments (given #{eps.size}, expected 0..1)" if eps.size > 1
+    unless RubyVM::Prelude.exact_zero_p(@imaginary)
+      raise RangeError, "can't convert #{self} into Rational"
+    end
+    @real.rationalize(*eps)
+  end
+
+  def marshal_dump
+    [@real, @imaginary]
+  end
+  private :marshal_dump
 
   def abs
     if @real == 0 && !@real.is_a?(Float) || @real.zero?
@@ -706,21 +778,21 @@ class Complex < Numeric
   end
 
   def to_f
-    unless @imaginary.is_a?(Integer) && @imaginary == 0
+    unless RubyVM::Prelude.exact_zero_p(@imaginary)
       raise RangeError, "can't convert #{self} into Float"
     end
     @real.to_f
   end
 
   def to_i
-    unless @imaginary.is_a?(Integer) && @imaginary == 0
+    unless RubyVM::Prelude.exact_zero_p(@imaginary)
       raise RangeError, "can't convert #{self} into Integer"
     end
     @real.to_i
   end
 
   def to_r
-    unless @imaginary.is_a?(Integer) && @imaginary == 0
+    unless RubyVM::Prelude.exact_zero_p(@imaginary)
       raise RangeError, "can't convert #{self} into Rational"
     end
     @real.to_r
@@ -737,34 +809,100 @@ class Complex < Numeric
   end
 
   def to_s
-    __format(:to_s)
+    RubyVM::Prelude.complex_format(self, :to_s)
   end
 
   def inspect
-    "(#{__format(:inspect)})"
+    "(#{RubyVM::Prelude.complex_format(self, :inspect)})"
   end
 
+end
+
+module RubyVM::Prelude
   # f_format: real, sign of the imaginary part, |imag|, "*" after a
   # non-digit (NaN, Infinity), "i".
-  def __format(meth)
-    im = @imaginary
+  def self.complex_format(c, meth)
+    im = c.imaginary
     neg = if im.is_a?(Float)
             im.negative? || (im.zero? && 1.0 / im < 0) || (im.nan? && im.to_s.start_with?("-"))
           else
             im.negative?
           end
-    s = @real.__send__(meth) + (neg ? "-" : "+") + im.abs.__send__(meth)
+    s = c.real.__send__(meth) + (neg ? "-" : "+") + im.abs.__send__(meth)
     s += "*" unless s[-1].match?(/\d/)
     s + "i"
   end
-  private :__format
-end
 
-module RubyVM::Prelude
   def self.complex_raw(real, imag)
     c = Complex.allocate
-    c.__send__(:__set, real, imag)
-    c
+    c.instance_variable_set(:@real, real)
+    c.instance_variable_set(:@imaginary, imag)
+    c.freeze
+  end
+
+  # rb_rational_canonicalize: a Rational n/1 as the Integer n.
+  def self.rational_canonicalize(x)
+    x.is_a?(Rational) && x.denominator == 1 ? x.numerator : x
+  end
+
+  # f_zero_p: 0 for the built-in numbers, else `x == 0`.
+  def self.zero_p(x)
+    x.is_a?(Integer) || x.is_a?(Float) || x.is_a?(Rational) ? x.zero? : x == 0
+  end
+
+  # k_exact_zero_p: a zero that is not a Float.
+  def self.exact_zero_p(x)
+    !x.is_a?(Float) && zero_p(x)
+  end
+
+  def self.fixnum?(n)
+    n >= -(2**62) && n < 2**62
+  end
+
+  # nucomp_real_check: Integer, Float, Rational, a Complex with a zero
+  # imaginary part, or a Numeric that says it is real?.
+  def self.complex_real_check(x)
+    return if x.is_a?(Integer) || x.is_a?(Float) || x.is_a?(Rational)
+    return if x.is_a?(Complex) && zero_p(x.imaginary)
+    raise TypeError, "not a real" unless x.is_a?(Numeric) && x.real?
+  end
+
+  # rb_num_coerce_cmp: nil when y cannot coerce.
+  def self.coerce_cmp(x, y)
+    return nil unless y.respond_to?(:coerce)
+    a, b = y.coerce(x)
+    a <=> b
+  rescue TypeError, ArgumentError
+    nil
+  end
+
+  # nucomp_expt's Fixnum case (exact for exact parts).
+  def self.complex_int_pow(c, n)
+    return complex_raw(1, 0) if n == 0
+    if n < 0
+      c = 1.quo(c)
+      n = -n
+    end
+    xr = c.real
+    xi = c.imaginary
+    zr = xr
+    zi = xi
+    if zero_p(xi)
+      zr = zr**n
+    elsif zero_p(xr)
+      zi = zi**n
+      zi = -zi if n & 2 != 0
+      zr, zi = zi, zr if n & 1 == 0
+    else
+      while (n -= 1) > 0
+        while n.even?
+          xr, xi = xr * xr - xi * xi, 2 * xr * xi
+          n /= 2
+        end
+        zr, zi = zr * xr - zi * xi, zr * xi + zi * xr
+      end
+    end
+    complex_raw(zr, zi)
   end
 
   # rb_num_coerce_bin's coerce step for the Ruby-defined numerics.
@@ -1478,4 +1616,13 @@ module RubyVM::Prelude
     end
     step.to_int
   end
+end
+
+class Complex
+  I = RubyVM::Prelude.complex_raw(0, 1)
+
+  # Numeric's ordering and rounding do not apply (complex.c's undefs);
+  # here, after Numeric has all its methods.
+  %i[% < <= > >= between? clamp div divmod floor ceil modulo remainder round
+     step truncate i positive? negative?].each { |m| undef_method(m) if method_defined?(m) }
 end

@@ -1539,7 +1539,8 @@ pub fn allocate(vm: &mut Vm, s: Value) -> VResult {
         AllocKind::Hash => Body::Hash(Box::new(RHash::new())),
         AllocKind::Range => Body::Range(Value::NIL, Value::NIL, false),
         AllocKind::Struct => return super::structs::allocate(vm, c),
-        AllocKind::Proc | AllocKind::Regexp | AllocKind::None => {
+        AllocKind::Regexp => return Ok(super::regexp::allocate(vm, c)),
+        AllocKind::Proc | AllocKind::None => {
             let recv = vm.classes.get(c).obj;
             let desc = vm.describe_receiver(recv);
             return Err(vm.error(

@@ -30,9 +30,47 @@ pub const NOENCODING: u32 = 32;
 /// `\xHH` escapes of 0x80 or more: an ASCII-8BIT regexp with
 /// FIXEDENCODING, as CRuby makes it.
 pub const BINARY_SOURCE: u32 = 1 << 12;
+/// Internal: made by `Regexp.allocate` and not initialized yet; every
+/// method but `inspect` raises TypeError (CRuby's rb_reg_check).
+pub const UNINIT: u32 = 1 << 13;
 
 pub fn is_regexp(v: Value) -> bool {
     v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Regexp(_))
+}
+
+/// `Regexp.allocate` (and the first half of `Regexp.new`): a Regexp of
+/// class `c` that `initialize` fills in; it matches nothing meanwhile.
+pub fn allocate(vm: &mut Vm, c: crate::value::ClassId) -> Value {
+    let regex = compile("(?!)", 0).expect("the never-matching regexp compiles");
+    vm.heap.alloc(
+        c,
+        Body::Regexp(Box::new(RRegexp {
+            source: String::new(),
+            options: UNINIT,
+            regex,
+            names: Vec::new(),
+            enc: RegexpEnc::Ascii,
+            anchored: std::cell::OnceCell::new(),
+        })),
+    )
+}
+
+fn is_uninit(v: Value) -> bool {
+    v.is_heap() && matches!(&*obj(v).body.borrow(), Body::Regexp(r) if r.options & UNINIT != 0)
+}
+
+/// rb_reg_check: TypeError for a Regexp that was allocated but never
+/// initialized.
+fn check(vm: &mut Vm, v: Value) -> Result<(), Unwind> {
+    if is_uninit(v) {
+        return Err(uninitialized(vm));
+    }
+    Ok(())
+}
+
+#[cold]
+fn uninitialized(vm: &mut Vm) -> Unwind {
+    vm.type_error("uninitialized Regexp")
 }
 
 /// Compiles Ruby regexp source: the fancy-regex pattern, or Onigmo's
@@ -57,22 +95,20 @@ pub fn compile(src: &str, opts: u32) -> Result<fancy_regex::Regex, String> {
         .map_err(|e| e.to_string())
 }
 
-/// `Regexp.escape`.
-pub fn quote(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
+/// `Regexp.escape` over bytes: ASCII metacharacters escaped, every other
+/// byte (a multibyte character, or a broken one) kept as it is.
+pub fn quote_bytes(b: &[u8]) -> Vec<u8> {
+    let mut o = Vec::with_capacity(b.len());
+    for &c in b {
         match c {
-            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
-            | '-' | '#' => {
-                o.push('\\');
-                o.push(c)
-            }
-            '\n' => o.push_str("\\n"),
-            '\t' => o.push_str("\\t"),
-            '\r' => o.push_str("\\r"),
-            '\x0c' => o.push_str("\\f"),
-            '\x0b' => o.push_str("\\v"),
-            ' ' => o.push_str("\\ "),
+            b'.' | b'*' | b'?' | b'+' | b'^' | b'$' | b'|' | b'(' | b')' | b'[' | b']' | b'{'
+            | b'}' | b'\\' | b'-' | b'#' => o.extend_from_slice(&[b'\\', c]),
+            b'\n' => o.extend_from_slice(b"\\n"),
+            b'\t' => o.extend_from_slice(b"\\t"),
+            b'\r' => o.extend_from_slice(b"\\r"),
+            0x0c => o.extend_from_slice(b"\\f"),
+            0x0b => o.extend_from_slice(b"\\v"),
+            b' ' => o.extend_from_slice(b"\\ "),
             c => o.push(c),
         }
     }
@@ -168,7 +204,7 @@ fn with_re<R>(v: Value, f: impl FnOnce(&RRegexp) -> R) -> Option<R> {
         return None;
     }
     match &*obj(v).body.borrow() {
-        Body::Regexp(r) => Some(f(r)),
+        Body::Regexp(r) if r.options & UNINIT == 0 => Some(f(r)),
         _ => None,
     }
 }
@@ -349,13 +385,22 @@ fn re_match(vm: &mut Vm, s: Value, a: &[Value]) -> VResult {
 pub fn init(vm: &mut Vm) {
     let r = cls::REGEXP;
     vm.def_builtin(r, "source", 0, |vm, s, _, _| {
-        let t = with_re(s, |r| r.source.clone()).unwrap_or_default();
-        Ok(vm.str_new(&t))
+        check(vm, s)?;
+        let (t, enc) = with_re(s, |r| (r.source.clone(), r.enc)).unwrap_or((String::new(), RegexpEnc::Ascii));
+        let v = vm.str_new(&t);
+        match enc {
+            RegexpEnc::Ascii => super::string::Enc::UsAscii.set(v),
+            RegexpEnc::Binary => super::string::Enc::Binary.set(v),
+            RegexpEnc::Utf8 => {}
+        }
+        Ok(v)
     });
-    vm.def_builtin(r, "options", 0, |_, s, _, _| {
+    vm.def_builtin(r, "options", 0, |vm, s, _, _| {
+        check(vm, s)?;
         Ok(Value::int(with_re(s, |r| r.options).unwrap_or(0) as i64))
     });
     vm.def_builtin(r, "encoding", 0, |vm, s, _, _| {
+        check(vm, s)?;
         let name = match with_re(s, |r| r.enc) {
             Some(RegexpEnc::Utf8) => "UTF-8",
             Some(RegexpEnc::Binary) => "ASCII-8BIT",
@@ -363,25 +408,32 @@ pub fn init(vm: &mut Vm) {
         };
         Ok(super::string::encoding_value(vm, name))
     });
-    vm.def_builtin(r, "fixed_encoding?", 0, |_, s, _, _| {
+    vm.def_builtin(r, "fixed_encoding?", 0, |vm, s, _, _| {
+        check(vm, s)?;
         Ok(Value::bool(
             with_re(s, |r| r.enc != RegexpEnc::Ascii).unwrap_or(false),
         ))
     });
-    vm.def_builtin(r, "casefold?", 0, |_, s, _, _| {
+    vm.def_builtin(r, "casefold?", 0, |vm, s, _, _| {
+        check(vm, s)?;
         Ok(Value::bool(
             with_re(s, |r| r.options & IGNORECASE != 0).unwrap_or(false),
         ))
     });
     vm.def_builtin(r, "to_s", 0, |vm, s, _, _| {
+        check(vm, s)?;
         let t = with_re(s, to_s_form).unwrap_or_default();
         Ok(vm.str_new(&t))
     });
     vm.def_builtin(r, "inspect", 0, |vm, s, _, _| {
-        let t = with_re(s, inspect_regexp).unwrap_or_default();
+        let t = match with_re(s, inspect_regexp) {
+            Some(t) => t,
+            None => vm.any_to_s(s),
+        };
         Ok(vm.str_new(&t))
     });
     vm.def_builtin(r, "match", arity::range(1, 2), |vm, s, a, b| {
+        check(vm, s)?;
         let m = re_match(vm, s, a)?;
         match b {
             Some(b) if !m.is_nil() => vm.yield_block(&b, &[m]),
@@ -389,6 +441,7 @@ pub fn init(vm: &mut Vm) {
         }
     });
     vm.def_builtin(r, "match?", arity::range(1, 2), |vm, s, a, _| {
+        check(vm, s)?;
         if a[0].is_nil() {
             return Ok(Value::FALSE);
         }
@@ -407,6 +460,7 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::bool(search(s, &subj, from).is_some()))
     });
     vm.def_builtin(r, "=~", 1, |vm, s, a, _| {
+        check(vm, s)?;
         if a[0].is_nil() {
             vm.set_last_match(Value::NIL);
             return Ok(Value::NIL);
@@ -419,14 +473,22 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(char_index(st, match_begin(m))))
     });
     vm.def_builtin(r, "===", 1, |vm, s, a, _| {
-        if !vm.is_string(a[0]) && !a[0].is_symbol() {
-            return Ok(Value::FALSE);
-        }
-        let st = subject(vm, a[0])?;
+        check(vm, s)?;
+        // reg_operand(str, FALSE): a String, a Symbol, or what to_str
+        // answers; anything else does not match.
+        let st = if vm.is_string(a[0]) || a[0].is_symbol() {
+            subject(vm, a[0])?
+        } else {
+            match vm.check_funcall(a[0], crate::value::sym::TO_STR)? {
+                Some(v) if vm.is_string(v) => v,
+                _ => return Ok(Value::FALSE),
+            }
+        };
         let m = vm.regexp_match(s, st, 0)?;
         Ok(Value::bool(!m.is_nil()))
     });
     vm.def_builtin(r, "~", 0, |vm, s, _, _| {
+        check(vm, s)?;
         let line = vm.global_get(crate::intern!("$_"));
         if !vm.is_string(line) {
             vm.set_last_match(Value::NIL);
@@ -439,24 +501,32 @@ pub fn init(vm: &mut Vm) {
         Ok(Value::int(char_index(line, match_begin(m))))
     });
     for n in ["==", "eql?"] {
-        vm.def_builtin(r, n, 1, |_, s, a, _| {
-            let x = with_re(s, |r| (r.source.clone(), r.options));
-            let y = with_re(a[0], |r| (r.source.clone(), r.options));
-            Ok(Value::bool(x.is_some() && x == y))
+        // rb_reg_equal: source, the onig options (not `/n`) and encoding.
+        vm.def_builtin(r, n, 1, |vm, s, a, _| {
+            if !is_regexp(a[0]) {
+                return Ok(Value::FALSE);
+            }
+            check(vm, s)?;
+            check(vm, a[0])?;
+            let key = |r: &RRegexp| (r.source.clone(), r.options & 7, r.enc);
+            Ok(Value::bool(with_re(s, key) == with_re(a[0], key)))
         });
     }
-    vm.def_builtin(r, "hash", 0, |_, s, _, _| {
+    vm.def_builtin(r, "hash", 0, |vm, s, _, _| {
+        check(vm, s)?;
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        with_re(s, |r| (r.source.clone(), r.options)).hash(&mut h);
+        with_re(s, |r| (r.source.clone(), r.options & 7)).hash(&mut h);
         Ok(Value::int((h.finish() >> 2) as i64))
     });
     vm.def_builtin(r, "names", 0, |vm, s, _, _| {
+        check(vm, s)?;
         let n = with_re(s, |r| r.names.clone()).unwrap_or_default();
         let v = n.iter().map(|x| vm.str_new(x)).collect();
         Ok(vm.ary_new(v))
     });
     vm.def_builtin(r, "named_captures", 0, |vm, s, _, _| {
+        check(vm, s)?;
         let names = group_names(s);
         let h = vm.new_hash();
         vm.push_root(h);
@@ -484,16 +554,12 @@ pub fn init(vm: &mut Vm) {
         vm.freeze_with_singleton(s);
         Ok(s)
     });
-    vm.def_singleton_builtin(r, "new", -2, regexp_s_new);
-    vm.def_singleton_builtin(r, "compile", -2, regexp_s_new);
+    // `Regexp.new` is Class#new (allocate, then #initialize, so a
+    // subclass's initialize runs); `compile` is the same.
+    vm.def_singleton_builtin(r, "compile", -1, super::module::class_new_instance);
+    vm.def_private_builtin(r, "initialize", arity::range(1, 3), regexp_initialize);
     for n in ["escape", "quote"] {
-        vm.def_singleton_builtin(r, n, 1, |vm, _, a, _| {
-            let s = match vm.symbol_name(a[0]) {
-                Some(n) => n,
-                None => String::from_utf8_lossy(&super::str_arg(vm, a[0])?).into_owned(),
-            };
-            Ok(vm.str_new(&quote(&s)))
-        });
+        vm.def_singleton_builtin(r, n, 1, |vm, _, a, _| escape(vm, a[0]));
     }
     vm.def_singleton_builtin(r, "union", -1, |vm, _, a, _| {
         let items = if a.len() == 1 && vm.is_array(a[0]) {
@@ -504,20 +570,30 @@ pub fn init(vm: &mut Vm) {
         if items.is_empty() {
             return vm.regexp_new("(?!)", 0);
         }
-        if items.len() == 1 && is_regexp(items[0]) {
-            return Ok(items[0]);
+        if let [one] = items[..] {
+            // One pattern: itself when it is (or converts to) a Regexp,
+            // else quoted (a Symbol too: rb_reg_s_quote).
+            if let Some(re) = to_regexp(vm, one)? {
+                return Ok(re);
+            }
+            let q = escape(vm, one)?;
+            let src = vm.string_lossy(q);
+            return vm.regexp_new_unfrozen(&src, 0);
         }
         let mut parts = Vec::new();
         for v in items {
-            match with_re(v, to_s_form) {
-                Some(s) => parts.push(s),
+            match to_regexp(vm, v)? {
+                Some(re) => {
+                    check(vm, re)?;
+                    parts.push(with_re(re, to_s_form).unwrap_or_default());
+                }
                 None => {
                     let b = super::str_arg(vm, v)?;
-                    parts.push(quote(&String::from_utf8_lossy(&b)));
+                    parts.push(String::from_utf8_lossy(&quote_bytes(&b)).into_owned());
                 }
             }
         }
-        vm.regexp_new(&parts.join("|"), 0)
+        vm.regexp_new_unfrozen(&parts.join("|"), 0)
     });
     vm.def_singleton_builtin(r, "last_match", -1, |vm, _, a, _| {
         let m = vm.last_match();
@@ -543,18 +619,90 @@ pub fn init(vm: &mut Vm) {
     match_data::init(vm);
 }
 
-fn regexp_s_new(vm: &mut Vm, _: Value, a: &[Value], _: super::string::B) -> VResult {
-    if let Some(src) = with_re(a[0], |r| (r.source.clone(), r.options)) {
-        return vm.regexp_new_unfrozen(&src.0, src.1);
+/// rb_check_regexp_type: `v` itself when a Regexp, what `to_regexp`
+/// answers when it has one, else None.
+fn to_regexp(vm: &mut Vm, v: Value) -> Result<Option<Value>, Unwind> {
+    if is_regexp(v) {
+        return Ok(Some(v));
     }
-    let b = super::str_arg(vm, a[0])?;
-    let s = String::from_utf8_lossy(&b).into_owned();
-    let opts = match a.get(1) {
-        Some(v) if v.is_fixnum() => v.fixnum_unchecked() as u32 & (7 | NOENCODING),
-        Some(v) if v.truthy() => IGNORECASE,
-        _ => 0,
+    if !v.is_heap() {
+        return Ok(None);
+    }
+    match vm.check_funcall(v, crate::intern!("to_regexp"))? {
+        Some(r) if is_regexp(r) => Ok(Some(r)),
+        Some(r) if !r.is_nil() => {
+            let c = vm.class_name(vm.real_class_of(v));
+            let rc = vm.class_name(vm.real_class_of(r));
+            Err(vm.type_error(&format!(
+                "can't convert {c} to Regexp ({c}#to_regexp gives {rc})"
+            )))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `Regexp.escape`: a String, or a Symbol's name. The result is US-ASCII
+/// when it is all ASCII, else in the argument's encoding.
+fn escape(vm: &mut Vm, v: Value) -> VResult {
+    let s = match vm.symbol_name(v) {
+        Some(n) => vm.str_new(&n),
+        None => {
+            let b = super::str_arg(vm, v)?;
+            if vm.is_string(v) { v } else { vm.str_from_bytes(b) }
+        }
     };
-    vm.regexp_new_unfrozen(&s, opts)
+    let q = super::string::with_bytes(s, quote_bytes);
+    let enc = if q.is_ascii() {
+        super::string::Enc::UsAscii
+    } else {
+        super::string::Enc::of(s)
+    };
+    let r = vm.str_from_bytes(q);
+    enc.set(r);
+    Ok(r)
+}
+
+/// `Regexp#initialize(source, options = nil, kcode = nil)`, on a Regexp
+/// `allocate` made (rb_reg_initialize_m).
+fn regexp_initialize(vm: &mut Vm, s: Value, a: &[Value], _: super::string::B) -> VResult {
+    super::check_frozen(vm, s)?;
+    if !is_uninit(s) {
+        return Err(vm.type_error("already initialized regexp"));
+    }
+    let fresh = if let Some((src, opts, enc)) = with_re(a[0], |r| (r.source.clone(), r.options, r.enc)) {
+        if a.len() > 1 {
+            let loc = vm.current_location();
+            vm.emit_warning(&format!("{loc}: warning: flags ignored\n"))?;
+        }
+        let v = vm.regexp_new_unfrozen(&src, opts)?;
+        if let Body::Regexp(r) = &mut *obj(v).body.borrow_mut() {
+            r.enc = enc;
+        }
+        v
+    } else {
+        check(vm, a[0])?;
+        let b = super::str_arg(vm, a[0])?;
+        let src = String::from_utf8_lossy(&b).into_owned();
+        let mut opts = match a.get(1) {
+            Some(v) if v.is_fixnum() => {
+                v.fixnum_unchecked() as u32 & (7 | FIXEDENCODING | NOENCODING)
+            }
+            Some(v) if v.truthy() => IGNORECASE,
+            _ => 0,
+        };
+        if let Some(&k) = a.get(2).filter(|k| !k.is_nil()) {
+            let kcode = super::str_arg(vm, k)?;
+            if matches!(kcode.first(), Some(b'n' | b'N')) {
+                opts |= NOENCODING;
+            } else {
+                let k = String::from_utf8_lossy(&kcode).into_owned();
+                vm.warn_deprecated(&format!("encoding option is ignored - {k}"))?;
+            }
+        }
+        vm.regexp_new_unfrozen(&src, opts)?
+    };
+    std::mem::swap(&mut *obj(s).body.borrow_mut(), &mut *obj(fresh).body.borrow_mut());
+    Ok(Value::NIL)
 }
 
 /// A group reference (Integer, or String/Symbol name) as a group number.

@@ -156,13 +156,55 @@ fn gallop(m: &[u32], t: usize, hint: usize) -> usize {
 /// for non-ASCII source or `/u`, ASCII-8BIT for `/n` with a high `\x`
 /// escape, else US-ASCII (which matches any ASCII-compatible String).
 pub fn regexp_encoding(src: &str, utf8_flag: bool, noencoding: bool) -> RegexpEnc {
-    if utf8_flag || !src.is_ascii() {
+    if utf8_flag || !src.is_ascii() || has_high_unicode_escape(src) {
         return RegexpEnc::Utf8;
     }
     if noencoding && has_high_hex_escape(src) {
         return RegexpEnc::Binary;
     }
     RegexpEnc::Ascii
+}
+
+/// Whether `src` has a `\uHHHH` or `\u{...}` escape of a non-ASCII
+/// character: such a regexp is UTF-8 with a fixed encoding (`/\u3042/`),
+/// where `/\u{61}/` stays US-ASCII.
+fn has_high_unicode_escape(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if b.get(i + 1) == Some(&b'u') {
+            let braced = b.get(i + 2) == Some(&b'{');
+            let start = i + 2 + usize::from(braced);
+            let mut j = start;
+            loop {
+                while braced && b.get(j) == Some(&b' ') {
+                    j += 1;
+                }
+                let d = b[j.min(b.len())..]
+                    .iter()
+                    .take(if braced { 6 } else { 4 })
+                    .take_while(|c| c.is_ascii_hexdigit())
+                    .count();
+                if d == 0 {
+                    break;
+                }
+                let hex = std::str::from_utf8(&b[j..j + d]).unwrap_or("0");
+                if u32::from_str_radix(hex, 16).is_ok_and(|v| v >= 0x80) {
+                    return true;
+                }
+                j += d;
+                if !braced {
+                    break;
+                }
+            }
+        }
+        i += 2;
+    }
+    false
 }
 
 /// Whether `src` has a `\xHH` escape of 0x80 or more.

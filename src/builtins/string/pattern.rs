@@ -35,8 +35,8 @@ fn byte_to_char(s: Value, b: &[u8], off: usize) -> i64 {
 
 /// Compiles a String pattern literally (for sub/gsub/scan/split).
 fn literal_regexp(vm: &mut Vm, p: Value) -> VResult {
-    let src = re::quote(&vm.string_lossy(p));
-    vm.regexp_new(&src, 0)
+    let q = super::with_bytes(p, re::quote_bytes);
+    vm.regexp_new(&String::from_utf8_lossy(&q), 0)
 }
 
 /// A String argument made into a Regexp (`match`: not escaped).

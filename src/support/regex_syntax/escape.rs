@@ -98,6 +98,11 @@ impl Parser {
                             break;
                         }
                         match self.hex_digits(1, 6) {
+                            // Onigmo reads at most six digits: a seventh
+                            // is a range error, not a second code point.
+                            Some(_) if self.peek().is_some_and(|c| c.is_ascii_hexdigit()) => {
+                                return Err("invalid Unicode range".into());
+                            }
                             Some(v) => cps.push(Self::codepoint(v)?),
                             None => return Err("invalid Unicode list".into()),
                         }
