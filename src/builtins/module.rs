@@ -417,9 +417,7 @@ pub fn init(vm: &mut Vm) {
                 vm.classes.get(c).consts.contains_key(&n) || vm.autoload_path(c, n).is_some()
             } else {
                 let owners = vm.autoload_owners(c);
-                vm.const_in_ancestors(c, n).is_some()
-                    || vm.classes.get(cls::OBJECT).consts.contains_key(&n)
-                    || vm.autoload_pending(&owners, n)
+                vm.const_in_ancestors(c, n).is_some() || vm.autoload_pending(&owners, n)
             };
             if !defined {
                 return Ok(Value::FALSE);
@@ -623,6 +621,10 @@ pub fn init(vm: &mut Vm) {
 
     let c = cls::CLASS;
     vm.def_builtin(c, "new", -1, class_new_instance);
+    // Every Class value carmine makes is initialized (Class.new builds it).
+    vm.def_private_builtin(c, "initialize", -1, |vm, _, _, _| {
+        Err(vm.type_error("already initialized class"))
+    });
     vm.def_builtin(c, "allocate", 0, |vm, s, _, _| {
         // rb_undef_alloc_func classes (NilClass, Integer, Symbol, Proc...)
         if let Some(k) = vm.as_class(s)
@@ -834,8 +836,9 @@ fn const_get(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
         }
         let n = symbol::intern(part);
         let found = if inherit {
+            // Object's through the ancestors, or for a module (not for
+            // a BasicObject subclass).
             vm.const_in_ancestors(cur, n)
-                .or_else(|| vm.classes.get(cls::OBJECT).consts.get(&n).copied())
         } else {
             vm.classes.get(cur).consts.get(&n).copied()
         };
@@ -1563,6 +1566,9 @@ pub(crate) fn class_new_instance(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VR
 }
 
 pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
+    if c == cls::BASIC_OBJECT {
+        return Err(vm.type_error("can't copy the root class"));
+    }
     let sup = vm.classes.get(c).superclass.unwrap_or(cls::OBJECT);
     let n = if vm.classes.is_module(c) {
         vm.new_module(None, None)
@@ -1597,12 +1603,18 @@ pub fn dup_class(vm: &mut Vm, c: ClassId) -> VResult {
             .iter()
             .map(|(k, v)| (*k, *v))
             .collect();
-        if !methods.is_empty() {
+        // Modules the class was extended with stay in the copy's singleton
+        // ancestry (rb_singleton_class_clone copies the chain).
+        let extended = vm.classes.get(meta).includes.clone();
+        if !methods.is_empty() || !extended.is_empty() {
             let nv = vm.class_value(n);
             let nm = vm.singleton_class(nv);
             for (name, m) in methods {
                 let e = vm.classes.method(m).clone();
                 vm.add_method(nm, name, e.kind, e.visibility);
+            }
+            for m in extended {
+                include_module(vm, nm, m, false)?;
             }
         }
     }

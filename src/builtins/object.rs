@@ -30,7 +30,13 @@ pub fn init(vm: &mut Vm) {
     vm.def_builtin(bo, "instance_eval", -1, instance_eval);
     vm.def_builtin(bo, "instance_exec", -1, instance_exec);
     vm.def_private_builtin(bo, "method_missing", -2, method_missing);
-    vm.def_private_builtin(bo, "singleton_method_added", 1, |_, _, _, _| Ok(Value::NIL));
+    for hook in [
+        "singleton_method_added",
+        "singleton_method_removed",
+        "singleton_method_undefined",
+    ] {
+        vm.def_private_builtin(bo, hook, 1, |_, _, _, _| Ok(Value::NIL));
+    }
 
     let k = cls::KERNEL;
     vm.def_builtin(k, "class", 0, |vm, s, _, _| {
@@ -687,7 +693,15 @@ fn instance_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
             return Err(vm.argc_error(a.len(), 1, 3));
         }
         let src = super::str_arg(vm, a[0])?;
-        let (file, line) = super::kernel::eval_location(vm, &a[1..])?;
+        // (file, line) through to_str / to_int, as class_eval.
+        let file = match a.get(1) {
+            Some(f) => String::from_utf8_lossy(&super::str_arg(vm, *f)?).into_owned(),
+            None => "(eval)".to_string(),
+        };
+        let line = match a.get(2) {
+            Some(l) => super::int_arg(vm, *l)?,
+            None => 1,
+        };
         let (target, none) = eval_class(vm, s);
         let parent = vm.frames.last().map(|f| f.cref.clone());
         let cref = if none {

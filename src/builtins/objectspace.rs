@@ -47,6 +47,7 @@ pub fn init(vm: &mut Vm) {
         ("each_object", -1, each_object),
         ("garbage_collect", -1, gc_start),
         ("count_objects", -1, count_objects),
+        ("_id2ref", 1, id2ref),
     ];
     for &(name, arity, f) in os_fns {
         vm.def_singleton_builtin(os, name, arity, f);
@@ -76,6 +77,45 @@ pub fn init(vm: &mut Vm) {
     for &(name, arity, f) in wm_fns {
         vm.def_builtin(wm, name, arity, f);
     }
+}
+
+/// `ObjectSpace._id2ref`: the object an `object_id` was given to, while
+/// it lives (ids of Integers, nil/true/false and Symbols are computed).
+fn id2ref(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
+    let not_id = |vm: &mut Vm| {
+        let n = vm.inspect(a[0])?;
+        let q = vm.str_new(&n);
+        let q = vm.inspect(q)?;
+        Err(vm.error(vm.e.range_error, &format!("{q} is not id value")))
+    };
+    let Some(id) = a[0].as_fixnum() else {
+        if a[0].is_heap() && matches!(&*obj(a[0]).body.borrow(), Body::Bignum(_)) {
+            return not_id(vm);
+        }
+        return Err(vm.type_error(&format!(
+            "no implicit conversion of {} into Integer",
+            super::type_name(vm, a[0])
+        )));
+    };
+    if id & 1 == 1 {
+        return Ok(Value::int((id - 1) / 2));
+    }
+    let immediate_id = |v: Value| (v.raw() >> 1) as i64 & 0xffff_ffff;
+    for v in [Value::NIL, Value::TRUE, Value::FALSE] {
+        if immediate_id(v) == id {
+            return Ok(v);
+        }
+    }
+    if let Some((&raw, _)) = vm.object_ids.iter().find(|(_, v)| **v as i64 == id) {
+        return Ok(Value::from_raw(raw));
+    }
+    for i in 0..crate::value::symbol::count() {
+        let v = Value::symbol(crate::value::SymbolId(i as u32));
+        if immediate_id(v) == id {
+            return Ok(v);
+        }
+    }
+    not_id(vm)
 }
 
 // ---- GC ---------------------------------------------------------------
@@ -404,10 +444,14 @@ fn wmap_values(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
 /// goes to the block), keeping them alive while the block runs; returns
 /// the map.
 fn wmap_yield(vm: &mut Vm, s: Value, b: B, pick: fn(Value, Value) -> Vec<Value>) -> VResult {
+    let pairs: Vec<(Value, Value)> = with_table(vm, s, |t| t.entries().to_vec())?;
+    // The block is needed only to yield something (rb_yield's check).
     let Some(b) = b else {
+        if pairs.is_empty() {
+            return Ok(s);
+        }
         return Err(vm.local_jump_error("no block given"));
     };
-    let pairs: Vec<(Value, Value)> = with_table(vm, s, |t| t.entries().to_vec())?;
     let flat = pairs.iter().flat_map(|&(k, v)| [k, v]).collect();
     let keep = vm.ary_new(flat);
     vm.push_root(keep);

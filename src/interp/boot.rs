@@ -91,6 +91,11 @@ pub fn boot(vm: &mut Vm) {
             vm.classes.set_const(cls::OBJECT, symbol::intern(&name), o);
         }
     }
+    // BasicObject::BasicObject: a BasicObject subclass does not see
+    // Object's constants, but can name its root (as CRuby's Init_class_hierarchy).
+    let bo = vm.classes.get(cls::BASIC_OBJECT).obj;
+    vm.classes
+        .set_const(cls::BASIC_OBJECT, symbol::intern("BasicObject"), bo);
     vm.classes.get_mut(cls::OBJECT).includes.push(cls::KERNEL);
     vm.classes.get_mut(cls::KERNEL).includers.push(cls::OBJECT);
     for c in [cls::ARRAY, cls::HASH, cls::RANGE] {

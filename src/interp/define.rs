@@ -366,7 +366,11 @@ impl Vm {
             (true, _) => symbol::intern(&format!("singleton_method_{what}")),
         };
         let k = self.class_of(recv);
-        let m = self.dispatch.resolve(&mut self.classes, k, hook).method?;
+        // Undefined (the program undef'd the default): called anyway, so
+        // method_missing or NoMethodError answers, as rb_funcall does.
+        let Some(m) = self.dispatch.resolve(&mut self.classes, k, hook).method else {
+            return Some((recv, hook));
+        };
         // (The default hooks do nothing: called only when traced.)
         (!matches!(self.classes.method(m).kind, MethodKind::Builtin { .. })
             || self.trace.events & super::trace::event::C != 0)

@@ -1015,6 +1015,13 @@ impl Vm {
         }
         self.weak_fstrings
             .retain(|_, v| !matches!(&*obj(*v).body.borrow(), Body::Free(_)));
+        // An object_id stays with its object: a slot reused by a new object
+        // must not inherit the id (CRuby never gives an id twice).
+        if !self.object_ids.is_empty() {
+            self.object_ids.retain(|&raw, _| {
+                !matches!(&*obj(Value::from_raw(raw)).body.borrow(), Body::Free(_))
+            });
+        }
         // Untrusted code pays for its collections too (the next safepoint
         // or block call reports the budget spent): a collection walks every
         // slot, and `GC.start` in a loop over a heap that keeps growing

@@ -1023,16 +1023,18 @@ impl Vm {
     fn const_lookup_quiet(&self, fi: usize, name: SymbolId) -> bool {
         let cref = &self.frames[fi].cref;
         let mut c = Some(cref);
+        // The lexical scopes, not the top level (as `const_lookup`).
         while let Some(node) = c {
+            if node.parent.is_none() {
+                break;
+            }
             if !node.def_only && self.classes.get(node.class).consts.contains_key(&name) {
                 return true;
             }
             c = node.parent.as_ref();
         }
         let start = cref.lexical().class;
-        if self.const_in_ancestors(start, name).is_some()
-            || self.classes.get(cls::OBJECT).consts.contains_key(&name)
-        {
+        if self.const_in_ancestors(start, name).is_some() {
             return true;
         }
         // Registered for autoload: defined, not loaded (as CRuby).

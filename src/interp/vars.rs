@@ -775,11 +775,10 @@ impl Vm {
         }
         let cref = self.frames[fi].cref.clone();
         let start = cref.lexical().class;
+        // rb_const_get(cref class): its ancestors (Object's constants
+        // through them, or for a module; not in a BasicObject subclass).
         if let Some(v) = self.const_in_ancestors(start, name) {
             return Ok(v);
-        }
-        if let Some(v) = self.classes.get(cls::OBJECT).consts.get(&name) {
-            return Ok(*v);
         }
         if !self.autoloads.is_empty() {
             let lexical = lexical_classes(&cref);
