@@ -42,3 +42,57 @@ module ObjectSpace
     end
   end
 end
+
+# GC's switches that carmine keeps only as settings (collections are
+# always timed, never compacted), the instance-side GC#garbage_collect,
+# and GC::Profiler, which records nothing (no per-collection records).
+module GC
+  @measure_total_time = true
+  @auto_compact = false
+
+  class << self
+    attr_reader :measure_total_time, :auto_compact
+
+    def measure_total_time=(flag)
+      @measure_total_time = flag ? true : false
+    end
+
+    def auto_compact=(flag)
+      @auto_compact = flag ? true : false
+    end
+  end
+
+  def garbage_collect(full_mark: true, immediate_mark: true, immediate_sweep: true)
+    GC.start
+    nil
+  end
+
+  module Profiler
+    @enabled = false
+
+    class << self
+      def enabled? = @enabled
+
+      def enable
+        @enabled = true
+        nil
+      end
+
+      def disable
+        @enabled = false
+        nil
+      end
+
+      def clear = nil
+      def raw_data = nil
+      def result = ""
+      def report(_io = $stdout) = nil
+      def total_time = 0.0
+    end
+  end
+end
+
+class Random
+  DEFAULT = self
+  deprecate_constant :DEFAULT
+end

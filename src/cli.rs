@@ -563,8 +563,9 @@ fn run(raw: Vec<Vec<u8>>) -> i32 {
 }
 
 fn setup_globals(vm: &mut Vm, a: &Args) {
-    let consts: [(&str, String); 7] = [
+    let consts: [(&str, String); 8] = [
         ("RUBY_VERSION", "3.1.2".into()),
+        ("RUBY_REVISION", "4491bb740a".into()),
         ("RUBY_ENGINE", "carmine".into()),
         ("RUBY_PLATFORM", "x86_64-linux".into()),
         ("RUBY_RELEASE_DATE", "2022-04-12".into()),

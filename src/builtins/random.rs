@@ -24,7 +24,7 @@ const N: usize = 624;
 const M: usize = 397;
 
 /// One Mersenne Twister (MT19937) state, as in CRuby's random.c.
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 struct Mt {
     state: [u32; N],
     next: usize,
@@ -484,6 +484,15 @@ pub fn init(vm: &mut Vm) {
         };
         vm.ivar_set_name(s, crate::intern!("__rng"), Value::int(ix as i64));
         Ok(Value::NIL)
+    });
+    // rand_mt_equal: the same class, state, position and seed.
+    vm.def_builtin(r, "==", 1, |vm, s, a, _| {
+        if vm.real_class_of(s) != vm.real_class_of(a[0]) {
+            return Ok(Value::FALSE);
+        }
+        let x = with_gen(rng_index(vm, s), |m| m.clone());
+        let y = with_gen(rng_index(vm, a[0]), |m| m.clone());
+        Ok(Value::bool(x == y))
     });
     vm.def_builtin(r, "rand", -1, |vm, s, a, _| {
         let ix = rng_index(vm, s);
