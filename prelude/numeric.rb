@@ -1122,7 +1122,9 @@ class Numeric
     Complex(0, self)
   end
 
-  def step(*args, **kw, &block)
+  # (Numeric#step is native, src/builtins/integer.rs: with a block and
+  # Fixnum bounds and step it loops itself; everything else comes here.)
+  def __step(*args, **kw, &block)
     to, step, by, by_given = RubyVM::Prelude.step_args(args, kw)
     unless block
       step = by if by_given
@@ -1139,7 +1141,7 @@ class Numeric
     if by_given
       step = by
     elsif args.size > 1 && step.nil?
-      raise TypeError, "no implicit conversion from nil to integer"
+      raise TypeError, "step must be numeric"
     end
     raise ArgumentError, "step can't be 0" if step == 0 && !by_given
     step = 1 if step.nil?
@@ -1187,6 +1189,8 @@ class Numeric
     end
     self
   end
+
+  private :__step
 
   def div(other)
     raise ZeroDivisionError, "divided by 0" if other == 0

@@ -935,6 +935,35 @@ fn upto_downto(vm: &mut Vm, s: Value, a: &[Value], b: B, up: bool) -> VResult {
     r
 }
 
+/// `Numeric#step`: with a block, no keywords and Fixnum bounds and step
+/// (`0.step(248, 8) { }`), CRuby's Fixnum loop, with no Ruby frame,
+/// argument Array, keyword Hash or Proc; everything else (Floats, `by:`/
+/// `to:`, an ArithmeticSequence without a block, errors) goes to the
+/// general half, `__step` in prelude/numeric.rb.
+fn num_step(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
+    let fl = vm.passed_kw_flag(a);
+    if let (Some(blk), 0, Some(from)) = (&b, fl, s.as_fixnum()) {
+        let (to, step) = match a {
+            [to] => (to.as_fixnum(), Some(1)),
+            [to, step] => (to.as_fixnum(), step.as_fixnum()),
+            _ => (None, None),
+        };
+        if let (Some(to), Some(step)) = (to, step.filter(|&x| x != 0)) {
+            let mut i = from;
+            while if step > 0 { i <= to } else { i >= to } {
+                vm.yield_block(blk, &[Value::int(i)])?;
+                // Past the Fixnum range is past `to` too.
+                let Some(next) = i.checked_add(step) else {
+                    break;
+                };
+                i = next;
+            }
+            return Ok(s);
+        }
+    }
+    vm.funcall_kw(s, crate::intern!("__step"), a, b, fl != 0)
+}
+
 fn times(vm: &mut Vm, s: Value, _: &[Value], b: B) -> VResult {
     let Some(b) = b else {
         return enum_for(vm, s, "times", &[]);
@@ -1166,6 +1195,7 @@ pub fn init(vm: &mut Vm) {
         Ok(vm.bignum_value(b.sqrt()))
     });
     let n = cls::NUMERIC;
+    vm.def_builtin(n, "step", -1, num_step);
     vm.def_builtin(n, "integer?", 0, |_, _, _, _| Ok(Value::FALSE));
     vm.def_builtin(n, "+@", 0, |_, s, _, _| Ok(s));
     vm.def_builtin(n, "coerce", 1, |vm, s, a, _| {

@@ -124,6 +124,8 @@ impl Vm {
             // auto-splats.
             self.stack.truncate(base + lead);
             self.locals_height(base + iseq.local_count as usize);
+        } else if !lambda && self.block_args_fast(iseq, base, argc, fl) {
+            // (bound where they lie)
         } else if let Err(e) = self.setup_params(iseq, base, argc, fl, !lambda, block_param) {
             self.stack.truncate(recv_ix);
             return Err(e);

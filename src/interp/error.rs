@@ -222,7 +222,12 @@ impl Vm {
                     && native_helper(&f.iseq.label)
                 {
                     // The general half of a native method (`__each` under
-                    // Enumerator#each): part of that C method in CRuby.
+                    // Enumerator#each): part of that C method in CRuby,
+                    // and so is a prelude method it called.
+                    if inner_internal {
+                        raw.pop();
+                        inner_internal = false;
+                    }
                     continue;
                 }
                 if f.method.is_some() && f.iseq.kind == crate::bytecode::IseqKind::Method {

@@ -121,6 +121,84 @@ impl Vm {
         true
     }
 
+    /// Proc-style block arguments bound where they lie without the
+    /// general steps, for the shapes the prelude's Enumerable methods
+    /// make on every element (`each { |*a| ary << yield(*a) }`): plain
+    /// arguments to lead-only params (padded, dropped, auto-splatted),
+    /// plain arguments to a lone `|*a|`, and `yield(*a)` to lead-only
+    /// params. False (nothing changed) for anything else.
+    #[inline(always)]
+    pub(super) fn block_args_fast(
+        &mut self,
+        iseq: &Iseq,
+        base: usize,
+        argc: usize,
+        fl: u32,
+    ) -> bool {
+        match fl & (flags::SPLAT | flags::KWARGS) {
+            0 if iseq.params.lead_only => self.lead_block_args(iseq, base, argc),
+            0 => self.rest_only_block_args(iseq, base, argc),
+            flags::SPLAT if iseq.params.lead_only => self.splat_to_lead_block(iseq, base, argc),
+            _ => false,
+        }
+    }
+
+    /// `yield(*a)` / `yield(x, *a)` to lead-only block params: the Array
+    /// (ending in no Hash, which could carry ruby2_keywords) spread where
+    /// it lies, then bound as plain arguments. False (nothing changed)
+    /// when that needs the general steps (a lone non-Array argument to
+    /// auto-splat, which may convert with `to_ary`).
+    #[inline(always)]
+    fn splat_to_lead_block(&mut self, iseq: &Iseq, base: usize, argc: usize) -> bool {
+        if argc == 0 || base + argc != self.stack.len() {
+            return false;
+        }
+        let arr = self.stack[base + argc - 1];
+        if !arr.is_heap() {
+            return false;
+        }
+        let body = obj(arr).body.borrow();
+        let Body::Array(v) = &*body else {
+            return false;
+        };
+        let n = argc - 1 + v.len();
+        if v.len() > SPREAD_MAX
+            || v.last().is_some_and(|&h| self.hash_len(h).is_some())
+            || (iseq.params.auto_splat && n == 1 && !self.is_array(v[0]))
+        {
+            return false;
+        }
+        self.stack.pop();
+        self.stack.extend_from_slice(v);
+        drop(body);
+        self.lead_block_args(iseq, base, n)
+    }
+
+    /// A block whose only parameter is a rest one (`|*a|`), called with
+    /// plain arguments: they become its Array, where they lie. False
+    /// (nothing changed) for any other parameters.
+    #[inline(always)]
+    fn rest_only_block_args(&mut self, iseq: &Iseq, base: usize, argc: usize) -> bool {
+        let p = &iseq.params;
+        if p.rest != Some(0)
+            || p.lead != 0
+            || p.opt != 0
+            || p.post != 0
+            || !p.kw.is_empty()
+            || p.kwrest.is_some()
+            || p.block.is_some()
+            || base + argc != self.stack.len()
+        {
+            return false;
+        }
+        let items = self.stack[base..].to_vec();
+        let a = self.ary_new(items);
+        self.stack.truncate(base);
+        self.stack.push(a);
+        self.locals_height(base + iseq.local_count as usize);
+        true
+    }
+
     /// A block whose params are all lead ones (some maybe destructured,
     /// `|acc, (k, v)|`) called with plain arguments: a lone Array spread
     /// for `|a, b|` (auto-splat), then missing arguments nil and extra
