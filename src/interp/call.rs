@@ -290,6 +290,16 @@ impl Vm {
     ) -> Result<Call, Unwind> {
         let s = self.dispatch.site(site);
         let (argc, fl, name) = (s.argc as usize, s.flags, s.name);
+        // A `Shortcut::Fast` define_method method not answered by the
+        // site's hot entry (another class at a polymorphic site): its
+        // frame pushed over the arguments where they lie, as the hot
+        // entry's would be (the hit is counted already).
+        if let (Handler::Bmethod, Shortcut::Fast, Some(m)) = (e.handler, e.shortcut, e.method) {
+            let base = self.stack.len() - argc;
+            if self.bmethod_frame(m, recv, base, base) {
+                return Ok(Call::Pushed);
+            }
+        }
         let recv_ix = self.stack.len() - argc - (fl & flags::BLOCKARG != 0) as usize;
         self.stack.insert(recv_ix, recv);
         self.send_entry(site, e, c, Args::at(recv, recv_ix, argc, fl), name)
