@@ -274,7 +274,7 @@ pub struct Vm {
     /// Backtrace lines seen so far, each once (an exception keeps ids
     /// into this until its backtrace is read: `Vm::fill_backtrace`).
     pub backtrace_lines: Vec<std::rc::Rc<str>>,
-    pub backtrace_line_ids: HashMap<std::rc::Rc<str>, u32>,
+    pub backtrace_line_ids: HashMap<std::rc::Rc<str>, u32, crate::support::fasthash::FastBuild>,
     pub options: Options,
     pub insn_count: u64,
     /// Set once the instruction budget ran out: rescue stops catching.
@@ -388,7 +388,7 @@ impl Vm {
             ractor_nonmain: false,
             ractor_class: None,
             backtrace_lines: Vec::new(),
-            backtrace_line_ids: HashMap::new(),
+            backtrace_line_ids: HashMap::default(),
             options: Options::default(),
             insn_count: 0,
             budget_spent: false,
