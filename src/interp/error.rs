@@ -151,7 +151,8 @@ impl Vm {
     fn backtrace_each(&self, mut each: impl FnMut(&str, u32, &str)) {
         // (file, line, label, internal): internal entries take the location
         // of the next user frame out.
-        let mut raw: Vec<(Option<(&str, u32)>, Label<'_>)> = Vec::new();
+        let mut raw: Vec<(Option<(&str, u32)>, Label<'_>)> =
+            Vec::with_capacity(self.frames.len() + self.cfuncs.len());
         let mut cf = self.cfuncs.len();
         let mut inner_internal = false;
         // No user frame yet (from the innermost out): a builtin the
@@ -450,8 +451,8 @@ impl Vm {
         // and only a line not seen before is kept as a String.
         let mut line_ids = std::mem::take(&mut self.backtrace_line_ids);
         let mut lines = std::mem::take(&mut self.backtrace_lines);
-        let mut ids = Vec::new();
-        let mut buf = String::new();
+        let mut ids = Vec::with_capacity(4 * (self.frames.len() + 4));
+        let mut buf = String::with_capacity(128);
         self.backtrace_each(|file, line, label| {
             buf.clear();
             push_backtrace_line(&mut buf, file, line, label);
@@ -729,9 +730,7 @@ impl Label<'_> {
 
 /// Appends CRuby's backtrace line `file:line:in `label'` to `out`.
 fn push_backtrace_line(out: &mut String, file: &str, line: u32, label: &str) {
-    out.push_str(file);
-    out.push(':');
-    let mut digits = [0u8; 10];
+    let mut digits = [0u8; 11];
     let mut n = line;
     let mut i = digits.len();
     loop {
@@ -742,9 +741,11 @@ fn push_backtrace_line(out: &mut String, file: &str, line: u32, label: &str) {
             break;
         }
     }
-    for &d in &digits[i..] {
-        out.push(d as char);
-    }
+    digits[i - 1] = b':';
+    let digits = std::str::from_utf8(&digits[i - 1..]).unwrap_or(":0");
+    out.reserve(file.len() + digits.len() + label.len() + 6);
+    out.push_str(file);
+    out.push_str(digits);
     out.push_str(":in `");
     out.push_str(label);
     out.push('\'');
