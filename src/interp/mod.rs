@@ -201,6 +201,11 @@ pub struct Vm {
     /// literal or `-"s"` of the same content moves its entry to
     /// `fstrings` (one object for both).
     pub weak_fstrings: HashMap<Vec<u8>, Value, crate::support::fasthash::FastBuild>,
+    /// Regexps made from String patterns (sub/gsub/scan, by quoted
+    /// source), the latest last, at most 8: CRuby's `reg_cache`, so a
+    /// `sub(":id", ...)` in a loop compiles once. Weak: `gc` forgets the
+    /// dead ones.
+    pub pattern_regexps: Vec<(String, Value)>,
     /// Parse-time warnings of the compile under way (`Host::warn`), shown
     /// when it ends.
     pub compile_warnings: Vec<String>,
@@ -354,6 +359,7 @@ impl Vm {
             spare_block: None,
             fstrings: HashMap::new(),
             weak_fstrings: HashMap::default(),
+            pattern_regexps: Vec::new(),
             compile_warnings: Vec::new(),
             sym_names: HashMap::new(),
             frozen_literals: HashMap::new(),
@@ -1015,6 +1021,8 @@ impl Vm {
         }
         self.weak_fstrings
             .retain(|_, v| !matches!(&*obj(*v).body.borrow(), Body::Free(_)));
+        self.pattern_regexps
+            .retain(|(_, v)| !matches!(&*obj(*v).body.borrow(), Body::Free(_)));
         // Untrusted code pays for its collections too (the next safepoint
         // or block call reports the budget spent): a collection walks every
         // slot, and `GC.start` in a loop over a heap that keeps growing
