@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod binding;
+pub mod comparable;
 pub mod encoding;
 pub mod enumerator;
 pub mod exception;
@@ -48,7 +49,6 @@ pub const PRELUDE: &[(&str, &str)] = &[
     ("core", include_str!("../../prelude/core.rb")),
     ("internal", include_str!("../../prelude/internal.rb")),
     ("warning", include_str!("../../prelude/warning.rb")),
-    ("comparable", include_str!("../../prelude/comparable.rb")),
     ("enumerable", include_str!("../../prelude/enumerable.rb")),
     ("array", include_str!("../../prelude/array.rb")),
     ("enumerator", include_str!("../../prelude/enumerator.rb")),
@@ -119,6 +119,7 @@ pub fn init(vm: &mut Vm) {
     string::init(vm);
     symbol::init(vm);
     array::init(vm);
+    comparable::init(vm);
     hash::init(vm);
     range::init(vm);
     proc::init(vm);

@@ -13,7 +13,8 @@
 //! default (`fixed_anchor: false`) scanner does: the rest reads as the
 //! whole string, so `\A` and `^` match at the position. Anchored forms
 //! (`scan`, `skip`, `match?`, `check`) use `\A(?:pattern)`, compiled once
-//! per Regexp and kept in it (`RRegexp::anchored`).
+//! per Regexp and kept in it (`RRegexp::anchored`); a Regexp that matches
+//! one fixed ASCII text (`/\{/`, `/true/`) compares bytes instead.
 
 use std::rc::Rc;
 
@@ -22,7 +23,7 @@ use crate::builtins::string::{char_index_of, new_like, with_bytes};
 use crate::builtins::type_name;
 use crate::gc::obj;
 use crate::interp::{BuiltinFn, VResult, Vm};
-use crate::object::{Body, Unwind};
+use crate::object::{Anchored, Body, Unwind};
 use crate::value::{ClassId, Value, symbol};
 
 /// What a scan does: match at the position or search from it, move the
@@ -122,12 +123,21 @@ fn regexp_at(
     };
     let found = if anchored {
         let anchored = r.anchored.get_or_init(|| {
+            if r.options == 0
+                && let Some(lit) = re::literal_text(&r.source)
+            {
+                return Some(Anchored::Literal(lit.into()));
+            }
             re::compile(&format!("\\A(?:{})", r.source), r.options)
                 .ok()
-                .map(Rc::new)
+                .map(|a| Anchored::Regex(Rc::new(a)))
         });
         match anchored {
-            Some(a) => re::groups_from(a, rest, 0, tpos),
+            Some(Anchored::Literal(lit)) => rest
+                .as_bytes()
+                .starts_with(lit)
+                .then(|| vec![Some((tpos, tpos + lit.len()))]),
+            Some(Anchored::Regex(a)) => re::groups_from(a, rest, 0, tpos),
             None => None,
         }
     } else {

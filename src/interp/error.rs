@@ -136,9 +136,23 @@ impl Vm {
     /// running a rescue/ensure handler also shows CRuby's `rescue in`
     /// frame. A `raise` builtin on top is left out, as in CRuby.
     pub fn backtrace(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.backtrace_each(|file, line, label| {
+            let mut s = String::with_capacity(file.len() + label.len() + 16);
+            push_backtrace_line(&mut s, file, line, label);
+            out.push(s);
+        });
+        out
+    }
+
+    /// [`Vm::backtrace`]'s lines, innermost first, as (file, line, label)
+    /// handed to `each` without formatting them (`fill_backtrace` interns
+    /// them through one reused buffer).
+    fn backtrace_each(&self, mut each: impl FnMut(&str, u32, &str)) {
         // (file, line, label, internal): internal entries take the location
         // of the next user frame out.
-        let mut raw: Vec<(Option<(&str, u32)>, String)> = Vec::new();
+        let mut raw: Vec<(Option<(&str, u32)>, Label<'_>)> =
+            Vec::with_capacity(self.frames.len() + self.cfuncs.len());
         let mut cf = self.cfuncs.len();
         let mut inner_internal = false;
         // No user frame yet (from the innermost out): a builtin the
@@ -206,9 +220,9 @@ impl Vm {
                 let arity_error =
                     raw.is_empty() && self.builtin_arity_error && cf + 1 == self.cfuncs.len();
                 if enumerable_in_cruby(owner, &name) && !arity_error {
-                    raw.push((None, "each".to_string()));
+                    raw.push((None, Label::Borrowed("each")));
                 }
-                raw.push((self.cruby_prelude_line(owner, &name), name.to_string()));
+                raw.push((self.cruby_prelude_line(owner, &name), Label::Symbol(name)));
                 inner_internal = false;
             }
             if internal {
@@ -236,7 +250,7 @@ impl Vm {
                     // `each` from Enumerable is the exception: CRuby's C
                     // methods there call it through dispatch, so it has a
                     // frame too.
-                    let keep = raw.last().is_some_and(|r| r.1 == "each")
+                    let keep = raw.last().is_some_and(|r| r.1.as_str() == "each")
                         && &*f.iseq.file == "<internal:enumerable>";
                     if inner_internal && !keep {
                         raw.pop();
@@ -245,7 +259,7 @@ impl Vm {
                         let e = self.classes.method(m);
                         self.cruby_prelude_line(e.owner, &symbol::name(e.name))
                     });
-                    raw.push((at, f.iseq.label.clone()));
+                    raw.push((at, Label::Borrowed(&f.iseq.label)));
                     inner_internal = true;
                 }
                 continue;
@@ -253,16 +267,14 @@ impl Vm {
             inner_internal = false;
             internal_run = false;
             let pc = f.pc.saturating_sub(1) as u32;
-            let handlers: Vec<&crate::bytecode::CatchEntry> = f
-                .iseq
-                .catch
-                .iter()
-                .filter(|c| pc >= c.handler && pc < c.handler_end)
-                .collect();
-            if handlers.is_empty() {
-                raw.push((loc, f.iseq.label.clone()));
+            let in_handler =
+                |c: &&crate::bytecode::CatchEntry| pc >= c.handler && pc < c.handler_end;
+            if !f.iseq.catch.iter().any(|c| in_handler(&c)) {
+                raw.push((loc, Label::Borrowed(&f.iseq.label)));
                 continue;
             }
+            let handlers: Vec<&crate::bytecode::CatchEntry> =
+                f.iseq.catch.iter().filter(in_handler).collect();
             let mut line = f.line();
             for (k, c) in handlers.iter().enumerate() {
                 let mut label = f.iseq.label.clone();
@@ -273,18 +285,24 @@ impl Vm {
                     };
                     label = format!("{kind} in {label}");
                 }
-                raw.push((Some((&*f.iseq.file, line)), label));
+                raw.push((Some((&*f.iseq.file, line)), Label::Owned(label)));
                 line = c.cont_line;
             }
-            raw.push((Some((&*f.iseq.file, line)), f.iseq.label.clone()));
+            raw.push((Some((&*f.iseq.file, line)), Label::Borrowed(&f.iseq.label)));
         }
-        let mut out = Vec::with_capacity(raw.len());
-        for (i, (loc, label)) in raw.iter().enumerate() {
-            let loc = loc.or_else(|| raw[i..].iter().find_map(|r| r.0));
-            let (file, line) = loc.unwrap_or((self.script_name.as_str(), 0));
-            out.push(format!("{file}:{line}:in `{label}'"));
+        // An internal entry takes the location of the next one out that
+        // has one: walk outermost first, carrying it.
+        let mut locs: Vec<(&str, u32)> = Vec::with_capacity(raw.len());
+        let mut next = (self.script_name.as_str(), 0);
+        for (loc, _) in raw.iter().rev() {
+            if let Some(l) = loc {
+                next = *l;
+            }
+            locs.push(next);
         }
-        out
+        for ((_, label), (file, line)) in raw.iter().zip(locs.iter().rev()) {
+            each(file, *line, label.as_str());
+        }
     }
 
     /// Where CRuby 3.1.2's own Ruby code (kernel.rb, array.rb, dir.rb...)
@@ -433,21 +451,30 @@ impl Vm {
                 self.budget_spent = true;
             }
         }
-        let bt = self.backtrace();
-        let mut ids = Vec::with_capacity(bt.len() * 4);
-        for line in bt {
-            let id = match self.backtrace_line_ids.get(line.as_str()) {
+        // The line table is taken out while the frames are walked (which
+        // borrows the VM); each line is formatted into one reused buffer
+        // and only a line not seen before is kept as a String.
+        let mut line_ids = std::mem::take(&mut self.backtrace_line_ids);
+        let mut lines = std::mem::take(&mut self.backtrace_lines);
+        let mut ids = Vec::with_capacity(4 * (self.frames.len() + 4));
+        let mut buf = String::with_capacity(128);
+        self.backtrace_each(|file, line, label| {
+            buf.clear();
+            push_backtrace_line(&mut buf, file, line, label);
+            let id = match line_ids.get(buf.as_str()) {
                 Some(&id) => id,
                 None => {
-                    let id = self.backtrace_lines.len() as u32;
-                    let line: std::rc::Rc<str> = line.into();
-                    self.backtrace_lines.push(line.clone());
-                    self.backtrace_line_ids.insert(line, id);
+                    let id = lines.len() as u32;
+                    let line: std::rc::Rc<str> = buf.as_str().into();
+                    lines.push(line.clone());
+                    line_ids.insert(line, id);
                     id
                 }
             };
             ids.extend_from_slice(&id.to_le_bytes());
-        }
+        });
+        self.backtrace_line_ids = line_ids;
+        self.backtrace_lines = lines;
         let blob = self.str_from_bytes(ids);
         self.ivar_set_name(e, sym::IVAR_BACKTRACE_IDS, blob);
         if self.exception_is(e, self.e.name_error) {
@@ -686,4 +713,45 @@ fn enumerable_in_cruby(owner: ClassId, name: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// A backtrace label: the frame's own, a builtin's name, or one made
+/// for it (`rescue in ...`).
+enum Label<'a> {
+    Borrowed(&'a str),
+    Symbol(std::sync::Arc<str>),
+    Owned(String),
+}
+
+impl Label<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Label::Borrowed(s) => s,
+            Label::Symbol(s) => s,
+            Label::Owned(s) => s,
+        }
+    }
+}
+
+/// Appends CRuby's backtrace line `file:line:in `label'` to `out`.
+fn push_backtrace_line(out: &mut String, file: &str, line: u32, label: &str) {
+    let mut digits = [0u8; 11];
+    let mut n = line;
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    digits[i - 1] = b':';
+    let digits = std::str::from_utf8(&digits[i - 1..]).unwrap_or(":0");
+    out.reserve(file.len() + digits.len() + label.len() + 6);
+    out.push_str(file);
+    out.push_str(digits);
+    out.push_str(":in `");
+    out.push_str(label);
+    out.push('\'');
 }

@@ -201,6 +201,11 @@ pub struct Vm {
     /// literal or `-"s"` of the same content moves its entry to
     /// `fstrings` (one object for both).
     pub weak_fstrings: HashMap<Vec<u8>, Value, crate::support::fasthash::FastBuild>,
+    /// Regexps made from String patterns (sub/gsub/scan, by quoted
+    /// source), the latest last, at most 8: CRuby's `reg_cache`, so a
+    /// `sub(":id", ...)` in a loop compiles once. Weak: `gc` forgets the
+    /// dead ones.
+    pub pattern_regexps: Vec<(String, Value)>,
     /// Parse-time warnings of the compile under way (`Host::warn`), shown
     /// when it ends.
     pub compile_warnings: Vec<String>,
@@ -274,7 +279,7 @@ pub struct Vm {
     /// Backtrace lines seen so far, each once (an exception keeps ids
     /// into this until its backtrace is read: `Vm::fill_backtrace`).
     pub backtrace_lines: Vec<std::rc::Rc<str>>,
-    pub backtrace_line_ids: HashMap<std::rc::Rc<str>, u32>,
+    pub backtrace_line_ids: HashMap<std::rc::Rc<str>, u32, crate::support::fasthash::FastBuild>,
     pub options: Options,
     pub insn_count: u64,
     /// Set once the instruction budget ran out: rescue stops catching.
@@ -354,6 +359,7 @@ impl Vm {
             spare_block: None,
             fstrings: HashMap::new(),
             weak_fstrings: HashMap::default(),
+            pattern_regexps: Vec::new(),
             compile_warnings: Vec::new(),
             sym_names: HashMap::new(),
             frozen_literals: HashMap::new(),
@@ -388,7 +394,7 @@ impl Vm {
             ractor_nonmain: false,
             ractor_class: None,
             backtrace_lines: Vec::new(),
-            backtrace_line_ids: HashMap::new(),
+            backtrace_line_ids: HashMap::default(),
             options: Options::default(),
             insn_count: 0,
             budget_spent: false,
@@ -1022,6 +1028,8 @@ impl Vm {
                 !matches!(&*obj(Value::from_raw(raw)).body.borrow(), Body::Free(_))
             });
         }
+        self.pattern_regexps
+            .retain(|(_, v)| !matches!(&*obj(*v).body.borrow(), Body::Free(_)));
         // Untrusted code pays for its collections too (the next safepoint
         // or block call reports the budget spent): a collection walks every
         // slot, and `GC.start` in a loop over a heap that keeps growing

@@ -374,9 +374,18 @@ pub struct RRegexp {
     pub regex: fancy_regex::Regex,
     pub names: Vec<String>,
     pub enc: RegexpEnc,
-    /// `\A(?:source)`, compiled on first anchored use (StringScanner's
+    /// `\A(?:source)`, made on first anchored use (StringScanner's
     /// scan/skip/match?/check); None when it does not compile.
-    pub anchored: std::cell::OnceCell<Option<std::rc::Rc<fancy_regex::Regex>>>,
+    pub anchored: std::cell::OnceCell<Option<Anchored>>,
+}
+
+/// A Regexp's anchored form (`RRegexp::anchored`).
+pub enum Anchored {
+    /// The source matches one fixed ASCII text (`/\{/`, `/true/`, `/, /`):
+    /// a byte comparison.
+    Literal(Box<[u8]>),
+    /// `\A(?:source)` compiled.
+    Regex(std::rc::Rc<fancy_regex::Regex>),
 }
 
 /// A Regexp's encoding, as CRuby decides it from source and options:

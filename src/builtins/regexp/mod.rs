@@ -171,6 +171,31 @@ fn is_plain_literal(src: &str) -> bool {
     !src.bytes().any(|b| b".^$|()[]{}*+?\\#\n".contains(&b))
 }
 
+/// The text a regexp source without options matches when it matches
+/// one fixed ASCII text: plain characters, escaped punctuation (`\{`,
+/// `\.`, `\/`) and `\n`/`\t`/`\r`. None for anything else (classes,
+/// repetition, groups, anchors, alternation, non-ASCII).
+pub fn literal_text(src: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(src.len());
+    let mut bytes = src.bytes();
+    while let Some(b) = bytes.next() {
+        match b {
+            b'\\' => match bytes.next()? {
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                b'r' => out.push(b'\r'),
+                c if b"{}[]().*+?^$|\\/-#\",:;!=&%@~_ ".contains(&c) => out.push(c),
+                _ => return None,
+            },
+            b'.' | b'^' | b'$' | b'|' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'*' | b'+'
+            | b'?' => return None,
+            b if b.is_ascii() && b != b'\n' => out.push(b),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 /// A match starting exactly at byte `pos`.
 pub fn search_at(re: Value, subj: &Subject, pos: usize) -> Option<Groups> {
     search(re, subj, pos).filter(|g| g[0].is_some_and(|(b, _)| b == pos))

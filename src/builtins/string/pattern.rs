@@ -33,10 +33,21 @@ fn byte_to_char(s: Value, b: &[u8], off: usize) -> i64 {
     super::char_index(s, b, off) as i64
 }
 
-/// Compiles a String pattern literally (for sub/gsub/scan/split).
+/// Compiles a String pattern literally (for sub/gsub/scan/split): the
+/// same frozen Regexp again while it is among the last 8 made
+/// (`Vm::pattern_regexps`).
 fn literal_regexp(vm: &mut Vm, p: Value) -> VResult {
     let q = super::with_bytes(p, re::quote_bytes);
-    vm.regexp_new(&String::from_utf8_lossy(&q), 0)
+    let src = String::from_utf8_lossy(&q).into_owned();
+    if let Some(&(_, v)) = vm.pattern_regexps.iter().find(|(s, _)| *s == src) {
+        return Ok(v);
+    }
+    let v = vm.regexp_new(&src, 0)?;
+    if vm.pattern_regexps.len() >= 8 {
+        vm.pattern_regexps.remove(0);
+    }
+    vm.pattern_regexps.push((src, v));
+    Ok(v)
 }
 
 /// A String argument made into a Regexp (`match`: not escaped).
