@@ -90,6 +90,14 @@ pub enum Shortcut {
     Builtin,
 }
 
+impl Shortcut {
+    /// Whether an entry with this shortcut may be its site's hot entry.
+    #[inline]
+    pub fn is_hot(self) -> bool {
+        matches!(self, Shortcut::Fast | Shortcut::Builtin)
+    }
+}
+
 /// The most arguments a `Shortcut::Builtin` call copies to the native
 /// stack (more go through the general path).
 pub const BUILTIN_FAST_ARGS: usize = 6;
@@ -139,10 +147,12 @@ impl IcEntry {
 const _: () = assert!(std::mem::size_of::<Guard>() == 16);
 const _: () = assert!(std::mem::size_of::<IcEntry>() == 40);
 
-/// The site's first `Shortcut::Fast` entry as the run loop's hot paths
-/// read it (CRuby's `cd->cc` check): its guard, handler and method, with
-/// a bytecode callee's code resolved, so the common call needs no walk
-/// over `CallSite::entries` and no iseq-table read. Not a second cache:
+/// The site's first `Shortcut::Fast` or `Shortcut::Builtin` entry as the
+/// run loop's hot paths read it (CRuby's `cd->cc` check): its guard,
+/// handler and method, with a bytecode callee's code resolved, so the
+/// common call needs no walk over `CallSite::entries` and no iseq-table
+/// read (a builtin's: `Handler::Builtin`, called straight,
+/// `Vm::hot_builtin`). Not a second cache:
 /// `Dispatch::fill_site` derives it from the entries after every change
 /// (`CallSite::entries_changed`), and `Guard::answers` tests it.
 #[derive(Copy, Clone)]
@@ -255,9 +265,10 @@ impl CallSite {
     /// filled (replaced, evicted, cleared); called after every change.
     pub fn entries_changed(&mut self) {
         let h = self.hot;
-        let kept = self.entries.iter().any(|e| {
-            e.guard == h.guard && e.shortcut == Shortcut::Fast && e.method == Some(h.method)
-        });
+        let kept = self
+            .entries
+            .iter()
+            .any(|e| e.guard == h.guard && e.shortcut.is_hot() && e.method == Some(h.method));
         if !kept {
             self.hot = HotEntry::NONE;
         }

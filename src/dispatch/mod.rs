@@ -335,7 +335,8 @@ impl Dispatch {
 
     /// The inline-cache probe of the send instructions. Counts the hit. A
     /// `Shortcut::Fast` entry comes back as its handler and method only,
-    /// which stay in registers, a `Shortcut::Builtin` one as its method;
+    /// which stay in registers (the hot entry too, a builtin's as
+    /// `Handler::Builtin`), a `Shortcut::Builtin` one as its method;
     /// any other hit as the whole entry.
     #[inline(always)]
     pub fn probe_send(&mut self, site: CallSiteId, cls: ClassId) -> Probe {
@@ -807,7 +808,8 @@ impl Dispatch {
     }
 
     /// Puts `entry` in the site, then keeps the hot entry in step: dropped
-    /// when its entry went, else the first `Shortcut::Fast` entry
+    /// when its entry went, else the first `Shortcut::Fast` or
+    /// `Shortcut::Builtin` entry
     /// (`callees` resolves a bytecode callee's code; `None`: a `super`
     /// site, which has no hot entry).
     fn fill_site(
@@ -825,7 +827,7 @@ impl Dispatch {
             return;
         }
         let literal = s.flags & flags::BLOCK_LITERAL != 0;
-        if let Some(e) = s.entries.iter().find(|e| e.shortcut == Shortcut::Fast)
+        if let Some(e) = s.entries.iter().find(|e| e.shortcut.is_hot())
             && let Some(method) = e.method
         {
             let code = match e.handler {

@@ -20,7 +20,8 @@ impl Vm {
     /// `send_self` answered by its site's hot entry for self's class: a
     /// fast bytecode method's frame pushed here, `run` continuing in it
     /// with no `Call` in between (the common call, recursion), or an
-    /// attr_reader / `def x; @x; end` read. `Hot::No` with nothing done
+    /// attr_reader / `def x; @x; end` read, or `Hot::Builtin` for a builtin
+    /// the site calls straight (`Vm::hot_builtin`). `Hot::No` with nothing done
     /// (no counter moved) for any other entry, or when the frame would
     /// not fit; `send_self_inline` then takes the site.
     #[inline(always)]
@@ -40,6 +41,7 @@ impl Vm {
         }
         // (A fast reader's site passes no arguments.)
         let read = match handler {
+            Handler::Builtin => return Hot::Builtin,
             Handler::Bmethod => return self.hot_bmethod(site, m, recv, None),
             Handler::Iseq(iid) => return self.hot_block_call(site, m, iid, recv, None),
             Handler::StructGet(_) => self.hot_struct_read(handler, recv),
@@ -73,7 +75,8 @@ impl Vm {
     /// A call with a receiver (below its arguments) answered by its
     /// site's hot entry, before the full send: a fast bytecode method's
     /// frame pushed (as `self_hot`), or an attr_reader /
-    /// attr_writer / `def x; @x; end` done on a plain object. `Hot::No`
+    /// attr_writer / `def x; @x; end` done on a plain object, or
+    /// `Hot::Builtin` (as `self_hot`). `Hot::No`
     /// with nothing done (no counter moved) otherwise: a block argument,
     /// safe navigation, another class, or an object without the ivar
     /// slot; `send_inline` then takes the site.
@@ -120,6 +123,7 @@ impl Vm {
                     None => return Hot::No,
                 }
             }
+            Handler::Builtin => return Hot::Builtin,
             Handler::Bmethod => return self.hot_bmethod(site, m, recv, Some(recv_ix)),
             Handler::Iseq(iid) => return self.hot_block_call(site, m, iid, recv, Some(recv_ix)),
             _ => return Hot::No,

@@ -838,6 +838,7 @@ impl Vm {
             Hot::Entered => Ok(Call::Pushed),
             Hot::Done(v) => Ok(Call::Done(v)),
             Hot::No => self.send_self_inline(site, recv),
+            Hot::Builtin => self.hot_builtin::<true>(site, recv),
         }
     }
 

@@ -123,6 +123,7 @@ impl Vm {
                         Hot::Entered => continue 'frame,
                         Hot::Done(v) => self.stack.push(v),
                         Hot::No => call!(self.send_self_inline($site, s)),
+                        Hot::Builtin => call!(self.hot_builtin::<true>($site, s)),
                     }
                 }};
             }
@@ -136,6 +137,7 @@ impl Vm {
                         Hot::Entered => continue 'frame,
                         Hot::Done(v) => self.stack.push(v),
                         Hot::No => call!(self.send_inline($site)),
+                        Hot::Builtin => call!(self.hot_builtin::<false>($site, Value::NIL)),
                     }
                 }};
             }
