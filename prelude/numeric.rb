@@ -320,9 +320,8 @@ class Rational < Numeric
       raise ZeroDivisionError, "divided by 0" if other.zero?
       RubyVM::Prelude.rational_canon(@numerator * other.denominator, @denominator * other.numerator)
     else
-      # rb_num_coerce_bin(self, other, id_quo): quo for both.
       a, b = RubyVM::Prelude.coerce_bin(self, other)
-      a.quo(b)
+      a / b
     end
   end
   alias quo /
