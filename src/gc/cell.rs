@@ -52,6 +52,14 @@ pub struct BodyCell {
 
 const _: () = assert!(std::mem::size_of::<BodyCell>() == 40);
 
+/// Where the `Body` and the flags word sit in a `BodyCell` (the JIT's C
+/// code reads a plain object's ivars in place), and the flag bits a
+/// reader (`WRITING`) or a writer (any borrow) must find clear.
+pub const BODY_OFFSET: usize = std::mem::offset_of!(BodyCell, value);
+pub const FLAGS_OFFSET: usize = std::mem::offset_of!(BodyCell, flags.0);
+pub const BORROWED_MUT: u32 = WRITING;
+pub const BORROWED: u32 = BORROW_MASK;
+
 /// `try_borrow` found the body mutably borrowed.
 #[derive(Debug)]
 pub struct BorrowError;

@@ -13,7 +13,9 @@ mod cell;
 mod malloc;
 pub use alloc::PurgeNow;
 pub use arena::Arena;
-pub use cell::{BodyCell, BodyRef, BodyRefMut, Flags};
+pub use cell::{
+    BODY_OFFSET, BORROWED, BORROWED_MUT, BodyCell, BodyRef, BodyRefMut, FLAGS_OFFSET, Flags,
+};
 pub use malloc::Malloc;
 
 use crate::object::{Body, FLAG_FROZEN, FLAG_MARK, IdSink, RObject};

@@ -905,77 +905,6 @@ impl abi::Host for Vm {
     }
 
     #[inline]
-    fn ivar_get(&self, recv: u64, ic: u32) -> Option<u64> {
-        let recv = Value::from_raw(recv);
-        if !recv.is_heap() {
-            return None;
-        }
-        let o = obj(recv);
-        let k = self.ivar_caches.get(ic as usize)?;
-        if k.class != o.class.get().0 + 1 {
-            return None;
-        }
-        match &*o.body.borrow() {
-            Body::Object(iv) => Some(match iv.get(k.slot as usize) {
-                Some(v) if !v.is_undef() => v.raw(),
-                _ => Value::NIL.raw(),
-            }),
-            _ => None,
-        }
-    }
-
-    #[inline]
-    fn ivar_set(&mut self, recv: u64, ic: u32, v: u64) -> bool {
-        let recv = Value::from_raw(recv);
-        if !recv.is_heap() {
-            return false;
-        }
-        let o = obj(recv);
-        let Some(k) = self.ivar_caches.get(ic as usize) else {
-            return false;
-        };
-        if k.class != o.class.get().0 + 1 || o.is_frozen() {
-            return false;
-        }
-        // As `set_ivar_cached`'s hit: the slot exists or comes next.
-        match &mut *o.body.borrow_mut() {
-            Body::Object(iv) => {
-                let i = k.slot as usize;
-                if let Some(slot) = iv.get_mut(i) {
-                    *slot = Value::from_raw(v);
-                    true
-                } else if i == iv.len() {
-                    iv.push(Value::from_raw(v));
-                    true
-                } else {
-                    false
-                }
-            }
-            _ => false,
-        }
-    }
-
-    #[inline]
-    fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64> {
-        let recv = Value::from_raw(recv);
-        let slot = u32::try_from(slot).ok()?;
-        if v == Value::UNDEF.raw() {
-            return super::call::ivar_slot_get(recv, slot).map(Value::raw);
-        }
-        // attr_writer: a plain, unfrozen object whose slot exists.
-        if !recv.is_heap() || obj(recv).is_frozen() {
-            return None;
-        }
-        match &mut *obj(recv).body.borrow_mut() {
-            Body::Object(iv) if (slot as usize) < iv.len() => {
-                iv[slot as usize] = Value::from_raw(v);
-                Some(v)
-            }
-            _ => None,
-        }
-    }
-
-    #[inline]
     fn aref(&self, recv: u64, idx: u64) -> Option<u64> {
         self.opt_aref(Value::from_raw(recv), Value::from_raw(idx))
             .map(Value::raw)
@@ -1081,6 +1010,11 @@ impl abi::Host for Vm {
     #[inline]
     fn serials_ptr(&self) -> *const u64 {
         self.dispatch.serials.as_ptr()
+    }
+
+    #[inline]
+    fn ivcs_ptr(&self) -> *const std::ffi::c_void {
+        self.ivar_caches.as_ptr().cast()
     }
 
     #[inline]

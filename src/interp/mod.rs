@@ -110,8 +110,10 @@ pub struct Options {
 /// counts twice.
 const CLASS_RECORD_BYTES: usize = 2048;
 
-/// An ivar inline cache: receiver class -> slot.
+/// An ivar inline cache: receiver class -> slot. `repr(C)`: compiled
+/// code reads the VM's table (`struct cj_ivc`).
 #[derive(Copy, Clone, Default)]
+#[repr(C)]
 pub struct IvarCache {
     pub class: u32,
     pub slot: u32,

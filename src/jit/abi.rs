@@ -15,9 +15,6 @@ type StepFn = extern "C" fn(*mut Env, usize, usize) -> isize;
 type CallFn = extern "C" fn(*mut Env, usize, usize, u64, *mut Env, *mut Site) -> usize;
 type FinishFn = extern "C" fn(*mut Env, *mut Env, isize) -> isize;
 type PopFn = extern "C" fn(*mut Env);
-type IvGetFn = extern "C" fn(*mut Env, u32) -> u64;
-type IvSetFn = extern "C" fn(*mut Env, u32, u64) -> isize;
-type AttrFn = extern "C" fn(*mut Env, u64, usize, u64) -> u64;
 type ArefFn = extern "C" fn(*mut Env, u64, u64) -> u64;
 type AsetFn = extern "C" fn(*mut Env, u64, u64, u64) -> isize;
 type DueFn = extern "C" fn(*mut Env) -> isize;
@@ -40,6 +37,9 @@ pub struct Ctx {
     pub serials: *const u64,
     /// The basic-operator redefinition bits (`Dispatch::bop_redefined`).
     pub bops: *const u32,
+    /// The ivar inline caches (`Vm::ivar_caches`, `struct cj_ivc`): C
+    /// reads an ivar through them in place.
+    pub ivc: *const c_void,
     /// The lowest native stack address C may call down to without asking
     /// the host (0: no limit known).
     pub limit: usize,
@@ -48,9 +48,6 @@ pub struct Ctx {
     call: CallFn,
     finish: FinishFn,
     pop: PopFn,
-    ivget: IvGetFn,
-    ivset: IvSetFn,
-    attr: AttrFn,
     aref: ArefFn,
     aset: AsetFn,
     due: DueFn,
@@ -143,7 +140,7 @@ pub struct Site {
     pub iseq: u32,
     /// What the site calls: `KIND_CODE` (`func`), `KIND_READER` or
     /// `KIND_WRITER` (an attr_reader / attr_writer of ivar slot
-    /// `locals`, read or written through `Ctx::attr`, no frame).
+    /// `locals`, read or written by the C code in place, no frame).
     pub kind: u32,
 }
 
@@ -202,7 +199,7 @@ fn sync(stack: &mut Vec<Value>, sp: usize) {
 /// where it is now, and the host's tables it reads.
 fn room<H: Host>(env: &mut Env, host: &mut H) {
     let limit = host.stack_limit();
-    let (bops, serials) = (host.bops_ptr(), host.serials_ptr());
+    let (bops, serials, ivc) = (host.bops_ptr(), host.serials_ptr(), host.ivcs_ptr());
     let stack = host.stack();
     stack.reserve(env.height.saturating_sub(stack.len()));
     // SAFETY: `x` is the `Ctx` of the active `run` (on its Rust stack),
@@ -212,6 +209,7 @@ fn room<H: Host>(env: &mut Env, host: &mut H) {
     x.cap = stack.capacity().min(limit);
     x.bops = bops;
     x.serials = serials;
+    x.ivc = ivc;
 }
 
 /// How the host answered a call from compiled code.
@@ -254,16 +252,6 @@ pub trait Host {
     /// A callee whose frame `enter` pushed returned: pop its frame (its
     /// result is the C code's to store).
     fn pop(&mut self);
-    /// `self`'s ivar through ivar cache `ic` when it hits (no frame, no
-    /// allocation, nothing raised: the C code's fast path), else None.
-    fn ivar_get(&self, recv: u64, ic: u32) -> Option<u64>;
-    /// Sets it likewise; false when the cache misses (the C code then
-    /// steps the instruction).
-    fn ivar_set(&mut self, recv: u64, ic: u32, v: u64) -> bool;
-    /// An attr_reader (`v` undef) or attr_writer of ivar `slot` on `recv`,
-    /// as the interpreter's hot path does it: the value, or None when
-    /// `recv` is not a plain object with that slot (or frozen, to write).
-    fn attr(&mut self, recv: u64, slot: usize, v: u64) -> Option<u64>;
     /// `recv[idx]` for a plain Array and a Fixnum index while `Array#[]`
     /// is CRuby's (the interpreter's `opt_aref` fast path), else None.
     fn aref(&self, recv: u64, idx: u64) -> Option<u64>;
@@ -286,6 +274,9 @@ pub trait Host {
     fn stack(&mut self) -> &mut Vec<Value>;
     fn bops_ptr(&self) -> *const u32;
     fn serials_ptr(&self) -> *const u64;
+    /// The ivar inline caches (`IvarCache`s, `repr(C)`), valid until the
+    /// next call back into the host.
+    fn ivcs_ptr(&self) -> *const c_void;
     /// The most a frame may use of the stack (`MAX_STACK`).
     fn stack_limit(&self) -> usize;
     /// The native stack's limit (`Vm::stack_limit_addr`).
@@ -387,15 +378,13 @@ fn ctx<H: Host>(host: &mut H) -> Ctx {
         cap: 0,
         serials: std::ptr::null(),
         bops: std::ptr::null(),
+        ivc: std::ptr::null(),
         limit: host.native_limit(),
         host: host as *mut H as *mut c_void,
         step: step::<H>,
         call: call::<H>,
         finish: finish::<H>,
         pop: pop::<H>,
-        ivget: ivget::<H>,
-        ivset: ivset::<H>,
-        attr: attr::<H>,
         aref: aref::<H>,
         aset: aset::<H>,
         due: due::<H>,
@@ -615,29 +604,6 @@ unsafe fn host_only<'a, H: Host>(env: *mut Env) -> (&'a Env, &'a mut H) {
     // SAFETY: as in `host`.
     let host = unsafe { &mut *((*env.x).host as *mut H) };
     (env, host)
-}
-
-/// `self`'s ivar through cache `ic`, or undef when it misses.
-extern "C" fn ivget<H: Host>(env: *mut Env, ic: u32) -> u64 {
-    // SAFETY: C passes back the `Env` it was called with.
-    let (env, host) = unsafe { host_only::<H>(env) };
-    host.ivar_get(env.self_val, ic)
-        .unwrap_or(Value::UNDEF.raw())
-}
-
-/// Sets `self`'s ivar through cache `ic`: 1 when it hit.
-extern "C" fn ivset<H: Host>(env: *mut Env, ic: u32, v: u64) -> isize {
-    // SAFETY: C passes back the `Env` it was called with.
-    let (env, host) = unsafe { host_only::<H>(env) };
-    host.ivar_set(env.self_val, ic, v) as isize
-}
-
-/// An attribute call at a site whose guard held: the value read or
-/// written, undef when the general path must make the call.
-extern "C" fn attr<H: Host>(env: *mut Env, recv: u64, slot: usize, v: u64) -> u64 {
-    // SAFETY: C passes back the `Env` it was called with.
-    let (_, host) = unsafe { host_only::<H>(env) };
-    host.attr(recv, slot, v).unwrap_or(Value::UNDEF.raw())
 }
 
 /// `recv[idx]` on the fast path, or undef when the C code must step.

@@ -64,20 +64,19 @@ const PRELUDE: &str = r#"typedef unsigned long V;
 typedef long I;
 struct cj_site;
 struct cj_env;
+struct cj_ivc { unsigned cls, slot; };
 struct cj_ctx {
   V *stack;
   unsigned long cap;
   const unsigned long *serials;
   const unsigned int *bops;
+  const struct cj_ivc *ivc;
   unsigned long limit;
   void *host;
   long (*step)(struct cj_env *, unsigned long, unsigned long);
   unsigned long (*call)(struct cj_env *, unsigned long, unsigned long, unsigned long, struct cj_env *, struct cj_site *);
   long (*finish)(struct cj_env *, struct cj_env *, long);
   void (*pop)(struct cj_env *);
-  V (*ivget)(struct cj_env *, unsigned);
-  long (*ivset)(struct cj_env *, unsigned, V);
-  V (*attr)(struct cj_env *, V, unsigned long, V);
   V (*aref)(struct cj_env *, V, V);
   long (*aset)(struct cj_env *, V, V, V);
   long (*due)(struct cj_env *);
@@ -149,7 +148,7 @@ static inline V cj_fenc(double d) {
 #define FAST(S, p, d, argc, rs, R, next) do { V r_ = (R); unsigned long cb_ = e->base + NL + (d) - (argc); \
   if (cj_class(r_) == (S).cls && e->x->serials[(S).slot] == (S).serial) { \
     if ((S).kind) { \
-      V v_ = e->x->attr(e, r_, (S).nl, (S).kind == 1 ? CJ_UNDEF : s[(d) - 1]); \
+      V v_ = (S).kind == 1 ? cj_slotget(r_, (S).nl) : cj_slotset(r_, (S).nl, s[(d) - 1]); \
       if (v_ != CJ_UNDEF) { s[(d) - (argc) - (rs)] = v_; goto next; } \
     } else if (cb_ + (S).room <= e->x->cap && e->level < CJ_MAX_FRAMES \
         && (unsigned long)__builtin_frame_address(0) > e->x->limit + CJ_NATIVE_SPARE) { \
@@ -170,32 +169,130 @@ static inline V cj_fenc(double d) {
 const NATIVE_SPARE: usize = 64 * 1024;
 
 /// The prelude with the constants the C code needs from the VM: the
-/// class ids of immediates, where a heap object keeps its class, and
-/// the sizes `Env` and `Site` must have.
+/// class ids of immediates, where a heap object keeps its class, its
+/// flags and a plain object's ivars (`ivar_layout`), and the sizes
+/// `Env` and `Site` must have.
 fn prelude() -> String {
     use crate::class::cls;
+    let iv = ivar_layout();
     format!(
         "{PRELUDE}#define CJ_NIL {nil}\n#define CJ_UNDEF {undef}\n#define CJ_MAX_FRAMES {frames}UL\n#define CJ_NATIVE_SPARE {spare}UL\n\
 _Static_assert(sizeof(struct cj_env) == {env}, \"cj_env\");\n\
 _Static_assert(sizeof(struct cj_site) == {site}, \"cj_site\");\n\
+_Static_assert(sizeof(struct cj_ivc) == {ivc}, \"cj_ivc\");\n\
+static inline int cj_heap(V v) {{ V h = v - 16; return ((h >> 3) | (h << 61)) < (1UL << 60); }}\n\
+#define CJ_CLASS(v) (*(const unsigned *)((v) + {off}))\n\
 /* The receiver's class (Vm::class_of) for Fixnums, Flonums and heap\n   objects; another immediate matches no site. */\n\
 static inline unsigned cj_class(V v) {{\n\
   if (v & 1) return {int}u;\n\
   if ((v & 3) == 2) return {flt}u;\n\
-  V h = v - 16;\n\
-  if (((h >> 3) | (h << 61)) < (1UL << 60)) return *(const unsigned *)(v + {off});\n\
+  if (cj_heap(v)) return CJ_CLASS(v);\n\
   return 0xfffffffeu;\n\
-}}\n",
+}}\n\
+/* A heap object's ivars when its body is Body::Object (its tag byte)\n   and no flag of `bad` is set (the host writing the body; to write:\n   frozen or borrowed at all), their count in *n; else null. */\n\
+static inline V *cj_ivs(V o, unsigned bad, unsigned long *n) {{\n\
+  const char *p = (const char *)o;\n\
+  if (*(const unsigned char *)(p + {tag_at}) != {tag} || (*(const unsigned *)(p + {flags_at}) & bad)) return 0;\n\
+  *n = *(const unsigned long *)(p + {len_at});\n\
+  return *(V *const *)(p + {ptr_at});\n\
+}}\n\
+#define CJ_RBAD {rbad}u\n#define CJ_WBAD {wbad}u\n\
+/* An attr_reader's read of slot i (call::ivar_slot_get): an ivar never\n   set is nil; CJ_UNDEF when o is no plain object. */\n\
+static inline V cj_slotget(V o, unsigned long i) {{\n\
+  unsigned long n; V *iv;\n\
+  if (!cj_heap(o) || !(iv = cj_ivs(o, CJ_RBAD, &n))) return CJ_UNDEF;\n\
+  if (i >= n || iv[i] == CJ_UNDEF) return CJ_NIL;\n\
+  return iv[i];\n\
+}}\n\
+/* An attr_writer's store (call::ivar_slot_set): v, or CJ_UNDEF when o is\n   no unfrozen plain object with slot i. */\n\
+static inline V cj_slotset(V o, unsigned long i, V v) {{\n\
+  unsigned long n; V *iv;\n\
+  if (!cj_heap(o) || !(iv = cj_ivs(o, CJ_WBAD, &n)) || i >= n) return CJ_UNDEF;\n\
+  iv[i] = v; return v;\n\
+}}\n\
+/* `@x` through ivar cache k (Vm::get_ivar_cached's hit): o a plain\n   object of the cache's class; CJ_UNDEF when it misses. */\n\
+static inline V cj_ivget(V o, struct cj_ivc k) {{\n\
+  if (!cj_heap(o) || CJ_CLASS(o) + 1 != k.cls) return CJ_UNDEF;\n\
+  return cj_slotget(o, k.slot);\n\
+}}\n\
+/* `@x = v` likewise (Vm::set_ivar_hit): the slot exists, or comes next\n   and the Vec has room for it; 0 when it misses. */\n\
+static inline int cj_ivset(V o, struct cj_ivc k, V v) {{\n\
+  unsigned long n; V *iv;\n\
+  if (!cj_heap(o) || CJ_CLASS(o) + 1 != k.cls || !(iv = cj_ivs(o, CJ_WBAD, &n))) return 0;\n\
+  if (k.slot < n) {{ iv[k.slot] = v; return 1; }}\n\
+  if (k.slot != n || n >= *(const unsigned long *)((const char *)o + {cap_at})) return 0;\n\
+  iv[n] = v; *(unsigned long *)((char *)o + {len_at}) = n + 1; return 1;\n\
+}}\n\
+#define IVC(i) (e->x->ivc[i])\n",
         nil = val(Value::NIL),
         undef = val(Value::UNDEF),
         frames = crate::interp::MAX_FRAMES - 1,
         spare = NATIVE_SPARE,
         env = std::mem::size_of::<crate::jit::abi::Env>(),
         site = std::mem::size_of::<crate::jit::abi::Site>(),
+        ivc = std::mem::size_of::<crate::interp::IvarCache>(),
         int = cls::INTEGER.0,
         flt = cls::FLOAT.0,
         off = std::mem::offset_of!(crate::object::RObject, body.class),
+        tag_at = iv.body,
+        tag = iv.tag,
+        flags_at = iv.flags,
+        ptr_at = iv.ptr,
+        len_at = iv.len,
+        cap_at = iv.cap,
+        rbad = crate::gc::BORROWED_MUT,
+        wbad = crate::gc::BORROWED | crate::object::FLAG_FROZEN,
     )
+}
+
+/// Where a heap object keeps what the C code reads of a plain object's
+/// ivars: byte offsets from the object's address of the body's tag
+/// byte, the flags word, and the ivar `Vec`'s buffer pointer, length
+/// and capacity; and the tag of `Body::Object`.
+struct IvarLayout {
+    body: usize,
+    tag: u8,
+    flags: usize,
+    ptr: usize,
+    len: usize,
+    cap: usize,
+}
+
+/// `Body` is `repr(u8)` (its tag a byte at its start, a variant's fields
+/// after it as in a `repr(C)` struct), but a `Vec`'s three words are in
+/// an order Rust does not fix: one `Vec` of known shape is looked at.
+fn ivar_layout() -> IvarLayout {
+    use crate::object::{Body, RObject};
+    const _: () = assert!(std::mem::size_of::<Vec<Value>>() == 3 * 8);
+    let mut v: Vec<Value> = Vec::with_capacity(5);
+    v.extend([Value::NIL, Value::NIL]);
+    let (ptr, len, cap) = (v.as_ptr() as usize, v.len(), v.capacity());
+    // SAFETY: a `Vec` is three initialized words (its size asserted
+    // above), its buffer pointer, capacity and length; the copy is read
+    // as plain words and never used as a `Vec`.
+    let words: [usize; 3] = unsafe { std::mem::transmute_copy(&v) };
+    let at = |x: usize| {
+        let i = words.iter().position(|&w| w == x);
+        i.expect("a Vec's words: pointer, length and capacity") * 8
+    };
+    let (ptr_at, len_at, cap_at) = (at(ptr), at(len), at(cap));
+    assert!(ptr_at != len_at && len_at != cap_at && ptr_at != cap_at);
+    let b = Body::Object(v);
+    let Body::Object(inner) = &b else {
+        unreachable!()
+    };
+    let vec_at = inner as *const Vec<Value> as usize - &b as *const Body as usize;
+    // SAFETY: `Body` is `repr(u8)`: its first byte is the variant's tag.
+    let tag = unsafe { *(&b as *const Body).cast::<u8>() };
+    let body = std::mem::offset_of!(RObject, body) + crate::gc::BODY_OFFSET;
+    IvarLayout {
+        body,
+        tag,
+        flags: std::mem::offset_of!(RObject, body) + crate::gc::FLAGS_OFFSET,
+        ptr: body + vec_at + ptr_at,
+        len: body + vec_at + len_at,
+        cap: body + vec_at + cap_at,
+    }
 }
 
 /// Translates `iseq`, or says why it stays interpreted. `all`: even a
@@ -1009,11 +1106,12 @@ fn insn(
             vec![(next, d)],
         ),
         Insn::PutString { .. } => step1(next, d + 1),
-        // Ivars: the cache's hit in Rust without a frame (`Ctx::ivget`,
-        // `ivset`), else the step.
+        // Ivars: the VM's ivar cache read by C (`cj_ivget`, `cj_ivset`:
+        // the object's class, its body a plain object's, the slot read
+        // or written in place), else the step.
         Insn::GetIvar { ic, .. } => (
             format!(
-                "  {{ V v_ = e->x->ivget(e, (unsigned){ic}); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; goto L{next}; }} }}\n  STEP({pc}, {d}); goto L{next};\n",
+                "  {{ V v_ = cj_ivget(e->self, IVC({ic})); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; goto L{next}; }} }}\n  STEP({pc}, {d}); goto L{next};\n",
                 ic = consts.get(ic as u64)
             ),
             vec![(next, d + 1)],
@@ -1027,7 +1125,7 @@ fn insn(
             };
             (
                 format!(
-                    "  if (e->x->ivset(e, (unsigned){ic}, s[{v}])) goto L{to};\n  STEP({pc}, {d}); goto L{to};\n",
+                    "  if (cj_ivset(e->self, IVC({ic}), s[{v}])) goto L{to};\n  STEP({pc}, {d}); goto L{to};\n",
                     ic = consts.get(ic as u64)
                 ),
                 vec![(to, nd)],
@@ -1037,7 +1135,7 @@ fn insn(
             let v = under(1)?;
             (
                 format!(
-                    "  if (!e->x->ivset(e, (unsigned){ic}, s[{v}])) STEP({pc}, {d});\n  e->ret = s[{v}]; return 0;\n",
+                    "  if (!cj_ivset(e->self, IVC({ic}), s[{v}])) STEP({pc}, {d});\n  e->ret = s[{v}]; return 0;\n",
                     ic = consts.get(ic as u64)
                 ),
                 vec![],
@@ -1045,7 +1143,7 @@ fn insn(
         }
         Insn::IvarLocal { ic, idx, .. } => (
             format!(
-                "  {{ V v_ = e->x->ivget(e, (unsigned){ic}); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; s[{}] = lv{idx}; goto L{}; }} }}\n  STEP({pc}, {d}); goto L{};\n",
+                "  {{ V v_ = cj_ivget(e->self, IVC({ic})); if (v_ != CJ_UNDEF) {{ s[{d}] = v_; s[{}] = lv{idx}; goto L{}; }} }}\n  STEP({pc}, {d}); goto L{};\n",
                 d + 1,
                 pc + 2,
                 pc + 2,
@@ -1074,7 +1172,7 @@ fn insn(
         }
         Insn::IvarAddIStore { ic, imm, .. } => (
             format!(
-                "  {{ V v_ = e->x->ivget(e, (unsigned){ic}); I r; if ((v_ & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)v_, (I){}, &r) && e->x->ivset(e, (unsigned){ic}, (V)r)) goto L{}; }}\n  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
+                "  {{ V v_ = cj_ivget(e->self, IVC({ic})); I r; if ((v_ & 1) && !(BOPS & {arith}) && !__builtin_add_overflow((I)v_, (I){}, &r) && cj_ivset(e->self, IVC({ic}), (V)r)) goto L{}; }}\n  if (STEP({pc}, {d}) == {}) goto L{};\n  goto L{next};\n",
                 2 * imm as i64,
                 pc + 6,
                 pc + 6,

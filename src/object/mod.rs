@@ -51,6 +51,12 @@ impl RObject {
 }
 
 /// What a slot holds. Large data lives out of line (Vec/Box).
+///
+/// `repr(u8)`: the variant is a byte at the body's start, numbered in
+/// declaration order (`Object` is 1), and each variant's fields follow
+/// as in a `repr(C)` struct after it: the JIT's C code reads a plain
+/// object's ivars in place (`jit::codegen`'s layout constants).
+#[repr(u8)]
 pub enum Body {
     /// A free slot, holding the next free slot: the heap's free list runs
     /// through the free slots themselves (null ends it; only `gc::` reads it).
