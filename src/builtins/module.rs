@@ -1301,6 +1301,21 @@ fn eval_in(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResult {
     fresh_visibility_scope(vm, s, |vm| eval_in_scope(vm, s, a, b, exec))
 }
 
+/// The `(file, line)` of `instance_eval`/`class_eval`'s string form
+/// (`a` = source, file, line): the file through `to_str`, the line
+/// through `to_int`, as CRuby.
+pub(crate) fn eval_file_line(vm: &mut Vm, a: &[Value]) -> Result<(String, i64), Unwind> {
+    let file = match a.get(1) {
+        Some(f) => String::from_utf8_lossy(&super::str_arg(vm, *f)?).into_owned(),
+        None => "(eval)".to_string(),
+    };
+    let line = match a.get(2) {
+        Some(l) => super::int_arg(vm, *l)?,
+        None => 1,
+    };
+    Ok((file, line))
+}
+
 fn eval_in_scope(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResult {
     let fl = vm.passed_kw_flag(a);
     let c = this(vm, s)?;
@@ -1312,15 +1327,7 @@ fn eval_in_scope(vm: &mut Vm, s: Value, a: &[Value], b: B, exec: bool) -> VResul
             return Err(vm.argc_error(a.len(), 1, 3));
         }
         let src = super::str_arg(vm, a[0])?;
-        // (file, line): the file through `to_str`, as CRuby.
-        let file = match a.get(1) {
-            Some(f) => String::from_utf8_lossy(&super::str_arg(vm, *f)?).into_owned(),
-            None => "(eval)".to_string(),
-        };
-        let line = match a.get(2) {
-            Some(l) => super::int_arg(vm, *l)?,
-            None => 1,
-        };
+        let (file, line) = eval_file_line(vm, a)?;
         let parent = vm.frames.last().map(|f| f.cref.clone());
         let cref = crate::object::cref_new(c, parent);
         return super::binding::eval_with_self(vm, &src, &file, line, s, cref);

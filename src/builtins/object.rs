@@ -693,15 +693,7 @@ fn instance_eval(vm: &mut Vm, s: Value, a: &[Value], b: B) -> VResult {
             return Err(vm.argc_error(a.len(), 1, 3));
         }
         let src = super::str_arg(vm, a[0])?;
-        // (file, line) through to_str / to_int, as class_eval.
-        let file = match a.get(1) {
-            Some(f) => String::from_utf8_lossy(&super::str_arg(vm, *f)?).into_owned(),
-            None => "(eval)".to_string(),
-        };
-        let line = match a.get(2) {
-            Some(l) => super::int_arg(vm, *l)?,
-            None => 1,
-        };
+        let (file, line) = super::module::eval_file_line(vm, a)?;
         let (target, none) = eval_class(vm, s);
         let parent = vm.frames.last().map(|f| f.cref.clone());
         let cref = if none {

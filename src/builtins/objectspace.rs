@@ -37,7 +37,9 @@ pub fn init(vm: &mut Vm) {
         ("stress", 0, gc_stress),
         ("stress=", 1, gc_set_stress),
         ("stat", -1, gc_stat),
-        ("total_time", 0, |vm, _, _, _| Ok(Value::int(vm.heap.stats.time_ns as i64))),
+        ("total_time", 0, |vm, _, _, _| {
+            Ok(Value::int(vm.heap.stats.time_ns as i64))
+        }),
     ];
     for &(name, arity, f) in gc_fns {
         vm.def_singleton_builtin(gc, name, arity, f);

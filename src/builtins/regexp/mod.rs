@@ -411,7 +411,8 @@ pub fn init(vm: &mut Vm) {
     let r = cls::REGEXP;
     vm.def_builtin(r, "source", 0, |vm, s, _, _| {
         check(vm, s)?;
-        let (t, enc) = with_re(s, |r| (r.source.clone(), r.enc)).unwrap_or((String::new(), RegexpEnc::Ascii));
+        let (t, enc) =
+            with_re(s, |r| (r.source.clone(), r.enc)).unwrap_or((String::new(), RegexpEnc::Ascii));
         let v = vm.str_new(&t);
         match enc {
             RegexpEnc::Ascii => super::string::Enc::UsAscii.set(v),
@@ -673,7 +674,11 @@ fn escape(vm: &mut Vm, v: Value) -> VResult {
         Some(n) => vm.str_new(&n),
         None => {
             let b = super::str_arg(vm, v)?;
-            if vm.is_string(v) { v } else { vm.str_from_bytes(b) }
+            if vm.is_string(v) {
+                v
+            } else {
+                vm.str_from_bytes(b)
+            }
         }
     };
     let q = super::string::with_bytes(s, quote_bytes);
@@ -694,39 +699,43 @@ fn regexp_initialize(vm: &mut Vm, s: Value, a: &[Value], _: super::string::B) ->
     if !is_uninit(s) {
         return Err(vm.type_error("already initialized regexp"));
     }
-    let fresh = if let Some((src, opts, enc)) = with_re(a[0], |r| (r.source.clone(), r.options, r.enc)) {
-        if a.len() > 1 {
-            let loc = vm.current_location();
-            vm.emit_warning(&format!("{loc}: warning: flags ignored\n"))?;
-        }
-        let v = vm.regexp_new_unfrozen(&src, opts)?;
-        if let Body::Regexp(r) = &mut *obj(v).body.borrow_mut() {
-            r.enc = enc;
-        }
-        v
-    } else {
-        check(vm, a[0])?;
-        let b = super::str_arg(vm, a[0])?;
-        let src = String::from_utf8_lossy(&b).into_owned();
-        let mut opts = match a.get(1) {
-            Some(v) if v.is_fixnum() => {
-                v.fixnum_unchecked() as u32 & (7 | FIXEDENCODING | NOENCODING)
+    let fresh =
+        if let Some((src, opts, enc)) = with_re(a[0], |r| (r.source.clone(), r.options, r.enc)) {
+            if a.len() > 1 {
+                let loc = vm.current_location();
+                vm.emit_warning(&format!("{loc}: warning: flags ignored\n"))?;
             }
-            Some(v) if v.truthy() => IGNORECASE,
-            _ => 0,
+            let v = vm.regexp_new_unfrozen(&src, opts)?;
+            if let Body::Regexp(r) = &mut *obj(v).body.borrow_mut() {
+                r.enc = enc;
+            }
+            v
+        } else {
+            check(vm, a[0])?;
+            let b = super::str_arg(vm, a[0])?;
+            let src = String::from_utf8_lossy(&b).into_owned();
+            let mut opts = match a.get(1) {
+                Some(v) if v.is_fixnum() => {
+                    v.fixnum_unchecked() as u32 & (7 | FIXEDENCODING | NOENCODING)
+                }
+                Some(v) if v.truthy() => IGNORECASE,
+                _ => 0,
+            };
+            if let Some(&k) = a.get(2).filter(|k| !k.is_nil()) {
+                let kcode = super::str_arg(vm, k)?;
+                if matches!(kcode.first(), Some(b'n' | b'N')) {
+                    opts |= NOENCODING;
+                } else {
+                    let k = String::from_utf8_lossy(&kcode).into_owned();
+                    vm.warn_deprecated(&format!("encoding option is ignored - {k}"))?;
+                }
+            }
+            vm.regexp_new_unfrozen(&src, opts)?
         };
-        if let Some(&k) = a.get(2).filter(|k| !k.is_nil()) {
-            let kcode = super::str_arg(vm, k)?;
-            if matches!(kcode.first(), Some(b'n' | b'N')) {
-                opts |= NOENCODING;
-            } else {
-                let k = String::from_utf8_lossy(&kcode).into_owned();
-                vm.warn_deprecated(&format!("encoding option is ignored - {k}"))?;
-            }
-        }
-        vm.regexp_new_unfrozen(&src, opts)?
-    };
-    std::mem::swap(&mut *obj(s).body.borrow_mut(), &mut *obj(fresh).body.borrow_mut());
+    std::mem::swap(
+        &mut *obj(s).body.borrow_mut(),
+        &mut *obj(fresh).body.borrow_mut(),
+    );
     Ok(Value::NIL)
 }
 
