@@ -1268,9 +1268,12 @@ impl<'pr> Compiler<'pr, '_> {
                 let mut undefined = Vec::new();
                 match c.parent() {
                     // The scope must be defined before it is evaluated
-                    // (`defined?(A::B)` never calls const_missing for A).
+                    // (`defined?(A::B)` never calls const_missing for A;
+                    // past DEFINED_CHECK_DEPTH levels, guarded only).
                     Some(p) => {
-                        self.defined_part(&p, &mut undefined)?;
+                        if receiver_depth(&p) <= DEFINED_CHECK_DEPTH {
+                            self.defined_part(&p, &mut undefined)?;
+                        }
                         self.guarded_defined_subject(&p)?;
                         self.emit(Insn::Defined {
                             kind: DEFINED_CONST_FROM,
@@ -1299,7 +1302,15 @@ impl<'pr> Compiler<'pr, '_> {
                         self.defined_part(&a, &mut undefined)?;
                     }
                 }
-                if let Some(r) = c.receiver() {
+                // A receiver chain deeper than DEFINED_CHECK_DEPTH is not
+                // checked part by part: each level would compile the whole
+                // chain below it again (quadratic code; a fuzz input of
+                // 5,000 `+` asked for 3 GB). Its evaluation is guarded
+                // instead: an error in it answers nil.
+                if let Some(r) = c
+                    .receiver()
+                    .filter(|r| receiver_depth(r) <= DEFINED_CHECK_DEPTH)
+                {
                     self.defined_part(&r, &mut undefined)?;
                 }
                 match c.receiver() {
@@ -1437,4 +1448,30 @@ fn index_insn(site: crate::value::CallSiteId, argc: u32, fl: u32, write: bool) -
         (1, 0, true) => Insn::OptAset { site },
         _ => Insn::Send { site },
     }
+}
+
+/// Levels of a `defined?` subject checked one by one (CRuby checks them
+/// all, keeping each value on the stack; carmine compiles each level's
+/// subject again, so deeper chains are only evaluated under a guard).
+const DEFINED_CHECK_DEPTH: usize = 64;
+
+/// How many receivers (or constant scopes) `n` chains through.
+fn receiver_depth(n: &Node<'_>) -> usize {
+    fn inner<'a>(node: &Node<'a>) -> Option<Node<'a>> {
+        match node {
+            Node::CallNode { .. } => node.as_call_node().and_then(|c| c.receiver()),
+            Node::ConstantPathNode { .. } => node.as_constant_path_node().and_then(|c| c.parent()),
+            _ => None,
+        }
+    }
+    let mut depth = 1;
+    let mut cur = inner(n);
+    while let Some(node) = cur {
+        depth += 1;
+        if depth > DEFINED_CHECK_DEPTH {
+            break;
+        }
+        cur = inner(&node);
+    }
+    depth
 }
