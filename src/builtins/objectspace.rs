@@ -110,7 +110,16 @@ fn id2ref(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
         }
     }
     if let Some((&raw, _)) = vm.object_ids.iter().find(|(_, v)| **v as i64 == id) {
-        return Ok(Value::from_raw(raw));
+        let v = Value::from_raw(raw);
+        // Another Ractor's unshareable object is not handed out.
+        if vm.ractor_nonmain && !vm.ractor_shareable(v)? {
+            let n = vm.inspect(a[0])?;
+            let q = vm.str_new(&n);
+            let q = vm.inspect(q)?;
+            let msg = format!("{q} is id of the unshareable object on multi-ractor");
+            return Err(vm.error(vm.e.range_error, &msg));
+        }
+        return Ok(v);
     }
     for i in 0..crate::value::symbol::count() {
         let v = Value::symbol(crate::value::SymbolId(i as u32));
