@@ -410,12 +410,18 @@ fn singleton_methods(vm: &mut Vm, s: Value, a: &[Value], _: B) -> VResult {
     Ok(vm.ary_new(names))
 }
 
+/// The `object_id` of an immediate that is not a Fixnum (nil, true,
+/// false, Symbols, flonums): computed from its bits, never stored.
+pub(crate) fn immediate_object_id(v: Value) -> i64 {
+    (v.raw() >> 1) as i64 & 0xffff_ffff
+}
+
 fn object_id(vm: &mut Vm, s: Value, _: &[Value], _: B) -> VResult {
     if let Some(n) = s.as_fixnum() {
         return Ok(Value::int(2 * n + 1));
     }
     if !s.is_heap() {
-        return Ok(Value::int((s.raw() >> 1) as i64 & 0xffff_ffff));
+        return Ok(Value::int(immediate_object_id(s)));
     }
     let key = s.raw();
     if let Some(id) = vm.object_ids.get(&key) {

@@ -103,7 +103,7 @@ fn id2ref(vm: &mut Vm, _: Value, a: &[Value], _: B) -> VResult {
     if id & 1 == 1 {
         return Ok(Value::int((id - 1) / 2));
     }
-    let immediate_id = |v: Value| (v.raw() >> 1) as i64 & 0xffff_ffff;
+    let immediate_id = super::object::immediate_object_id;
     for v in [Value::NIL, Value::TRUE, Value::FALSE] {
         if immediate_id(v) == id {
             return Ok(v);
